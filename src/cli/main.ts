@@ -1,0 +1,41 @@
+// The only place that maps errors to exit codes (design §4): 0 ok, 1 findings, 2 usage or unreadable
+// input, 3 internal error. Commands return their exit code; they never call process.exit.
+import yargs from "yargs";
+import { commands } from "./commands/index.js";
+import { UsageError } from "./usage.js";
+
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const parser = yargs(argv)
+    .scriptName("sightline")
+    .usage("$0 <command> [options]\n\nReplay recorded LLM-agent sessions offline: what the model saw, which rules fired, what compaction dropped.")
+    .option("color", { type: "boolean", describe: "Colour output (default: on a TTY, off with NO_COLOR)" })
+    .strict()
+    .demandCommand(1, "Name a command (see --help).")
+    .recommendCommands()
+    .help()
+    .alias("h", "help")
+    .version()
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .exitProcess(false)
+    .fail((msg, err) => {
+      throw err ?? new UsageError(msg);
+    });
+  for (const c of commands) {
+    parser.command(c.command, c.describe, c.builder, async (args) => {
+      code = await c.handler(args);
+    });
+  }
+  try {
+    await parser.parseAsync();
+    return code;
+  } catch (e) {
+    if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) {
+      process.stderr.write(`sightline: ${e.message}\nRun "sightline --help" for usage.\n`);
+      return 2;
+    }
+    const err = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    process.stderr.write(`sightline: internal error: ${err}\nThis is a bug in sightline; please report it with the command line and input.\n`);
+    return 3;
+  }
+}

@@ -1,0 +1,134 @@
+// What every format reader produces and what the format-neutral layers (context/, ttsr/, app/) rely on.
+// Each format keeps its own typed model (ScorelSession, PiSession, YoiSession) that extends SessionBase.
+import type { Diagnostic } from "../shared/diagnostics.js";
+import type { LineSink } from "../shared/lines.js";
+import type { List } from "../shared/plist.js";
+
+export type FormatName = "scorel" | "pi" | "yoi";
+
+/** The conversation tree. Formats without ids use the synthetic ids of design §2 (pi v1: line index; G0: legacy-<kind>-<line>; yoi: L<line>). */
+export interface SessionTree {
+  /** Tree node ids in file order. */
+  nodes: string[];
+  parent: Map<string, string | null>;
+  children: Map<string, string[]>;
+  /** Nodes without children, in file order. */
+  leaves: string[];
+  /** The leaf the real program resumes at (null: no tree nodes). */
+  activeLeafId: string | null;
+}
+
+export interface SessionBase {
+  format: FormatName;
+  /** The format profile used (design §2), e.g. "p5", "pi", "omp17", "seed". */
+  profile: string;
+  /** Why that profile: "requested", "default", or what in the file decided it. */
+  profileReason: string;
+  /** Path as given, or "<stdin>". */
+  file: string;
+  /** Session id from the header, where the format has one. */
+  id?: string;
+  /** Schema findings, invariant findings and the loader verdict, in file order. */
+  diagnostics: Diagnostic[];
+  tree: SessionTree;
+  /** Physical line of every record that has an id (tree nodes and other entries). */
+  lineOf: Map<string, number>;
+  /** Number of physical lines read. */
+  lineCount: number;
+}
+
+export interface ParseOptions {
+  /** Path shown in diagnostics ("<stdin>" for standard input). */
+  file: string;
+  /** Format profile requested with --profile; undefined = detect / default. */
+  profile?: string;
+}
+
+// ---- built context -------------------------------------------------------------------------------
+
+export type Role = "system" | "user" | "assistant" | "tool_result" | "developer";
+
+export interface Reminder {
+  kind: string;
+  origin?: string;
+  /** Id of the record the reminder came from (harness item, system item, ttsr entry, …). */
+  sourceId: string;
+}
+
+/** One message of a built context, in the JSON contract's shape (design §5 "Msg"). */
+export interface Msg {
+  role: Role;
+  /** The role as the format names it (e.g. pi "toolResult", "compactionSummary"). */
+  nativeRole: string;
+  /** What the provider receives for this message, parts joined with "\n" (images excluded). */
+  text: string;
+  /** Native content of the built message, merges applied. */
+  blocks: unknown[];
+  /** Ids of the records this message was built from. */
+  sourceIds: string[];
+  reminders: Reminder[];
+  /** Raw summary text, on summary messages. */
+  summary?: string;
+}
+
+/** The result of a format's real context builder: native messages plus the system prompt in effect. */
+export interface NativeContext<N = unknown> {
+  systemPrompt: string | null;
+  messages: N[];
+  /** sourceIds[i] = ids of the records messages[i] was built from. */
+  sourceIds: string[][];
+}
+
+export interface ContextOptions {
+  /** Format profile override (defaults to the session's). */
+  profile?: string;
+}
+
+/** One LLM request/response (design §3 "Turn view"). */
+export interface TurnRef {
+  index: number;
+  /** The response record (assistant message; yoi: first assistant_item of the run). */
+  responseId: string;
+  /** Where the context was built: the response's parent (null = empty context). */
+  leafId: string | null;
+}
+
+/**
+ * A turn's context as a persistent list. Contract: toArray(messages) equals toMsgs(buildContext(session,
+ * leafId)), and messages unchanged since an ancestor turn share list cells with it (delta = O(changes)).
+ */
+export interface TurnContext {
+  ref: TurnRef;
+  systemPrompt: string | null;
+  messages: List<Msg>;
+  /** Token figures the log itself records for this request, when it does. */
+  loggedTokens?: number;
+}
+
+export interface CompactionRef {
+  id: string;
+  /** The record whose context is "before" (pi/Scorel: the compaction's parent). */
+  beforeLeafId: string | null;
+  /** The record whose context is "after" (pi/Scorel: the compaction itself). */
+  afterLeafId: string;
+  line: number;
+  summary: string;
+  tokensBefore?: number;
+  tokensAfter?: number;
+  /** A CompactCapsule found in the compaction's data/details under "capsule". */
+  capsule?: unknown;
+}
+
+/** What a format offers to the rest of sightline. */
+export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> {
+  name: FormatName;
+  profiles: readonly string[];
+  /** True when the first JSON record of a file belongs to this format. */
+  sniff(first: unknown): boolean;
+  createParser(opts: ParseOptions): LineSink<S>;
+  buildContext(session: S, leafId: string | null, opts?: ContextOptions): NativeContext<N>;
+  toMsgs(session: S, ctx: NativeContext<N>, opts?: ContextOptions): Msg[];
+  turns(session: S): TurnRef[];
+  turnContexts(session: S, opts?: ContextOptions): Iterable<TurnContext>;
+  compactions(session: S): CompactionRef[];
+}

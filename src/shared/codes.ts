@@ -1,0 +1,24 @@
+// The one code catalogue: every diagnostic code sightline emits, with its wording.
+// Each area keeps its entries in codes/<area>.ts (so areas can grow independently); this file joins them
+// and the docs print the result (`sightline codes`).
+import { generalCodes } from "./codes/general.js";
+import type { Catalogue, CodeSpec } from "./codes/types.js";
+
+const parts = { generalCodes } as const;
+
+export const catalogue = {
+  ...generalCodes,
+} satisfies Catalogue;
+
+export type CodeName = keyof typeof catalogue;
+
+/** Codes defined twice across areas (must stay empty; checked by a test). */
+export function duplicateCodes(): string[] {
+  const seen = new Map<string, number>();
+  for (const part of Object.values(parts) as Catalogue[]) for (const k of Object.keys(part)) seen.set(k, (seen.get(k) ?? 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([k]) => k);
+}
+
+export function codeSpec(code: string): CodeSpec | undefined {
+  return (catalogue as Catalogue)[code];
+}

@@ -1,0 +1,78 @@
+// Findings are data: code + location + args. The wording lives in the code catalogue (codes.ts),
+// never at the place a finding is made (publint's messages + formatMessage).
+import { catalogue, type CodeName } from "./codes.js";
+import type { CodeSpec } from "./codes/types.js";
+
+export type Severity = "error" | "warning" | "info";
+
+/** The Diagnostic of the JSON contract (design §5). */
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  file: string;
+  line?: number;
+  column?: number;
+  eventId?: string;
+  pointer?: string;
+  message: string;
+  /** Set on the loader verdict: what the real loader of the format would do. */
+  loader?: true;
+  /** The values the message was worded from (kept for reporters and tests). */
+  args?: Record<string, unknown>;
+}
+
+export interface Where {
+  file: string;
+  line?: number;
+  column?: number;
+  eventId?: string;
+  pointer?: string;
+}
+
+export type Args = Record<string, unknown>;
+
+/** Builds a diagnostic from the catalogue; `severity` overrides the code's default. */
+export function diag(code: CodeName, where: Where, args: Args = {}, severity?: Severity): Diagnostic {
+  const spec: CodeSpec = catalogue[code];
+  const d: Diagnostic = { code, severity: severity ?? spec.severity, file: where.file, message: spec.message(args) };
+  if (where.line !== undefined) d.line = where.line;
+  if (where.column !== undefined) d.column = where.column;
+  if (where.eventId !== undefined) d.eventId = where.eventId;
+  if (where.pointer !== undefined) d.pointer = where.pointer;
+  if (spec.loader) d.loader = true;
+  if (Object.keys(args).length > 0) d.args = args;
+  return d;
+}
+
+/** A small collector bound to one file, so call sites only say what and where. */
+export class DiagnosticBag {
+  readonly items: Diagnostic[] = [];
+  constructor(readonly file: string) {}
+  add(code: CodeName, at: Omit<Where, "file"> = {}, args: Args = {}, severity?: Severity): Diagnostic {
+    const d = diag(code, { file: this.file, ...at }, args, severity);
+    this.items.push(d);
+    return d;
+  }
+  get hasErrors(): boolean {
+    return this.items.some((d) => d.severity === "error");
+  }
+}
+
+const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Stable order for output: file, line, then severity, then code. */
+export function sortDiagnostics(ds: readonly Diagnostic[]): Diagnostic[] {
+  return [...ds].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      rank[a.severity] - rank[b.severity] ||
+      a.code.localeCompare(b.code),
+  );
+}
+
+export function countBySeverity(ds: readonly Diagnostic[]): Record<Severity, number> {
+  const out: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const d of ds) out[d.severity]++;
+  return out;
+}

@@ -1,0 +1,80 @@
+// JSON parsing that never throws and never recurses: a bad line becomes data for a diagnostic.
+
+export type JsonParse = { ok: true; value: unknown } | { ok: false; detail: string; column?: number; tooDeep?: boolean };
+
+/** Deeper than this, sightline's own (recursive) walkers are not run on a value. Real sessions nest < 50. */
+export const MAX_DEPTH = 1000;
+
+/** Maximum bracket nesting of a JSON text, ignoring brackets inside strings. O(n), no recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inStr = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inStr) {
+      if (c === 92) i++;
+      else if (c === 34) inStr = false;
+    } else if (c === 34) inStr = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) max = depth;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
+/**
+ * Parses one JSON text. `maxDepth` rejects pathological nesting before anything recursive sees it
+ * (JSON.parse itself copes with 200 000 levels, JSON.stringify and validators do not).
+ */
+export function parseJson(text: string, maxDepth = MAX_DEPTH): JsonParse {
+  // A text shorter than 2*maxDepth cannot nest deeper than maxDepth: skip the scan on the common path.
+  if (text.length > 2 * maxDepth && jsonDepth(text) > maxDepth) {
+    return { ok: false, detail: `nesting deeper than ${maxDepth}`, tooDeep: true };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    const m = /at position (\d+)/.exec(msg);
+    const detail = msg.replace(/, "[^]*" is not valid JSON$/, " (not valid JSON)");
+    return m ? { ok: false, detail, column: Number(m[1]) + 1 } : { ok: false, detail };
+  }
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** True when the string holds an unpaired UTF-16 surrogate. */
+export function hasLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const n = s.charCodeAt(i + 1);
+      if (n >= 0xdc00 && n <= 0xdfff) i++;
+      else return true;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/** JSON pointer of the first string (key or value) holding a lone surrogate, iteratively; undefined if none. */
+export function findLoneSurrogate(value: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, ""]];
+  while (stack.length > 0) {
+    const [v, ptr] = stack.pop()!;
+    if (typeof v === "string") {
+      if (hasLoneSurrogate(v)) return ptr || "/";
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${ptr}/${i}`]);
+    } else if (isObject(v)) {
+      for (const k of Object.keys(v)) {
+        const p = `${ptr}/${escapePointer(k)}`;
+        if (hasLoneSurrogate(k)) return p;
+        stack.push([v[k], p]);
+      }
+    }
+  }
+  return undefined;
+}
+
+export const escapePointer = (k: string): string => k.replace(/~/g, "~0").replace(/\//g, "~1");

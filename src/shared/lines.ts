@@ -1,0 +1,41 @@
+// Physical lines as every reader sees them: split on "\n" only, 1-based numbers, and whether the line
+// was terminated (the torn-last-line rules differ per format). The IO reader produces the same records
+// from bytes; parseSession() uses splitText() on a string.
+
+export interface LineRecord {
+  /** 1-based physical line number. */
+  no: number;
+  /** The line without its "\n" (a trailing "\r" is kept; formats decide what it means). */
+  text: string;
+  /** false only for a last line that had no "\n". */
+  terminated: boolean;
+  /** Set by the byte reader when the line's bytes were not valid UTF-8 (text then holds U+FFFD). */
+  invalidUtf8?: boolean;
+}
+
+/** Splits a whole text into line records. A final "\n" does not start another line. */
+export function splitText(text: string): LineRecord[] {
+  const out: LineRecord[] = [];
+  let start = 0;
+  let no = 1;
+  for (;;) {
+    const nl = text.indexOf("\n", start);
+    if (nl === -1) {
+      if (start < text.length) out.push({ no, text: text.slice(start), terminated: false });
+      return out;
+    }
+    out.push({ no: no++, text: text.slice(start, nl), terminated: true });
+    start = nl + 1;
+  }
+}
+
+/** Something that consumes line records one at a time and then yields a result (a format parser). */
+export interface LineSink<T> {
+  push(line: LineRecord): void;
+  finish(): T;
+}
+
+export function feedLines<T>(sink: LineSink<T>, lines: Iterable<LineRecord>): T {
+  for (const l of lines) sink.push(l);
+  return sink.finish();
+}
