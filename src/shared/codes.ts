@@ -2,12 +2,26 @@
 // Each area keeps its entries in codes/<area>.ts (so areas can grow independently); this file joins them
 // and the docs print the result (`sightline codes`).
 import { generalCodes } from "./codes/general.js";
+import { scorelCodes } from "./codes/scorel.js";
+import { piCodes } from "./codes/pi.js";
+import { yoiCodes } from "./codes/yoi.js";
+import { capsuleCodes } from "./codes/capsule.js";
+import { ttsrCodes } from "./codes/ttsr.js";
+import { contextCodes } from "./codes/context.js";
+import { appCodes } from "./codes/app.js";
 import type { Catalogue, CodeSpec } from "./codes/types.js";
 
-const parts = { generalCodes } as const;
+const parts = { generalCodes, scorelCodes, piCodes, yoiCodes, capsuleCodes, ttsrCodes, contextCodes, appCodes } as const;
 
 export const catalogue = {
   ...generalCodes,
+  ...scorelCodes,
+  ...piCodes,
+  ...yoiCodes,
+  ...capsuleCodes,
+  ...ttsrCodes,
+  ...contextCodes,
+  ...appCodes,
 } satisfies Catalogue;
 
 export type CodeName = keyof typeof catalogue;
