@@ -1,0 +1,44 @@
+// The typed model of a Scorel session file, shared by the reader (parse/verdict/invariants) and the
+// context builders. Generations: scorel-format §0.2.
+import type { SessionBase } from "../types.js";
+
+/** g0 = legacy log.jsonl; design = the seed event model; p3/p4a/p4/p5 = shipped loaders (p4 = P4b 68bcebe0). */
+export type ScorelProfile = "p5" | "p4" | "p4a" | "p3" | "design" | "g0";
+export const SCOREL_PROFILES: readonly ScorelProfile[] = ["p5", "p4", "p4a", "p3", "design", "g0"];
+
+export const SCOREL_TREE_TYPES = new Set(["user_message", "assistant_message", "tool_result", "harness_item", "compact"]);
+export const SCOREL_CONTROL_TYPES = new Set([
+  "instruction_snapshot",
+  "session_title_updated",
+  "queue_update",
+  "skill_index_snapshot",
+  "skill_index_delta",
+  "context_control",
+]);
+
+/** One persistent event line as read (a parsed object that has at least a string `type`). */
+export interface ScorelEvent {
+  /** 1-based physical line. */
+  line: number;
+  type: string;
+  /** `id` when it is a string; G0 entries get `legacy-<kind>-<line>` when they have none. */
+  id: string;
+  parentId: string | null;
+  seq: number | undefined;
+  /** The parsed JSON object, never mutated. */
+  raw: Record<string, unknown>;
+  /** True for conversation-tree events of the active generation (scorel-format §4.1; design: message etc.). */
+  tree: boolean;
+}
+
+export interface ScorelSession extends SessionBase {
+  format: "scorel";
+  profile: ScorelProfile;
+  /** The header object (line 1), or null for G0 and for files whose header could not be read. */
+  header: Record<string, unknown> | null;
+  /** Every event line that parsed as an object with a string type (or G0 kind), in file order. */
+  events: ScorelEvent[];
+  byId: Map<string, ScorelEvent>;
+  /** True when the real loader of this profile would reject the file (see the loader-verdict diagnostic). */
+  rejected: boolean;
+}
