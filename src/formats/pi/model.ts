@@ -46,7 +46,7 @@ export interface PiSession extends SessionBase {
   cwd: string | null;
   /** Every entry after the header, in file order. */
   entries: PiEntry[];
-  /** First entry per id (duplicates are reported and the first one wins here). */
+  /** Entry per id; with duplicate ids the later one wins, as the loader's index does (duplicates are reported). */
   byId: Map<string, PiEntry>;
   /** True when the real loader treats the file as empty (no valid header first record). */
   empty: boolean;
