@@ -1,0 +1,67 @@
+// Byte-level line splitting for the streaming reader. "\n" (0x0A) never occurs inside a multi-byte UTF-8
+// sequence, so splitting bytes on it is exact; each line is then decoded and checked for valid UTF-8.
+// Lines of any length (50 MB and more) are assembled from chunk pieces only once complete.
+import { isUtf8 } from "node:buffer";
+import type { LineRecord } from "../shared/lines.js";
+
+export class ByteLineSplitter {
+  private pieces: Buffer[] = [];
+  private pending = 0;
+  private no = 1;
+  /** Offset of the first NUL byte seen in the first 8 KiB (binary detection), or -1. */
+  nulOffset = -1;
+  private seen = 0;
+  bytes = 0;
+
+  constructor(private readonly emit: (line: LineRecord) => void) {}
+
+  push(chunk: Uint8Array): void {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (this.seen < 8192 && this.nulOffset < 0) {
+      const probe = buf.subarray(0, 8192 - this.seen);
+      const at = probe.indexOf(0);
+      if (at >= 0) this.nulOffset = this.seen + at;
+    }
+    this.seen += buf.length;
+    this.bytes += buf.length;
+    let start = 0;
+    for (;;) {
+      const nl = buf.indexOf(10, start);
+      if (nl === -1) break;
+      this.line(buf.subarray(start, nl), true);
+      start = nl + 1;
+    }
+    if (start < buf.length) {
+      // Copy: the caller may reuse its chunk buffer.
+      const rest = Buffer.from(buf.subarray(start));
+      this.pieces.push(rest);
+      this.pending += rest.length;
+    }
+  }
+
+  end(): void {
+    if (this.pending > 0) this.line(Buffer.alloc(0), false);
+  }
+
+  private line(tailPiece: Buffer, terminated: boolean): void {
+    let bytes = tailPiece;
+    if (this.pieces.length > 0) {
+      bytes = Buffer.concat([...this.pieces, tailPiece], this.pending + tailPiece.length);
+      this.pieces = [];
+      this.pending = 0;
+    }
+    const rec: LineRecord = { no: this.no++, text: bytes.toString("utf8"), terminated };
+    // Pure ASCII lines are valid UTF-8; only check when a replacement char could hide an invalid sequence.
+    if (!isUtf8(bytes)) rec.invalidUtf8 = true;
+    this.emit(rec);
+  }
+}
+
+/** Splits a whole byte buffer (tests, stdin already in memory). */
+export function splitBytes(data: Uint8Array): LineRecord[] {
+  const out: LineRecord[] = [];
+  const s = new ByteLineSplitter((l) => out.push(l));
+  s.push(data);
+  s.end();
+  return out;
+}

@@ -1,0 +1,33 @@
+// Streaming file input: bytes in chunks → line records → a LineSink (a format parser). A file is never
+// held whole in memory as text; only the parsed records the sink keeps.
+import { createReadStream } from "node:fs";
+import type { Readable } from "node:stream";
+import type { LineRecord, LineSink } from "../shared/lines.js";
+import { ByteLineSplitter } from "./lines.js";
+
+export interface StreamStats {
+  bytes: number;
+  /** Offset of a NUL byte near the start (binary file), or -1. */
+  nulOffset: number;
+}
+
+export const STDIN = "-";
+export const STDIN_LABEL = "<stdin>";
+
+/** Feeds every line of a byte stream into `onLine`; resolves with stats once the stream ends. */
+export async function pumpLines(stream: AsyncIterable<Uint8Array>, onLine: (l: LineRecord) => void): Promise<StreamStats> {
+  const splitter = new ByteLineSplitter(onLine);
+  for await (const chunk of stream) splitter.push(chunk);
+  splitter.end();
+  return { bytes: splitter.bytes, nulOffset: splitter.nulOffset };
+}
+
+export function openInput(path: string, stdin: Readable = process.stdin): AsyncIterable<Uint8Array> {
+  return path === STDIN ? stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+}
+
+/** Streams a file (or "-") into a sink and returns the sink's result plus stream stats. */
+export async function readInto<T>(path: string, sink: LineSink<T>): Promise<{ result: T; stats: StreamStats }> {
+  const stats = await pumpLines(openInput(path), (l) => sink.push(l));
+  return { result: sink.finish(), stats };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { splitBytes } from "../../../src/io/lines.js";
+import { splitText } from "../../../src/shared/lines.js";
+
+const enc = (s: string) => Buffer.from(s, "utf8");
+
+describe("io/lines: byte line splitting", () => {
+  it("splits on \\n only, keeps \\r, numbers lines from 1", () => {
+    expect(splitBytes(enc("a\r\nb\rc\n"))).toEqual([
+      { no: 1, text: "a\r", terminated: true },
+      { no: 2, text: "b\rc", terminated: true },
+    ]);
+  });
+  it("marks an unterminated last line (torn write)", () => {
+    expect(splitBytes(enc("a\n{\"x\":"))).toEqual([
+      { no: 1, text: "a", terminated: true },
+      { no: 2, text: '{"x":', terminated: false },
+    ]);
+  });
+  it("keeps blank lines as lines (formats decide)", () => {
+    expect(splitBytes(enc("\n\nx\n")).map((l) => l.text)).toEqual(["", "", "x"]);
+  });
+  it("flags invalid UTF-8 per line and keeps reading", () => {
+    const data = Buffer.concat([enc("ok\n"), Buffer.from([0x61, 0xff, 0x62, 0x0a]), enc("fine\n")]);
+    const lines = splitBytes(data);
+    expect(lines.map((l) => !!l.invalidUtf8)).toEqual([false, true, false]);
+    expect(lines[1].text).toBe("a\uFFFDb");
+  });
+  it("treats CESU-encoded lone surrogates as invalid UTF-8", () => {
+    const lines = splitBytes(Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22, 0x0a]));
+    expect(lines[0].invalidUtf8).toBe(true);
+  });
+  it("reads a 50 MB line", () => {
+    const big = "x".repeat(50 * 1024 * 1024);
+    const lines = splitBytes(enc(`{"a":"${big}"}\nnext\n`));
+    expect(lines).toHaveLength(2);
+    expect(lines[0].text.length).toBe(big.length + 8);
+    expect(lines[1]).toEqual({ no: 2, text: "next", terminated: true });
+  });
+  it("agrees with splitText on valid UTF-8 text", () => {
+    const text = "h\n\u00e9\u4e2d\n\n\ud83d\ude00 tail";
+    expect(splitBytes(enc(text))).toEqual(splitText(text));
+  });
+  it("an empty input has no lines", () => {
+    expect(splitBytes(new Uint8Array())).toEqual([]);
+  });
+});
