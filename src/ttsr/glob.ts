@@ -1,0 +1,44 @@
+// Path globs with Bun.Glob semantics (ttsr-spec §6.1) on top of picomatch.
+import picomatch from "picomatch";
+
+export interface PathGlob {
+  pattern: string;
+  match(path: string): boolean;
+}
+
+// Bun.Glob: `*` matches dot-files, matching is case-sensitive, braces and a leading `!` work.
+// picomatch is configured to agree; `windows: false` keeps `\` an escape (paths are normalised first).
+const OPTIONS = { dot: true, nocase: false, windows: false } as const;
+
+/** Compiles a glob; never throws (an unusable pattern matches nothing). */
+export function compileGlob(pattern: string): PathGlob {
+  let test: (p: string) => boolean;
+  try {
+    test = picomatch(pattern, OPTIONS);
+  } catch {
+    test = () => false;
+  }
+  // Bun: `src/**` does not match `src` itself, picomatch says it does. Reject a path the pattern
+  // without its trailing `/**` already matches (only when the pattern is not negated).
+  if (pattern.endsWith("/**") && !pattern.startsWith("!") && pattern.length > 3) {
+    const prefix = picomatch(pattern.slice(0, -3), OPTIONS);
+    const inner = test;
+    test = (p) => inner(p) && !prefix(p);
+  }
+  return { pattern, match: test };
+}
+
+export const normalizeSlashes = (p: string): string => p.replaceAll("\\", "/");
+
+/** ttsr-spec §6.1: whole path, then its basename when different; false without candidate paths. */
+export function matchesGlob(glob: PathGlob, filePaths: readonly string[] | undefined): boolean {
+  if (!filePaths || filePaths.length === 0) return false;
+  for (const filePath of filePaths) {
+    const normalized = normalizeSlashes(filePath);
+    if (glob.match(normalized)) return true;
+    const slash = normalized.lastIndexOf("/");
+    const base = slash === -1 ? normalized : normalized.slice(slash + 1);
+    if (base !== normalized && glob.match(base)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,184 @@
+// TtsrManager: the stream matcher of oh-my-pi (ttsr-spec §8), seed-era (v14 code) and v17 profiles.
+// Method names follow design §6 exactly.
+import { analyzeRule, type TtsrScope } from "./compile.js";
+import { matchesGlob, type PathGlob } from "./glob.js";
+import { mergeTtsrSettings } from "./settings.js";
+import type { Rule, TtsrMatchContext, TtsrProfile, TtsrSettings } from "./types.js";
+
+interface Entry {
+  rule: Rule;
+  conditions: RegExp[];
+  astConditions: string[];
+  scope: TtsrScope;
+  globalGlobs?: PathGlob[];
+}
+
+export interface TtsrManagerOptions {
+  profile?: TtsrProfile;
+}
+
+export class TtsrManager {
+  readonly profile: TtsrProfile;
+  readonly #settings: TtsrSettings;
+  readonly #rules = new Map<string, Entry>();
+  /** rule name → lastInjectedAt, in first-insertion order (§8.7). */
+  readonly #records = new Map<string, number>();
+  readonly #buffers = new Map<string, string>();
+  #messageCount = 0;
+  #canMatchText = false;
+  #canMatchThinking = false;
+
+  constructor(settings?: Partial<TtsrSettings> | Record<string, unknown>, options: TtsrManagerOptions = {}) {
+    this.profile = options.profile ?? "seed";
+    this.#settings = mergeTtsrSettings(settings);
+  }
+
+  getSettings(): TtsrSettings {
+    return this.#settings;
+  }
+
+  /** §8.6 `#canTrigger`. `x >= undefined` is false, as in JavaScript upstream. */
+  #canTrigger(name: string): boolean {
+    const last = this.#records.get(name);
+    if (last === undefined) return true;
+    if (this.#settings.repeatMode === "once") return false;
+    return this.#messageCount - last >= (this.#settings.repeatGap as number);
+  }
+
+  /** §8.4. Seed ignores `enabled` (D1); v17 refuses every rule when it is false. */
+  addRule(rule: Rule): boolean {
+    if (this.profile === "v17" && !this.#settings.enabled) return false;
+    if (this.#rules.has(rule.name)) return false;
+    const a = analyzeRule(rule, this.profile);
+    if (a.reason) return false;
+    const entry: Entry = { rule, conditions: a.regexes, astConditions: a.astConditions, scope: a.built.scope };
+    if (a.globalGlobs) entry.globalGlobs = a.globalGlobs;
+    this.#rules.set(rule.name, entry);
+    if (a.built.scope.allowText) this.#canMatchText = true;
+    if (a.built.scope.allowThinking) this.#canMatchThinking = true;
+    return true;
+  }
+
+  hasRules(): boolean {
+    if (this.profile === "v17" && !this.#settings.enabled) return false;
+    return this.#rules.size > 0;
+  }
+
+  /** Registered rules in registration order. */
+  getRules(): Rule[] {
+    return [...this.#rules.values()].map((e) => e.rule);
+  }
+
+  /** §8.3 `#bufferKey`: a non-blank streamKey verbatim, else the source, else `tool:<name>` / `tool`. */
+  bufferKey(ctx: TtsrMatchContext): string {
+    if (ctx.streamKey && ctx.streamKey.trim().length > 0) return ctx.streamKey;
+    if (ctx.source !== "tool") return ctx.source;
+    const name = ctx.toolName?.trim().toLowerCase();
+    return name ? `tool:${name}` : "tool";
+  }
+
+  /** The current buffer for a context's key (undefined when nothing was buffered). */
+  getBuffer(ctx: TtsrMatchContext): string | undefined {
+    return this.#buffers.get(this.bufferKey(ctx));
+  }
+
+  /** D3: v17 does not buffer text/thinking that no registered rule can match. */
+  #skipsSource(ctx: TtsrMatchContext): boolean {
+    if (this.profile !== "v17") return false;
+    return (ctx.source === "text" && !this.#canMatchText) || (ctx.source === "thinking" && !this.#canMatchThinking);
+  }
+
+  /** §8.5: append the delta to its buffer and return the matching rules in registration order. */
+  checkDelta(delta: string, ctx: TtsrMatchContext): Rule[] {
+    if (this.#skipsSource(ctx)) return [];
+    const key = this.bufferKey(ctx);
+    const next = `${this.#buffers.get(key) ?? ""}${delta}`;
+    this.#buffers.set(key, next);
+    return this.#match(next, ctx, true);
+  }
+
+  /** v17 (D4): the tool's digest replaces the buffer, then the same walk runs. */
+  checkSnapshot(snapshot: string, ctx: TtsrMatchContext): Rule[] {
+    this.#buffers.set(this.bufferKey(ctx), snapshot);
+    return this.#match(snapshot, ctx, true);
+  }
+
+  /**
+   * The rules that would match the context's current buffer if no rule had been injected yet. Touches no
+   * buffer and no record (design §3 "suppressed-repeat").
+   */
+  evaluateIgnoringRepeat(ctx: TtsrMatchContext, buffer?: string): Rule[] {
+    if (this.#skipsSource(ctx)) return [];
+    const text = buffer ?? this.#buffers.get(this.bufferKey(ctx));
+    if (text === undefined) return [];
+    return this.#match(text, ctx, false);
+  }
+
+  #match(buffer: string, ctx: TtsrMatchContext, honourRepeat: boolean): Rule[] {
+    const out: Rule[] = [];
+    for (const [name, e] of this.#rules) {
+      if (honourRepeat && !this.#canTrigger(name)) continue;
+      if (!this.#matchesScope(e, ctx)) continue;
+      if (!this.#matchesGlobalPaths(e, ctx)) continue;
+      if (!e.conditions.some((re) => ((re.lastIndex = 0), re.test(buffer)))) continue;
+      out.push(e.rule);
+    }
+    return out;
+  }
+
+  #matchesScope(e: Entry, ctx: TtsrMatchContext): boolean {
+    if (ctx.source === "text") return e.scope.allowText;
+    if (ctx.source === "thinking") return e.scope.allowThinking;
+    if (e.scope.allowAnyTool) return true;
+    const toolName = ctx.toolName?.trim().toLowerCase();
+    return e.scope.toolScopes.some(
+      (ts) => (!ts.toolName || ts.toolName === toolName) && (!ts.pathGlob || matchesGlob(ts.pathGlob, ctx.filePaths)),
+    );
+  }
+
+  #matchesGlobalPaths(e: Entry, ctx: TtsrMatchContext): boolean {
+    if (!e.globalGlobs) return true;
+    return e.globalGlobs.some((g) => matchesGlob(g, ctx.filePaths));
+  }
+
+  /** Clears every buffer; records, count and rules stay (§8.8). */
+  resetBuffer(): void {
+    this.#buffers.clear();
+  }
+
+  incrementMessageCount(): void {
+    this.#messageCount++;
+  }
+
+  getMessageCount(): number {
+    return this.#messageCount;
+  }
+
+  markInjected(rules: readonly Rule[]): void {
+    this.markInjectedByNames(rules.map((r) => r.name));
+  }
+
+  /** §8.7: trimmed, non-empty names get lastInjectedAt = messageCount; need not be registered. */
+  markInjectedByNames(names: readonly string[]): void {
+    for (const raw of names) {
+      if (typeof raw !== "string") continue; // upstream callers filter to strings first
+      const name = raw.trim();
+      if (name.length === 0) continue;
+      this.#records.set(name, this.#messageCount);
+    }
+  }
+
+  /** §8.7: names verbatim (no trim), lastInjectedAt = 0, overwriting any record. */
+  restoreInjected(names: readonly string[]): void {
+    for (const name of names) this.#records.set(name, 0);
+  }
+
+  getInjectedRuleNames(): string[] {
+    return [...this.#records.keys()];
+  }
+
+  /** lastInjectedAt of a rule, for reports (undefined without a record). */
+  getLastInjectedAt(name: string): number | undefined {
+    return this.#records.get(name);
+  }
+}

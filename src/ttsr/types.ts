@@ -1,0 +1,57 @@
+// The rule object TTSR works with (ttsr-spec §3) and the manager's settings and match context (§8).
+import type { Diagnostic } from "../shared/diagnostics.js";
+
+/** Which upstream code the matcher follows (design §2): seed-era (v14 code) or v17.2.15. */
+export type TtsrProfile = "seed" | "v17";
+
+export type InterruptMode = "never" | "prose-only" | "tool-only" | "always";
+export type RepeatMode = "once" | "after-gap";
+export type ContextMode = "discard" | "keep";
+
+export interface RuleSource {
+  /** Provider id, e.g. "native", "cursor", "builtin-defaults" (bucketing drops the last one on builtinRules:false). */
+  provider: string;
+  level?: "user" | "project";
+}
+
+/** ttsr-spec §3: the fields TTSR reads, as oh-my-pi's markdown builder produces them. */
+export interface Rule {
+  name: string;
+  path: string;
+  /** The body: frontmatter-stripped (and trimmed when there was frontmatter). */
+  content: string;
+  description?: string;
+  globs?: string[];
+  alwaysApply?: boolean;
+  condition?: string[];
+  scope?: string[];
+  interruptMode?: InterruptMode;
+  /** v17 only (D5); sightline does not evaluate AST conditions. */
+  astCondition?: string[];
+  _source?: RuleSource;
+  /** Problems found while parsing the file (never thrown). */
+  diagnostics?: Diagnostic[];
+}
+
+/** ttsr-spec §8.1, flat. Values pass through verbatim (an explicit undefined overrides a default). */
+export interface TtsrSettings {
+  enabled: boolean;
+  contextMode: ContextMode;
+  interruptMode: InterruptMode;
+  repeatMode: RepeatMode;
+  repeatGap: number;
+  builtinRules: boolean;
+  disabledRules: string[];
+}
+
+export type TtsrMatchSource = "text" | "thinking" | "tool";
+
+/** ttsr-spec §8.3. */
+export interface TtsrMatchContext {
+  source: TtsrMatchSource;
+  toolName?: string;
+  filePaths?: string[];
+  streamKey?: string;
+}
+
+export const INTERRUPT_MODES: readonly InterruptMode[] = ["never", "prose-only", "tool-only", "always"];
