@@ -1,0 +1,118 @@
+// Format-neutral turn views (design §3, §5): for each LLM request, the context the format's real builder
+// returns at the response's parent, as full message lists or as deltas against the previous turn on the
+// same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
+import type { Diagnostic } from "../shared/diagnostics.js";
+import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
+import type { FormatModule, Msg, SessionBase, TurnContext } from "../formats/types.js";
+import { charsPer4, ListTokenCache, type TokenCounter } from "./tokens.js";
+
+export interface DeltaMessages {
+  /** Index of the base turn (null: no earlier turn on this root path, so everything is added). */
+  base: number | null;
+  keep: number;
+  removed: number[];
+  added: Msg[];
+}
+
+/** A Turn of the JSON contract. */
+export interface Turn {
+  index: number;
+  leafId: string | null;
+  responseId: string;
+  systemPrompt: string | null;
+  messages: Msg[] | DeltaMessages;
+  tokens: { estimated: number; estimator: string; logged?: number };
+}
+
+export interface TurnViewOptions {
+  /** "active" (default): turns whose response is on the active path; "all": every turn (--all-leaves). */
+  scope?: "active" | "all";
+  /** Only turns on the root path of this leaf (--leaf ID). */
+  leafId?: string;
+  /** Only this turn index (--turn N). */
+  turn?: number;
+  delta?: boolean;
+  tokens?: TokenCounter;
+  profile?: string;
+}
+
+export interface TurnViews {
+  turns: Turn[];
+  /** Why nothing was listed (e.g. unknown --leaf), as diagnostics. */
+  diagnostics: Diagnostic[];
+}
+
+/** Ids on the root path of `leaf`, leaf included. */
+export function rootPath(session: SessionBase, leaf: string | null): Set<string> {
+  const out = new Set<string>();
+  for (let id = leaf; id !== null && id !== undefined && !out.has(id); id = session.tree.parent.get(id) ?? null) out.add(id);
+  return out;
+}
+
+export function turnViews(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): TurnViews {
+  const counter = opts.tokens ?? charsPer4;
+  const cache = new ListTokenCache(counter);
+  const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : session.tree.activeLeafId ?? undefined);
+  const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
+  const all = [...module.turnContexts(session, { profile: opts.profile })];
+  const byResponse = new Map<string, TurnContext>(all.map((t) => [t.ref.responseId, t]));
+  // Nearest earlier turn on the same root path = the nearest ancestor of the leaf that is a response.
+  const nearestTurn = new Map<string, TurnContext | null>();
+  const ancestorTurn = (id: string | null): TurnContext | null => {
+    const chain: string[] = [];
+    let found: TurnContext | null = null;
+    for (let cur = id; cur !== null; cur = session.tree.parent.get(cur) ?? null) {
+      const memo = nearestTurn.get(cur);
+      if (memo !== undefined) {
+        found = memo;
+        break;
+      }
+      chain.push(cur);
+      const t = byResponse.get(cur);
+      if (t) {
+        found = t;
+        break;
+      }
+      if (chain.length > session.tree.nodes.length) break; // cycle guard: trees from bad files
+    }
+    for (const c of chain) nearestTurn.set(c, found);
+    return found;
+  };
+
+  const turns: Turn[] = [];
+  for (const t of all) {
+    if (onPath && !onPath.has(t.ref.responseId)) continue;
+    if (opts.turn !== undefined && t.ref.index !== opts.turn) continue;
+    const tokens: Turn["tokens"] = {
+      estimated: cache.total(t.messages) + (t.systemPrompt ? counter.count(t.systemPrompt) : 0),
+      estimator: counter.name,
+    };
+    if (t.loggedTokens !== undefined) tokens.logged = t.loggedTokens;
+    let messages: Turn["messages"];
+    if (opts.delta) {
+      const base = ancestorTurn(t.ref.leafId);
+      const keep = base ? sharedPrefix(base.messages, t.messages) : 0;
+      const removed: number[] = [];
+      for (let i = keep; base && i < size(base.messages); i++) removed.push(i);
+      messages = { base: base ? base.ref.index : null, keep, removed, added: tail(t.messages, keep) };
+    } else messages = toArray(t.messages);
+    turns.push({ index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens });
+  }
+  return { turns, diagnostics: [] };
+}
+
+/** Rebuilds full message lists from delta turns (inverse of delta mode; used by readers of --delta output). */
+export function recompose(turns: readonly Turn[], known: ReadonlyMap<number, Msg[]> = new Map()): Map<number, Msg[]> {
+  const full = new Map<number, Msg[]>(known);
+  for (const t of turns) {
+    if (Array.isArray(t.messages)) {
+      full.set(t.index, t.messages);
+      continue;
+    }
+    const d = t.messages;
+    const base = d.base === null ? [] : full.get(d.base);
+    if (!base) throw new Error(`turn ${t.index}: base turn ${d.base} is not known`);
+    full.set(t.index, [...base.slice(0, d.keep), ...d.added]);
+  }
+  return full;
+}

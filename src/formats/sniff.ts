@@ -1,0 +1,75 @@
+// Wraps the format parsers behind one LineSink: buffers lines until the first JSON record tells which
+// format the file is (design §2 "detection"), then hands every line to that format's parser.
+import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
+import { isObject, parseJson } from "../shared/json.js";
+import type { LineRecord, LineSink } from "../shared/lines.js";
+import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
+
+/** The result for a file that is not a session sightline can read. */
+export interface UnreadSession {
+  format: null;
+  file: string;
+  diagnostics: Diagnostic[];
+  lineCount: number;
+}
+
+export type ParsedSession = SessionBase | UnreadSession;
+
+export interface SessionParseOptions extends ParseOptions {
+  /** Force a format instead of detecting it. */
+  format?: FormatName;
+}
+
+/** How many leading lines may be blank or unparseable before detection gives up. */
+const SNIFF_LIMIT = 64;
+
+export class SessionSniffer implements LineSink<ParsedSession> {
+  private buffered: LineRecord[] = [];
+  private inner: LineSink<SessionBase> | null = null;
+  private giveUp = false;
+  private lines = 0;
+
+  constructor(
+    private readonly modules: readonly FormatModule[],
+    private readonly opts: SessionParseOptions,
+  ) {
+    if (opts.format) {
+      const m = modules.find((x) => x.name === opts.format);
+      if (m) this.inner = m.createParser(opts);
+    }
+  }
+
+  push(line: LineRecord): void {
+    this.lines = line.no;
+    if (this.inner) return this.inner.push(line);
+    if (this.giveUp) return;
+    this.buffered.push(line);
+    const text = line.text.trim();
+    if (text === "" && this.buffered.length < SNIFF_LIMIT) return;
+    const parsed = parseJson(line.text.replace(/^\uFEFF/, ""));
+    const first = parsed.ok ? parsed.value : undefined;
+    const m = isObject(first) ? this.modules.find((x) => x.sniff(first)) : undefined;
+    if (m) {
+      this.inner = m.createParser(this.opts);
+      for (const l of this.buffered) this.inner.push(l);
+      this.buffered = [];
+    } else if (parsed.ok || this.buffered.length >= SNIFF_LIMIT) {
+      this.giveUp = true;
+    } else if (!line.terminated) {
+      this.giveUp = true;
+    } else {
+      // A leading line of bad JSON: keep looking (a torn or garbage first line must not hide the format).
+    }
+  }
+
+  finish(): ParsedSession {
+    if (this.inner) return this.inner.finish();
+    const bag = new DiagnosticBag(this.opts.file);
+    const firstText = this.buffered.find((l) => l.text.trim() !== "");
+    if (!firstText) bag.add("EMPTY_FILE", {});
+    else bag.add("UNKNOWN_FORMAT", { line: firstText.no }, { detail: "the first record is not a Scorel header, a pi session header or a yoi segment_start" });
+    return { format: null, file: this.opts.file, diagnostics: bag.items, lineCount: this.lines };
+  }
+}
+
+export const isSession = (p: ParsedSession): p is SessionBase => p.format !== null;

@@ -1,0 +1,71 @@
+// Turns command-line inputs (files, folders, quoted globs, "-") into a list of files, in input order.
+// Folders are walked recursively in sorted order; a glob is expanded by sightline itself (quoted globs).
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { globSync, isDynamicPattern } from "tinyglobby";
+import { STDIN } from "./read.js";
+
+export interface InputProblem {
+  input: string;
+  reason: string;
+}
+
+export interface ExpandedInputs {
+  files: string[];
+  problems: InputProblem[];
+}
+
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+
+function walk(dir: string, out: string[]): void {
+  const names = readdirSync(dir).sort();
+  for (const name of names) {
+    if (SKIP_DIRS.has(name)) continue;
+    const p = join(dir, name);
+    const st = statSync(p);
+    if (st.isDirectory()) walk(p, out);
+    else if (st.isFile()) out.push(p);
+  }
+}
+
+export function expandInputs(inputs: readonly string[], cwd = process.cwd()): ExpandedInputs {
+  const files: string[] = [];
+  const problems: InputProblem[] = [];
+  const seen = new Set<string>();
+  const add = (f: string) => {
+    if (!seen.has(f)) {
+      seen.add(f);
+      files.push(f);
+    }
+  };
+  for (const input of inputs) {
+    if (input === STDIN) {
+      add(STDIN);
+      continue;
+    }
+    let st;
+    try {
+      st = statSync(input);
+    } catch (e) {
+      if (isDynamicPattern(input)) {
+        const matches = globSync(input, { cwd, dot: true, onlyFiles: true, ignore: ["**/node_modules/**", "**/.git/**"] }).sort();
+        if (matches.length === 0) problems.push({ input, reason: "no file matches this pattern" });
+        for (const m of matches) add(relative(cwd, join(cwd, m)) || m);
+        continue;
+      }
+      problems.push({ input, reason: (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file or folder" : (e as Error).message });
+      continue;
+    }
+    if (st.isDirectory()) {
+      const found: string[] = [];
+      try {
+        walk(input, found);
+      } catch (e) {
+        problems.push({ input, reason: (e as Error).message });
+      }
+      if (found.length === 0) problems.push({ input, reason: "the folder holds no file" });
+      found.forEach(add);
+    } else add(input);
+  }
+  return { files, problems };
+}
