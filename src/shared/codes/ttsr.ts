@@ -1,5 +1,34 @@
 // Diagnostic codes of the ttsr area. Loader verdict codes (loader: true) keep the upstream code verbatim;
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
-import { type Catalogue } from "./types.js";
+import { show, type Catalogue } from "./types.js";
 
-export const ttsrCodes = {} satisfies Catalogue;
+export const ttsrCodes = {
+  // ── rule files and rule folders (ttsr-spec §1–§7) ──
+  TTSR_RULES_DIR_UNREADABLE: { severity: "error", title: "A rule folder could not be read", message: (a) => `Cannot read rule folder ${show(a.dir)}` },
+  TTSR_RULE_FILE_UNREADABLE: { severity: "error", title: "A rule file could not be read", message: (a) => `Cannot read rule file ${show(a.path)}` },
+  TTSR_YAML_FALLBACK: { severity: "warning", title: "Frontmatter YAML failed; oh-my-pi's line-by-line fallback was used", message: (a) => `Frontmatter is not valid YAML (${show(a.detail)}); oh-my-pi falls back to reading \`key: value\` lines one by one (${show(a.profile)} profile)` },
+  TTSR_YAML_AMBIGUOUS_REPAIRED: { severity: "info", title: "v17 parsed the frontmatter only after quoting `key: a: b` values", message: () => "Frontmatter parsed only after quoting plain values that contain \": \" (v17 retry)" },
+  TTSR_YAML_QUOTE_TRAP: { severity: "warning", title: "A quoted frontmatter value kept its quotes (the YAML quoting trap)", message: (a) => `\`${show(a.key)}\` keeps its literal quotes: ${show(a.raw)} (the YAML fallback could not parse it). Use single quotes or doubled backslashes` },
+  TTSR_YAML_LINES_LOST: { severity: "warning", title: "The YAML fallback dropped lines that are not `key: value`", message: (a) => `The YAML fallback ignores this line: ${show(a.text)}` },
+  TTSR_INVALID_REGEX: { severity: "warning", title: "A condition is not a valid regex; upstream skips it", message: (a) => `Condition ${show(a.token)} of rule ${show(a.rule)} does not compile (${show(a.error)}); it is skipped` },
+  TTSR_INLINE_FLAGS_SEED: { severity: "warning", title: "A leading (?i)/(?m)/(?s) group: invalid in seed-era code, translated to flags in v17", message: (a) => `Condition ${show(a.token)} of rule ${show(a.rule)} starts with an inline flag group: seed-era code drops it, v17 turns it into RegExp flags (D2)` },
+  TTSR_REGEX_NODE_ONLY_REJECTS: { severity: "error", title: "Regex syntax Bun accepts but Node rejects (sightline cannot evaluate it)", message: (a) => `Condition ${show(a.token)} of rule ${show(a.rule)} uses ${show(a.feature)}, which Bun accepts and Node ${show(a.node)} rejects; sightline cannot replay this condition` },
+  TTSR_CATASTROPHIC_REGEX: { severity: "error", title: "A condition can backtrack catastrophically", message: (a) => `Condition ${show(a.token)} of rule ${show(a.rule)} can backtrack exponentially: ${show(a.why)}` },
+  TTSR_INVALID_SCOPE_TOKEN: { severity: "warning", title: "A scope token is not understood; upstream ignores it", message: (a) => `Scope token ${show(a.token)} of rule ${show(a.rule)} is invalid and ignored` },
+  TTSR_UNREACHABLE_SCOPE: { severity: "error", title: "A rule's scope admits no stream", message: (a) => `Rule ${show(a.rule)} has no valid scope token (scope ${show(a.scope)}); addRule refuses it` },
+  TTSR_NO_VALID_CONDITION: { severity: "error", title: "No condition of a rule compiles", message: (a) => `Rule ${show(a.rule)} has no condition that compiles; addRule refuses it` },
+  TTSR_GLOBS_BLOCK_PROSE: { severity: "warning", title: "`globs` make a rule unreachable on text and thinking", message: (a) => `Rule ${show(a.rule)} has globs ${show(a.globs)}: it can never fire on ${show(a.sources)} (text and thinking carry no file paths, ttsr-spec §6.2)` },
+  TTSR_CATCH_ALL_CONDITION: { severity: "info", title: "A glob-only condition became `.*` and fires on the first delta", message: (a) => `Rule ${show(a.rule)}: condition ${show(a.globs)} is a file glob, so the condition is \`.*\` and the rule fires on the first delta of any admitted stream, whatever its content` },
+  TTSR_AST_CONDITION_SKIPPED: { severity: "warning", title: "astCondition rules are not evaluated by sightline", message: (a) => `Rule ${show(a.rule)} has astCondition (v17 D5), which sightline does not evaluate${a.only ? "; the rule is skipped" : "; only its regex conditions are replayed"}` },
+  TTSR_RULE_SHADOWED: { severity: "info", title: "A rule is shadowed by a same-name rule of higher priority", message: (a) => `Rule ${show(a.rule)} at ${show(a.path)} is shadowed by ${show(a.by)}` },
+  TTSR_RULE_INVALID: { severity: "warning", title: "A rule fails capability validation and is dropped", message: (a) => `Rule ${show(a.rule)} is dropped: ${show(a.reason)}${a.shadows ? ` (it still shadows ${show(a.shadows)})` : ""}` },
+  TTSR_RULE_NOT_REGISTERED: { severity: "info", title: "A rule with a condition was not registered as a TTSR rule", message: (a) => `Rule ${show(a.rule)} was not registered (${show(a.reason)}); bucket: ${show(a.bucket)}` },
+  // ── settings (design §2) ──
+  TTSR_SETTINGS_INVALID: { severity: "error", title: "The TTSR settings file is not a JSON object", message: (a) => `TTSR settings must be a JSON object: ${show(a.detail)}` },
+  TTSR_SETTINGS_UNKNOWN_KEY: { severity: "warning", title: "An unknown TTSR settings key", message: (a) => `Unknown TTSR setting ${show(a.key)} (kept, but the matcher never reads it)` },
+  TTSR_SETTINGS_UNUSUAL_VALUE: { severity: "warning", title: "A TTSR setting has a value upstream never writes; it passes through verbatim", message: (a) => `Setting ${show(a.key)} = ${show(a.value)} is unusual (${show(a.why)}); used verbatim as oh-my-pi would` },
+  // ── runtime guard (design §8) ──
+  TTSR_REGEX_BUDGET_EXCEEDED: { severity: "error", title: "A rule's regex exceeded the time budget; the run was repeated without it", message: (a) => `Rule ${show(a.rule)} exceeded the ${show(a.budgetMs)} ms regex budget; it was excluded and the run repeated without it` },
+
+  // ── session decision layer (appended by the session layer below this line) ──
+} satisfies Catalogue;

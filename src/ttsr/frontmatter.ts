@@ -1,0 +1,118 @@
+// Markdown frontmatter as oh-my-pi's pi-utils `parseFrontmatter` reads it (ttsr-spec §2.1).
+// Bun's YAML parser is replaced by the `yaml` package (uniqueKeys: false: a repeated key keeps the last value).
+import YAML from "yaml";
+import type { TtsrProfile } from "./types.js";
+
+export interface FallbackValue {
+  key: string;
+  raw: string;
+  /** 1-based line inside the metadata block. */
+  line: number;
+  /** True when the value stayed the raw trimmed text (v14 always; v17 when it did not re-parse). */
+  keptRaw: boolean;
+}
+
+export interface FrontmatterResult {
+  frontmatter: Record<string, unknown>;
+  body: string;
+  hasFrontmatter: boolean;
+  /** The YAML error that sent parsing to the line-by-line fallback (undefined when YAML parsed). */
+  yamlError?: string;
+  /** v17: the YAML parsed only after ambiguous `key: a: b` scalars were quoted. */
+  repairedAmbiguous?: boolean;
+  fallback?: FallbackValue[];
+  /** Fallback only: metadata lines that are not `key: value` (block list items etc.) and were lost. */
+  lostLines?: { line: number; text: string }[];
+}
+
+const stripHtmlComments = (s: string): string => s.replace(/<!--[\s\S]*?-->/g, "");
+
+const kebabToCamel = (key: string): string => (key.includes("-") ? key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) : key);
+
+/** Recursive kebab-case → camelCase keys; defineProperty so a `__proto__` key stays an own key. */
+export function normalizeKeys(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(normalizeKeys);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    Object.defineProperty(out, kebabToCamel(k), { value: normalizeKeys(v), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function parseRecord(metadata: string): Record<string, unknown> | null {
+  const loaded: unknown = YAML.parse(metadata.replaceAll("\t", "  "), { uniqueKeys: false });
+  if (loaded === null || loaded === undefined || typeof loaded !== "object" || Array.isArray(loaded)) return null;
+  return loaded as Record<string, unknown>;
+}
+
+// v17 retry: quote a plain scalar value that itself contains ": " (not flow, quoted or explicit).
+const PLAIN_KEY_VALUE = /^(\s*[A-Za-z_][\w-]*:\s+)(\S.*?)(\s*)$/;
+const EXPLICIT_START = new Set(['"', "'", "[", "{", "|", ">", "!", "&", "*", "#"]);
+
+function quoteAmbiguousPlainScalars(metadata: string): string | undefined {
+  let changed = false;
+  const lines = metadata.split("\n").map((line) => {
+    const m = PLAIN_KEY_VALUE.exec(line);
+    if (!m) return line;
+    const value = m[2].trimEnd();
+    if (!value.includes(": ") || EXPLICIT_START.has(value[0])) return line;
+    changed = true;
+    return `${m[1]}${JSON.stringify(value)}${m[3]}`;
+  });
+  return changed ? lines.join("\n") : undefined;
+}
+
+/** v17 fallback: a value that parses as a YAML scalar (not null) or an array replaces the raw text. */
+function reparseValue(raw: string): { value: unknown; keptRaw: boolean } {
+  if (raw.length === 0) return { value: raw, keptRaw: true };
+  try {
+    const parsed: unknown = YAML.parse(raw, { uniqueKeys: false });
+    if (parsed !== null && typeof parsed !== "object") return { value: parsed, keptRaw: false };
+    if (Array.isArray(parsed)) return { value: parsed, keptRaw: false };
+  } catch {
+    // keep the raw string
+  }
+  return { value: raw, keptRaw: true };
+}
+
+export function parseFrontmatter(content: string, profile: TtsrProfile): FrontmatterResult {
+  const normalized = stripHtmlComments(content.replace(/\r\n?/g, "\n"));
+  if (!normalized.startsWith("---")) return { frontmatter: {}, body: normalized, hasFrontmatter: false };
+  const end = normalized.indexOf("\n---", 3);
+  if (end === -1) return { frontmatter: {}, body: normalized, hasFrontmatter: false };
+  const metadata = normalized.slice(4, end);
+  const body = normalized.slice(end + 4).trim();
+  const base = { body, hasFrontmatter: true };
+  let firstError: string;
+  try {
+    return { ...base, frontmatter: normalizeKeys(parseRecord(metadata) ?? {}) as Record<string, unknown> };
+  } catch (e) {
+    firstError = e instanceof Error ? e.message.split("\n")[0] : String(e);
+  }
+  if (profile === "v17") {
+    const quoted = quoteAmbiguousPlainScalars(metadata);
+    if (quoted !== undefined) {
+      try {
+        return { ...base, frontmatter: normalizeKeys(parseRecord(quoted) ?? {}) as Record<string, unknown>, repairedAmbiguous: true };
+      } catch {
+        // fall through to the line-by-line fallback
+      }
+    }
+  }
+  const fm: Record<string, unknown> = {};
+  const fallback: FallbackValue[] = [];
+  const lostLines: { line: number; text: string }[] = [];
+  metadata.split("\n").forEach((text, i) => {
+    const m = /^([\w-]+):\s*(.*)$/.exec(text);
+    if (!m) {
+      if (text.trim().length > 0) lostLines.push({ line: i + 1, text });
+      return;
+    }
+    const raw = m[2].trim();
+    const { value, keptRaw } = profile === "v17" ? reparseValue(raw) : { value: raw, keptRaw: true };
+    Object.defineProperty(fm, m[1], { value, enumerable: true, writable: true, configurable: true });
+    fallback.push({ key: m[1], raw, line: i + 1, keptRaw });
+  });
+  return { ...base, frontmatter: normalizeKeys(fm) as Record<string, unknown>, yamlError: firstError, fallback, lostLines };
+}

@@ -1,0 +1,87 @@
+// Events in and effects out of the session decision layer (ttsr-spec §9). The coordinator is pure: the host
+// (a live-agent test or the offline simulator) feeds agent events and acts on the returned effects.
+import type { Rule, TtsrMatchSource } from "../types.js";
+
+/** The tool-call block the streaming message holds at `contentIndex` (§9.2). */
+export interface ToolCallBlock {
+  id: string;
+  name: string;
+  /** The block's current, partially parsed arguments. */
+  arguments: unknown;
+}
+
+export type DeltaEvent =
+  | { source: "text" | "thinking"; delta: string }
+  | {
+      source: "tool";
+      delta: string;
+      contentIndex: number;
+      /** Absent when content[contentIndex] is not a toolCall block: the context stays {source:"tool"}. */
+      toolCall?: ToolCallBlock;
+    };
+
+export type StopReason = "stop" | "length" | "toolUse" | "aborted" | "error" | (string & {});
+
+/** The v17 tool-scoped abort reason (strings.md §1.5). */
+export interface ToolScopedAbort {
+  kind: "tool-scoped-abort";
+  message: string;
+  toolCallMessages: Record<string, string>;
+  defaultToolCallMessage: string;
+}
+
+/** Seed aborts with no reason (undefined); v17 with a string or a tool-scoped reason (D6). */
+export type AbortReason = string | ToolScopedAbort | undefined;
+
+export type Decision = "interrupt" | "deferred" | "tool" | "suppressed-repeat" | "dropped-aborted" | "claimed-elsewhere";
+
+/** The `custom` runtime message both the interrupt task and the deferred follow-up carry (§9.5 f, §9.6). */
+export interface InjectionMessage {
+  role: "custom";
+  customType: "ttsr-injection";
+  content: string;
+  display: false;
+  details: { rules: string[] };
+  attribution: "agent";
+}
+
+export type PersistedRecord =
+  | { type: "custom_message"; customType: "ttsr-injection"; content: string; display: false; details: { rules: unknown[] }; attribution: "agent" }
+  | { type: "ttsr_injection"; injectedRules: string[] };
+
+export type Effect =
+  /** One routed match batch: which rules matched on which stream and what the layer decided for each. */
+  | { kind: "match"; source: TtsrMatchSource; streamKey: string; toolCallId?: string; rules: { rule: Rule; decision: Decision }[] }
+  | { kind: "abort"; reason: AbortReason; errorMessage: string }
+  | { kind: "ttsr_triggered"; rules: Rule[] }
+  | { kind: "schedule_interrupt"; token: number; delayMs: 50 }
+  | { kind: "replace_messages"; discard: true }
+  | { kind: "append_message"; message: InjectionMessage }
+  | { kind: "follow_up"; message: InjectionMessage }
+  | { kind: "schedule_continue"; delayMs: 1 }
+  | { kind: "continue" }
+  | { kind: "resolve_gate" }
+  | { kind: "mark"; names: string[] }
+  | { kind: "persist"; record: PersistedRecord }
+  /** Rules the layer let go without injecting them (pending dropped, per-tool buckets cleared). */
+  | { kind: "dropped"; why: "pending" | "bucket"; rules: Rule[]; toolCallId?: string }
+  /** The injection text the model receives, per delivery (interrupt task, deferred follow-up, tool fold). */
+  | { kind: "inject"; mode: "interrupt" | "deferred" | "tool"; rules: string[]; text: string; toolCallId?: string };
+
+export interface DeltaResult {
+  /** True when an interrupt fired: the agent's handler returns early for this update (§9.1). */
+  consumed: boolean;
+  effects: Effect[];
+}
+
+export interface ToolFoldResult {
+  /** The new tool-result content, or undefined when the result is left unchanged. */
+  content?: unknown[];
+  effects: Effect[];
+}
+
+/** Renders one rule with one template (the core's renderer, bound to the profile and display dirs). */
+export interface RuleRenderer {
+  interrupt(rule: Rule): string;
+  toolReminder(rule: Rule): string;
+}
