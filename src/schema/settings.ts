@@ -1,0 +1,10 @@
+// Schemas of the TTSR inputs sightline reads besides sessions: settings files and rule frontmatter.
+import ttsrSettings from "./json/settings/ttsr-settings.json" with { type: "json" };
+import ruleFrontmatter from "./json/settings/rule-frontmatter.json" with { type: "json" };
+import { check, type SchemaIssue } from "./ajv.js";
+
+export const ttsrSettingsSchema = ttsrSettings;
+export const ruleFrontmatterSchema = ruleFrontmatter;
+
+export const checkTtsrSettings = (value: unknown): SchemaIssue[] => check(ttsrSettings, value);
+export const checkRuleFrontmatter = (value: unknown): SchemaIssue[] => check(ruleFrontmatter, value);
