@@ -1,6 +1,6 @@
 // Events in and effects out of the session decision layer (ttsr-spec §9). The coordinator is pure: the host
 // (a live-agent test or the offline simulator) feeds agent events and acts on the returned effects.
-import type { Rule, TtsrMatchSource } from "../types.js";
+import type { Rule, TtsrMatchContext, TtsrMatchSource } from "../types.js";
 
 /** The tool-call block the streaming message holds at `contentIndex` (§9.2). */
 export interface ToolCallBlock {
@@ -72,6 +72,8 @@ export interface DeltaResult {
   /** True when an interrupt fired: the agent's handler returns early for this update (§9.1). */
   consumed: boolean;
   effects: Effect[];
+  /** The buffers this delta went to, with their contexts and raw matches (for reports). */
+  streams: { ctx: TtsrMatchContext; streamKey: string; rules: Rule[] }[];
 }
 
 export interface ToolFoldResult {

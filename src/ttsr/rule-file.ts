@@ -1,0 +1,52 @@
+// A markdown rule file → the rule object (ttsr-spec §2.2, §2.3, §3), as oh-my-pi's `buildRuleFromMarkdown` builds
+// it. Problems go to rule.diagnostics; registration is decided later by addRule.
+import { DiagnosticBag } from "../shared/diagnostics.js";
+import { parseConditionAndScope } from "./fields.js";
+import { parseFrontmatter } from "./frontmatter.js";
+import { INTERRUPT_MODES, type InterruptMode, type Rule, type RuleSource, type TtsrProfile } from "./types.js";
+
+export interface ParseRuleOptions {
+  profile?: TtsrProfile;
+  /** Defaults to the file name without `.md`/`.mdc` (§2.3). */
+  name?: string;
+  source?: RuleSource;
+}
+
+/** §2.3 `stripNamePattern`: the base name without a trailing `.md` or `.mdc`; case preserved. */
+export function ruleNameFromPath(path: string): string {
+  const base = path.replaceAll("\\", "/").split("/").pop() ?? path;
+  return base.replace(/\.(md|mdc)$/, "");
+}
+
+// Keys whose quoted values matter for matching, so a kept quote is a trap worth reporting.
+const TRAP_KEYS = new Set(["condition", "ttsr_trigger", "ttsrTrigger", "ttsr-trigger", "scope", "globs", "interruptMode", "interrupt-mode", "alwaysApply", "always-apply", "description"]);
+
+export function parseRuleFile(text: string, path: string, options: ParseRuleOptions = {}): Rule {
+  const profile = options.profile ?? "seed";
+  const bag = new DiagnosticBag(path);
+  const fmr = parseFrontmatter(text, profile);
+  const fm = fmr.frontmatter;
+  if (fmr.repairedAmbiguous) bag.add("TTSR_YAML_AMBIGUOUS_REPAIRED", { line: 1 });
+  if (fmr.yamlError !== undefined) {
+    bag.add("TTSR_YAML_FALLBACK", { line: 1 }, { detail: fmr.yamlError, profile });
+    for (const v of fmr.fallback ?? []) {
+      const quoted = v.raw.length >= 2 && ((v.raw.startsWith('"') && v.raw.endsWith('"')) || (v.raw.startsWith("'") && v.raw.endsWith("'")));
+      if (v.keptRaw && quoted && TRAP_KEYS.has(v.key)) bag.add("TTSR_YAML_QUOTE_TRAP", { line: v.line + 1 }, { key: v.key, raw: v.raw });
+    }
+    for (const l of fmr.lostLines ?? []) bag.add("TTSR_YAML_LINES_LOST", { line: l.line + 1 }, { text: l.text });
+  }
+
+  const rule: Rule = { name: options.name ?? ruleNameFromPath(path), path, content: fmr.body };
+  if (typeof fm.description === "string") rule.description = fm.description;
+  if (Array.isArray(fm.globs)) rule.globs = fm.globs.filter((g): g is string => typeof g === "string");
+  else if (typeof fm.globs === "string") rule.globs = [fm.globs];
+  rule.alwaysApply = fm.alwaysApply === true;
+  const cs = parseConditionAndScope(fm, profile === "v17", profile === "v17");
+  if (cs.condition) rule.condition = cs.condition;
+  if (cs.scope) rule.scope = cs.scope;
+  if (cs.astCondition) rule.astCondition = cs.astCondition;
+  if (INTERRUPT_MODES.includes(fm.interruptMode as InterruptMode)) rule.interruptMode = fm.interruptMode as InterruptMode;
+  rule._source = options.source ?? { provider: "native" };
+  rule.diagnostics = bag.items;
+  return rule;
+}

@@ -1,0 +1,314 @@
+// The TTSR session decision layer (ttsr-spec §9), modelled on v17 `TtsrCoordinator` (seed-era logic is the
+// same minus the matcherDigest branch, §0.2). Event-driven and pure: each agent event returns effects.
+import type { TtsrManager } from "../manager.js";
+import type { Rule, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "../types.js";
+import { abortReason, appendUniqueByName, cleanNames, shouldInterrupt } from "./decide.js";
+import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
+import { argumentPathCandidates, toFilePaths } from "./paths.js";
+import type { Decision, DeltaEvent, ToolCallBlock, DeltaResult, Effect, InjectionMessage, RuleRenderer, StopReason, ToolFoldResult } from "./types.js";
+
+export interface CoordinatorOptions {
+  manager: TtsrManager;
+  renderer: RuleRenderer;
+  /** The RECORDED session cwd: tool argument paths resolve against it (§9.2). */
+  cwd: string | null;
+  /** Defaults to the manager's profile. */
+  profile?: TtsrProfile;
+  /** v17 tool hook lookup (strings.md §3); defaults to edit/write hooks. Seed never uses hooks. */
+  hooks?: (toolName: string, args: unknown) => ToolHooks | undefined;
+}
+
+/** Host facts the 50 ms interrupt task checks (§9.5 c); a replay always finds its target. */
+export interface InterruptTaskHost {
+  targetFound?: boolean;
+  generationChanged?: boolean;
+}
+
+interface Stream {
+  ctx: TtsrMatchContext;
+  rules: Rule[];
+}
+
+/** An agent `message_update` as the host sees it (the block at contentIndex, when it is a tool call). */
+export interface AgentUpdate {
+  type: string;
+  delta?: string;
+  contentIndex?: number;
+  toolCall?: ToolCallBlock;
+}
+
+/** One buffer a delta went to and the rules it matched (entries give one per file, strings.md §3). */
+export interface StreamCheck extends Stream {
+  streamKey: string;
+}
+
+export class TtsrCoordinator {
+  readonly #m: TtsrManager;
+  readonly #render: RuleRenderer;
+  readonly #cwd: string | null;
+  readonly #profile: TtsrProfile;
+  readonly #hooks: (toolName: string, args: unknown) => ToolHooks | undefined;
+  #pending: Rule[] = [];
+  readonly #buckets = new Map<string, Rule[]>();
+  #abortPending = false;
+  #retryToken = 0;
+
+  constructor(o: CoordinatorOptions) {
+    this.#m = o.manager;
+    this.#render = o.renderer;
+    this.#cwd = o.cwd;
+    this.#profile = o.profile ?? o.manager.profile;
+    this.#hooks = o.hooks ?? toolHooksFor;
+  }
+
+  get manager(): TtsrManager {
+    return this.#m;
+  }
+  get pendingNames(): string[] {
+    return this.#pending.map((r) => r.name);
+  }
+  get abortPending(): boolean {
+    return this.#abortPending;
+  }
+  get retryToken(): number {
+    return this.#retryToken;
+  }
+  bucketNames(toolCallId: string): string[] | undefined {
+    return this.#buckets.get(toolCallId)?.map((r) => r.name);
+  }
+
+  /** Process start (§11.3): names from the path's ttsr_injection entries. */
+  restore(names: readonly string[]): void {
+    this.#m.restoreInjected(names);
+  }
+
+  turnStart(): Effect[] {
+    this.#m.resetBuffer();
+    return [];
+  }
+
+  /** turn_end of every turn, whatever its stop reason (§8.6). */
+  turnEnd(): Effect[] {
+    this.#m.incrementMessageCount();
+    return [];
+  }
+
+  /** A `*_delta` message update (§9.1); end events are never checked, so hosts do not send them. */
+  delta(ev: DeltaEvent): DeltaResult {
+    const streams = this.probe(ev);
+    const matches = streams.flatMap((s) => s.rules);
+    if (matches.length === 0) return { consumed: false, effects: [], streams };
+    const base = streams[0].ctx.streamKey;
+    const matchedToolId = ev.source === "tool" && base?.startsWith("toolcall:") ? base.slice("toolcall:".length) : undefined;
+    return { ...this.#handleMatches(matches, streams, ev.source, matchedToolId), streams };
+  }
+
+  /**
+   * A raw `message_update` of the agent: only `text_delta`, `thinking_delta` and `toolcall_delta` are checked;
+   * every other update (`text_end`, `toolcall_end`, …) is ignored (§9.1, S17).
+   */
+  messageUpdate(u: AgentUpdate): DeltaResult {
+    const delta = typeof u.delta === "string" ? u.delta : "";
+    if (u.type === "text_delta") return this.delta({ source: "text", delta });
+    if (u.type === "thinking_delta") return this.delta({ source: "thinking", delta });
+    if (u.type === "toolcall_delta") {
+      const ev: DeltaEvent = { source: "tool", delta, contentIndex: u.contentIndex ?? 0 };
+      if (u.toolCall) ev.toolCall = u.toolCall;
+      return this.delta(ev);
+    }
+    return { consumed: false, effects: [], streams: [] };
+  }
+
+  /**
+   * Buffers a delta and returns what matched per stream, without routing anything. The replay uses it for
+   * counterfactual deltas after an interrupt (the real stream was cut there, design §3).
+   */
+  probe(ev: DeltaEvent): StreamCheck[] {
+    if (!this.#m.hasRules()) return [];
+    const streams = ev.source === "tool" ? this.#checkTool(ev) : [{ ctx: { source: ev.source }, rules: this.#m.checkDelta(ev.delta, { source: ev.source }) }];
+    return streams.map((s) => ({ ...s, streamKey: this.#m.bufferKey(s.ctx) }));
+  }
+
+  /** The routing a match batch would get now, for reports (§9.3/§9.4), without changing any state. */
+  wouldDecide(rules: readonly Rule[], source: TtsrMatchSource, toolCallId: string | undefined): Decision {
+    if (shouldInterrupt(rules, source, this.#m.getSettings().interruptMode)) return "interrupt";
+    return toolCallId !== undefined ? "tool" : "deferred";
+  }
+
+  // §9.2 + strings.md §3: the tool context, then entries (per-file snapshots), digest snapshot, or raw delta.
+  #checkTool(ev: Extract<DeltaEvent, { source: "tool" }>): Stream[] {
+    const block = ev.toolCall;
+    if (!block) return [{ ctx: { source: "tool" }, rules: this.#m.checkDelta(ev.delta, { source: "tool" }) }];
+    const streamKey = block.id ? `toolcall:${block.id}` : `tool:${block.name}:${ev.contentIndex}`;
+    const hooks = this.#profile === "v17" ? this.#hooks(block.name, block.arguments) : undefined;
+    const hookPaths = hooks?.paths?.(block.arguments);
+    const candidates = hookPaths && hookPaths.length > 0 ? hookPaths : argumentPathCandidates(block.arguments);
+    const ctx: TtsrMatchContext = { source: "tool", toolName: block.name, streamKey };
+    const filePaths = toFilePaths(candidates, this.#cwd);
+    if (filePaths) ctx.filePaths = filePaths;
+    const entries = hooks?.entries?.(block.arguments);
+    if (entries && entries.length > 0) {
+      return entries.map((e) => {
+        const c: TtsrMatchContext = { ...ctx, streamKey: `${streamKey}#${e.path}` };
+        const paths = toFilePaths([e.path], this.#cwd);
+        if (paths) c.filePaths = paths;
+        else delete c.filePaths;
+        return { ctx: c, rules: this.#m.checkSnapshot(e.digest, c) };
+      });
+    }
+    const digest = hooks?.digest(block.arguments);
+    if (digest !== undefined) return [{ ctx, rules: this.#m.checkSnapshot(digest, ctx) }];
+    return [{ ctx, rules: this.#m.checkDelta(ev.delta, ctx) }];
+  }
+
+  // §9.4 `#handleMatches`.
+  #handleMatches(matches: Rule[], streams: Stream[], source: TtsrMatchSource, matchedToolId: string | undefined): Omit<DeltaResult, "streams"> {
+    const effects: Effect[] = [];
+    const decided = new Map<string, Decision>();
+    const interrupt = shouldInterrupt(matches, source, this.#m.getSettings().interruptMode);
+    if (!interrupt && matchedToolId !== undefined) {
+      const bucket = this.#buckets.get(matchedToolId) ?? [];
+      const added: Rule[] = [];
+      for (const r of matches) {
+        if (bucket.some((x) => x.name === r.name)) decided.set(r.name, "tool");
+        else if (this.#claimedElsewhere(r.name, matchedToolId)) decided.set(r.name, "claimed-elsewhere");
+        else {
+          bucket.push(r);
+          added.push(r);
+          decided.set(r.name, "tool");
+        }
+      }
+      this.#buckets.set(matchedToolId, bucket);
+      this.#pushMatchEffects(effects, streams, decided, matchedToolId);
+      if (added.length > 0) {
+        // Marked in memory at match time; nothing is persisted until the fold (§9.4, §9.7).
+        this.#m.markInjected(added);
+        effects.push({ kind: "mark", names: added.map((r) => r.name) });
+      }
+      effects.push({ kind: "ttsr_triggered", rules: matches });
+      return { consumed: false, effects };
+    }
+    appendUniqueByName(this.#pending, matches);
+    for (const r of matches) decided.set(r.name, interrupt ? "interrupt" : "deferred");
+    this.#pushMatchEffects(effects, streams, decided, matchedToolId);
+    // The deferred path (prose, or a tool stream without an id) emits no event (§9.9).
+    if (!interrupt) return { consumed: false, effects };
+    this.#abortPending = true;
+    const { reason, errorMessage } = abortReason(matches, this.#profile, source === "tool" ? matchedToolId : undefined);
+    effects.push({ kind: "abort", reason, errorMessage });
+    effects.push({ kind: "ttsr_triggered", rules: matches });
+    this.#retryToken++;
+    effects.push({ kind: "schedule_interrupt", token: this.#retryToken, delayMs: 50 });
+    return { consumed: true, effects };
+  }
+
+  #claimedElsewhere(name: string, toolId: string): boolean {
+    for (const [id, rules] of this.#buckets) if (id !== toolId && rules.some((r) => r.name === name)) return true;
+    return false;
+  }
+
+  #pushMatchEffects(effects: Effect[], streams: Stream[], decided: Map<string, Decision>, toolCallId: string | undefined): void {
+    for (const s of streams) {
+      if (s.rules.length === 0) continue;
+      const e: Effect = { kind: "match", source: s.ctx.source, streamKey: this.#m.bufferKey(s.ctx), rules: s.rules.map((rule) => ({ rule, decision: decided.get(rule.name) ?? "deferred" })) };
+      if (toolCallId !== undefined) e.toolCallId = toolCallId;
+      effects.push(e);
+    }
+  }
+
+  #clearBuckets(effects: Effect[]): void {
+    for (const [toolCallId, rules] of this.#buckets) if (rules.length > 0) effects.push({ kind: "dropped", why: "bucket", rules, toolCallId });
+    this.#buckets.clear();
+  }
+
+  #renderInterrupt(rules: readonly Rule[]): string {
+    return rules.map((r) => this.#render.interrupt(r)).join("\n\n");
+  }
+
+  /** §9.7 `onAssistantMessageEnd`. */
+  assistantMessageEnd(stopReason: StopReason): Effect[] {
+    const effects: Effect[] = [];
+    if (!this.#abortPending) effects.push({ kind: "resolve_gate" });
+    const failed = stopReason === "aborted" || stopReason === "error";
+    // The marks stay: clearing a bucket does not unmark its rules (§9.7, S2).
+    if (failed) this.#clearBuckets(effects);
+    if (this.#abortPending || this.#pending.length === 0) return effects;
+    if (failed) {
+      effects.push({ kind: "dropped", why: "pending", rules: this.#pending });
+      this.#pending = [];
+      return effects;
+    }
+    // §9.6: deferred delivery, still with the interrupt template; marked only when delivered.
+    const rules = this.#pending;
+    this.#pending = [];
+    const message = injectionMessage(this.#renderInterrupt(rules), rules.map((r) => r.name));
+    effects.push({ kind: "inject", mode: "deferred", rules: message.details.rules, text: message.content });
+    effects.push({ kind: "follow_up", message });
+    effects.push({ kind: "schedule_continue", delayMs: 1 });
+    return effects;
+  }
+
+  /** message_end of a `custom` message: a `ttsr-injection` follow-up is persisted, then marked (§9.6). */
+  customMessageEnd(msg: { customType?: unknown; content: string; details?: { rules?: unknown } }): Effect[] {
+    if (msg.customType !== "ttsr-injection") return [];
+    const raw = Array.isArray(msg.details?.rules) ? (msg.details.rules as unknown[]) : [];
+    const effects: Effect[] = [
+      { kind: "persist", record: { type: "custom_message", customType: "ttsr-injection", content: msg.content, display: false, details: { rules: raw }, attribution: "agent" } },
+    ];
+    const names = cleanNames(raw);
+    if (names.length > 0) {
+      this.#m.markInjectedByNames(names);
+      effects.push({ kind: "mark", names }, { kind: "persist", record: { type: "ttsr_injection", injectedRules: names } });
+    }
+    return effects;
+  }
+
+  /** The scheduled task of an interrupt (§9.5 step 5); only the newest token injects. */
+  runInterruptTask(token: number, host: InterruptTaskHost = {}): Effect[] {
+    const effects: Effect[] = [];
+    if (token !== this.#retryToken) return [{ kind: "resolve_gate" }];
+    if (!this.#abortPending || host.generationChanged === true || host.targetFound === false) {
+      this.#abortPending = false;
+      if (this.#pending.length > 0) effects.push({ kind: "dropped", why: "pending", rules: this.#pending });
+      this.#pending = [];
+      this.#clearBuckets(effects);
+      effects.push({ kind: "resolve_gate" });
+      return effects;
+    }
+    this.#abortPending = false;
+    this.#clearBuckets(effects);
+    if (this.#m.getSettings().contextMode === "discard") effects.push({ kind: "replace_messages", discard: true });
+    const rules = this.#pending;
+    this.#pending = [];
+    const text = this.#renderInterrupt(rules);
+    if (text.length > 0) {
+      const message = injectionMessage(text, rules.map((r) => r.name));
+      const names = cleanNames(message.details.rules);
+      effects.push({ kind: "inject", mode: "interrupt", rules: message.details.rules, text });
+      effects.push({ kind: "append_message", message });
+      effects.push({ kind: "persist", record: { type: "custom_message", customType: "ttsr-injection", content: text, display: false, details: { rules: message.details.rules }, attribution: "agent" } });
+      this.#m.markInjectedByNames(names);
+      effects.push({ kind: "mark", names }, { kind: "persist", record: { type: "ttsr_injection", injectedRules: names } });
+    }
+    effects.push({ kind: "continue" });
+    return effects;
+  }
+
+  /** §9.8 per-tool fold: a bucket is consumed once; the reminder goes in front of the tool's own content. */
+  afterToolCall(toolCallId: string, content: readonly unknown[]): ToolFoldResult {
+    const bucket = this.#buckets.get(toolCallId);
+    if (!bucket || bucket.length === 0) return { effects: [] };
+    this.#buckets.delete(toolCallId);
+    const text = bucket.map((r) => this.#render.toolReminder(r)).join("\n\n");
+    const names = cleanNames(bucket.map((r) => r.name));
+    const effects: Effect[] = [
+      { kind: "persist", record: { type: "ttsr_injection", injectedRules: names } },
+      { kind: "inject", mode: "tool", rules: bucket.map((r) => r.name), text, toolCallId },
+    ];
+    return { content: [{ type: "text", text }, ...content], effects };
+  }
+}
+
+function injectionMessage(content: string, rules: string[]): InjectionMessage {
+  return { role: "custom", customType: "ttsr-injection", content, display: false, details: { rules }, attribution: "agent" };
+}

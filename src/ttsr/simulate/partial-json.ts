@@ -1,0 +1,127 @@
+// The arguments a provider shows while tool-call JSON streams in (strings.md §4): a prefix of the JSON text
+// parsed leniently. Complete values are kept, an open string keeps what has streamed, an unfinished number,
+// literal or key is dropped, open containers are closed. This is the common behaviour of pi's partial-json and
+// omp's relaxed parser for the cases a replay produces (prefixes of valid JSON); their differences on invalid
+// or barewords input are not reproduced, since a replay only ever feeds prefixes of recorded JSON.
+
+const FAIL = Symbol("incomplete");
+type Parsed = unknown | typeof FAIL;
+
+class Reader {
+  i = 0;
+  constructor(readonly s: string) {}
+  ws(): void {
+    while (this.i < this.s.length && " \t\n\r".includes(this.s[this.i])) this.i++;
+  }
+  get done(): boolean {
+    return this.i >= this.s.length;
+  }
+}
+
+function parseString(r: Reader): { value: string; complete: boolean } {
+  r.i++; // opening quote
+  let out = "";
+  while (r.i < r.s.length) {
+    const c = r.s[r.i];
+    if (c === '"') {
+      r.i++;
+      return { value: out, complete: true };
+    }
+    if (c === "\\") {
+      const esc = r.s.slice(r.i, r.i + 6);
+      if (esc.length < 2) break;
+      if (esc[1] === "u") {
+        if (!/^\\u[0-9a-fA-F]{4}$/.test(esc)) break;
+        out += String.fromCharCode(parseInt(esc.slice(2), 16));
+        r.i += 6;
+        continue;
+      }
+      const map: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+      out += map[esc[1]] ?? esc[1];
+      r.i += 2;
+      continue;
+    }
+    out += c;
+    r.i++;
+  }
+  r.i = r.s.length;
+  return { value: out, complete: false };
+}
+
+function parseValue(r: Reader): Parsed {
+  r.ws();
+  if (r.done) return FAIL;
+  const c = r.s[r.i];
+  if (c === '"') return parseString(r).value;
+  if (c === "{") return parseObject(r);
+  if (c === "[") return parseArray(r);
+  const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(r.s.slice(r.i));
+  // A token that reaches the end of the prefix may still grow ("1" → "12", "tr" → "true"): unfinished.
+  if (!m || r.i + m[0].length >= r.s.length) {
+    r.i = r.s.length;
+    return FAIL;
+  }
+  r.i += m[0].length;
+  return JSON.parse(m[0]) as unknown;
+}
+
+function parseObject(r: Reader): Record<string, unknown> {
+  r.i++;
+  const out: Record<string, unknown> = {};
+  for (;;) {
+    r.ws();
+    if (r.done) return out;
+    if (r.s[r.i] === "}") {
+      r.i++;
+      return out;
+    }
+    if (r.s[r.i] === ",") {
+      r.i++;
+      continue;
+    }
+    if (r.s[r.i] !== '"') return (r.i = r.s.length), out;
+    const key = parseString(r);
+    if (!key.complete) return out;
+    r.ws();
+    if (r.s[r.i] !== ":") return (r.i = r.s.length), out;
+    r.i++;
+    const v = parseValue(r);
+    if (v === FAIL) return out;
+    Object.defineProperty(out, key.value, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+}
+
+function parseArray(r: Reader): unknown[] {
+  r.i++;
+  const out: unknown[] = [];
+  for (;;) {
+    r.ws();
+    if (r.done) return out;
+    if (r.s[r.i] === "]") {
+      r.i++;
+      return out;
+    }
+    if (r.s[r.i] === ",") {
+      r.i++;
+      continue;
+    }
+    const v = parseValue(r);
+    if (v === FAIL) return out;
+    out.push(v);
+  }
+}
+
+/** Parses streamed argument JSON: whole JSON when it parses, else the lenient prefix parse; `{}` otherwise. */
+export function parseStreamingArguments(text: string): unknown {
+  if (text.trim().length === 0) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    try {
+      const v = parseValue(new Reader(text.trimStart()));
+      return v === FAIL || v === undefined ? {} : v;
+    } catch {
+      return {};
+    }
+  }
+}
