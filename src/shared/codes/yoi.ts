@@ -1,5 +1,33 @@
 // Diagnostic codes of the yoi area. Loader verdict codes (loader: true) keep the upstream code verbatim;
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
-import { type Catalogue } from "./types.js";
+import { show, type Catalogue } from "./types.js";
 
-export const yoiCodes = {} satisfies Catalogue;
+export const yoiCodes = {
+  // yoi-format §1: StoreError::Corrupt {line, message}; the whole segment fails to load.
+  corrupt: {
+    severity: "error",
+    title: "yoi loader verdict: the segment fails to load (StoreError::Corrupt)",
+    message: (a) => `log corrupted at line ${show(a.line)}: ${show(a.detail)}`,
+    loader: true,
+  },
+  YOI_INVALID_ENTRY: { severity: "error", title: "A further line the yoi reader cannot deserialize (after the loader verdict)", message: (a) => `Line is not a valid ${show(a.profile)} LogEntry: ${show(a.detail)}` },
+  YOI_TORN_TAIL_IGNORED: { severity: "warning", title: "An unterminated last line that the HEAD reader ignores", message: () => "The last line has no \\n: the head reader ignores it (not committed)" },
+  YOI_BETWEEN_ERAS: { severity: "warning", title: "A file written between the seed and head eras, read with head", message: (a) => `File has post-seed features (${show(a.features)}); read with profile head` },
+  YOI_FIRST_NOT_SEGMENT_START: { severity: "error", title: "The first entry is not segment_start (§8.2)", message: (a) => `First entry is ${show(a.kind)}, not segment_start` },
+  YOI_SEGMENT_START_REPEATED: { severity: "error", title: "More than one segment_start in a segment (§8.2)", message: () => "A second segment_start: it replaces the whole history on replay" },
+  YOI_SESSION_DIR_MISMATCH: { severity: "warning", title: "segment_start.session_id differs from the session directory (§8.2)", message: (a) => `session_id ${show(a.sessionId)} differs from directory ${show(a.dir)}` },
+  YOI_BOTH_ORIGINS: { severity: "error", title: "Both forked_from and compacted_from are set (§8.3)", message: () => "segment_start has both forked_from and compacted_from" },
+  YOI_ORIGIN_MISSING: { severity: "warning", title: "The segment an origin points to is not in the session (§8.3)", message: (a) => `Source segment ${show(a.segmentId)} is not in this session` },
+  YOI_ORIGIN_TURN: { severity: "warning", title: "at_turn_index is above the source's final turn_count (§8.3)", message: (a) => `at_turn_index ${show(a.at)} > source final turn_count ${show(a.final)}` },
+  YOI_TURN_COUNT_ORDER: { severity: "error", title: "turn_end.turn_count does not increase (§8.4)", message: (a) => `turn_count ${show(a.value)} after ${show(a.prev)} (expected ${show(a.expected)})` },
+  YOI_INVOKE_PAYLOAD: { severity: "warning", title: "An invoke is not followed by its payload entry (§8.5)", message: (a) => `invoke(${show(a.trigger)}) is followed by ${show(a.next)}, expected ${show(a.expected)}` },
+  YOI_INVOKE_UNTERMINATED: { severity: "warning", title: "An invoke without a terminal run record (§8.5)", message: (a) => `invoke(${show(a.trigger)}) has no run_completed / run_errored / paused_turn_abandoned${a.head ? " (restore reports last_run_interrupted = true)" : ""}` },
+  YOI_TOOL_RESULT_ORPHAN: { severity: "warning", title: "A tool_result without an open tool_call (§8.6)", message: (a) => `tool_result for ${show(a.callId)} has ${a.duplicate ? "an earlier result already" : "no earlier tool_call"}` },
+  YOI_TOOL_CALL_OPEN: { severity: "warning", title: "Tool calls still open when new user input arrives (§8.6)", message: (a) => `Tool calls without results before new input: ${show(a.callIds)}` },
+  YOI_REMINDER_WRAP: { severity: "warning", title: "task_reminder body not wrapped as its era wrote it (§8.8)", message: (a) => show(a.detail) },
+  YOI_NOTIFICATION_BODY: { severity: "warning", title: "A notification / pod_event / worker_event body is empty or not from the default template (§8.9)", message: (a) => show(a.detail) },
+  YOI_USAGE_HISTORY_LEN: { severity: "warning", title: "llm_usage.history_len exceeds the replayed history (§8.10)", message: (a) => `history_len ${show(a.value)} > replayed history length ${show(a.len)}` },
+  YOI_TS_DECREASING: { severity: "warning", title: "ts goes backwards (§8.10)", message: (a) => `ts ${show(a.ts)} < previous ${show(a.prev)}` },
+  YOI_UNKNOWN_SEGMENT: { severity: "warning", title: "user_input holds an unknown segment atom (§8.11)", message: (a) => `segments[${show(a.index)}] has unknown kind ${show(a.kind)} (lossy: replays as ${show(a.as)})` },
+  YOI_EMPTY_REPLAY_ITEM: { severity: "warning", title: "A system_item the head reader replays as an empty message (§8.12)", message: (a) => `${show(a.kind)} item replays as an empty system message under head` },
+} satisfies Catalogue;

@@ -1,0 +1,93 @@
+// Replay views of a yoi segment (yoi-format §4, design §3): the history at an entry, its Msg form,
+// turns (maximal runs of assistant_item entries) and incremental turn contexts.
+import { push, size, type List } from "../../shared/plist.js";
+import type { ContextOptions, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";
+import { YOI_PROFILES, type YoiHistoryItem, type YoiProfile, type YoiSession } from "./model.js";
+import { applyEntry, foldEntries, initialState, type UsageRecord } from "./restore.js";
+
+export function profileOf(session: YoiSession, opts?: ContextOptions): YoiProfile {
+  const p = opts?.profile;
+  return p && (YOI_PROFILES as readonly string[]).includes(p) ? (p as YoiProfile) : session.profile;
+}
+
+/** The RestoredState history after replaying the segment up to and including `leafId`. */
+export function buildYoiContext(session: YoiSession, leafId: string | null, opts?: ContextOptions): NativeContext<YoiHistoryItem> {
+  const idx = leafId === null ? -1 : session.entries.findIndex((e) => e.id === leafId);
+  if (idx < 0) return { systemPrompt: null, messages: [], sourceIds: [] };
+  const s = foldEntries(session.entries, profileOf(session, opts), idx + 1);
+  const messages: YoiHistoryItem[] = [];
+  for (let c = s.history; c; c = c.prev) messages.push(c.value);
+  messages.reverse();
+  return { systemPrompt: s.system_prompt, messages, sourceIds: messages.map((m) => [m.sourceId]) };
+}
+
+/**
+ * One history item as a contract Msg. Roles: user/assistant/system messages keep their role (system
+ * items: nativeRole `system_item:<kind>` and a reminder); tool_call and reasoning are assistant-side
+ * items, so role assistant; tool_result → tool_result. `text` is the stored text: message parts joined
+ * with "\n" (refusals included), tool_call its arguments string, reasoning its text, tool_result
+ * `summary` then `content` on the next line (how the Anthropic lowering sends it, Y-ANTH).
+ */
+export function yoiItemToMsg(h: YoiHistoryItem): Msg {
+  const it = h.item;
+  const base = { sourceIds: [h.sourceId], reminders: [] as Msg["reminders"] };
+  switch (it.kind) {
+    case "message": {
+      const text = it.content.map((p) => (p.kind === "text" ? p.text : p.refusal)).join("\n");
+      if (h.systemKind !== undefined) {
+        return { ...base, role: "system", nativeRole: `system_item:${h.systemKind}`, text, blocks: it.content, reminders: [{ kind: h.systemKind, sourceId: h.sourceId }] };
+      }
+      return { ...base, role: it.role, nativeRole: `message:${it.role}`, text, blocks: it.content };
+    }
+    case "tool_call":
+      return { ...base, role: "assistant", nativeRole: "tool_call", text: it.arguments, blocks: [it] };
+    case "tool_result":
+      return { ...base, role: "tool_result", nativeRole: "tool_result", text: it.content != null ? `${it.summary}\n${it.content}` : it.summary, blocks: [it] };
+    case "reasoning":
+      return { ...base, role: "assistant", nativeRole: "reasoning", text: it.text, blocks: [it] };
+  }
+}
+
+export const yoiToMsgs = (_s: YoiSession, ctx: NativeContext<YoiHistoryItem>): Msg[] => ctx.messages.map(yoiItemToMsg);
+
+/** Each maximal run of consecutive assistant_item entries is one request; llm_usage (any entry) ends a run. */
+export function yoiTurns(session: YoiSession): TurnRef[] {
+  const out: TurnRef[] = [];
+  const es = session.entries;
+  for (let i = 0; i < es.length; i++) {
+    if (es[i].kind !== "assistant_item" || (i > 0 && es[i - 1].kind === "assistant_item")) continue;
+    out.push({ index: out.length, responseId: es[i].id, leafId: i > 0 ? es[i - 1].id : null });
+  }
+  return out;
+}
+
+/**
+ * Turn contexts in one pass, sharing list cells between turns. loggedTokens: the next unused llm_usage
+ * record (file order) whose history_len equals the context length (HEAD writes them at run end).
+ */
+export function* yoiTurnContexts(session: YoiSession, opts?: ContextOptions): Generator<TurnContext> {
+  const profile = profileOf(session, opts);
+  const es = session.entries;
+  const usage: UsageRecord[] = es.filter((e) => e.kind === "llm_usage").map((e) => e.raw as unknown as UsageRecord);
+  let nextUsage = 0;
+  const s = initialState(profile);
+  let msgs: List<Msg> = null;
+  let index = 0;
+  for (let i = 0; i < es.length; i++) {
+    if (es[i].kind === "assistant_item" && (i === 0 || es[i - 1].kind !== "assistant_item")) {
+      const ctx: TurnContext = { ref: { index, responseId: es[i].id, leafId: i > 0 ? es[i - 1].id : null }, systemPrompt: i > 0 ? s.system_prompt : null, messages: msgs };
+      for (let u = nextUsage; u < usage.length; u++) {
+        if (usage[u].history_len === size(msgs)) {
+          ctx.loggedTokens = usage[u].input_total_tokens;
+          nextUsage = u + 1;
+          break;
+        }
+      }
+      index++;
+      yield ctx;
+    }
+    const { added, reset } = applyEntry(s, es[i], profile);
+    if (reset) msgs = null;
+    for (const a of added) msgs = push(msgs, yoiItemToMsg(a));
+  }
+}

@@ -1,0 +1,26 @@
+// The yoi format module (design §2, §3): segment reader, replay, turns, compactions, wrap-once rule.
+import type { FormatModule } from "../types.js";
+import { buildYoiContext, yoiToMsgs, yoiTurnContexts, yoiTurns } from "./context.js";
+import { yoiCompactions } from "./lineage.js";
+import { YOI_PROFILES, type YoiHistoryItem, type YoiSession } from "./model.js";
+import { createYoiParser, sniffYoi } from "./parse.js";
+
+export * from "./model.js";
+export { createYoiParser, parseYoi, sniffYoi } from "./parse.js";
+export { buildYoiContext, yoiItemToMsg, yoiToMsgs, yoiTurns, yoiTurnContexts } from "./context.js";
+export { restoreYoi, flattenSegments, historyText, type YoiRestoredState, type UsageRecord } from "./restore.js";
+export { pickNewestSegment, yoiCompactions, yoiCompactionDiffInput, yoiOriginFindings, forkAtLeaf, type YoiCompactionRef } from "./lineage.js";
+export { wrapOnceSeed, normalizeSeedReminderBody, SYSTEM_REMINDER_OPEN, SYSTEM_REMINDER_CLOSE } from "./wrap-once.js";
+export { checkLogEntry, LOG_ENTRY_KINDS, SYSTEM_ITEM_KINDS } from "./catalog.js";
+
+export const yoiFormat: FormatModule<YoiSession, YoiHistoryItem> = {
+  name: "yoi",
+  profiles: YOI_PROFILES,
+  sniff: sniffYoi,
+  createParser: createYoiParser,
+  buildContext: buildYoiContext,
+  toMsgs: yoiToMsgs,
+  turns: yoiTurns,
+  turnContexts: yoiTurnContexts,
+  compactions: yoiCompactions,
+};

@@ -1,0 +1,136 @@
+// The §8 invariants of yoi-format as findings. §8.1 and §8.7 (known kinds, task_reminder.source) are
+// the loader verdict itself (`corrupt` / YOI_INVALID_ENTRY); the rest get one code each below.
+import type { DiagnosticBag } from "../../shared/diagnostics.js";
+import { isObject } from "../../shared/json.js";
+import { rustTrim } from "../../shared/rust-trim.js";
+import type { YoiEntry, YoiSession } from "./model.js";
+import { SYSTEM_REMINDER_CLOSE as CLOSE, SYSTEM_REMINDER_OPEN as OPEN } from "./wrap-once.js";
+
+const UUID_DIR = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const TERMINAL = new Set(["run_completed", "run_errored", "paused_turn_abandoned"]);
+const KNOWN_SEGMENTS = { seed: ["text", "paste", "file_ref", "knowledge_ref", "workflow_invoke"], head: ["text", "paste", "file_ref", "flow"] };
+
+/** §8.5: which entry an invoke trigger must be followed by (undefined = no fixed payload). */
+function payloadOf(trigger: unknown): { kind: string; item?: string[] } | undefined {
+  if (trigger === "user_send") return { kind: "user_input" };
+  if (trigger === "notify") return { kind: "system_item", item: ["notification"] };
+  if (trigger === "pod_event" || trigger === "worker_event") return { kind: "system_item", item: ["pod_event", "worker_event"] };
+  return undefined;
+}
+
+/** §8.8: is a task_reminder body wrapped as its era wrote it? Returns the problem or undefined. */
+export function reminderWrapProblem(body: string, profile: "seed" | "head"): string | undefined {
+  if (profile === "head") return body.includes(OPEN) ? "head task_reminder body still holds a <system-reminder> wrapper (replayed as is)" : undefined;
+  if (!body.startsWith(`${OPEN}\n`) || !body.endsWith(`\n${CLOSE}`) || body.length < OPEN.length + CLOSE.length + 2) {
+    return "seed task_reminder body is not wrapped in <system-reminder>\\n…\\n</system-reminder>";
+  }
+  const inner = rustTrim(body.slice(OPEN.length + 1, body.length - CLOSE.length - 1));
+  if (inner.startsWith(OPEN) && inner.endsWith(CLOSE)) return "seed task_reminder body is wrapped more than once";
+  return undefined;
+}
+
+export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: string | undefined): void {
+  const { entries, profile } = session;
+  if (entries.length === 0) return;
+  const at = (e: YoiEntry) => ({ line: e.line, eventId: e.id });
+
+  // §8.2 / §8.3: the segment_start.
+  if (entries[0].kind !== "segment_start") bag.add("YOI_FIRST_NOT_SEGMENT_START", at(entries[0]), { kind: entries[0].kind });
+  const start = session.segmentStart;
+  if (start) {
+    if (dir && UUID_DIR.test(dir) && typeof start.session_id === "string" && start.session_id.toLowerCase() !== dir.toLowerCase()) {
+      bag.add("YOI_SESSION_DIR_MISMATCH", at(entries[0]), { sessionId: start.session_id, dir });
+    }
+    if (start.forked_from != null && start.compacted_from != null) bag.add("YOI_BOTH_ORIGINS", at(entries[0]));
+  }
+
+  let historyLen = 0;
+  let prevTs: number | undefined;
+  let prevTurn: number | undefined;
+  let openInvoke: YoiEntry | undefined;
+  const openCalls = new Map<string, string>();
+  const answered = new Set<string>();
+  const noteItem = (item: unknown, e: YoiEntry | undefined) => {
+    if (!isObject(item)) return;
+    if (item.kind === "tool_call") openCalls.set(item.call_id as string, e?.id ?? "");
+    if (item.kind === "tool_result") {
+      const id = item.call_id as string;
+      if (openCalls.has(id)) {
+        openCalls.delete(id);
+        answered.add(id);
+      } else if (e) bag.add("YOI_TOOL_RESULT_ORPHAN", at(e), { callId: id, duplicate: answered.has(id) });
+    }
+  };
+
+  entries.forEach((e, i) => {
+    const r = e.raw;
+    const ts = r.ts as number;
+    if (prevTs !== undefined && ts < prevTs) bag.add("YOI_TS_DECREASING", at(e), { ts, prev: prevTs });
+    prevTs = ts;
+    switch (e.kind) {
+      case "segment_start":
+        if (i > 0) bag.add("YOI_SEGMENT_START_REPEATED", at(e));
+        historyLen = (r.history as unknown[]).length;
+        openCalls.clear();
+        for (const h of r.history as unknown[]) noteItem(h, undefined);
+        break;
+      case "invoke": {
+        if (openInvoke) bag.add("YOI_INVOKE_UNTERMINATED", at(openInvoke), { trigger: openInvoke.raw.trigger, head: profile === "head" });
+        openInvoke = e;
+        const want = payloadOf(r.trigger);
+        const next = entries[i + 1];
+        const nextItem = next && isObject(next.raw.item) ? (next.raw.item.kind as string) : undefined;
+        if (want && (!next || next.kind !== want.kind || (want.item && !want.item.includes(nextItem ?? "")))) {
+          const expected = want.item ? `system_item(${want.item.join("|")})` : want.kind;
+          bag.add("YOI_INVOKE_PAYLOAD", at(e), { trigger: r.trigger, next: next ? (nextItem ? `${next.kind}(${nextItem})` : next.kind) : "end of file", expected });
+        }
+        break;
+      }
+      case "user_input": {
+        historyLen++;
+        if (openCalls.size > 0) bag.add("YOI_TOOL_CALL_OPEN", at(e), { callIds: [...openCalls.keys()] });
+        const known = KNOWN_SEGMENTS[profile];
+        (r.segments as Array<Record<string, unknown>>).forEach((s, index) => {
+          if (!known.includes(s.kind as string)) bag.add("YOI_UNKNOWN_SEGMENT", at(e), { index, kind: s.kind, as: profile === "seed" ? "[unknown input segment]" : "nothing" });
+        });
+        break;
+      }
+      case "assistant_item":
+      case "tool_result":
+        historyLen++;
+        noteItem(r.item, e);
+        break;
+      case "system_item": {
+        historyLen++;
+        const item = r.item as Record<string, unknown>;
+        const kind = item.kind as string;
+        if (kind === "task_reminder") {
+          const problem = reminderWrapProblem(item.body as string, profile);
+          if (problem) bag.add("YOI_REMINDER_WRAP", at(e), { detail: problem });
+        }
+        if (kind === "notification" || kind === "pod_event" || kind === "worker_event") {
+          const body = item.body as string;
+          if (body === "") bag.add("YOI_NOTIFICATION_BODY", at(e), { detail: `${kind} body is empty` });
+          // Only the default notify_wrapper template starts with "[Notification]": a custom one may not.
+          else if (!body.startsWith("[Notification]")) bag.add("YOI_NOTIFICATION_BODY", at(e), { detail: `${kind} body does not start with [Notification] (custom template?)` }, "info");
+        }
+        if (profile === "head" && kind === "knowledge") bag.add("YOI_EMPTY_REPLAY_ITEM", at(e), { kind });
+        break;
+      }
+      case "turn_end": {
+        const v = r.turn_count as number;
+        if (prevTurn !== undefined && v !== prevTurn + 1) {
+          bag.add("YOI_TURN_COUNT_ORDER", at(e), { value: v, prev: prevTurn, expected: prevTurn + 1 }, v > prevTurn ? "warning" : "error");
+        }
+        prevTurn = v;
+        break;
+      }
+      case "llm_usage":
+        if ((r.history_len as number) > historyLen) bag.add("YOI_USAGE_HISTORY_LEN", at(e), { value: r.history_len, len: historyLen });
+        break;
+      default:
+        if (TERMINAL.has(e.kind)) openInvoke = undefined;
+    }
+  });
+  if (openInvoke) bag.add("YOI_INVOKE_UNTERMINATED", at(openInvoke), { trigger: openInvoke.raw.trigger, head: profile === "head" });
+}

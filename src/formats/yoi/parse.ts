@@ -1,0 +1,204 @@
+// Streaming reader for one yoi segment file: JSON per line, the profile decision, the loader verdict
+// of the real reader (yoi-format §1, Corrections) and the §8 invariants.
+import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
+import { findLoneSurrogate, hasLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
+import { splitText, feedLines, type LineRecord, type LineSink } from "../../shared/lines.js";
+import { rustTrim } from "../../shared/rust-trim.js";
+import type { ParseOptions, SessionTree } from "../types.js";
+import { checkLogEntry } from "./catalog.js";
+import { yoiInvariants } from "./invariants.js";
+import { entryId, YOI_PROFILES, type YoiEntry, type YoiProfile, type YoiSession, type YoiVerdict } from "./model.js";
+import { headMarkers } from "./profile.js";
+
+/** serde_json's recursion limit is 128: a value nested 128 deep fails ("recursion limit exceeded"). */
+const SERDE_MAX_DEPTH = 127;
+
+interface Line {
+  no: number;
+  terminated: boolean;
+  blank: boolean;
+  invalidUtf8: boolean;
+  /** UTF-8 byte offset of the line's start in the file (for the head reader's Utf8Error index). */
+  byteStart: number;
+  /** UTF-8 bytes before the first U+FFFD of an invalid line (where the bad sequence starts, as far as we know). */
+  badAt?: number;
+  value?: unknown;
+  jsonError?: string;
+}
+
+function utf8Length(s: string, end = s.length): number {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** serde_json's message for a string escape holding an unpaired surrogate. */
+function surrogateMessage(value: unknown, ptr: string): string {
+  let v: unknown = value;
+  for (const part of ptr.split("/").slice(1)) v = isObject(v) || Array.isArray(v) ? (v as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  const s = typeof v === "string" && hasLoneSurrogate(v) ? v : "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff) return "lone leading surrogate in hex escape";
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const n = s.charCodeAt(i + 1);
+      if (n >= 0xdc00 && n <= 0xdfff) i++;
+      else return "unexpected end of hex escape";
+    }
+  }
+  return "unexpected end of hex escape";
+}
+
+function readLine(rec: LineRecord, byteStart: number): Line {
+  const line: Line = { no: rec.no, terminated: rec.terminated, blank: false, invalidUtf8: !!rec.invalidUtf8, byteStart };
+  if (line.invalidUtf8) {
+    const at = rec.text.indexOf("\uFFFD");
+    line.badAt = byteStart + utf8Length(rec.text, at < 0 ? rec.text.length : at);
+    return line;
+  }
+  // Rust `lines()` drops a "\r" before "\n"; str::trim() is Unicode White_Space.
+  if (rustTrim(rec.text) === "") {
+    line.blank = true;
+    return line;
+  }
+  const r = parseJson(rec.text, SERDE_MAX_DEPTH);
+  if (!r.ok) {
+    line.jsonError = r.tooDeep ? "recursion limit exceeded" : r.detail;
+    return line;
+  }
+  const ptr = findLoneSurrogate(r.value);
+  if (ptr !== undefined) line.jsonError = surrogateMessage(r.value, ptr);
+  else line.value = r.value;
+  return line;
+}
+
+const dirOf = (file: string): string | undefined => {
+  const parts = file.split(/[\\/]/);
+  return parts.length >= 2 ? parts[parts.length - 2] : undefined;
+};
+
+export function createYoiParser(opts: ParseOptions): LineSink<YoiSession> {
+  const lines: Line[] = [];
+  let bytes = 0;
+  return {
+    push(rec) {
+      lines.push(readLine(rec, bytes));
+      bytes += utf8Length(rec.text) + (rec.terminated ? 1 : 0);
+    },
+    finish: () => finishYoi(lines, opts),
+  };
+}
+
+function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): { profile: YoiProfile; reason: string } {
+  if (opts.profile !== undefined) {
+    if ((YOI_PROFILES as readonly string[]).includes(opts.profile)) return { profile: opts.profile as YoiProfile, reason: "requested" };
+    bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown yoi profile ${JSON.stringify(opts.profile)}; using seed` });
+    return { profile: "seed", reason: "default" };
+  }
+  const features = new Set<string>();
+  for (const l of lines) if (l.value !== undefined) for (const f of headMarkers(l.value)) features.add(f);
+  if (features.size === 0) return { profile: "seed", reason: "default" };
+  const list = [...features].sort();
+  bag.add("YOI_BETWEEN_ERAS", {}, { features: list.join(", ") });
+  return { profile: "head", reason: `post-seed features: ${list.join(", ")}` };
+}
+
+function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
+  const bag = new DiagnosticBag(opts.file);
+  const { profile, reason } = chooseProfile(lines, opts, bag);
+  bag.add("PROFILE_CHOSEN", {}, { format: "yoi", profile, why: reason });
+
+  const last = lines[lines.length - 1];
+  const tornTail = last && !last.terminated ? last : undefined;
+  // HEAD keeps only the committed prefix (fd391ef7); the seed-era reader parses a torn tail like any line.
+  const considered = profile === "head" && tornTail ? lines.slice(0, -1) : lines;
+  if (tornTail && !tornTail.blank) {
+    if (profile === "head") bag.add("YOI_TORN_TAIL_IGNORED", { line: tornTail.no });
+    else bag.add("TORN_LAST_LINE", { line: tornTail.no });
+  }
+
+  let verdict: YoiVerdict | null = null;
+  // Both readers decode UTF-8 before any JSON: the first invalid line is the verdict whatever precedes it.
+  for (const l of considered) {
+    if (!l.invalidUtf8) continue;
+    if (!verdict) {
+      verdict =
+        profile === "seed"
+          ? { line: l.no, message: "stream did not contain valid UTF-8", upstream: "io" }
+          : { line: l.no, message: `invalid utf-8 sequence from index ${l.badAt}`, upstream: "corrupt" };
+      bag.add("corrupt", { line: l.no }, { line: l.no, detail: verdict.message, upstream: verdict.upstream });
+    } else bag.add("INVALID_UTF8", { line: l.no });
+  }
+
+  const entries: YoiEntry[] = [];
+  for (const l of considered) {
+    if (l.blank || l.invalidUtf8) continue;
+    const detail = l.jsonError ?? checkLogEntry(profile, l.value);
+    if (detail !== null) {
+      if (!verdict) {
+        verdict = { line: l.no, message: detail, upstream: "corrupt" };
+        bag.add("corrupt", { line: l.no }, { line: l.no, detail });
+      } else bag.add("YOI_INVALID_ENTRY", { line: l.no }, { profile, detail });
+      continue;
+    }
+    const raw = l.value as Record<string, unknown>;
+    entries.push({ id: entryId(l.no), line: l.no, kind: raw.kind as string, raw });
+  }
+  // A torn tail the head reader never sees is still checked, so the user learns what it held.
+  if (profile === "head" && tornTail && !tornTail.blank && !tornTail.invalidUtf8) {
+    const detail = tornTail.jsonError ?? checkLogEntry(profile, tornTail.value);
+    if (detail !== null) bag.add("YOI_INVALID_ENTRY", { line: tornTail.no }, { profile, detail }, "info");
+  }
+
+  const tree = chainTree(entries);
+  const first = entries[0];
+  const segmentStart = first && first.kind === "segment_start" ? first.raw : null;
+  const session: YoiSession = {
+    format: "yoi",
+    profile,
+    profileReason: reason,
+    file: opts.file,
+    diagnostics: [],
+    tree,
+    lineOf: new Map(entries.map((e) => [e.id, e.line])),
+    lineCount: lines.length,
+    entries,
+    byId: new Map(entries.map((e) => [e.id, e])),
+    segmentStart,
+    verdict,
+    rejected: verdict !== null,
+  };
+  if (segmentStart && typeof segmentStart.session_id === "string") session.id = segmentStart.session_id;
+  yoiInvariants(session, bag, dirOf(opts.file));
+  session.diagnostics = sortDiagnostics(bag.items);
+  return session;
+}
+
+/** A segment is positional: every entry's parent is the entry before it. */
+function chainTree(entries: readonly YoiEntry[]): SessionTree {
+  const parent = new Map<string, string | null>();
+  const children = new Map<string, string[]>();
+  let prev: string | null = null;
+  for (const e of entries) {
+    parent.set(e.id, prev);
+    children.set(e.id, []);
+    if (prev !== null) children.get(prev)!.push(e.id);
+    prev = e.id;
+  }
+  return { nodes: entries.map((e) => e.id), parent, children, leaves: prev ? [prev] : [], activeLeafId: prev };
+}
+
+export function parseYoi(text: string, opts: ParseOptions): YoiSession {
+  return feedLines(createYoiParser(opts), splitText(text));
+}
+
+/** True when the first JSON record of a file opens a yoi segment. */
+export const sniffYoi = (first: unknown): boolean => isObject(first) && first.kind === "segment_start";
