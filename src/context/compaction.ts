@@ -1,0 +1,104 @@
+// Compaction diffs (design §3): for each compaction, the context before (at its parent) and after (at the
+// compaction itself), matched message by message, with token figures beside the log's own and the
+// CompactCapsule check.
+import { createTwoFilesPatch } from "diff";
+import type { CompactionRef, FormatModule, Msg, NativeContext, SessionBase } from "../formats/types.js";
+import { renderContextText } from "./render-text.js";
+import { charsPer4, type TokenCounter } from "./tokens.js";
+import type { Turn } from "./turns.js";
+
+export interface CapsuleCheckResult {
+  valid: boolean;
+  missing: string[];
+  warnings: string[];
+  lost: Array<{ kind: string; value: string }>;
+}
+
+export interface CompactionDiff {
+  id: string;
+  before: Turn;
+  after: Turn;
+  dropped: Msg[];
+  kept: Msg[];
+  added: Msg[];
+  tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number };
+  capsule?: CapsuleCheckResult;
+  /** Unified diff of the rendered contexts (not part of the JSON contract's required fields). */
+  patch: string;
+}
+
+export interface CompactionDiffOptions {
+  /** Only this compaction (--compaction ID). */
+  compactionId?: string;
+  tokens?: TokenCounter;
+  profile?: string;
+  /** Checks a capsule against the text of the context after compaction (capsule.md; injected to keep layers apart). */
+  capsuleCheck?: (capsule: unknown, afterText: string) => CapsuleCheckResult;
+  /** Overrides the "before" context (yoi: the source segment's context is read by the app layer). */
+  beforeOf?: (c: CompactionRef) => NativeContext | undefined;
+}
+
+const key = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m.text}`;
+
+/** Splits before/after into dropped, kept and added by (role, sourceIds, text), respecting multiplicity. */
+export function matchMessages(before: readonly Msg[], after: readonly Msg[]): { dropped: Msg[]; kept: Msg[]; added: Msg[] } {
+  const pool = new Map<string, number>();
+  for (const m of before) pool.set(key(m), (pool.get(key(m)) ?? 0) + 1);
+  const kept: Msg[] = [];
+  const added: Msg[] = [];
+  const used = new Map<string, number>();
+  for (const m of after) {
+    const k = key(m);
+    const left = (pool.get(k) ?? 0) - (used.get(k) ?? 0);
+    if (left > 0) {
+      kept.push(m);
+      used.set(k, (used.get(k) ?? 0) + 1);
+    } else added.push(m);
+  }
+  const dropped: Msg[] = [];
+  const seen = new Map<string, number>();
+  for (const m of before) {
+    const k = key(m);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    if (n > (used.get(k) ?? 0)) dropped.push(m);
+  }
+  return { dropped, kept, added };
+}
+
+export function compactionDiffs(module: FormatModule, session: SessionBase, opts: CompactionDiffOptions = {}): CompactionDiff[] {
+  const counter = opts.tokens ?? charsPer4;
+  const count = (sp: string | null, ms: readonly Msg[]) => ms.reduce((n, m) => n + counter.count(m.text), sp ? counter.count(sp) : 0);
+  const out: CompactionDiff[] = [];
+  module.compactions(session).forEach((c, i) => {
+    if (opts.compactionId !== undefined && c.id !== opts.compactionId) return;
+    const ctxBefore = opts.beforeOf?.(c) ?? module.buildContext(session, c.beforeLeafId, { profile: opts.profile });
+    const ctxAfter = module.buildContext(session, c.afterLeafId, { profile: opts.profile });
+    const before = module.toMsgs(session, ctxBefore, { profile: opts.profile });
+    const after = module.toMsgs(session, ctxAfter, { profile: opts.profile });
+    const turn = (leafId: string | null, sp: string | null, ms: Msg[]): Turn => ({
+      index: i,
+      leafId,
+      responseId: c.id,
+      systemPrompt: sp,
+      messages: ms,
+      tokens: { estimated: count(sp, ms), estimator: counter.name },
+    });
+    const tokens: CompactionDiff["tokens"] = { before: count(ctxBefore.systemPrompt, before), after: count(ctxAfter.systemPrompt, after) };
+    if (c.tokensBefore !== undefined) tokens.loggedBefore = c.tokensBefore;
+    if (c.tokensAfter !== undefined) tokens.loggedAfter = c.tokensAfter;
+    const textBefore = renderContextText(ctxBefore.systemPrompt, before);
+    const textAfter = renderContextText(ctxAfter.systemPrompt, after);
+    const d: CompactionDiff = {
+      id: c.id,
+      before: turn(c.beforeLeafId, ctxBefore.systemPrompt, before),
+      after: turn(c.afterLeafId, ctxAfter.systemPrompt, after),
+      ...matchMessages(before, after),
+      tokens,
+      patch: createTwoFilesPatch(`before ${c.beforeLeafId ?? "(empty)"}`, `after ${c.afterLeafId}`, textBefore, textAfter, "", "", { context: 2 }),
+    };
+    if (c.capsule !== undefined && opts.capsuleCheck) d.capsule = opts.capsuleCheck(c.capsule, after.map((m) => m.text).join("\n"));
+    out.push(d);
+  });
+  return out;
+}
