@@ -1,5 +1,33 @@
 // Diagnostic codes of the pi area. Loader verdict codes (loader: true) keep the upstream code verbatim;
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
-import { type Catalogue } from "./types.js";
+import { show, type Catalogue } from "./types.js";
 
-export const piCodes = {} satisfies Catalogue;
+export const piCodes = {
+  // ---- loader verdict (what pi / oh-my-pi's loader does with the file) ----
+  skipped_line: {
+    severity: "warning",
+    title: "pi's loader skips this line silently (blank or not parseable JSON)",
+    message: (a) => `The loader skips this line (${show(a.reason)})`,
+    loader: true,
+  },
+  empty_session: {
+    severity: "error",
+    title: "The first record is not a valid session header: pi treats the file as empty",
+    message: (a) => `The file is read as an empty session: ${show(a.reason)}`,
+    loader: true,
+  },
+  // ---- tree structure (pi-session-format §4, §6.1) ----
+  PI_DUPLICATE_ID: { severity: "error", title: "Two entries share an id", message: (a) => `Duplicate entry id ${show(a.id)} (first on line ${show(a.firstLine)})` },
+  PI_DANGLING_PARENT: { severity: "error", title: "An entry's parentId names no entry", message: (a) => `parentId ${show(a.parentId)} of entry ${show(a.id)} names no entry` },
+  PI_PARENT_CYCLE: { severity: "error", title: "Following parentId loops", message: (a) => `The parent chain loops: ${show(a.cycle)}` },
+  PI_NO_ROOT: { severity: "error", title: "No entry has parentId null", message: () => "No entry has parentId null (the tree has no root)" },
+  PI_EXTRA_ROOT: { severity: "error", title: "More than one entry has parentId null", message: (a) => `Entry ${show(a.id)} is a second root (the first is ${show(a.firstRoot)})` },
+  PI_MISSING_ID: { severity: "error", title: "A v2+ entry has no string id", message: () => "The entry has no string id (v2+ entries must have one)" },
+  PI_NOT_AN_ENTRY: { severity: "warning", title: "A line holds JSON that is not an entry object", message: (a) => `The line holds ${show(a.kind)}, not an entry object with a string type` },
+  PI_EXTRA_HEADER: { severity: "warning", title: "A session header after the first record", message: () => "A second session header; the loader keeps the first and ignores this one for the tree" },
+  PI_LABEL_TARGET_MISSING: { severity: "warning", title: "A label's targetId names no entry", message: (a) => `label targetId ${show(a.targetId)} names no entry` },
+  PI_FIRST_KEPT_MISSING: { severity: "warning", title: "A compaction's firstKeptEntryId names no entry", message: (a) => `firstKeptEntryId ${show(a.firstKeptEntryId)} names no entry: nothing before the compaction is kept` },
+  PI_FIRST_KEPT_OFF_PATH: { severity: "warning", title: "A compaction's firstKeptEntryId is not on the compaction's path", message: (a) => `firstKeptEntryId ${show(a.firstKeptEntryId)} is not on the compaction's path: nothing before the compaction is kept` },
+  PI_BRANCH_FROM_MISSING: { severity: "warning", title: "A branch_summary's fromId names no entry", message: (a) => `branch_summary fromId ${show(a.fromId)} names no entry` },
+  PI_V1_INDEX_OUT_OF_RANGE: { severity: "warning", title: "A v1 compaction's firstKeptEntryIndex points at no entry", message: (a) => `firstKeptEntryIndex ${show(a.index)} points at ${show(a.target)}: the migration leaves firstKeptEntryId unset` },
+} satisfies Catalogue;

@@ -1,0 +1,117 @@
+// buildSessionContext for pi sessions (pi-session-format §6): the AgentMessages the real builder returns at a
+// leaf, with the state it collects. Profile `pi` = pi / omp5 / v14 (§6.1, plus v14's openaiRemoteCompaction
+// rule, which pi files never trigger); `omp17` = @oh-my-pi 17.2.15 session-context.ts (§6.2).
+import { isObject } from "../../shared/json.js";
+import type { ContextOptions, NativeContext } from "../types.js";
+import { branchSummaryFromEntry, compactionSummaryFromEntry, customFromEntry, remoteCompactionPayload, type AgentMessage } from "./messages.js";
+import type { PiEntry, PiProfile, PiSession } from "./model.js";
+import { postprocessOmp17, type Item } from "./postprocess.js";
+import { PREWALK_PLAN_TYPE } from "./strings.js";
+
+export interface PiContext extends NativeContext<AgentMessage> {
+  profile: PiProfile;
+  /** The entry the path was built from (null: empty context). */
+  leafId: string | null;
+  thinkingLevel: unknown;
+  /** Model per role as "provider/id" (omp style; on pi files inferred from assistant messages). */
+  models: Record<string, string>;
+  /** pi's own `{provider, modelId}` (last model_change or assistant message), profile `pi` only. */
+  model?: { provider: unknown; modelId: unknown } | null;
+  injectedTtsrRules: string[];
+  mode: unknown;
+}
+
+export const profileOf = (s: PiSession, opts?: ContextOptions): PiProfile => (opts?.profile === "pi" || opts?.profile === "omp17" ? opts.profile : s.profile);
+
+/** Root→leaf entries; the walk stops at a repeated id (v17; pi itself would loop forever on a cycle). */
+export function pathTo(s: PiSession, leaf: PiEntry): PiEntry[] {
+  const path: PiEntry[] = [];
+  const seen = new Set<string>();
+  for (let cur: PiEntry | undefined = leaf; cur && !seen.has(cur.id); cur = cur.parentId ? s.byId.get(cur.parentId) : undefined) {
+    seen.add(cur.id);
+    path.push(cur);
+  }
+  return path.reverse();
+}
+
+const isAssistantEntry = (e: PiEntry): boolean => e.type === "message" && isObject(e.raw.message) && e.raw.message.role === "assistant";
+
+/** One entry → the message it contributes (appendMessage), or undefined. */
+export function entryMessage(e: PiEntry, profile: PiProfile): AgentMessage | undefined {
+  const r = e.raw;
+  if (e.type === "message") {
+    const m = r.message as AgentMessage;
+    if (profile === "omp17" && isObject(m) && m.role === "assistant" && m.retryRecovery) return undefined;
+    return m;
+  }
+  if (e.type === "custom_message") {
+    if (profile === "omp17" && r.customType === PREWALK_PLAN_TYPE) return undefined;
+    return customFromEntry(e, profile);
+  }
+  if (e.type === "branch_summary" && r.summary) return branchSummaryFromEntry(e);
+  return undefined;
+}
+
+export function buildPiContext(s: PiSession, leafId: string | null | undefined, opts?: ContextOptions): PiContext {
+  const profile = profileOf(s, opts);
+  const leaf = leafId === null ? undefined : (leafId !== undefined ? s.byId.get(leafId) : undefined) ?? s.entries[s.entries.length - 1];
+  const ctx: PiContext = { systemPrompt: null, messages: [], sourceIds: [], profile, leafId: leaf?.id ?? null, thinkingLevel: "off", models: {}, injectedTtsrRules: [], mode: "none" };
+  if (profile === "pi") ctx.model = null;
+  if (!leaf) return ctx;
+  const path = pathTo(s, leaf);
+
+  let compaction: PiEntry | undefined;
+  let explicitDefault = false;
+  const rules = new Set<string>();
+  for (const e of path) {
+    const r = e.raw;
+    if (e.type === "thinking_level_change") ctx.thinkingLevel = profile === "omp17" ? (r.thinkingLevel ?? "off") : r.thinkingLevel;
+    else if (e.type === "model_change") {
+      if (profile === "pi") ctx.model = { provider: r.provider, modelId: r.modelId };
+      // omp reads only the `model` form; the legacy provider/modelId form is ignored (§6.1, [oracle]).
+      if (r.model) {
+        const role = (r.role as string | undefined) ?? "default";
+        ctx.models[role] = r.model as string;
+        if (role === "default") explicitDefault = true;
+      }
+    } else if (isAssistantEntry(e)) {
+      const m = r.message as Record<string, unknown>;
+      if (profile === "pi") ctx.model = { provider: m.provider, modelId: m.model };
+      if (profile === "pi" || !explicitDefault) ctx.models.default = `${m.provider}/${m.model}`;
+    } else if (e.type === "compaction") compaction = e;
+    else if (e.type === "ttsr_injection" && Array.isArray(r.injectedRules)) for (const n of r.injectedRules) rules.add(n as string);
+    else if (e.type === "mode_change") ctx.mode = r.mode;
+  }
+  ctx.injectedTtsrRules = [...rules];
+
+  const items: Item[] = [];
+  const append = (e: PiEntry): void => {
+    const m = entryMessage(e, profile);
+    if (m !== undefined) items.push({ msg: m, src: [e.id] });
+  };
+  const compactionIdx = compaction ? path.findIndex((e) => e.type === "compaction" && e.id === compaction!.id) : -1;
+  let resetIdx = -1;
+  if (profile === "omp17") for (let i = 0; i < path.length; i++) if (path[i].type === "reset_boundary") resetIdx = i;
+
+  if (resetIdx >= 0 && resetIdx > compactionIdx) {
+    for (let i = resetIdx + 1; i < path.length; i++) append(path[i]);
+  } else if (compaction) {
+    items.push({ msg: compactionSummaryFromEntry(compaction, profile), src: [compaction.id] });
+    if (!remoteCompactionPayload(compaction)) {
+      const firstKept = compaction.raw.firstKeptEntryId;
+      let found = false;
+      for (let i = 0; i < compactionIdx; i++) {
+        if (path[i].id === firstKept) found = true;
+        if (found) append(path[i]);
+      }
+    }
+    for (let i = compactionIdx + 1; i < path.length; i++) append(path[i]);
+  } else {
+    for (const e of path) append(e);
+  }
+
+  const final = profile === "omp17" ? postprocessOmp17(items) : items;
+  ctx.messages = final.map((i) => i.msg);
+  ctx.sourceIds = final.map((i) => i.src);
+  return ctx;
+}

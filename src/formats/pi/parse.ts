@@ -1,0 +1,167 @@
+// Streaming reader for pi / oh-my-pi session files (pi-session-format §1–§4, §10): title slot, header,
+// per-line loader verdict, in-memory migration v1→v2→v3, then tree checks and the profile choice.
+import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
+import { findLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
+import { splitText, type LineRecord, type LineSink } from "../../shared/lines.js";
+import type { ParseOptions } from "../types.js";
+import { migrateEntry, type V1Index } from "./migrate.js";
+import type { PiEntry, PiSession, PiTitleSlot, PiVersion } from "./model.js";
+import { chooseProfile } from "./profile.js";
+import { checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
+import { buildTree, checkTree } from "./tree.js";
+
+/** True when the first JSON record of a file is a pi header or a v17 title slot. */
+export function sniffPi(first: unknown): boolean {
+  return isObject(first) && (first.type === "session" || first.type === "title");
+}
+
+/** The v17 loader's title-slot test (session-title-slot.ts parseTitleSlotObject, as documented in §2.1). */
+function asTitleSlot(v: unknown): { title: string; source?: string } | undefined {
+  if (!isObject(v) || v.type !== "title" || v.v !== 1) return undefined;
+  if (typeof v.title !== "string" || typeof v.updatedAt !== "string" || typeof v.pad !== "string") return undefined;
+  if (v.source !== undefined && v.source !== "auto" && v.source !== "user") return undefined;
+  return v.source === undefined ? { title: v.title } : { title: v.title, source: v.source as string };
+}
+
+const MAYBE_SURROGATE = /\\u[dD][89a-fA-F]/;
+
+export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
+  const bag = new DiagnosticBag(opts.file);
+  let lineCount = 0;
+  let records = 0; // parsed records so far (title slot excluded): the loader's entry index
+  let header: Record<string, unknown> | null = null;
+  let headerLine = 0;
+  let version: PiVersion = 3;
+  let empty = false;
+  let emptyReported = false;
+  let titleSlot: PiTitleSlot | null = null;
+  let crlfSeen = false;
+  const entries: PiEntry[] = [];
+  const v1: V1Index = { ids: [], prevId: null };
+
+  const rejectHeader = (line: number, reason: string): void => {
+    empty = true;
+    emptyReported = true;
+    bag.add("empty_session", { line }, { reason });
+  };
+
+  const onRecord = (value: unknown, line: number): void => {
+    const index = records++;
+    if (index === 0) {
+      if (!isObject(value) || value.type !== "session" || typeof value.id !== "string") {
+        rejectHeader(line, isObject(value) && value.type === "session" ? "the header has no string id" : "the first record is not a session header");
+        return;
+      }
+      header = { ...value };
+      headerLine = line;
+      // migrateToCurrentVersion: `version ?? 1`, compared with JS coercion (`< 2` → v1, `< 3` → v2).
+      const v = (value.version ?? 1) as number;
+      version = v < 2 ? 1 : v < 3 ? 2 : 3;
+      for (const i of checkHeaderSchema(value, version)) bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+      if (titleSlot) {
+        // foldTitleSlot: the slot's title and source replace the header's in memory.
+        if (titleSlot.title.length > 0) header.title = titleSlot.title;
+        else delete header.title;
+        if (titleSlot.source) header.titleSource = titleSlot.source;
+        else delete header.titleSource;
+      }
+      if (version < 3) header.version = 3;
+      v1.ids.push(undefined);
+      return;
+    }
+    if (!isObject(value)) {
+      v1.ids.push(undefined);
+      bag.add("PI_NOT_AN_ENTRY", { line }, { kind: Array.isArray(value) ? "an array" : value === null ? "null" : typeof value });
+      return;
+    }
+    if (value.type === "session") {
+      v1.ids.push(undefined);
+      bag.add("PI_EXTRA_HEADER", { line });
+      return;
+    }
+    for (const i of checkRecordSchema(value, version)) bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+    const entry = migrateEntry(value, line, version, v1, bag);
+    entries.push(entry);
+  };
+
+  return {
+    push(rec: LineRecord): void {
+      lineCount = rec.no;
+      if (empty) return;
+      if (rec.invalidUtf8) bag.add("INVALID_UTF8", { line: rec.no });
+      if (!crlfSeen && rec.text.endsWith("\r")) {
+        crlfSeen = true;
+        bag.add("CRLF_LINE", { line: rec.no });
+      }
+      if (rec.text.trim() === "") {
+        bag.add("skipped_line", { line: rec.no }, { reason: "blank line" });
+        return;
+      }
+      const parsed = parseJson(rec.text);
+      if (!parsed.ok) {
+        if (parsed.tooDeep) {
+          bag.add("TOO_DEEP", { line: rec.no }, { limit: 1000 });
+          return;
+        }
+        const reason = rec.terminated ? `not valid JSON: ${parsed.detail}` : `torn last line, not valid JSON: ${parsed.detail}`;
+        bag.add("skipped_line", { line: rec.no, ...(parsed.column ? { column: parsed.column } : {}) }, { reason });
+        return;
+      }
+      if (!rec.terminated) bag.add("TORN_LAST_LINE", { line: rec.no });
+      if (MAYBE_SURROGATE.test(rec.text)) {
+        const ptr = findLoneSurrogate(parsed.value);
+        if (ptr !== undefined) bag.add("LONE_SURROGATE", { line: rec.no, pointer: ptr }, { pointer: ptr });
+      }
+      if (rec.no === 1) {
+        const slot = asTitleSlot(parsed.value);
+        if (slot) {
+          titleSlot = { line: 1, ...slot, raw: parsed.value as Record<string, unknown> };
+          for (const i of checkTitleSlotSchema(parsed.value)) bag.add("SCHEMA", { line: 1, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+          return;
+        }
+      }
+      onRecord(parsed.value, rec.no);
+    },
+    finish(): PiSession {
+      if (records === 0 && !emptyReported) rejectHeader(lineCount || 1, lineCount === 0 ? "the file has no lines" : "the file has no record");
+      const kept = empty ? [] : entries;
+      const byId = new Map<string, PiEntry>();
+      const lineOf = new Map<string, number>();
+      for (const e of kept) {
+        byId.set(e.id, e);
+        if (!lineOf.has(e.id)) lineOf.set(e.id, e.line);
+      }
+      const h = empty ? null : (header as Record<string, unknown> | null);
+      const session: PiSession = {
+        format: "pi",
+        profile: "pi",
+        profileReason: "default",
+        file: opts.file,
+        diagnostics: [],
+        tree: buildTree(kept, byId),
+        lineOf,
+        lineCount,
+        header: h,
+        headerLine: empty ? 0 : headerLine,
+        version: empty ? 3 : version,
+        titleSlot,
+        cwd: h && typeof h.cwd === "string" ? h.cwd : null,
+        entries: kept,
+        byId,
+        empty,
+      };
+      if (h && typeof h.id === "string") session.id = h.id;
+      if (!empty) checkTree(session, bag);
+      chooseProfile(session, opts.profile, bag);
+      session.diagnostics = sortDiagnostics(bag.items);
+      return session;
+    },
+  };
+}
+
+/** Parses a whole text (a string already in memory). */
+export function parsePi(text: string, opts: ParseOptions): PiSession {
+  const p = createPiParser(opts);
+  for (const l of splitText(text)) p.push(l);
+  return p.finish();
+}

@@ -1,0 +1,31 @@
+// Profile choice (design §2): `pi` (baseline pi / omp ≤14 context rules) by default, `omp17` when the file
+// carries something only @oh-my-pi 17 writes; `--profile` overrides. The reason is reported as PROFILE_CHOSEN.
+import type { DiagnosticBag } from "../../shared/diagnostics.js";
+import { PI_PROFILES, type PiProfile, type PiSession } from "./model.js";
+
+/** Entry types only v17 writes (pi-session-format §4). */
+const V17_TYPES = new Set(["reset_boundary", "title_change", "credential_pin"]);
+/** Header keys only v17 writes (§2.2). */
+const V17_HEADER_KEYS = ["additionalDirectories", "previousSessionFiles", "providerPromptCacheKey"];
+
+/** The first v17-only marker of the file, worded as the reason, or undefined. */
+export function v17Marker(s: PiSession): string | undefined {
+  if (s.titleSlot) return `title slot on line ${s.titleSlot.line}`;
+  if (s.header) for (const k of V17_HEADER_KEYS) if (k in s.header) return `header field ${k}`;
+  for (const e of s.entries) if (V17_TYPES.has(e.type)) return `${e.type} entry on line ${e.line}`;
+  return undefined;
+}
+
+export function chooseProfile(s: PiSession, requested: string | undefined, bag: DiagnosticBag): void {
+  const marker = v17Marker(s);
+  if (requested !== undefined && (PI_PROFILES as readonly string[]).includes(requested)) {
+    s.profile = requested as PiProfile;
+    s.profileReason = "requested";
+    if (requested === "pi" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi was requested but the file has a v17 marker (${marker})` });
+  } else {
+    if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown pi profile ${JSON.stringify(requested)} (known: ${PI_PROFILES.join(", ")}); choosing one from the file` });
+    s.profile = marker ? "omp17" : "pi";
+    s.profileReason = marker ?? "default";
+  }
+  bag.add("PROFILE_CHOSEN", {}, { format: "pi", profile: s.profile, why: s.profileReason });
+}

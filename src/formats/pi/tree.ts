@@ -1,0 +1,98 @@
+// The entry tree and its structural checks (pi-session-format §4, §6.1). The leaf the loader resumes at is
+// the last entry in file order.
+import type { DiagnosticBag } from "../../shared/diagnostics.js";
+import type { SessionTree } from "../types.js";
+import type { PiEntry, PiSession } from "./model.js";
+
+export function buildTree(entries: readonly PiEntry[], byId: ReadonlyMap<string, PiEntry>): SessionTree {
+  const nodes: string[] = [];
+  const parent = new Map<string, string | null>();
+  const children = new Map<string, string[]>();
+  for (const e of entries) {
+    if (parent.has(e.id)) continue;
+    nodes.push(e.id);
+    parent.set(e.id, byId.get(e.id)!.parentId);
+    children.set(e.id, []);
+  }
+  for (const id of nodes) {
+    const p = parent.get(id);
+    if (p != null && children.has(p)) children.get(p)!.push(id);
+  }
+  return {
+    nodes,
+    parent,
+    children,
+    leaves: nodes.filter((id) => children.get(id)!.length === 0),
+    activeLeafId: entries.length > 0 ? entries[entries.length - 1].id : null,
+  };
+}
+
+/** Ids on the path from `id` to its root, cycle-safe (the walk stops at a repeat, as v17 does). */
+export function ancestorsOf(byId: ReadonlyMap<string, PiEntry>, id: string): Set<string> {
+  const seen = new Set<string>();
+  let cur = byId.get(id);
+  while (cur && !seen.has(cur.id)) {
+    seen.add(cur.id);
+    cur = cur.parentId ? byId.get(cur.parentId) : undefined;
+  }
+  return seen;
+}
+
+function checkCycles(s: PiSession, bag: DiagnosticBag): void {
+  // 0 = unseen, 1 = on the current walk, 2 = done. Each cycle is reported once, at its first line.
+  const state = new Map<string, number>();
+  for (const start of s.tree.nodes) {
+    if (state.get(start)) continue;
+    const walk: string[] = [];
+    let cur: string | null | undefined = start;
+    while (cur != null && s.byId.has(cur) && !state.get(cur)) {
+      state.set(cur, 1);
+      walk.push(cur);
+      cur = s.tree.parent.get(cur);
+    }
+    if (cur != null && state.get(cur) === 1) {
+      const cycle = walk.slice(walk.indexOf(cur));
+      const first = cycle.reduce((a, b) => (s.byId.get(a)!.line <= s.byId.get(b)!.line ? a : b));
+      bag.add("PI_PARENT_CYCLE", { line: s.byId.get(first)!.line, eventId: first }, { cycle: cycle.join(" → ") });
+    }
+    for (const id of walk) state.set(id, 2);
+  }
+}
+
+export function checkTree(s: PiSession, bag: DiagnosticBag): void {
+  const firstLine = new Map<string, number>();
+  let firstRoot: string | undefined;
+  for (const e of s.entries) {
+    const at = { line: e.line, eventId: e.id };
+    const seen = firstLine.get(e.id);
+    if (seen !== undefined) bag.add("PI_DUPLICATE_ID", at, { id: e.id, firstLine: seen });
+    else firstLine.set(e.id, e.line);
+    if (e.parentId !== null && !s.byId.has(e.parentId)) bag.add("PI_DANGLING_PARENT", at, { id: e.id, parentId: e.parentId });
+    if (e.parentId === null && seen === undefined) {
+      // branchWithSummary(null) legitimately starts a new root: a branch_summary with fromId "root".
+      const newRootSummary = e.type === "branch_summary" && e.raw.fromId === "root";
+      if (firstRoot === undefined) firstRoot = e.id;
+      else if (!newRootSummary) bag.add("PI_EXTRA_ROOT", at, { id: e.id, firstRoot });
+    }
+    checkReferences(s, e, bag);
+  }
+  if (firstRoot === undefined && s.entries.length > 0) bag.add("PI_NO_ROOT", { line: s.entries[0].line });
+  checkCycles(s, bag);
+}
+
+function checkReferences(s: PiSession, e: PiEntry, bag: DiagnosticBag): void {
+  const at = { line: e.line, eventId: e.id };
+  const r = e.raw;
+  if (e.type === "label" && typeof r.targetId === "string" && !s.byId.has(r.targetId)) {
+    bag.add("PI_LABEL_TARGET_MISSING", at, { targetId: r.targetId });
+  } else if (e.type === "branch_summary" && typeof r.fromId === "string" && r.fromId !== "root" && !s.byId.has(r.fromId)) {
+    bag.add("PI_BRANCH_FROM_MISSING", at, { fromId: r.fromId });
+  } else if (e.type === "compaction" && typeof r.firstKeptEntryId === "string") {
+    if (!s.byId.has(r.firstKeptEntryId)) bag.add("PI_FIRST_KEPT_MISSING", at, { firstKeptEntryId: r.firstKeptEntryId });
+    else {
+      const path = ancestorsOf(s.byId, e.id);
+      path.delete(e.id);
+      if (!path.has(r.firstKeptEntryId)) bag.add("PI_FIRST_KEPT_OFF_PATH", at, { firstKeptEntryId: r.firstKeptEntryId });
+    }
+  }
+}
