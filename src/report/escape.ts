@@ -1,0 +1,57 @@
+// Escaping for every output format. Session text is hostile by default: any of it may contain markup,
+// "</script>", control characters or lone surrogates.
+
+const HTML: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text and attribute values in HTML. */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML[c]);
+
+/**
+ * JSON to embed in `<script type="application/json">`: `<`, `>`, `&` and U+2028/2029 become \u escapes,
+ * so no "</script>" or "<!--" can end or alter the element; JSON.parse restores the exact text.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// XML 1.0 allows tab, LF, CR and U+0020 and above except surrogates and U+FFFE/FFFF; lone surrogates and
+// other controls become U+FFFD so the document stays well-formed.
+const XML_BAD = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Element text in XML. */
+export const escapeXmlText = (s: string): string => s.replace(XML_BAD, "\uFFFD").replace(/[&<>]/g, (c) => HTML[c]);
+
+/** Attribute values in XML (also keeps newlines and tabs as character references). */
+export const escapeXmlAttr = (s: string): string =>
+  escapeXmlText(s)
+    .replace(/"/g, "&quot;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\r/g, "&#13;")
+    .replace(/\t/g, "&#9;");
+
+/** CDATA is avoided: "]]>" in session text would need splitting; plain escaped text is simpler. */
+
+/** One Markdown table cell: no pipes, no newlines, no raw HTML. */
+export const escapeMdCell = (s: string): string =>
+  escapeHtml(s)
+    .replace(/\|/g, "\\|")
+    .replace(/\r?\n/g, "<br>")
+    .replace(/([\\`*_[\]])/g, "\\$1");
+
+/** Inline Markdown text (outside tables). */
+export const escapeMd = (s: string): string => escapeHtml(s).replace(/([\\`*_[\]#|])/g, "\\$1").replace(/\r?\n/g, " ");
+
+/** GitHub workflow command message (`::error ...::<data>`), per @actions/core escapeData. */
+export const escapeAnnotationData = (s: string): string => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+
+/** GitHub workflow command property value (file=, title=), per @actions/core escapeProperty. */
+export const escapeAnnotationProperty = (s: string): string => escapeAnnotationData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+/** Shortens long text for summaries, on a code point boundary. */
+export function clip(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let end = max;
+  const c = s.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return `${s.slice(0, end)}… (${s.length - end} more chars)`;
+}

@@ -1,0 +1,87 @@
+// JUnit XML projection in the shape CI servers read (Jenkins, GitLab, GitHub test reporters): a
+// <testsuites> root with totals, one <testsuite> per session (or check suite), one <testcase> per check;
+// a failed check carries <failure message type>, a skipped one <skipped/>. Counts are consistent with the
+// children, which several parsers verify.
+import { escapeXmlAttr, escapeXmlText } from "./escape.js";
+import type { AuditCheck, AuditResult } from "./model.js";
+
+export interface JunitSuite {
+  name: string;
+  /** Seconds. */
+  time?: number;
+  properties?: Record<string, string>;
+  cases: AuditCheck[];
+  /** Extra text shown with the suite (system-out). */
+  out?: string;
+}
+
+const secs = (t: number | undefined) => (t ?? 0).toFixed(3);
+
+function testcase(c: AuditCheck, classname: string): string {
+  const open = `    <testcase name="${escapeXmlAttr(c.name)}" classname="${escapeXmlAttr(classname)}" time="0.000"`;
+  if (c.status === "pass") return `${open}/>`;
+  if (c.status === "skip") return `${open}>\n      <skipped${c.message ? ` message="${escapeXmlAttr(c.message)}"` : ""}/>\n    </testcase>`;
+  const body = [c.message ?? "", ...(c.diagnostics ?? []).map((d) => `${d.severity} ${d.code} ${d.file}${d.line !== undefined ? `:${d.line}` : ""}: ${d.message}`)]
+    .filter(Boolean)
+    .join("\n");
+  const type = c.diagnostics?.[0]?.code ?? (c.status === "warn" ? "warning" : "failure");
+  // A warning is reported as a passing test with output, so --fail-on decides the build, not the CI parser.
+  if (c.status === "warn") return `${open}>\n      <system-out>${escapeXmlText(body)}</system-out>\n    </testcase>`;
+  return `${open}>\n      <failure message="${escapeXmlAttr(c.message ?? type)}" type="${escapeXmlAttr(type)}">${escapeXmlText(body)}</failure>\n    </testcase>`;
+}
+
+export function renderJunit(suites: readonly JunitSuite[], opts: { name?: string; timestamp?: string } = {}): string {
+  let tests = 0;
+  let failures = 0;
+  let skipped = 0;
+  let time = 0;
+  const body: string[] = [];
+  suites.forEach((s, i) => {
+    const f = s.cases.filter((c) => c.status === "fail").length;
+    const k = s.cases.filter((c) => c.status === "skip").length;
+    tests += s.cases.length;
+    failures += f;
+    skipped += k;
+    time += s.time ?? 0;
+    const attrs = `name="${escapeXmlAttr(s.name)}" id="${i}" tests="${s.cases.length}" failures="${f}" errors="0" skipped="${k}" time="${secs(s.time)}"${opts.timestamp ? ` timestamp="${escapeXmlAttr(opts.timestamp)}"` : ""}`;
+    const lines = [`  <testsuite ${attrs}>`];
+    const props = Object.entries(s.properties ?? {});
+    if (props.length) {
+      lines.push("    <properties>");
+      for (const [n, v] of props) lines.push(`      <property name="${escapeXmlAttr(n)}" value="${escapeXmlAttr(v)}"/>`);
+      lines.push("    </properties>");
+    }
+    for (const c of s.cases) lines.push(testcase(c, s.name));
+    if (s.out) lines.push(`    <system-out>${escapeXmlText(s.out)}</system-out>`);
+    lines.push("  </testsuite>");
+    body.push(lines.join("\n"));
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${escapeXmlAttr(opts.name ?? "sightline")}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${secs(time)}">`,
+    ...body,
+    "</testsuites>",
+    "",
+  ].join("\n");
+}
+
+/** The audit as JUnit: one suite per session, its checks as test cases; run-level findings as one suite. */
+export function auditJunit(result: AuditResult): string {
+  const suites: JunitSuite[] = result.sessions.map((s) => ({
+    name: s.path,
+    time: (s.ms ?? 0) / 1000,
+    properties: { format: s.format ?? "", profile: s.profile ?? "", loader: s.loader.verdict, turns: String(s.turns.length) },
+    cases: s.checks,
+  }));
+  if (result.diagnostics.length)
+    suites.unshift({
+      name: "inputs",
+      cases: result.diagnostics.map((d) => ({
+        name: `${d.code} ${d.file}`,
+        status: d.severity === "error" ? "fail" : d.severity === "warning" ? "warn" : "pass",
+        message: d.message,
+        diagnostics: [d],
+      })),
+    });
+  return renderJunit(suites, { name: "sightline audit", timestamp: result.createdAt });
+}

@@ -1,0 +1,146 @@
+// The canonical result of an audit run: ONE JSON document (summary.json); every other output (terminal,
+// Markdown, JUnit, annotations, HTML) is a pure projection of it. Long sessions keep every distinct message
+// once in a per-session message table; turns refer to it delta-style, so the document grows with the
+// number of distinct messages, not with turns × context length (design §8 "never quadratic copies").
+import type { Diagnostic, Severity } from "../shared/diagnostics.js";
+import type { Msg } from "../formats/types.js";
+
+export const AUDIT_SCHEMA_VERSION = 1 as const;
+
+export type FailOn = "error" | "warning" | "none";
+
+/** How a token figure was counted (design §3 "Tokens"). */
+export interface TokenCount {
+  estimated: number;
+  estimator: string;
+  logged?: number;
+}
+
+/**
+ * A turn's messages as references into the session's message table: the first `keep` messages of turn
+ * `base` (null: none), then `add`. With `removed`, positions of base (< keep) that are dropped.
+ */
+export interface TurnMessageRefs {
+  base: number | null;
+  keep: number;
+  add: number[];
+}
+
+export interface AuditTurn {
+  index: number;
+  leafId: string | null;
+  responseId: string;
+  /** Index into the session's `prompts` table (system prompts stored once), or null. */
+  systemPrompt: number | null;
+  refs: TurnMessageRefs;
+  /** Number of messages in the full context (after resolving refs). */
+  size: number;
+  tokens: TokenCount;
+}
+
+export interface AuditCapsuleCheck {
+  valid: boolean;
+  missing: string[];
+  warnings: string[];
+  lost: unknown[];
+}
+
+export interface AuditCompaction {
+  id: string;
+  line?: number;
+  summary?: string;
+  /** Message-table indices. */
+  dropped: number[];
+  kept: number[];
+  added: number[];
+  tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; estimator?: string };
+  capsule?: AuditCapsuleCheck;
+}
+
+/** design §5 `ttsr run --json` per turn. */
+export interface TtsrTurnEvidence {
+  responseId: string;
+  matches: { rule: string; source: string; toolCallId?: string; offset: number; excerpt: string; decision: string; counterfactual: boolean }[];
+  injected: { rules: string[]; mode: string; text: string; toolCallId?: string; deliveredAfter?: string }[];
+  recorded: { kind: string; entryId: string; rules: string[]; text?: string }[];
+  agree: boolean | null;
+}
+
+export interface AuditTtsr {
+  turns: TtsrTurnEvidence[];
+  /** Turns where recorded and replayed evidence disagree. */
+  disagreements: string[];
+}
+
+/** One pass/fail item of a session (a JUnit testcase, a Markdown row). */
+export interface AuditCheck {
+  /** Stable name, e.g. "loader", "schema", "compaction 0000abcd capsule", "ttsr turn 00000003". */
+  name: string;
+  status: "pass" | "fail" | "warn" | "skip";
+  severity?: Severity;
+  message?: string;
+  /** Diagnostics behind a failure (for annotations with file and line). */
+  diagnostics?: Diagnostic[];
+}
+
+export type SessionStatus = "ok" | "warning" | "error";
+
+export interface AuditSession {
+  path: string;
+  /** "session" for a read session; "unreadable" when nothing could be read (diagnostics say why). */
+  kind: "session" | "unreadable";
+  format?: string;
+  profile?: string;
+  profileReason?: string;
+  id?: string;
+  status: SessionStatus;
+  loader: { verdict: "ok" | "tolerated" | "rejected"; diagnostics: Diagnostic[] };
+  diagnostics: Diagnostic[];
+  lineCount?: number;
+  activeLeafId?: string | null;
+  leaves?: string[];
+  /** Distinct system prompts, referenced by index from turns. */
+  prompts: string[];
+  /** Distinct messages, referenced by index from turns and compactions. */
+  messages: Msg[];
+  turns: AuditTurn[];
+  compactions: AuditCompaction[];
+  ttsr?: AuditTtsr;
+  checks: AuditCheck[];
+  /** Wall time spent on this session (ms); not part of comparisons. */
+  ms?: number;
+}
+
+export interface CorpusSummary {
+  sessions: number;
+  byFormat: Record<string, number>;
+  byStatus: Record<SessionStatus, number>;
+  diagnostics: Record<Severity, number>;
+  turns: number;
+  compactions: number;
+  capsuleFailures: number;
+  ttsrDisagreements: number;
+  checks: { pass: number; fail: number; warn: number; skip: number };
+}
+
+export interface AuditResult {
+  schemaVersion: typeof AUDIT_SCHEMA_VERSION;
+  kind: "audit";
+  tool: { name: "sightline"; version: string };
+  /** ISO time the run started (UTC). */
+  createdAt: string;
+  options: {
+    paths: string[];
+    rules: string[];
+    settings?: string;
+    failOn: FailOn;
+    shard?: { index: number; count: number };
+    /** Shards merged into this result (merge-reports). */
+    mergedFrom?: string[];
+    redacted: boolean;
+  };
+  summary: CorpusSummary;
+  /** Run-level findings: unmatched globs, unreadable rule folders, … */
+  diagnostics: Diagnostic[];
+  sessions: AuditSession[];
+}

@@ -1,0 +1,109 @@
+// Secret redaction for shareable outputs (design §8). Applied to the canonical result's strings BEFORE
+// any projection, so every format (HTML, Markdown, JUnit, JSON) sees the same redacted text and no pattern
+// has to survive a format's escaping (a PEM block inside JSON has "\n" escapes; in HTML, "&quot;").
+// Patterns favour precision: ordinary prose and code (sortKey=, "sk-learn", MONKEY=) stay untouched.
+
+export interface RedactRule {
+  kind: string;
+  re: RegExp;
+  /** Replacement; `$1`-style groups keep the non-secret part (a variable name, a header). */
+  to: string | ((match: string, ...groups: string[]) => string);
+}
+
+const R = (kind: string) => `[REDACTED:${kind}]`;
+
+// Names of .env-style secrets: a keyword as a whole underscore-separated part (DB_PASSWORD, GITHUB_TOKEN,
+// AWS_SECRET_ACCESS_KEY, SECRET_KEY_BASE), so TOKENS_USED or MONKEY do not count.
+const NAME = String.raw`(?:[A-Z0-9]+_)*(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASSPHRASE|API_KEY|APIKEY|CREDENTIALS?)(?:_[A-Z0-9]+)*`;
+// A value already redacted by an earlier rule is left alone (idempotence).
+const NOT_DONE = String.raw`(?!\[REDACTED)`;
+
+export const REDACT_RULES: readonly RedactRule[] = [
+  {
+    kind: "private-key",
+    re: /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?-----END \1-----/g,
+    to: R("private-key"),
+  },
+  // Authorization headers with any scheme; the header name is kept.
+  { kind: "authorization", re: /\b(Authorization["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Bot)\s+)?(?!\[REDACTED)[A-Za-z0-9._~+/=-]{8,}/gi, to: (_m, head: string, scheme?: string) => `${head}${scheme ? `${scheme} ` : ""}${R("authorization")}` },
+  { kind: "bearer", re: /\b(Bearer\s+)(?!\[REDACTED)[A-Za-z0-9._~+/-]{16,}=*/g, to: `$1${R("bearer")}` },
+  { kind: "jwt", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g, to: R("jwt") },
+  { kind: "aws-access-key", re: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g, to: R("aws-access-key") },
+  { kind: "github-token", re: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g, to: R("github-token") },
+  { kind: "github-token", re: /\bgithub_pat_[A-Za-z0-9_]{22,255}/g, to: R("github-token") },
+  { kind: "openai-key", re: /\bsk-(?:proj-|svcacct-|admin-|ant-(?:api\d+-)?)?[A-Za-z0-9_-]{20,}/g, to: R("api-key") },
+  // .env style: NAME=value (quoted or bare). JSON/YAML style with a quoted key: "NAME": "value".
+  { kind: "env", re: new RegExp(String.raw`\b(${NAME})(\s*=\s*)${NOT_DONE}("[^"\n]+"|'[^'\n]+'|[^\s"'#;&|]+)`, "g"), to: `$1$2${R("secret")}` },
+  { kind: "env", re: new RegExp(String.raw`("${NAME}"\s*:\s*")${NOT_DONE}[^"\\\n]+(")`, "g"), to: `$1${R("secret")}$2` },
+];
+
+/** Redacts one string; returns it unchanged (same reference) when nothing matched. */
+export function redactText(text: string): string {
+  let out = text;
+  for (const r of REDACT_RULES) {
+    r.re.lastIndex = 0;
+    if (r.re.test(out)) {
+      r.re.lastIndex = 0;
+      out = out.replace(r.re, r.to as string);
+    }
+  }
+  return out;
+}
+
+/** Counts what redactText would replace, by kind (for the report's notice). */
+export function findSecrets(text: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  let rest = text;
+  for (const r of REDACT_RULES) {
+    r.re.lastIndex = 0;
+    const n = rest.match(r.re)?.length ?? 0;
+    if (n > 0) {
+      out[r.kind] = (out[r.kind] ?? 0) + n;
+      r.re.lastIndex = 0;
+      rest = rest.replace(r.re, r.to as string);
+    }
+  }
+  return out;
+}
+
+/**
+ * Deep copy of a JSON-like value with every string redacted. Objects that contain no secret keep their
+ * identity, so a message table shared by many turns is not copied needlessly.
+ */
+export function redactDeep<T>(value: T, counter?: { n: number }): T {
+  const seen = new Map<unknown, unknown>();
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      const r = redactText(v);
+      if (r !== v && counter) counter.n++;
+      return r;
+    }
+    if (v === null || typeof v !== "object") return v;
+    if (seen.has(v)) return seen.get(v);
+    if (Array.isArray(v)) {
+      let changed = false;
+      const arr = v.map((x) => {
+        const y = walk(x);
+        if (y !== x) changed = true;
+        return y;
+      });
+      const res = changed ? arr : v;
+      seen.set(v, res);
+      return res;
+    }
+    if (v instanceof Map || v instanceof Set) return v;
+    let copy: Record<string, unknown> | null = null;
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      const y = walk(x);
+      if (y !== x) {
+        copy ??= { ...(v as Record<string, unknown>) };
+        // defineProperty: a "__proto__" key from parsed JSON stays a plain own property.
+        Object.defineProperty(copy, k, { value: y, enumerable: true, writable: true, configurable: true });
+      }
+    }
+    const res = copy ?? v;
+    seen.set(v, res);
+    return res;
+  };
+  return walk(value) as T;
+}

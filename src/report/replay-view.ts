@@ -1,0 +1,59 @@
+// Readable `replay` output: a turn list with sizes and what changed, or one turn's full context with
+// reminders and merged records visibly marked.
+import type { Msg } from "../formats/types.js";
+import type { ReplayDocument } from "../context/replay.js";
+import type { DeltaMessages, Turn } from "../context/turns.js";
+
+export interface ReplayViewOptions {
+  color: boolean;
+  /** Print every message of each listed turn in full. */
+  full: boolean;
+}
+
+const SGR = { dim: "2", bold: "1", cyan: "36", yellow: "33", magenta: "35", green: "32", red: "31" } as const;
+const paint = (on: boolean, k: keyof typeof SGR, s: string) => (on ? `\u001b[${SGR[k]}m${s}\u001b[0m` : s);
+
+function changeSummary(t: Turn, prevLen: number | undefined): string {
+  if (!Array.isArray(t.messages)) {
+    const d = t.messages as DeltaMessages;
+    const roles = d.added.map((m) => m.role).join(", ");
+    return `${d.base === null ? "new path" : `vs #${d.base}`}: keep ${d.keep}, -${d.removed.length}, +${d.added.length}${roles ? ` (${roles})` : ""}`;
+  }
+  return prevLen === undefined ? "first turn" : `${t.messages.length - prevLen >= 0 ? "+" : ""}${t.messages.length - prevLen} messages`;
+}
+
+const count = (t: Turn) => (Array.isArray(t.messages) ? t.messages.length : t.messages.keep + t.messages.added.length);
+
+export function renderMessage(m: Msg, i: number, color: boolean): string {
+  const head = `── #${i} ${m.role}${m.nativeRole !== m.role ? ` (${m.nativeRole})` : ""} · from ${m.sourceIds.join(", ")}`;
+  const lines = [paint(color, "bold", head)];
+  if (m.sourceIds.length > 1) lines.push(paint(color, "magenta", `   ⟦merged: ${m.sourceIds.slice(1).join(", ")} into ${m.sourceIds[0]}⟧`));
+  for (const r of m.reminders) lines.push(paint(color, "yellow", `   ⟦reminder ${r.kind}${r.origin ? `/${r.origin}` : ""} from ${r.sourceId}⟧`));
+  if (m.summary !== undefined) lines.push(paint(color, "cyan", "   ⟦summary message⟧"));
+  const body = m.text.replace(/<system-reminder[^>]*>|<\/system-reminder>/g, (tag) => paint(color, "yellow", tag));
+  lines.push(body);
+  return lines.join("\n");
+}
+
+export function renderReplay(doc: ReplayDocument, o: ReplayViewOptions): string {
+  const out: string[] = [];
+  const s = doc.session;
+  out.push(paint(o.color, "bold", `${s.path}`) + paint(o.color, "dim", `  ${s.format}/${s.profile}${s.id ? `  session ${s.id}` : ""}`));
+  out.push(paint(o.color, "dim", `active leaf ${doc.activeLeafId ?? "(none)"} · ${doc.leaves.length} leaf${doc.leaves.length === 1 ? "" : "s"} · ${doc.turns.length} turn${doc.turns.length === 1 ? "" : "s"} listed`));
+  const errors = doc.diagnostics.filter((d) => d.severity === "error").length;
+  if (errors > 0) out.push(paint(o.color, "red", `${errors} error diagnostic${errors === 1 ? "" : "s"} (run sightline validate for details)`));
+  let prev: number | undefined;
+  for (const t of doc.turns) {
+    const tokens = `${t.tokens.estimated} tok (${t.tokens.estimator})${t.tokens.logged !== undefined ? `, logged ${t.tokens.logged}` : ""}`;
+    out.push(`${paint(o.color, "cyan", `turn ${t.index}`)}  response ${t.responseId}  at ${t.leafId ?? "(root)"}  ${count(t)} msgs  ${tokens}  ${paint(o.color, "dim", changeSummary(t, prev))}`);
+    prev = count(t);
+    if (o.full) {
+      if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + t.systemPrompt);
+      const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
+      const offset = Array.isArray(t.messages) ? 0 : t.messages.keep;
+      msgs.forEach((m, i) => out.push(renderMessage(m, i + offset, o.color)));
+      out.push("");
+    }
+  }
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,53 @@
+// Pure functions over the canonical result: a session's status, the corpus summary, the exit code.
+import { countBySeverity, type Diagnostic } from "../shared/diagnostics.js";
+import type { AuditCheck, AuditCompaction, AuditResult, AuditSession, CorpusSummary, FailOn, SessionStatus } from "./model.js";
+
+/** A capsule check fails when the capsule is invalid or state it must keep is missing after compaction. */
+export const capsuleFailed = (c: AuditCompaction): boolean => !!c.capsule && (!c.capsule.valid || c.capsule.missing.length > 0);
+
+/** error: any error diagnostic or failed error-severity check; warning: any warning or warn check. */
+export function sessionStatus(diagnostics: readonly Diagnostic[], checks: readonly AuditCheck[]): SessionStatus {
+  const c = countBySeverity(diagnostics);
+  if (c.error > 0 || checks.some((k) => k.status === "fail" && (k.severity ?? "error") === "error")) return "error";
+  if (c.warning > 0 || checks.some((k) => k.status === "warn" || (k.status === "fail" && k.severity === "warning"))) return "warning";
+  return "ok";
+}
+
+export function summarize(sessions: readonly AuditSession[], runDiagnostics: readonly Diagnostic[] = []): CorpusSummary {
+  const s: CorpusSummary = {
+    sessions: sessions.length,
+    byFormat: {},
+    byStatus: { ok: 0, warning: 0, error: 0 },
+    diagnostics: countBySeverity(runDiagnostics),
+    turns: 0,
+    compactions: 0,
+    capsuleFailures: 0,
+    ttsrDisagreements: 0,
+    checks: { pass: 0, fail: 0, warn: 0, skip: 0 },
+  };
+  for (const x of sessions) {
+    const f = x.format ?? "unknown";
+    s.byFormat[f] = (s.byFormat[f] ?? 0) + 1;
+    s.byStatus[x.status]++;
+    const d = countBySeverity(x.diagnostics);
+    s.diagnostics.error += d.error;
+    s.diagnostics.warning += d.warning;
+    s.diagnostics.info += d.info;
+    s.turns += x.turns.length;
+    s.compactions += x.compactions.length;
+    s.capsuleFailures += x.compactions.filter(capsuleFailed).length;
+    s.ttsrDisagreements += x.ttsr?.disagreements.length ?? 0;
+    for (const k of x.checks) s.checks[k.status]++;
+  }
+  return s;
+}
+
+/** The exit code is a pure function of the result and --fail-on (design §4): 0 or 1. */
+export function auditExitCode(result: Pick<AuditResult, "sessions" | "diagnostics">, failOn: FailOn): 0 | 1 {
+  if (failOn === "none") return 0;
+  const runSev = countBySeverity(result.diagnostics);
+  const statuses = new Set(result.sessions.map((s) => s.status));
+  if (runSev.error > 0 || statuses.has("error")) return 1;
+  if (failOn === "warning" && (runSev.warning > 0 || statuses.has("warning"))) return 1;
+  return 0;
+}

@@ -1,0 +1,54 @@
+// Terminal summary (cli-table3). Colour only when the caller asks for it (the CLI decides from TTY,
+// NO_COLOR, FORCE_COLOR, --color); without colour the output is plain text, stable for tests and logs.
+import Table from "cli-table3";
+import { clip } from "./escape.js";
+import { capsuleFailed } from "./summary.js";
+import type { AuditResult, SessionStatus } from "./model.js";
+
+export interface TerminalOptions {
+  color?: boolean;
+  /** Table width budget (columns). */
+  width?: number;
+  /** Folder the report files were written to, if any. */
+  reportDir?: string;
+}
+
+const ANSI = { red: "\x1b[31m", yellow: "\x1b[33m", green: "\x1b[32m", dim: "\x1b[2m", bold: "\x1b[1m", reset: "\x1b[0m" };
+
+/** Control characters from session text must not drive the terminal. */
+const safe = (s: string) => s.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "\uFFFD");
+
+export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}): string {
+  const paint = (code: keyof typeof ANSI, s: string) => (opts.color ? `${ANSI[code]}${s}${ANSI.reset}` : s);
+  const status = (s: SessionStatus) => (s === "error" ? paint("red", "error") : s === "warning" ? paint("yellow", "warning") : paint("green", "ok"));
+  const pathWidth = Math.max(20, (opts.width ?? 100) - 70);
+  const table = new Table({
+    head: ["status", "session", "format", "loader", "turns", "compactions", "TTSR", "err", "warn"],
+    style: { head: opts.color ? ["bold"] : [], border: opts.color ? ["grey"] : [] },
+  });
+  for (const s of result.sessions) {
+    let err = 0;
+    let warn = 0;
+    for (const d of s.diagnostics) d.severity === "error" ? err++ : d.severity === "warning" ? warn++ : 0;
+    const capsule = s.compactions.filter(capsuleFailed).length;
+    table.push([
+      status(s.status),
+      safe(clip(s.path.length > pathWidth ? `…${s.path.slice(-(pathWidth - 1))}` : s.path, pathWidth + 40)),
+      s.format ? `${s.format}/${s.profile}` : "-",
+      s.loader.verdict,
+      String(s.turns.length),
+      capsule ? `${s.compactions.length} (${capsule} capsule fail)` : String(s.compactions.length),
+      s.ttsr ? (s.ttsr.disagreements.length ? paint("red", `${s.ttsr.disagreements.length} disagree`) : "agrees") : "-",
+      String(err),
+      String(warn),
+    ]);
+  }
+  const x = result.summary;
+  const lines = [
+    table.toString(),
+    `${paint("bold", `${x.sessions} session(s)`)}: ${x.byStatus.ok} ok, ${x.byStatus.warning} warning, ${x.byStatus.error} error; ${x.turns} turns, ${x.compactions} compactions; diagnostics ${x.diagnostics.error} error, ${x.diagnostics.warning} warning, ${x.diagnostics.info} info`,
+  ];
+  for (const d of result.diagnostics) lines.push(`${d.severity === "error" ? paint("red", "error") : d.severity}: ${safe(d.file)}: ${safe(d.message)}`);
+  if (opts.reportDir) lines.push(`Report: ${safe(opts.reportDir)}`);
+  return `${lines.join("\n")}\n`;
+}

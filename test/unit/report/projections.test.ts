@@ -1,0 +1,149 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { annotation, renderAnnotations } from "../../../src/report/annotations.js";
+import { escapeXmlAttr, jsonForScript } from "../../../src/report/escape.js";
+import { renderHtml, scriptHash } from "../../../src/report/html.js";
+import { CLIENT_SCRIPT } from "../../../src/report/html-client.js";
+import { renderJson } from "../../../src/report/json.js";
+import { auditJunit, renderJunit } from "../../../src/report/junit.js";
+import { renderMarkdown } from "../../../src/report/markdown.js";
+import { renderTerminal } from "../../../src/report/terminal.js";
+import { diagnostic, msg, result, session } from "./builders.js";
+
+const HOSTILE = '</script><script>window.__pwned=1</script><img src=x onerror="document.title=\'pwned\'"> & \u2028 <!-- ]]> \u0001';
+
+function corpus() {
+  const ok = session("fixtures/pi/ok.jsonl", [[msg("user", "hi")], [msg("user", "hi"), msg("assistant", "hello")]]);
+  const bad = session("fixtures/bad/<torn>.jsonl", [], {
+    format: "scorel",
+    diagnostics: [diagnostic({ file: "fixtures/bad/<torn>.jsonl", code: "invalid_json", loader: true, message: `Invalid JSON near ${HOSTILE}` })],
+  });
+  const warn = session("w.jsonl", [[msg("user", HOSTILE)]], { diagnostics: [diagnostic({ file: "w.jsonl", code: "SCHEMA", severity: "warning", line: 2, message: "/x: must be string" })] });
+  return result([ok, bad, warn]);
+}
+
+describe("report/junit: structure CI servers read", () => {
+  const xml = auditJunit(corpus());
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (n) => ["testsuite", "testcase", "property"].includes(n) }).parse(xml);
+  it("is well-formed XML even with hostile text and control characters", () => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites')).toBe(true);
+  });
+  it("has testsuites > testsuite > testcase with consistent counts", () => {
+    const root = doc.testsuites;
+    expect(root["@name"]).toBe("sightline audit");
+    const suites = root.testsuite as Record<string, unknown>[];
+    expect(suites.map((s) => s["@name"])).toEqual(["fixtures/pi/ok.jsonl", "fixtures/bad/<torn>.jsonl", "w.jsonl"]);
+    let tests = 0;
+    let failures = 0;
+    for (const s of suites) {
+      const cases = s.testcase as Record<string, unknown>[];
+      expect(Number(s["@tests"])).toBe(cases.length);
+      expect(Number(s["@failures"])).toBe(cases.filter((c) => c.failure !== undefined).length);
+      expect(s["@errors"]).toBe("0");
+      for (const c of cases) {
+        expect(typeof c["@name"]).toBe("string");
+        expect(c["@classname"]).toBe(s["@name"]);
+        expect(c["@time"]).toMatch(/^\d+\.\d{3}$/);
+      }
+      tests += cases.length;
+      failures += Number(s["@failures"]);
+    }
+    expect(Number(root["@tests"])).toBe(tests);
+    expect(Number(root["@failures"])).toBe(failures);
+    expect(failures).toBe(1);
+  });
+  it("a failure carries message, type and the diagnostics as text", () => {
+    const bad = doc.testsuites.testsuite[1];
+    const loader = bad.testcase.find((c: Record<string, unknown>) => c["@name"] === "loader verdict");
+    expect(loader.failure["@type"]).toBe("invalid_json");
+    expect(loader.failure["@message"]).toBe("the real loader rejects: invalid_json");
+    expect(loader.failure["#text"]).toContain("fixtures/bad/<torn>.jsonl:3");
+    expect(loader.failure["#text"]).toContain("</script><script>");
+    expect(bad.properties.property.map((p: Record<string, string>) => p["@name"])).toEqual(["format", "profile", "loader", "turns"]);
+  });
+  it("skipped cases use <skipped/>", () => {
+    const x = renderJunit([{ name: "s", cases: [{ name: "t", status: "skip", message: "no evidence" }, { name: "u", status: "pass" }] }]);
+    const d = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(x);
+    expect(d.testsuites["@skipped"]).toBe("1");
+    expect(d.testsuites.testsuite.testcase[0].skipped["@message"]).toBe("no evidence");
+  });
+  it("attribute escaping keeps newlines and replaces XML-illegal characters", () => {
+    expect(escapeXmlAttr('a"<b>\n\u0000\uD800')).toBe("a&quot;&lt;b&gt;&#10;\uFFFD\uFFFD");
+  });
+});
+
+describe("report/markdown", () => {
+  const md = renderMarkdown(corpus());
+  it("has the corpus summary, one row per session and the findings", () => {
+    expect(md).toContain("# sightline audit");
+    expect(md).toContain("3 session(s): 1 ok, 1 with warnings, 1 with errors");
+    expect(md.split("\n").filter((l) => /^\| (✅|⚠️|❌) \|/.test(l))).toHaveLength(3);
+    expect(md).toContain("| ❌ | fixtures/bad/&lt;torn&gt;.jsonl | scorel/omp17 | rejected |");
+    expect(md).toContain("`invalid_json`");
+  });
+  it("never carries raw HTML from session text", () => {
+    expect(md).not.toContain("<script>");
+    expect(md).not.toContain("<img");
+  });
+  it("stays within the job-summary budget and says so", () => {
+    const cut = renderMarkdown(corpus(), { budget: 900 });
+    expect(cut.length).toBeLessThan(1300);
+    expect(cut).toContain("Cut here to stay within the job-summary size limit");
+  });
+});
+
+describe("report/annotations (GitHub workflow commands)", () => {
+  it("formats file, line and title and escapes data and properties", () => {
+    expect(annotation(diagnostic({ file: "a,b:c.jsonl", message: "50% bad\nnext" }))).toBe("::error file=a%2Cb%3Ac.jsonl,line=3,title=sightline INVALID_JSON::50%25 bad%0Anext");
+    expect(annotation(diagnostic({ severity: "info", line: undefined }))).toMatch(/^::notice file=a\.jsonl,title=/);
+  });
+  it("emits errors and warnings, not infos", () => {
+    const lines = renderAnnotations(corpus()).trim().split("\n");
+    expect(lines.some((l) => l.startsWith("::error file=fixtures/bad/<torn>.jsonl,line=3"))).toBe(true);
+    expect(lines.some((l) => l.startsWith("::warning file=w.jsonl,line=2"))).toBe(true);
+    expect(lines.every((l) => /^::(error|warning) /.test(l))).toBe(true);
+  });
+});
+
+describe("report/terminal", () => {
+  it("renders a plain table without colour and ANSI colour only when asked", () => {
+    const plain = renderTerminal(corpus());
+    expect(plain).not.toMatch(/\x1b\[/);
+    expect(plain).toContain("fixtures/pi/ok.jsonl");
+    expect(plain).toContain("3 session(s): 1 ok, 1 warning, 1 error");
+    expect(renderTerminal(corpus(), { color: true })).toMatch(/\x1b\[31merror\x1b\[0m/);
+  });
+});
+
+describe("report/json", () => {
+  it("is the canonical result, round-tripping", () => {
+    const r = corpus();
+    expect(JSON.parse(renderJson(r))).toEqual(JSON.parse(JSON.stringify(r)));
+  });
+});
+
+describe("report/html: escaping (design §8 output safety)", () => {
+  const html = renderHtml(corpus());
+  const dataText = html.slice(html.indexOf('id="sightline-data">') + 20, html.indexOf("</script>", html.indexOf('id="sightline-data">')));
+  it("embedded JSON cannot close its element and parses back to the exact text", () => {
+    expect(dataText).not.toMatch(/[<>&\u2028\u2029]/);
+    const data = JSON.parse(dataText);
+    expect(data.sessions[2].messages[0].text).toBe(HOSTILE);
+    expect(jsonForScript("</script>&\u2028")).toBe('"\\u003c/script\\u003e\\u0026\\u2028"');
+  });
+  it("has exactly the two script elements the report needs and no network", () => {
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toMatch(/(src|href)=["']?https?:/);
+    expect(html).toContain(`script-src '${scriptHash(CLIENT_SCRIPT)}'`);
+    expect(html).toContain("default-src 'none'");
+  });
+  it("escapes paths in the server-rendered navigation", () => {
+    expect(html).toContain("fixtures/bad/&lt;torn&gt;.jsonl");
+    expect(html).not.toContain("<torn>");
+  });
+  it("the client script builds DOM with textContent only", () => {
+    expect(CLIENT_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
+    expect(CLIENT_SCRIPT).not.toContain("</script");
+  });
+});

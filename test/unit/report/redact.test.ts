@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { findSecrets, redactDeep, redactText } from "../../../src/report/redact.js";
+
+// Realistic-looking values (shape-correct, not live credentials).
+const AWS = "AKIAIOSFODNN7EXAMPLE";
+const GHP = "ghp_1a2B3c4D5e6F7g8H9i0JkLmNoPqRsTuVwXyZ";
+const GHPAT = "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV";
+const OPENAI = "sk-3xAmPlE9kEyT0kEnV4luEaBcDeFgHiJkLmNoPq";
+const OPENAI_PROJ = "sk-proj-Ab3dEfGh1jKlMnOpQrStUvWxYz0123456789_-abcDEF";
+const JWT =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
+const PEM = [
+  "-----BEGIN RSA PRIVATE KEY-----",
+  "MIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgwMbRvI0MBZhpI",
+  "Q2xvdWQgc2VjcmV0IGtleSBtYXRlcmlhbCBnb2VzIGhlcmUgYW5kIGhlcmU=",
+  "-----END RSA PRIVATE KEY-----",
+].join("\n");
+
+describe("report/redact (design §8 output safety)", () => {
+  it("AWS access key ids", () => {
+    expect(redactText(`aws configure set aws_access_key_id ${AWS}`)).toBe("aws configure set aws_access_key_id [REDACTED:aws-access-key]");
+  });
+  it("GitHub classic and fine-grained tokens", () => {
+    expect(redactText(`git clone https://${GHP}@github.com/acme/api`)).toBe("git clone https://[REDACTED:github-token]@github.com/acme/api");
+    expect(redactText(`token: ${GHPAT}`)).toBe("token: [REDACTED:github-token]");
+  });
+  it("OpenAI-style keys, including sk-proj-", () => {
+    expect(redactText(`client = OpenAI(api_key="${OPENAI}")`)).toBe('client = OpenAI(api_key="[REDACTED:api-key]")');
+    expect(redactText(`using ${OPENAI_PROJ} now`)).toBe("using [REDACTED:api-key] now");
+  });
+  it("JWTs", () => {
+    expect(redactText(`cookie session=${JWT}; Path=/`)).toBe("cookie session=[REDACTED:jwt]; Path=/");
+  });
+  it("PEM private-key blocks, raw and inside JSON-escaped text", () => {
+    expect(redactText(`key file:\n${PEM}\nend`)).toBe("key file:\n[REDACTED:private-key]\nend");
+    const escaped = JSON.stringify(PEM).slice(1, -1);
+    expect(redactText(`"${escaped}"`)).toBe('"[REDACTED:private-key]"');
+    expect(redactText("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU=\n-----END OPENSSH PRIVATE KEY-----")).toBe("[REDACTED:private-key]");
+  });
+  it("Authorization: Bearer headers (the header and scheme stay)", () => {
+    expect(redactText("curl -H 'Authorization: Bearer abc123def456ghi789jkl0' https://api.example.com")).toBe(
+      "curl -H 'Authorization: Bearer [REDACTED:authorization]' https://api.example.com",
+    );
+    expect(redactText('{"Authorization":"Basic dXNlcjpwYXNzd29yZA=="}')).toBe('{"Authorization":"Basic [REDACTED:authorization]"}');
+    expect(redactText("headers['x'] = 'Bearer 9f8e7d6c5b4a39281706f5e4'")).toBe("headers['x'] = 'Bearer [REDACTED:bearer]'");
+  });
+  it(".env-style SECRET= TOKEN= KEY= PASSWORD= API_KEY= assignments", () => {
+    const env = [
+      "DATABASE_URL=postgres://localhost/app",
+      "STRIPE_SECRET=rk_live_51H8abcdEFGH",
+      "GITHUB_TOKEN=abc123",
+      "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      'DB_PASSWORD="hunter2 with spaces"',
+      "OPENAI_API_KEY = 'quoted-value'",
+      "SECRET_KEY_BASE=0123456789abcdef",
+    ].join("\n");
+    expect(redactText(env)).toBe(
+      [
+        "DATABASE_URL=postgres://localhost/app",
+        "STRIPE_SECRET=[REDACTED:secret]",
+        "GITHUB_TOKEN=[REDACTED:secret]",
+        "AWS_SECRET_ACCESS_KEY=[REDACTED:secret]",
+        "DB_PASSWORD=[REDACTED:secret]",
+        "OPENAI_API_KEY = [REDACTED:secret]",
+        "SECRET_KEY_BASE=[REDACTED:secret]",
+      ].join("\n"),
+    );
+    expect(redactText('{"NPM_TOKEN": "npm_abcdefghijkl", "name": "x"}')).toBe('{"NPM_TOKEN": "[REDACTED:secret]", "name": "x"}');
+  });
+  it("leaves ordinary text and code untouched", () => {
+    const plain = [
+      "const sortKey = item.key; map.set(KEY, value);",
+      "MONKEY=banana TOKENS_USED=1200 maxTokens=4096",
+      "pip install scikit-learn; the sk-learn alias; task-123",
+      "Bearer of bad news. Authorization required.",
+      "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",
+      "eyJust kidding, AKIA is a prefix, ghp_short",
+    ].join("\n");
+    expect(redactText(plain)).toBe(plain);
+    expect(findSecrets(plain)).toEqual({});
+  });
+  it("is idempotent and counts findings by kind", () => {
+    const s = `A=${AWS} B=${GHP} GITHUB_TOKEN=${GHP}`;
+    const once = redactText(s);
+    expect(redactText(once)).toBe(once);
+    expect(findSecrets(s)).toEqual({ "aws-access-key": 1, "github-token": 2 });
+  });
+  it("redactDeep copies only what changes and keeps __proto__ keys as data", () => {
+    const shared = { text: "nothing here" };
+    const input = JSON.parse(`{"a":[${JSON.stringify(shared)},{"t":"key ${AWS}"}],"__proto__":{"x":"${GHP}"}}`);
+    const counter = { n: 0 };
+    const out = redactDeep(input, counter);
+    expect(out.a[0]).toBe(input.a[0]);
+    expect(out.a[1].t).toBe("key [REDACTED:aws-access-key]");
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(out, "__proto__")).toBe(true);
+    expect(JSON.stringify(out)).toContain("[REDACTED:github-token]");
+    expect(input.a[1].t).toContain(AWS);
+    expect(counter.n).toBe(2);
+  });
+});
