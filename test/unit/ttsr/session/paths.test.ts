@@ -10,9 +10,9 @@ describe("ttsr-spec §9.2 tool match context file paths", () => {
   it("ttsr-spec §9.2: a candidate expands to slash form, without ./, absolute, and cwd-relative when inside the cwd", () => {
     expect(expandPath(" .\\src\\a.ts ", "/proj")).toEqual(["./src/a.ts", "src/a.ts", "/proj/src/a.ts", "src/a.ts"]);
     expect(toFilePaths(["./src/a.ts"], "/proj")).toEqual(["./src/a.ts", "src/a.ts", "/proj/src/a.ts"]);
-    expect(expandPath("/proj/src/a.ts", "/proj")).toEqual(["/proj/src/a.ts", "src/a.ts"]);
-    expect(expandPath("/other/a.ts", "/proj")).toEqual(["/other/a.ts"]);
-    expect(expandPath("../up.ts", "/proj/sub")).toEqual(["../up.ts", "/proj/up.ts"]);
+    expect(toFilePaths(["/proj/src/a.ts"], "/proj")).toEqual(["/proj/src/a.ts", "src/a.ts"]);
+    expect(toFilePaths(["/other/a.ts"], "/proj")).toEqual(["/other/a.ts"]);
+    expect(toFilePaths(["../up.ts"], "/proj/sub")).toEqual(["../up.ts", "/proj/up.ts"]);
   });
 
   it("ttsr-spec §9.2: no candidates means filePaths undefined", () => {
