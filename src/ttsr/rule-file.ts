@@ -2,6 +2,7 @@
 // it. Problems go to rule.diagnostics; registration is decided later by addRule.
 import { DiagnosticBag } from "../shared/diagnostics.js";
 import { parseConditionAndScope } from "./fields.js";
+import { ruleFindings } from "./findings.js";
 import { parseFrontmatter } from "./frontmatter.js";
 import { INTERRUPT_MODES, type InterruptMode, type Rule, type RuleSource, type TtsrProfile } from "./types.js";
 
@@ -47,6 +48,6 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
   if (cs.astCondition) rule.astCondition = cs.astCondition;
   if (INTERRUPT_MODES.includes(fm.interruptMode as InterruptMode)) rule.interruptMode = fm.interruptMode as InterruptMode;
   rule._source = options.source ?? { provider: "native" };
-  rule.diagnostics = bag.items;
+  rule.diagnostics = [...bag.items, ...ruleFindings(rule, { profile })];
   return rule;
 }

@@ -1,4 +1,6 @@
 // TTSR settings (ttsr-spec §8.1): defaults merged by shallow spread, so an explicit undefined wins.
+import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
+import { isObject, parseJson } from "../shared/json.js";
 import type { TtsrSettings } from "./types.js";
 
 export const DEFAULT_TTSR_SETTINGS: Readonly<TtsrSettings> = Object.freeze({
@@ -14,4 +16,59 @@ export const DEFAULT_TTSR_SETTINGS: Readonly<TtsrSettings> = Object.freeze({
 /** `{ ...DEFAULT_SETTINGS, ...settings }` exactly as the manager's constructor does it. */
 export function mergeTtsrSettings(settings?: Partial<TtsrSettings> | Record<string, unknown>): TtsrSettings {
   return { ...DEFAULT_TTSR_SETTINGS, disabledRules: [], ...(settings as Partial<TtsrSettings> | undefined) } as TtsrSettings;
+}
+
+
+const KNOWN = new Set(Object.keys(DEFAULT_TTSR_SETTINGS));
+const ENUMS: Record<string, readonly string[]> = {
+  contextMode: ["discard", "keep"],
+  interruptMode: ["never", "prose-only", "tool-only", "always"],
+  repeatMode: ["once", "after-gap"],
+};
+
+export interface SettingsRead {
+  /** Only the keys the file sets (null = unset is left out), ready for the shallow spread. */
+  settings: Partial<TtsrSettings>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * A `--settings` JSON file (design §2): the §8.1 keys flat or under `ttsr`; null means unset; values pass through
+ * verbatim with a warning when upstream would never write them (negative or fractional gaps, unknown enums).
+ */
+export function readTtsrSettings(text: string, file: string): SettingsRead {
+  const bag = new DiagnosticBag(file);
+  const parsed = parseJson(text);
+  if (!parsed.ok || !isObject(parsed.value)) {
+    bag.add("TTSR_SETTINGS_INVALID", {}, { detail: parsed.ok ? "not an object" : parsed.detail });
+    return { settings: {}, diagnostics: bag.items };
+  }
+  const root = parsed.value;
+  const group = isObject(root.ttsr) ? root.ttsr : root;
+  const prefix = group === root ? "" : "/ttsr";
+  const settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(group)) {
+    if (group === root && (key === "$schema" || key === "ttsr")) continue;
+    const pointer = `${prefix}/${key}`;
+    if (!KNOWN.has(key)) {
+      bag.add("TTSR_SETTINGS_UNKNOWN_KEY", { pointer }, { key });
+      continue;
+    }
+    if (value === null) continue;
+    const why = unusual(key, value);
+    if (why) bag.add("TTSR_SETTINGS_UNUSUAL_VALUE", { pointer }, { key, value, why });
+    Object.defineProperty(settings, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return { settings: settings as Partial<TtsrSettings>, diagnostics: bag.items };
+}
+
+function unusual(key: string, v: unknown): string | undefined {
+  if (key === "repeatGap") {
+    if (typeof v !== "number") return "not a number";
+    if (!Number.isInteger(v) || v < 0) return "a negative or fractional gap";
+    return undefined;
+  }
+  if (key in ENUMS) return ENUMS[key].includes(v as string) ? undefined : `not one of ${ENUMS[key].join(", ")}`;
+  if (key === "disabledRules") return Array.isArray(v) && v.every((x) => typeof x === "string") ? undefined : "not a list of names";
+  return typeof v === "boolean" ? undefined : "not a boolean";
 }

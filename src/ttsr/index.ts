@@ -1,0 +1,25 @@
+// Public surface of the TTSR core (design §6). The session layer (session/, simulate/) lives beside it.
+export type { Rule, RuleSource, InterruptMode, RepeatMode, ContextMode, TtsrSettings, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "./types.js";
+export { TtsrManager, type TtsrManagerOptions } from "./manager.js";
+export { DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, readTtsrSettings, type SettingsRead } from "./settings.js";
+export { parseRuleFile, ruleNameFromPath, type ParseRuleOptions } from "./rule-file.js";
+export { parseFrontmatter, type FrontmatterResult } from "./frontmatter.js";
+export { normalizeRuleField, normalizeScopeField, splitScopeTokens, isLikelyFileGlob, parseConditionAndScope } from "./fields.js";
+export { analyzeRule, buildScope, compileCondition, type RuleAnalysis, type NotRegisteredReason } from "./compile.js";
+export { compileGlob, matchesGlob, type PathGlob } from "./glob.js";
+export { bucketRules, whyNotRegistered, type Bucket, type Buckets, type BucketedRule } from "./buckets.js";
+export { loadRules, type LoadRulesOptions, type LoadedRules, type RuleFs, type RuleDirSpec, type SkippedRule, type ShadowedRule } from "./load.js";
+export { ruleFindings } from "./findings.js";
+export { findCatastrophic, bunOnlySyntax, hasLeadingInlineFlags } from "./regex-safety.js";
+export {
+  TTSR_INTERRUPT_V14,
+  TTSR_INTERRUPT_V17,
+  TTSR_TOOL_REMINDER_V17,
+  templateFor,
+  displayRulePath,
+  renderRule,
+  renderInjection,
+  type TemplateKind,
+  type RenderOptions,
+} from "./templates.js";
+export { chunkText, parseChunking, formatChunking, mulberry32, type Chunking } from "./chunking.js";
