@@ -1,0 +1,36 @@
+// Message copying rules of the shipped builders (scorel-format §7.4, §15.1–2). The JSONL event is
+// never mutated: every included message is a shallow copy with copied meta, blocks and tool results.
+import { isObject } from "../../../shared/json.js";
+import { copyReminderBlock } from "./reminders.js";
+import type { Rules } from "./rules.js";
+import { typeError, type ScorelMessage } from "./types.js";
+
+function copyResult(result: unknown, rules: Rules): unknown {
+  if (!isObject(result)) return result; // strings, numbers, arrays, null: as-is
+  const content = Array.isArray(result.content) ? result.content.map(copyItem) : undefined;
+  // P4+: only {content} survives, a non-array content becomes []; P3 keeps every field.
+  if (rules.reduceResults) return { content: content ?? [] };
+  return content ? { ...result, content } : { ...result };
+}
+
+const copyItem = (item: unknown): unknown => (isObject(item) ? { ...item } : item);
+
+function copyBlock(block: unknown, rules: Rules): unknown {
+  // A non-object block is not something the real writer produces; it is kept as is.
+  if (!isObject(block)) return block;
+  if (block.type === "tool_result") return { ...block, result: copyResult(block.result, rules) };
+  if (block.type === "system_reminder" && rules.blocks) return copyReminderBlock(block);
+  return { ...block };
+}
+
+/** Copies a stored message into the context. `eventId` names the event for a type_error. */
+export function copyMessage(message: unknown, rules: Rules, eventId: string): ScorelMessage {
+  if (!isObject(message)) throw typeError(eventId, "message is not an object");
+  const out: Record<string, unknown> = { ...message };
+  // §15.2: truthy meta is object-spread (a string becomes {"0":…}); null, 0, "" stay as they are.
+  if ("meta" in message && message.meta) out.meta = { ...(message.meta as object) };
+  if (Array.isArray(message.content)) out.content = message.content.map((b) => copyBlock(b, rules));
+  // The design model also stores bare-string content (§4.3); the shipped builders map over it and throw.
+  else if (!rules.design) throw typeError(eventId, "message.content is not an array");
+  return out as ScorelMessage;
+}

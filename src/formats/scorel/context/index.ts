@@ -1,0 +1,10 @@
+// The Scorel context builders (scorel-format §7–§11): buildContext per profile, Msg lowering, turns,
+// incremental turn contexts and compactions.
+export { buildScorelContext, resolveProfile } from "./build.js";
+export { scorelTurnContexts } from "./incremental.js";
+export { providerText, scorelMsg, scorelToMsgs } from "./lower.js";
+export { renderScorelReminder, reminderKind, reminderScope } from "./reminders.js";
+export { renderScorelSystemPrompt } from "./system-prompt.js";
+export { scorelCompactions, scorelTurns } from "./turns.js";
+export { designActiveLeaf, designLeaves } from "./design.js";
+export type { ScorelContext, ScorelContextError, ScorelContextOptions, ScorelMessage } from "./types.js";

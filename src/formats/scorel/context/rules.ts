@@ -1,0 +1,32 @@
+// What differs between the builder generations (scorel-format §0.2, §7.3–§7.8, §15.3).
+import type { ScorelProfile } from "../model.js";
+
+export interface Rules {
+  profile: ScorelProfile;
+  /** P5: reminders are system_reminder blocks; otherwise "<system-reminder>" text. */
+  blocks: boolean;
+  /** P4a+: an object tool result is reduced to {content: [...]} (§7.4). */
+  reduceResults: boolean;
+  /** P4a+: retained window (§7.7); design: barrier; P3: compact is not a conversation event. */
+  compact: "none" | "window" | "barrier";
+  /** P4b+ and design: context_control hides spans (§7.6; P4a rejects the event, §15.3). */
+  hiding: boolean;
+  /** The seed event model (§7.8): message/custom_message/rewind/branch/… handler table. */
+  design: boolean;
+}
+
+export function rulesFor(profile: ScorelProfile): Rules {
+  switch (profile) {
+    case "p3":
+      return { profile, blocks: false, reduceResults: false, compact: "none", hiding: false, design: false };
+    case "p4a":
+      return { profile, blocks: false, reduceResults: true, compact: "window", hiding: false, design: false };
+    case "p4":
+      return { profile, blocks: false, reduceResults: true, compact: "window", hiding: true, design: false };
+    case "design":
+      // The seed model wraps reminders as text (SEED-EV merge_prev {content: string}) and keeps messages as stored.
+      return { profile, blocks: false, reduceResults: false, compact: "barrier", hiding: true, design: true };
+    default:
+      return { profile, blocks: true, reduceResults: true, compact: "window", hiding: true, design: false };
+  }
+}

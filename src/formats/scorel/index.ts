@@ -1,0 +1,24 @@
+// The Scorel format module (design §2, §3; scorel-format): reader from parse.ts, context builders from context/.
+import type { FormatModule, NativeContext } from "../types.js";
+import { buildScorelContext, scorelCompactions, scorelToMsgs, scorelTurnContexts, scorelTurns, type ScorelMessage } from "./context/index.js";
+import { resolveProfile } from "./context/build.js";
+import { SCOREL_PROFILES, type ScorelSession } from "./model.js";
+import { createScorelParser, sniffScorel } from "./parse.js";
+
+export * from "./model.js";
+export * from "./context/index.js";
+export { createScorelParser, sniffScorel } from "./parse.js";
+
+export const scorelFormat: FormatModule<ScorelSession, ScorelMessage> = {
+  name: "scorel",
+  profiles: SCOREL_PROFILES,
+  sniff: sniffScorel,
+  createParser: createScorelParser,
+  buildContext: buildScorelContext,
+  // A plain NativeContext (no `profile`) is lowered under the requested or the session's profile.
+  toMsgs: (session, ctx: NativeContext<ScorelMessage> & { profile?: string }, opts) =>
+    scorelToMsgs(session, { ...ctx, profile: resolveProfile(session, ctx.profile ?? opts?.profile), leafId: null }),
+  turns: (session) => scorelTurns(session),
+  turnContexts: scorelTurnContexts,
+  compactions: (session) => scorelCompactions(session),
+};
