@@ -1,5 +1,6 @@
 // The typed model of a Scorel session file, shared by the reader (parse/verdict/invariants) and the
 // context builders. Generations: scorel-format §0.2.
+import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { SessionBase } from "../types.js";
 
 /** g0 = legacy log.jsonl; design = the seed event model; p3/p4a/p4/p5 = shipped loaders (p4 = P4b 68bcebe0). */
@@ -25,7 +26,7 @@ export interface ScorelEvent {
   id: string;
   parentId: string | null;
   seq: number | undefined;
-  /** The parsed JSON object, never mutated. */
+  /** The parsed JSON object, never mutated (for a TOO_DEEP line: a copy cut off at a safe depth). */
   raw: Record<string, unknown>;
   /** True for conversation-tree events of the active generation (scorel-format §4.1; design: message etc.). */
   tree: boolean;
@@ -41,4 +42,11 @@ export interface ScorelSession extends SessionBase {
   byId: Map<string, ScorelEvent>;
   /** True when the real loader of this profile would reject the file (see the loader-verdict diagnostic). */
   rejected: boolean;
+  /** What the file itself looks like (scorel-format §0.2), independent of the profile used to read it. */
+  generation: ScorelGeneration;
+  /** The loader verdict (also in diagnostics): the first error the real loader stops at; null = it loads. */
+  verdict: Diagnostic | null;
 }
+
+/** Generation detected from the file's content; p4 covers P4a and P4b (they differ only in context_control). */
+export type ScorelGeneration = "g0" | "design" | "p3" | "p4" | "p5";

@@ -1,0 +1,45 @@
+// What the audit checks (V and D rules) read: the load result plus the profile, with small tree helpers.
+import type { CodeName } from "../../shared/codes.js";
+import { isObject } from "../../shared/json.js";
+import type { ScorelProfile } from "./model.js";
+import type { Finding, LoadResult } from "./load.js";
+import type { ScorelEvent } from "./model.js";
+
+export interface AuditInput extends LoadResult {
+  profile: ScorelProfile;
+}
+
+export type Push = (f: Finding) => void;
+
+export const finding = (code: CodeName, e: ScorelEvent, pointer: string | undefined, detail: string): Finding => ({ code, line: e.line, eventId: e.id, pointer, args: { detail } });
+
+/** Walks parents from `id` (exclusive) upward; stops at the root. */
+export function* ancestors(a: AuditInput, id: string): Generator<string> {
+  let cur = a.tree.parent.get(id) ?? null;
+  while (cur !== null) {
+    yield cur;
+    cur = a.tree.parent.get(cur) ?? null;
+  }
+}
+
+export function isAncestorOrSelf(a: AuditInput, anc: string, id: string): boolean {
+  if (anc === id) return true;
+  for (const x of ancestors(a, id)) if (x === anc) return true;
+  return false;
+}
+
+/** Root → id path (ids), [] when id is not a node. */
+export function pathTo(a: AuditInput, id: string | null): string[] {
+  if (id === null || !a.tree.parent.has(id)) return [];
+  return [...ancestors(a, id)].reverse().concat(id);
+}
+
+export const messageOf = (e: ScorelEvent): Record<string, unknown> | undefined => (isObject(e.raw.message) ? e.raw.message : undefined);
+
+export function blocksOf(e: ScorelEvent): Record<string, unknown>[] {
+  const c = messageOf(e)?.content;
+  return Array.isArray(c) ? c.filter(isObject) : [];
+}
+
+/** Events that passed the loader's type/payload checks (the only ones the audits look into). */
+export const wellFormed = (a: AuditInput, e: ScorelEvent): boolean => !a.badPayload.has(e.line);

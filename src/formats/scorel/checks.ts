@@ -1,0 +1,259 @@
+// The per-line checks of the shipped loaders (SC-CORE3..5 parseHeader / validateSessionMatch /
+// assertTreeEvent), re-implemented as pure functions that return the upstream code and message plus a
+// precise sightline detail. The design profile reuses them with the design event table.
+import type { CodeName } from "../../shared/codes.js";
+import { isObject } from "../../shared/json.js";
+import type { ScorelProfile } from "./model.js";
+import { CONTROL_TYPES, TRANSIENT_TYPES, TREE_TYPES } from "./profiles.js";
+
+export interface Problem {
+  /** Upstream SessionStoreError code and message (what the loader would say). */
+  loaderCode: string;
+  loaderMessage: string;
+  /** sightline's own finding. */
+  inv: CodeName;
+  detail: string;
+  pointer?: string;
+}
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown): v is string => typeof v === "string";
+const num = (v: unknown): v is number => typeof v === "number";
+const nullOrStr = (v: unknown): boolean => v === null || str(v);
+
+/** parseHeader of SC-CORE3..5 (design: no projectId, design SessionMeta has none, §2.2). */
+export function headerProblem(v: unknown, profile: ScorelProfile): Problem | null {
+  const p = (loaderMessage: string, detail: string, pointer?: string): Problem => ({ loaderCode: "invalid_header", loaderMessage, inv: "SCOREL_INV_03_INVALID_HEADER", detail, pointer });
+  if (!isObject(v)) return p("Session header must be an object", "Line 1 is not a JSON object");
+  if (v.version !== 1) return p("Session header is missing required identity fields", `version must be 1 (found ${JSON.stringify(v.version) ?? "nothing"})`, "/version");
+  if (!str(v.sessionId)) return p("Session header is missing required identity fields", "sessionId must be a string", "/sessionId");
+  if (!str(v.deviceId)) return p("Session header is missing required identity fields", "deviceId must be a string", "/deviceId");
+  if (!num(v.createdAt)) return p("Session header is missing createdAt or meta", "createdAt must be a number", "/createdAt");
+  if (!isObject(v.meta)) return p("Session header is missing createdAt or meta", "meta must be an object", "/meta");
+  if (profile !== "design" && (!str(v.meta.projectId) || v.meta.projectId.length === 0)) {
+    return p("Session header is missing meta.projectId", "meta.projectId must be a non-empty string (files from before S0048 used meta.projectSlug)", "/meta/projectId");
+  }
+  return null;
+}
+
+/** validateSessionMatch: runs before the type check, hence `invalid_header` for a missing sessionId (sic). */
+export function sessionProblem(v: unknown, headerSid: string | undefined): Problem | null {
+  if (!isObject(v) || !str(v.sessionId)) {
+    return { loaderCode: "invalid_header", loaderMessage: "Event must be an object with a sessionId", inv: "SCOREL_INV_05_SESSION_MISMATCH", detail: isObject(v) ? "The event has no string sessionId" : "The line is not a JSON object", pointer: isObject(v) ? "/sessionId" : undefined };
+  }
+  if (headerSid !== undefined && v.sessionId !== headerSid) {
+    return { loaderCode: "session_mismatch", loaderMessage: `Event belongs to ${v.sessionId}, expected ${headerSid}`, inv: "SCOREL_INV_05_SESSION_MISMATCH", detail: `sessionId ${JSON.stringify(v.sessionId)} differs from the header's ${JSON.stringify(headerSid)}`, pointer: "/sessionId" };
+  }
+  return null;
+}
+
+const ev = (loaderMessage: string, inv: CodeName, detail: string, pointer?: string): Problem => ({ loaderCode: "invalid_event", loaderMessage, inv, detail, pointer });
+
+/** assertTreeEvent: type, base fields, payload (in the loader's order). */
+export function typeProblem(v: Obj, profile: Exclude<ScorelProfile, "g0">): Problem | null {
+  const t = v.type;
+  if (t === "session_header") return ev("Session header must be stored as the JSONL header line", "SCOREL_INV_04_MISPLACED_EVENT", "A session_header event after line 1", "/type");
+  if (!str(t) || !(TREE_TYPES[profile].has(t) || CONTROL_TYPES[profile].has(t))) {
+    const transient = str(t) && TRANSIENT_TYPES.has(t);
+    const detail = transient ? `"${t}" is a transient (wire-only) event type` : `Type ${JSON.stringify(t) ?? "missing"} is not a ${profile} event type`;
+    return ev("Unsupported session event type", transient ? "SCOREL_INV_04_MISPLACED_EVENT" : "SCOREL_INV_06_INVALID_EVENT", detail, "/type");
+  }
+  const bad = [
+    !str(v.id) && "id (string)",
+    !nullOrStr(v.parentId) && "parentId (string or null)",
+    !num(v.seq) && "seq (number)",
+    !str(v.clientId) && "clientId (string)",
+    !num(v.ts) && "ts (number)",
+  ].filter((x): x is string => typeof x === "string");
+  if (bad.length > 0) return ev("Event is missing required base fields", "SCOREL_INV_06_INVALID_EVENT", `Bad or missing base fields: ${bad.join(", ")}`, `/${bad[0].split(" ")[0]}`);
+  return profile === "design" ? designPayload(v, t) : shippedPayload(v, t, profile);
+}
+
+function shippedPayload(v: Obj, t: string, profile: Exclude<ScorelProfile, "g0" | "design">): Problem | null {
+  switch (t) {
+    case "user_message":
+    case "assistant_message":
+    case "tool_result":
+      return isObject(v.message) ? null : ev("Message event is missing message payload", "SCOREL_INV_06_INVALID_EVENT", "message must be an object", "/message");
+    case "session_title_updated": {
+      const d = titleDetail(v);
+      return d ? ev("session_title_updated is missing title payload", "SCOREL_INV_27_TITLE_UPDATE", d.detail, d.pointer) : null;
+    }
+    case "instruction_snapshot": {
+      const d = snapshotDetail(v.snapshot);
+      return d ? ev("instruction_snapshot is missing snapshot payload", "SCOREL_INV_22_INSTRUCTION_SNAPSHOT", d.detail, d.pointer) : null;
+    }
+    case "harness_item": {
+      const d = harnessDetail(v.item);
+      return d ? ev("harness_item is missing item payload", "SCOREL_INV_16_HARNESS_ITEM", d.detail, d.pointer) : null;
+    }
+    case "compact": {
+      const d = compactDetail(v, true);
+      return d ? ev("compact is missing summary payload", "SCOREL_INV_18_COMPACT_PAYLOAD", d.detail, d.pointer) : null;
+    }
+    case "context_control": {
+      const d = contextControlDetail(v);
+      return d ? ev("context_control is missing hide_user_turn payload", "SCOREL_INV_20_CONTEXT_CONTROL_PAYLOAD", d.detail, d.pointer) : null;
+    }
+    case "queue_update": {
+      const d = queueDetail(v);
+      return d ? ev("queue_update is missing queue payload", "SCOREL_INV_24_QUEUE_UPDATE", d.detail, d.pointer) : null;
+    }
+    case "skill_index_snapshot": {
+      const d = skillSnapshotDetail(v, profile);
+      return d ? ev("skill_index_snapshot is missing entries", "SCOREL_INV_26_SKILL_INDEX", d.detail, d.pointer) : null;
+    }
+    case "skill_index_delta": {
+      const d = skillDeltaDetail(v, profile);
+      return d ? ev("skill_index_delta is missing delta payload", "SCOREL_INV_26_SKILL_INDEX", d.detail, d.pointer) : null;
+    }
+  }
+  return null;
+}
+
+// The design model has no loader; these mirror its TypeScript types (events.md §4) with the same rigour.
+function designPayload(v: Obj, t: string): Problem | null {
+  const need = (ok: boolean, inv: CodeName, detail: string, pointer: string): Problem | null => (ok ? null : ev("(design model)", inv, detail, pointer));
+  switch (t) {
+    case "message":
+      return need(isObject(v.message), "SCOREL_INV_06_INVALID_EVENT", "message must be an object", "/message");
+    case "custom_message":
+      return need(str(v.kind), "SCOREL_INV_06_INVALID_EVENT", "kind must be a string", "/kind") ?? need(isObject(v.message), "SCOREL_INV_06_INVALID_EVENT", "message must be an object", "/message");
+    case "rewind":
+      return need(str(v.targetEventId), "SCOREL_INV_06_INVALID_EVENT", "targetEventId must be a string", "/targetEventId");
+    case "branch":
+      return need(str(v.leafEventId), "SCOREL_INV_06_INVALID_EVENT", "leafEventId must be a string", "/leafEventId");
+    case "channel_inject":
+      return need(str(v.channel), "SCOREL_INV_06_INVALID_EVENT", "channel must be a string", "/channel") ?? need(str(v.externalId), "SCOREL_INV_06_INVALID_EVENT", "externalId must be a string", "/externalId");
+    case "session_info":
+      return need(isObject(v.changes), "SCOREL_INV_06_INVALID_EVENT", "changes must be an object", "/changes");
+    case "custom":
+      return need(str(v.kind), "SCOREL_INV_06_INVALID_EVENT", "kind must be a string", "/kind");
+    case "compact": {
+      const d = compactDetail(v, false);
+      return d ? ev("(design model)", "SCOREL_INV_18_COMPACT_PAYLOAD", d.detail, d.pointer) : null;
+    }
+    case "harness_item": {
+      const d = harnessDetail(v.item);
+      return d ? ev("(design model)", "SCOREL_INV_16_HARNESS_ITEM", d.detail, d.pointer) : null;
+    }
+    case "instruction_snapshot": {
+      const d = snapshotDetail(v.snapshot);
+      return d ? ev("(design model)", "SCOREL_INV_22_INSTRUCTION_SNAPSHOT", d.detail, d.pointer) : null;
+    }
+    case "context_control": {
+      const d = contextControlDetail(v);
+      return d ? ev("(design model)", "SCOREL_INV_20_CONTEXT_CONTROL_PAYLOAD", d.detail, d.pointer) : null;
+    }
+  }
+  return null;
+}
+
+interface Detail {
+  detail: string;
+  pointer: string;
+}
+const fail = (detail: string, pointer: string): Detail => ({ detail, pointer });
+
+function titleDetail(v: Obj): Detail | null {
+  if (!str(v.title) || v.title.length === 0) return fail("title must be a non-empty string", "/title");
+  if (v.source !== "model" && v.source !== "user") return fail('source must be "model" or "user"', "/source");
+  const d = v.derivedFrom;
+  if (d !== undefined && !(isObject(d) && str(d.eventId) && num(d.seq))) return fail("derivedFrom must be {eventId: string, seq: number}", "/derivedFrom");
+  return null;
+}
+
+function snapshotDetail(s: unknown): Detail | null {
+  if (!isObject(s)) return fail("snapshot must be an object", "/snapshot");
+  if (s.version !== 1) return fail("snapshot.version must be 1", "/snapshot/version");
+  if (!str(s.cwd)) return fail("snapshot.cwd must be a string", "/snapshot/cwd");
+  if (!Array.isArray(s.sections)) return fail("snapshot.sections must be an array", "/snapshot/sections");
+  for (let i = 0; i < s.sections.length; i++) {
+    const sec: unknown = s.sections[i];
+    const at = `/snapshot/sections/${i}`;
+    if (!isObject(sec)) return fail(`section ${i} must be an object`, at);
+    if (!str(sec.kind)) return fail(`section ${i}: kind must be a string`, `${at}/kind`);
+    if (!num(sec.frozenAt)) return fail(`section ${i}: frozenAt must be a number`, `${at}/frozenAt`);
+    if (!str(sec.renderedBlock)) return fail(`section ${i}: renderedBlock must be a string`, `${at}/renderedBlock`);
+  }
+  return null;
+}
+
+// §15.1: no loader checks item.data.
+function harnessDetail(item: unknown): Detail | null {
+  if (!isObject(item)) return fail("item must be an object", "/item");
+  if (!str(item.kind)) return fail("item.kind must be a string", "/item/kind");
+  if (!str(item.origin)) return fail("item.origin must be a string", "/item/origin");
+  if (!str(item.content)) return fail("item.content must be a string", "/item/content");
+  if (item.visibility !== "display" && item.visibility !== "hidden" && item.visibility !== "compact") return fail('item.visibility must be "display", "hidden" or "compact"', "/item/visibility");
+  return null;
+}
+
+function compactDetail(v: Obj, retained: boolean): Detail | null {
+  if (!str(v.summary)) return fail("summary must be a string", "/summary");
+  if (!str(v.compactedThrough)) return fail("compactedThrough must be a string", "/compactedThrough");
+  if (!num(v.tokensBefore)) return fail("tokensBefore must be a number", "/tokensBefore");
+  if (!num(v.tokensAfter)) return fail("tokensAfter must be a number", "/tokensAfter");
+  if (retained && !num(v.retainedEventCount)) return fail("retainedEventCount must be a number", "/retainedEventCount");
+  return null;
+}
+
+function contextControlDetail(v: Obj): Detail | null {
+  if (v.operation !== "hide_user_turn") return fail('operation must be "hide_user_turn"', "/operation");
+  if (!str(v.anchorUserEventId)) return fail("anchorUserEventId must be a string", "/anchorUserEventId");
+  if (!str(v.throughEventId)) return fail("throughEventId must be a string", "/throughEventId");
+  if (v.actor !== "agent" && v.actor !== "user" && v.actor !== "system") return fail('actor must be "agent", "user" or "system"', "/actor");
+  if (v.reason !== undefined && !str(v.reason)) return fail("reason must be a string when present", "/reason");
+  return null;
+}
+
+function queueDetail(v: Obj): Detail | null {
+  if (v.queue !== "follow_up" && v.queue !== "steer") return fail('queue must be "follow_up" or "steer"', "/queue");
+  if (v.operation !== "rewrite") return fail('operation must be "rewrite"', "/operation");
+  if (!Array.isArray(v.items)) return fail("items must be an array", "/items");
+  if (!nullOrStr(v.anchorEventId)) return fail("anchorEventId must be a string or null", "/anchorEventId");
+  for (let i = 0; i < v.items.length; i++) {
+    const it: unknown = v.items[i];
+    const ok = isObject(it) && str(it.id) && Array.isArray(it.content) && num(it.createdAt) && num(it.updatedAt) && str(it.clientId);
+    if (!ok) return fail(`items[${i}] must have string id, array content, number createdAt/updatedAt, string clientId`, `/items/${i}`);
+  }
+  return null;
+}
+
+const scopes = (p: ScorelProfile): string[] => (p === "p3" ? ["user", "project"] : ["user", "project", "extension"]);
+
+function entryDetail(e: unknown, at: string, p: ScorelProfile): Detail | null {
+  if (!isObject(e)) return fail("skill entry must be an object", at);
+  for (const k of ["name", "path", "description", "contentHash"]) if (!str(e[k])) return fail(`${k} must be a string`, `${at}/${k}`);
+  if (!scopes(p).includes(e.scope as string)) return fail(`scope must be one of ${scopes(p).join(", ")}${e.scope === "extension" ? " (extension exists from P4 on)" : ""}`, `${at}/scope`);
+  for (const k of ["mtimeMs", "size", "priority"]) if (!num(e[k])) return fail(`${k} must be a number`, `${at}/${k}`);
+  return null;
+}
+
+function skillSnapshotDetail(v: Obj, p: ScorelProfile): Detail | null {
+  if (!nullOrStr(v.anchorEventId)) return fail("anchorEventId must be a string or null", "/anchorEventId");
+  if (!Array.isArray(v.entries)) return fail("entries must be an array", "/entries");
+  for (let i = 0; i < v.entries.length; i++) {
+    const d = entryDetail(v.entries[i], `/entries/${i}`, p);
+    if (d) return d;
+  }
+  return null;
+}
+
+function skillDeltaDetail(v: Obj, p: ScorelProfile): Detail | null {
+  if (!nullOrStr(v.anchorEventId)) return fail("anchorEventId must be a string or null", "/anchorEventId");
+  for (const k of ["added", "changed", "removed"]) if (!Array.isArray(v[k])) return fail(`${k} must be an array`, `/${k}`);
+  for (const k of ["added", "changed"]) {
+    const arr = v[k] as unknown[];
+    for (let i = 0; i < arr.length; i++) {
+      const d = entryDetail(arr[i], `/${k}/${i}`, p);
+      if (d) return d;
+    }
+  }
+  const removed = v.removed as unknown[];
+  for (let i = 0; i < removed.length; i++) {
+    const r = removed[i];
+    if (!(isObject(r) && str(r.name) && str(r.previousPath))) return fail(`removed[${i}] must be {name: string, previousPath: string}`, `/removed/${i}`);
+  }
+  return null;
+}

@@ -1,0 +1,102 @@
+// Generation detection and profile choice (scorel-format §0.2, design §2). Detection looks at what the file
+// contains; the profile is what sightline reads it with (shipped files default to p5).
+import { isObject } from "../../shared/json.js";
+import type { DiagnosticBag } from "../../shared/diagnostics.js";
+import { SCOREL_PROFILES, type ScorelGeneration, type ScorelProfile } from "./model.js";
+import { DESIGN_ONLY_TYPES, G0_DESIGN_KINDS } from "./profiles.js";
+import type { LineRec } from "./records.js";
+
+const isHeaderLike = (v: unknown): boolean => isObject(v) && "version" in v && ("meta" in v || "sessionId" in v);
+
+/** True when the first JSON record of a file is a Scorel header or a G0 log entry. */
+export function sniffScorel(first: unknown): boolean {
+  if (isHeaderLike(first)) return true;
+  return isObject(first) && typeof first.kind === "string" && G0_DESIGN_KINDS.has(first.kind) && !("type" in first);
+}
+
+/** Features that tie a file to a generation; also used for PROFILE_MISMATCH. */
+export interface Features {
+  g0: boolean;
+  /** First design-only event type seen (e.g. "message"). */
+  designType?: string;
+  /** First shipped-only event type seen (user_message, …). */
+  shippedType?: string;
+  compact: boolean;
+  contextControl: boolean;
+  channelContext: boolean;
+  extensionScope: boolean;
+  systemReminder: boolean;
+}
+
+const SHIPPED_ONLY = new Set(["user_message", "assistant_message", "tool_result", "session_title_updated", "queue_update", "skill_index_snapshot", "skill_index_delta"]);
+
+export function scanFeatures(recs: readonly LineRec[]): Features {
+  const f: Features = { g0: false, compact: false, contextControl: false, channelContext: false, extensionScope: false, systemReminder: false };
+  const first = recs.find((r) => r.ok);
+  const fv = first?.value;
+  f.g0 = isObject(fv) && !isHeaderLike(fv) && typeof fv.kind === "string" && !("type" in fv);
+  for (const r of recs) {
+    const v = r.value;
+    if (!isObject(v) || typeof v.type !== "string") continue;
+    const t = v.type;
+    if (DESIGN_ONLY_TYPES.has(t)) f.designType ??= t;
+    if (SHIPPED_ONLY.has(t)) f.shippedType ??= t;
+    if (t === "compact") f.compact = true;
+    if (t === "context_control") f.contextControl = true;
+    if (t === "harness_item" && isObject(v.item) && v.item.kind === "channel_context") f.channelContext = true;
+    if (t === "skill_index_snapshot" || t === "skill_index_delta") {
+      const entries = [v.entries, v.added, v.changed].flatMap((x) => (Array.isArray(x) ? x : []));
+      if (entries.some((e) => isObject(e) && e.scope === "extension")) f.extensionScope = true;
+    }
+    const msg = v.message;
+    if (isObject(msg) && Array.isArray(msg.content) && msg.content.some((b) => isObject(b) && b.type === "system_reminder")) f.systemReminder = true;
+  }
+  return f;
+}
+
+export function generationOf(f: Features): { generation: ScorelGeneration; why: string } {
+  if (f.g0) return { generation: "g0", why: "no header line, `kind` entries" };
+  if (f.designType) return { generation: "design", why: `design-model event type "${f.designType}"` };
+  if (f.systemReminder) return { generation: "p5", why: "system_reminder content blocks" };
+  if (f.compact || f.contextControl || f.channelContext || f.extensionScope) return { generation: "p4", why: "P4 features (compact / context_control / channel_context / extension skills)" };
+  return { generation: "p3", why: "only P3 features" };
+}
+
+/** Picks the profile and reports it (PROFILE_CHOSEN, and PROFILE_MISMATCH per feature the profile lacks). */
+export function chooseProfile(f: Features, requested: string | undefined, bag: DiagnosticBag): { profile: ScorelProfile; reason: string; generation: ScorelGeneration } {
+  const { generation, why } = generationOf(f);
+  let profile: ScorelProfile;
+  let reason: string;
+  if (requested !== undefined && (SCOREL_PROFILES as readonly string[]).includes(requested)) {
+    profile = requested as ScorelProfile;
+    reason = "requested";
+  } else {
+    if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown Scorel profile "${requested}" (known: ${SCOREL_PROFILES.join(", ")}); detecting instead` });
+    // design §2: shipped files default to p5 whatever generation they look like.
+    profile = generation === "g0" || generation === "design" ? generation : "p5";
+    reason = generation === "g0" || generation === "design" ? why : `default for shipped files (content looks like ${generation}: ${why})`;
+  }
+  bag.add("PROFILE_CHOSEN", {}, { format: "scorel", profile, why: reason });
+  for (const detail of mismatches(f, profile)) bag.add("PROFILE_MISMATCH", {}, { detail });
+  return { profile, reason, generation };
+}
+
+function mismatches(f: Features, p: ScorelProfile): string[] {
+  const out: string[] = [];
+  if (p === "g0") {
+    if (!f.g0) out.push("Profile g0 reads `kind` log entries without a header; this file has a header or `type` events");
+    return out;
+  }
+  if (f.g0) out.push(`Profile ${p} expects a header line and \`type\` events; this file is a G0 log (\`kind\` entries)`);
+  if (p === "design") {
+    if (f.shippedType) out.push(`The design model does not know the shipped event type "${f.shippedType}"`);
+    return out;
+  }
+  if (f.designType) out.push(`No shipped loader knows the design-model event type "${f.designType}" (profile ${p})`);
+  if (p === "p3" && f.compact) out.push("compact events exist from P4 on; the P3 loader rejects them");
+  if (p === "p3" && f.channelContext) out.push("harness kind channel_context exists from P4 on");
+  if (p === "p3" && f.extensionScope) out.push("skill scope \"extension\" exists from P4 on; the P3 loader rejects it");
+  if ((p === "p3" || p === "p4a") && f.contextControl) out.push(`context_control exists from P4b only (scorel-format §15.3); the ${p} loader rejects it`);
+  if (p !== "p5" && f.systemReminder) out.push(`system_reminder content blocks exist from P5 on; ${p} treats them as unknown blocks`);
+  return out;
+}

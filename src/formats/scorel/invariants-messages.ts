@@ -1,0 +1,84 @@
+// Audit-level (V) invariants about ordering and messages: scorel-format §12 rules 8b, 11, 12, 13, 14, 15.
+import { isObject } from "../../shared/json.js";
+import type { ScorelEvent } from "./model.js";
+import { ancestors, blocksOf, finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
+import { blockTypes, CONTROL_TYPES } from "./profiles.js";
+
+const ROLE_OF: Record<string, string> = { user_message: "user", assistant_message: "assistant", tool_result: "tool_result" };
+
+/** 8b: ts non-decreasing and not before the header's createdAt (soft: wall clock). Also used by design. */
+export function checkTs(a: AuditInput, push: Push): void {
+  const created = a.header && typeof a.header.createdAt === "number" ? a.header.createdAt : undefined;
+  let prev: { ts: number; line: number } | undefined;
+  for (const e of a.events) {
+    const ts = e.raw.ts;
+    if (typeof ts !== "number") continue;
+    if (prev && ts < prev.ts) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", `ts ${ts} is earlier than ts ${prev.ts} on line ${prev.line}`));
+    if (created !== undefined && ts < created) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", `ts ${ts} is earlier than the header's createdAt ${created}`));
+    prev = { ts, line: e.line };
+  }
+}
+
+export function checkMessages(a: AuditInput, push: Push): void {
+  if (a.profile === "g0" || a.profile === "design") return;
+  const control = CONTROL_TYPES[a.profile];
+  const known = blockTypes(a.profile);
+  for (const e of a.events) {
+    if (!wellFormed(a, e)) continue;
+    // 11: the loader ignores a control event's parentId; the daemon always writes null.
+    if (control.has(e.type) && e.raw.parentId !== null) push(finding("SCOREL_INV_11_CONTROL_PARENT", e, "/parentId", `Control event ${e.type} has parentId ${JSON.stringify(e.raw.parentId)} (expected null)`));
+    const want = ROLE_OF[e.type];
+    const m = messageOf(e);
+    if (!want || !m) continue;
+    if (m.role !== want) push(finding("SCOREL_INV_12_ROLE_MISMATCH", e, "/message/role", `${e.type} carries role ${JSON.stringify(m.role)} (expected "${want}")`));
+    // 13: the loader only checks that message is an object; buildContext maps over content.
+    if (!Array.isArray(m.content)) {
+      push(finding("SCOREL_INV_13_CONTENT_BLOCKS", e, "/message/content", `message.content is ${typeof m.content === "string" ? "a string" : JSON.stringify(m.content) === undefined ? "missing" : "not an array"} (buildContext needs an array)`));
+      continue;
+    }
+    const bad = m.content.flatMap((b, i) => (isObject(b) && typeof b.type === "string" && known.has(b.type) ? [] : [i]));
+    if (bad.length > 0) {
+      const b: unknown = m.content[bad[0]];
+      const what = isObject(b) ? `type ${JSON.stringify(b.type)}` : JSON.stringify(b);
+      push(finding("SCOREL_INV_13_CONTENT_BLOCKS", e, `/message/content/${bad[0]}`, `Content block ${bad.join(", ")} unknown to ${a.profile} (first: ${what})`));
+    }
+  }
+}
+
+const callIds = (e: ScorelEvent, type: "tool_call" | "tool_result"): string[] =>
+  blocksOf(e).flatMap((b) => (b.type === type && typeof b.toolCallId === "string" ? [b.toolCallId] : []));
+
+/** 14: tool results answer the nearest assistant's calls; a tool_call turn's calls are all answered. */
+export function checkToolPairs(a: AuditInput, push: Push): void {
+  if (a.profile === "g0" || a.profile === "design") return;
+  const node = (id: string): ScorelEvent | undefined => a.byId.get(id);
+  for (const id of a.tree.nodes) {
+    const e = node(id)!;
+    if (e.type === "tool_result") {
+      let asst: ScorelEvent | undefined;
+      for (const anc of ancestors(a, id)) {
+        const x = node(anc);
+        if (x?.type === "assistant_message") {
+          asst = x;
+          break;
+        }
+      }
+      const calls = new Set(asst ? callIds(asst, "tool_call") : []);
+      for (const tc of callIds(e, "tool_result")) {
+        if (!calls.has(tc)) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", asst ? `tool_result ${tc} answers no tool_call of the nearest assistant message ${asst.id}` : `tool_result ${tc} has no assistant message above it`));
+      }
+    }
+    if (e.type === "assistant_message" && messageOf(e)?.stopReason === "tool_call") {
+      const pending = new Set(callIds(e, "tool_call"));
+      // Descendants up to (not into) the next assistant or user message, on every branch.
+      const queue = [...(a.tree.children.get(id) ?? [])];
+      while (queue.length > 0 && pending.size > 0) {
+        const x = node(queue.shift()!)!;
+        if (x.type === "assistant_message" || x.type === "user_message") continue;
+        for (const tc of callIds(x, "tool_result")) pending.delete(tc);
+        queue.push(...(a.tree.children.get(x.id) ?? []));
+      }
+      if (pending.size > 0) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", `tool call(s) ${[...pending].join(", ")} get no tool_result before the next assistant/user message`));
+    }
+  }
+}

@@ -1,0 +1,221 @@
+// The load pass for header-based files (shipped P3-P5 and the design model): walks the parsed lines in the
+// shipped loader's order (§1 reader steps, §3 validation order (a)-(f), §15.7), records EVERY problem as a
+// finding, and remembers the first one the real loader would stop at (the verdict). It also builds the
+// event list and sightline's tree.
+//
+// sightline's tree keeps reading past problems. A tree event becomes a node when its id is a fresh string
+// and its parent is null (first root only) or an earlier node; events with bad payloads, seq or sessionId
+// stay in the tree (they are still conversation), events with unusable id/parent do not (nor their
+// descendants, each reported). Design profile: the same rules plus the leaf pointer of §7.2.
+import type { Args } from "../../shared/diagnostics.js";
+import type { CodeName } from "../../shared/codes.js";
+import { isObject } from "../../shared/json.js";
+import type { SessionTree } from "../types.js";
+import type { ScorelEvent, ScorelProfile } from "./model.js";
+import { headerProblem, sessionProblem, typeProblem, type Problem } from "./checks.js";
+import { TREE_TYPES } from "./profiles.js";
+import type { LineRec } from "./records.js";
+
+export interface Finding {
+  code: CodeName;
+  line?: number;
+  eventId?: string;
+  pointer?: string;
+  args: Args;
+}
+
+export interface Verdict {
+  code: string;
+  message: string;
+  line?: number;
+  eventId?: string;
+}
+
+export interface LoadResult {
+  header: Record<string, unknown> | null;
+  /** Physical line of the header (the first non-empty line), when there is one. */
+  headerLine?: number;
+  events: ScorelEvent[];
+  byId: Map<string, ScorelEvent>;
+  lineOf: Map<string, number>;
+  tree: SessionTree;
+  findings: Finding[];
+  verdict: Verdict | null;
+  /** Lines whose type, base fields or payload failed the loader checks (schemas skip them). */
+  badPayload: Set<number>;
+  /** Design profile: the active leaf just before each event (by line), for the D-rules. */
+  leafBefore: Map<number, string | null>;
+}
+
+type HeaderProfile = Exclude<ScorelProfile, "g0">;
+
+export function emptyTree(): SessionTree {
+  return { nodes: [], parent: new Map(), children: new Map(), leaves: [], activeLeafId: null };
+}
+
+export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): LoadResult {
+  const r: LoadResult = { header: null, events: [], byId: new Map(), lineOf: new Map(), tree: emptyTree(), findings: [], verdict: null, badPayload: new Set(), leafBefore: new Map() };
+  const note = (f: Finding, loader?: { code: string; message: string }): void => {
+    r.findings.push(f);
+    if (loader && !r.verdict) r.verdict = { code: loader.code, message: loader.message, line: f.line, eventId: f.eventId };
+  };
+  const problem = (p: Problem, line: number, eventId?: string): void =>
+    note({ code: p.inv, line, eventId, pointer: p.pointer, args: { detail: p.detail } }, { code: p.loaderCode, message: p.loaderMessage });
+
+  // §1 step 2: physical line 1 empty (an empty file included).
+  const first = recs[0];
+  if (!first || first.no !== 1 || first.empty) {
+    note({ code: "SCOREL_INV_01_MISSING_HEADER", line: 1, args: { detail: recs.length === 0 ? "The file is empty" : "Physical line 1 is empty" } }, { code: "missing_header", message: "Session file is missing a header" });
+  }
+  // §15.7: every line is parsed before any event is validated, so the first invalid-JSON line wins.
+  for (const rec of recs) {
+    if (rec.empty || rec.ok) continue;
+    const why = rec.bom ? "the line starts with a byte order mark (U+FEFF)" : rec.blank ? "the line holds only whitespace" : rec.error;
+    note({ code: "SCOREL_INV_02_INVALID_JSON", line: rec.no, args: { detail: `Invalid JSON: ${why}` } }, { code: "invalid_json", message: `Invalid JSON at line ${rec.no}` });
+  }
+
+  const parsed = recs.filter((x) => !x.empty);
+  const headerRec = parsed[0];
+  let headerSid: string | undefined;
+  let eventsFrom = 1;
+  if (headerRec?.ok) {
+    const v = headerRec.value;
+    if (isObject(v) && typeof v.type === "string" && !("version" in v)) {
+      // The file starts with an event: report the missing header once and still read that line as an event.
+      const p = headerProblem(v, profile)!;
+      problem({ ...p, detail: `Line ${headerRec.no} is a "${v.type}" event, not a session header`, pointer: undefined }, headerRec.no);
+      eventsFrom = 0;
+    } else {
+      const p = headerProblem(v, profile);
+      if (p) problem(p, headerRec.no);
+      if (isObject(v)) {
+        r.header = v;
+        r.headerLine = headerRec.no;
+        if (typeof v.sessionId === "string") headerSid = v.sessionId;
+      }
+    }
+  }
+
+  const t = new TreeBuilder(r, profile);
+  let prevSeq = 0;
+  let prevSeqLine: number | undefined;
+  for (const rec of parsed.slice(eventsFrom)) {
+    if (!rec.ok) continue;
+    const v = rec.value;
+    const sp = sessionProblem(v, headerSid);
+    const idOf = isObject(v) && typeof v.id === "string" ? v.id : undefined;
+    if (sp) problem(sp, rec.no, idOf);
+    if (!isObject(v)) continue;
+    const tp = typeProblem(v, profile);
+    if (tp) {
+      problem(tp, rec.no, idOf);
+      r.badPayload.add(rec.no);
+    }
+    if (typeof v.type !== "string") continue;
+    const ev: ScorelEvent = {
+      line: rec.no,
+      type: v.type,
+      id: idOf ?? `#line-${rec.no}`,
+      parentId: typeof v.parentId === "string" ? v.parentId : null,
+      seq: typeof v.seq === "number" ? v.seq : undefined,
+      raw: v,
+      tree: TREE_TYPES[profile].has(v.type),
+    };
+    r.events.push(ev);
+    let fresh = false;
+    if (idOf !== undefined) {
+      const seen = r.byId.get(idOf);
+      if (seen) {
+        note({ code: "SCOREL_INV_07_DUPLICATE_ID", line: rec.no, eventId: idOf, pointer: "/id", args: { detail: `Event id ${idOf} is already used on line ${seen.line}` } }, { code: "duplicate_event_id", message: `Duplicate event id: ${idOf}` });
+      } else {
+        fresh = true;
+        r.byId.set(idOf, ev);
+        r.lineOf.set(idOf, rec.no);
+      }
+    }
+    if (typeof v.seq === "number") {
+      if (!(v.seq > prevSeq)) {
+        const detail = prevSeqLine === undefined ? `seq ${String(v.seq)} must be greater than 0` : `seq ${String(v.seq)} is not greater than ${String(prevSeq)} (line ${prevSeqLine})`;
+        note({ code: "SCOREL_INV_08_NON_MONOTONIC_SEQ", line: rec.no, eventId: idOf, pointer: "/seq", args: { detail } }, { code: "non_monotonic_seq", message: `Event seq ${String(v.seq)} must be greater than ${String(prevSeq)}` });
+      }
+      prevSeq = v.seq;
+      prevSeqLine = rec.no;
+    }
+    t.add(ev, fresh && (v.parentId === null || typeof v.parentId === "string"));
+  }
+  t.finish();
+  return r;
+}
+
+/** Builds SessionTree while the pass runs; parent problems become INV_09 / INV_10 findings. */
+class TreeBuilder {
+  private rootId: string | null = null;
+  private leaf: string | null = null;
+  private readonly pendingParent: Array<{ f: Finding; parentId: string }> = [];
+  constructor(private readonly r: LoadResult, private readonly profile: HeaderProfile) {}
+
+  add(ev: ScorelEvent, usable: boolean): void {
+    const { tree } = this.r;
+    if (this.profile === "design") this.r.leafBefore.set(ev.line, this.leaf);
+    if (ev.tree && usable) {
+      const pid = ev.raw.parentId as string | null;
+      if (pid === null) {
+        if (this.rootId !== null) {
+          const f: Finding = { code: "SCOREL_INV_09_ROOT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { detail: `A second tree event with parentId null (the root is ${this.rootId}, line ${this.r.lineOf.get(this.rootId)})` } };
+          this.note(f, "Only the first event can have a null parentId");
+          return this.moveLeaf(ev, false);
+        }
+        this.rootId = ev.id;
+      } else if (!tree.parent.has(pid)) {
+        const f: Finding = { code: "SCOREL_INV_10_PARENT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { detail: "" } };
+        this.note(f, `Missing parent event: ${pid}`);
+        this.pendingParent.push({ f, parentId: pid });
+        return this.moveLeaf(ev, false);
+      }
+      tree.nodes.push(ev.id);
+      tree.parent.set(ev.id, pid);
+      tree.children.set(ev.id, []);
+      if (pid !== null) tree.children.get(pid)!.push(ev.id);
+      return this.moveLeaf(ev, true);
+    }
+    this.moveLeaf(ev, false);
+  }
+
+  private note(f: Finding, message: string): void {
+    this.r.findings.push(f);
+    if (!this.r.verdict) this.r.verdict = { code: "invalid_parent", message, line: f.line, eventId: f.eventId };
+  }
+
+  /** Design §7.2 leaf pointer; shipped: the last appended node (§7.1). */
+  private moveLeaf(ev: ScorelEvent, added: boolean): void {
+    if (this.profile !== "design") {
+      if (added) this.leaf = ev.id;
+      return;
+    }
+    const isNode = (id: unknown): id is string => typeof id === "string" && this.r.tree.parent.has(id);
+    if (ev.type === "rewind") {
+      if (isNode(ev.raw.targetEventId)) this.leaf = ev.raw.targetEventId;
+    } else if (ev.type === "branch") {
+      if (isNode(ev.raw.leafEventId)) this.leaf = ev.raw.leafEventId;
+    } else if (added && ["message", "custom_message", "compact", "harness_item"].includes(ev.type)) {
+      // harness_item is conversation content in the later design (events.md §6.3), so it moves the leaf like a message.
+      this.leaf = ev.id;
+    }
+  }
+
+  finish(): void {
+    const { tree, byId, lineOf } = this.r;
+    tree.leaves = tree.nodes.filter((id) => tree.children.get(id)!.length === 0);
+    tree.activeLeafId = this.leaf;
+    for (const { f, parentId } of this.pendingParent) {
+      const target = byId.get(parentId);
+      const line = lineOf.get(parentId);
+      let why: string;
+      if (!target) why = "names no event";
+      else if (!target.tree) why = `names a control event (${target.type}, line ${line}); control events are not tree nodes`;
+      else if (line !== undefined && line > (f.line ?? 0)) why = `names a later event (line ${line})`;
+      else why = `names an event that is not in the tree (line ${line})`;
+      f.args = { detail: `parentId ${JSON.stringify(parentId)} ${why}` };
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// Audit invariants (V, D) and JSON Schema findings over a loaded session, plus validateScorel(session)
+// for callers that hold a ScorelSession (the library's validateSession).
+import type { Diagnostic } from "../../shared/diagnostics.js";
+import type { AuditInput } from "./audit-context.js";
+import { checkControl } from "./invariants-control.js";
+import { checkDesign } from "./invariants-design.js";
+import { checkMessages, checkTs, checkToolPairs } from "./invariants-messages.js";
+import type { Finding, LoadResult } from "./load.js";
+import type { ScorelProfile, ScorelSession } from "./model.js";
+import { checkSchema, eventSchema, headerSchema } from "./schemas.js";
+
+export function auditFindings(r: LoadResult, profile: ScorelProfile): Finding[] {
+  const out: Finding[] = [];
+  const a: AuditInput = { ...r, profile };
+  const push = (f: Finding): void => void out.push(f);
+  if (profile !== "g0") checkTs(a, push);
+  checkMessages(a, push);
+  checkToolPairs(a, push);
+  checkControl(a, push);
+  checkDesign(a, push);
+  return out;
+}
+
+/**
+ * SCHEMA warnings for lines the loader accepts. An issue at (or under) a pointer that an invariant already
+ * reported for the same line is dropped: one finding per problem.
+ */
+export function schemaFindings(r: LoadResult, profile: ScorelProfile, known: readonly Finding[]): Finding[] {
+  const covered = new Map<number, string[]>();
+  for (const f of known) if (f.line !== undefined && f.pointer !== undefined) covered.set(f.line, [...(covered.get(f.line) ?? []), f.pointer]);
+  const isCovered = (line: number, p: string): boolean => (covered.get(line) ?? []).some((c) => p === c || p.startsWith(`${c}/`));
+  const out: Finding[] = [];
+  const run = (schema: object, value: unknown, line: number, eventId?: string): void => {
+    for (const i of checkSchema(schema, value)) {
+      if (!isCovered(line, i.pointer)) out.push({ code: "SCHEMA", line, eventId, pointer: i.pointer, args: { pointer: i.pointer, detail: i.detail } });
+    }
+  };
+  if (r.header && r.headerLine !== undefined && !known.some((f) => f.code === "SCOREL_INV_03_INVALID_HEADER")) run(headerSchema(profile), r.header, r.headerLine);
+  for (const e of r.events) {
+    if (r.badPayload.has(e.line)) continue;
+    const s = eventSchema(profile, e.type);
+    if (s) run(s, e.raw, e.line, e.id.startsWith("#line-") ? undefined : e.id);
+  }
+  return out;
+}
+
+/**
+ * The session's findings: schema, invariants (tree checks included: they run at finish()) and the loader
+ * verdict. They are computed once by the reader; this returns a copy in file order.
+ */
+export function validateScorel(session: ScorelSession): Diagnostic[] {
+  return [...session.diagnostics];
+}
