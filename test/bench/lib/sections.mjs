@@ -1,0 +1,126 @@
+// The benchmark's sections. Each returns {tables:[...], targets:[...]} built from measured figures.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { ensureCorpus, ensureRules, ensureSession } from "../gen/corpus.mjs";
+import { rules } from "../gen/rules.mjs";
+import { loglogSlope } from "./measure.mjs";
+import { cell, fmt, status, table } from "./report.mjs";
+import { cli, floor, jq, libTtsr, scan } from "./workloads.mjs";
+
+const MB = 1e6;
+const reps = (ctx, bytes) => (ctx.quick ? 1 : bytes < 20 * MB ? 3 : 1);
+const ratioTo = (base, r) => (base?.ok && r?.ok ? base.ms / r.ms : null);
+const target = (name, value, goal, met, note = "") => ({ name, value, goal, met, note });
+
+/** Throughput per format: floor, jq, `validate`, `replay --json --delta`. */
+export async function throughput(ctx) {
+  const rows = [];
+  const targets = [];
+  for (const format of ["scorel", "pi", "omp17", "yoi"]) {
+    const s = await ctx.session(format, ctx.sizes.perFormat);
+    const n = reps(ctx, s.bytes);
+    ctx.log(`throughput ${format} ${fmt.int(s.events)} events (${fmt.mb(s.bytes)})`);
+    const fl = await floor([s.path], n);
+    const j = await jq(ctx, [s.path], n);
+    const v = await cli(ctx, ["validate", s.path], n);
+    const rp = await cli(ctx, ["replay", s.path, "--json", "--delta"], n);
+    const input = `${format}, ${fmt.int(s.events)} events, ${fmt.mb(s.bytes)}`;
+    const row = (what, r, goal) => [what, input, status(r, (x) => fmt.ms(x.ms)), cell(r, (x) => fmt.mbps(s.bytes, x.ms)), cell(r, () => fmt.ratio(ratioTo(fl, r))), goal];
+    rows.push(row("floor: read + JSON.parse", fl, ""), row("jq -c .", j, ""), row("sightline validate", v, "≥ 0.5×"), row("sightline replay --json --delta", rp, "≥ 0.33×"));
+    if (v.ok) targets.push(target(`validate ${format}`, fmt.ratio(ratioTo(fl, v)), "≥ 0.5× floor", ratioTo(fl, v) >= 0.5));
+    if (rp.ok) targets.push(target(`replay --delta ${format}`, fmt.ratio(ratioTo(fl, rp)), "≥ 0.33× floor", ratioTo(fl, rp) >= 0.33));
+    ctx.raw.throughput.push({ format, session: s, floor: fl, jq: j, validate: v, replay: rp });
+  }
+  return { tables: [table("Throughput (one session per format; ratio = floor time / time)", ["workload", "input", "time", "throughput", "× floor", "target"], rows, ctx.markdown)], targets };
+}
+
+/** Time per event from 1k to 1M events (pi), the log-log exponent, and peak memory at the largest file. */
+export async function scaling(ctx) {
+  const rows = [];
+  const pts = { floor: [], replay: [], validate: [] };
+  let largest = null;
+  for (const events of ctx.sizes.scaling) {
+    const s = await ctx.session("pi", events);
+    ctx.log(`scaling pi ${fmt.int(events)} events (${fmt.mb(s.bytes)})`);
+    const n = reps(ctx, s.bytes);
+    const fl = await floor([s.path], n);
+    const rp = await cli(ctx, ["replay", s.path, "--json", "--delta"], n);
+    const v = await cli(ctx, ["validate", s.path], n);
+    for (const [k, r] of [["floor", fl], ["replay", rp], ["validate", v]]) if (r.ok) pts[k].push({ x: s.events, y: r.ms });
+    const perEv = (r) => status(r, (x) => `${((x.ms * 1000) / s.events).toFixed(2)} µs`);
+    rows.push([fmt.int(events), fmt.mb(s.bytes), perEv(fl), perEv(v), perEv(rp), cell(rp, (x) => fmt.ratio(ratioTo(fl, x))), cell(rp, (x) => `${x.maxRssMB.toFixed(0)} MB`)]);
+    largest = { s, fl, rp, v };
+  }
+  const exp = (k) => (pts[k].length >= 3 ? loglogSlope(pts[k]) : null);
+  const e = { floor: exp("floor"), replay: exp("replay"), validate: exp("validate") };
+  rows.push(["exponent (log-log fit)", "", e.floor?.toFixed(2) ?? "—", e.validate?.toFixed(2) ?? "—", e.replay?.toFixed(2) ?? "—", "", ""]);
+  const targets = [];
+  if (e.replay != null) targets.push(target("replay --delta scaling exponent", e.replay.toFixed(2), "≤ 1.1", e.replay <= 1.1));
+  // Peak memory against the largest single file: the RSS of the process that read it.
+  const limit = (2 * largest.s.bytes) / MB + 150;
+  const memRows = [];
+  for (const [what, r] of [["floor: read + JSON.parse", largest.fl], ["sightline validate", largest.v], ["sightline replay --json --delta", largest.rp]]) {
+    memRows.push([what, fmt.mb(largest.s.bytes), status(r, (x) => `${x.maxRssMB.toFixed(0)} MB`), `${limit.toFixed(0)} MB`, cell(r, (x) => (x.maxRssMB <= limit ? "yes" : "no"))]);
+    if (r.ok && what.startsWith("sightline")) targets.push(target(`peak memory, ${what.slice(10)} of ${fmt.mb(largest.s.bytes)}`, `${r.maxRssMB.toFixed(0)} MB`, `≤ ${limit.toFixed(0)} MB`, r.maxRssMB <= limit));
+  }
+  ctx.raw.scaling = { pts, exponents: e };
+  return {
+    tables: [
+      table("Scaling (pi sessions; time per event; ratio = floor / replay)", ["events", "file", "floor", "validate", "replay --delta", "× floor", "replay peak RSS"], rows, ctx.markdown),
+      table("Peak memory at the largest file (RSS of the process; limit = 2 × file + 150 MB)", ["workload", "file", "peak RSS", "limit", "within"], memRows, ctx.markdown),
+    ],
+    targets,
+  };
+}
+
+/** `ttsr run` with the 50 rules (seed profile, 16-character deltas) against one pass of the same regexes. */
+export async function ttsr(ctx) {
+  const s = await ctx.session("omp17", ctx.sizes.ttsr, { tag: "prose", opts: { sampleRate: 0.02 } });
+  const rulesDir = ensureRules(ctx.dir);
+  const cwd = dirname(dirname(rulesDir));
+  ctx.log(`ttsr omp17 ${fmt.int(s.events)} events (${fmt.mb(s.bytes)}), ${rules.length} rules`);
+  const n = reps(ctx, s.bytes);
+  const conditions = rules.map((r) => r.condition);
+  const fl = await floor([s.path], n);
+  const sc = await scan(s.path, conditions, n);
+  const run = await cli(ctx, ["ttsr", "run", s.path, "--rules", rulesDir, "--ttsr-profile", "seed", "--chunking", "fixed:16", "--json"], n);
+  const lib = await libTtsr(ctx, s.path, rulesDir, cwd, n);
+  const both = fl.ok && sc.ok ? { ok: true, ms: fl.ms + sc.ms } : fl.ok ? sc : fl;
+  const rows = [
+    ["single-pass scan (50 regexes, each stream once)", status(sc, (x) => fmt.ms(x.ms)), cell(sc, (x) => `${(x.chars / 1e6).toFixed(1)} M chars, ${x.texts} streams`), ""],
+    ["floor + single-pass scan", status(both, (x) => fmt.ms(x.ms)), "", ""],
+    ["sightline ttsr run (CLI, reads the file)", status(run, (x) => fmt.ms(x.ms)), cell(run, () => `${fmt.ratio(ratioTo(both, run))} of floor + scan`), "≥ 0.5×"],
+    ["simulateTtsr (library, session already read)", status(lib, (x) => fmt.ms(x.ms)), cell(lib, () => `${fmt.ratio(ratioTo(sc, lib))} of scan`), "≥ 0.5×"],
+  ];
+  const targets = [];
+  if (run.ok) targets.push(target("ttsr run vs floor + single-pass scan", fmt.ratio(ratioTo(both, run)), "≥ 0.5×", ratioTo(both, run) >= 0.5));
+  if (lib.ok) targets.push(target("simulateTtsr vs single-pass scan", fmt.ratio(ratioTo(sc, lib)), "≥ 0.5×", ratioTo(sc, lib) >= 0.5));
+  ctx.raw.ttsr = { session: s, floor: fl, scan: sc, run, lib };
+  return { tables: [table(`TTSR (omp17, ${fmt.int(s.events)} events, ${fmt.mb(s.bytes)}; 50 rules, seed profile, 16-character deltas)`, ["workload", "time", "", "target"], rows, ctx.markdown)], targets };
+}
+
+/** `audit` of the many-file corpus against jq and the floor over the same files. */
+export async function audit(ctx) {
+  const c = await ensureCorpus(ctx.dir, ctx.sizes.corpusBytes, ctx.seed);
+  const files = c.files.map((f) => f.path);
+  const largest = Math.max(...c.files.map((f) => f.bytes));
+  ctx.log(`audit corpus ${files.length} files (${fmt.mb(c.bytes)})`);
+  const n = ctx.quick ? 1 : 1;
+  const fl = await floor(files, n);
+  const j = await jq(ctx, files, n);
+  const out = mkdtempSync(join(tmpdir(), "sightline-bench-audit-"));
+  const a = await cli(ctx, ["audit", c.dir, "--out", out, "--fail-on", "none"], n);
+  rmSync(out, { recursive: true, force: true });
+  const input = `${files.length} files, ${fmt.mb(c.bytes)}`;
+  const row = (what, r) => [what, input, status(r, (x) => fmt.ms(x.ms)), cell(r, (x) => fmt.mbps(c.bytes, x.ms)), cell(r, (x) => fmt.ratio(ratioTo(fl, x))), cell(r, (x) => (j.ok ? fmt.ratio(j.ms / x.ms) : "—"))];
+  const rows = [row("floor: read + JSON.parse", fl), row("jq -c .", j), row("sightline audit", a)];
+  const limit = (2 * largest) / MB + 150;
+  const targets = [];
+  if (a.ok && j.ok) targets.push(target(`audit of the ${fmt.mb(c.bytes)} corpus faster than jq`, `${fmt.ms(a.ms)} vs ${fmt.ms(j.ms)}`, "< jq", a.ms < j.ms));
+  if (a.ok) targets.push(target(`peak memory, audit (largest file ${fmt.mb(largest)})`, `${a.maxRssMB.toFixed(0)} MB`, `≤ ${limit.toFixed(0)} MB`, a.maxRssMB <= limit));
+  ctx.raw.audit = { corpus: { files: files.length, bytes: c.bytes, largest }, floor: fl, jq: j, audit: a };
+  return { tables: [table("Audit of a many-file corpus (all formats)", ["workload", "input", "time", "throughput", "× floor", "× jq"], rows, ctx.markdown)], targets };
+}
+
+export { ensureSession };

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm run bench [-- --quick] [-- --markdown]`: generates (or reuses) the synthetic corpus, then runs
+// every workload beside its baselines in fresh processes and prints the figures, their ratios and the
+// targets of issue 6 / design §8. Targets are reported, never asserted.
+//   --quick        small sizes (CI smoke run, under a minute)
+//   --markdown     Markdown tables (for README's Performance section)
+//   --seed N       corpus seed (default 1)
+//   --only LIST    sections: throughput,scaling,ttsr,audit
+//   --cpu-prof     write a V8 CPU profile of every child into the cache dir's profiles/
+//   --json FILE    also write the raw measurements as JSON
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { cacheDir, ensureSession } from "./gen/corpus.mjs";
+import { childOptions, cleanupScratch, hasJq } from "./lib/measure.mjs";
+import { fmt, pending, table } from "./lib/report.mjs";
+import { audit, scaling, throughput, ttsr } from "./lib/sections.mjs";
+import { probe } from "./lib/sightline.mjs";
+
+const { values: opt } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    markdown: { type: "boolean", default: false },
+    seed: { type: "string", default: "1" },
+    only: { type: "string" },
+    "cpu-prof": { type: "boolean", default: false },
+    json: { type: "string" },
+  },
+});
+
+const SIZES = {
+  quick: { perFormat: 3_000, scaling: [1_000, 3_000, 10_000], ttsr: 1_000, corpusBytes: 10e6 },
+  full: { perFormat: 100_000, scaling: [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000], ttsr: 10_000, corpusBytes: 200e6 },
+};
+
+const seed = Number(opt.seed);
+const dir = cacheDir(seed);
+const log = (m) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}\n`);
+if (opt["cpu-prof"]) {
+  const profDir = join(dir, "profiles");
+  mkdirSync(profDir, { recursive: true });
+  childOptions.nodeFlags.push("--cpu-prof", `--cpu-prof-dir=${profDir}`);
+  log(`CPU profiles → ${profDir}`);
+}
+
+const ctx = {
+  quick: opt.quick,
+  markdown: opt.markdown,
+  seed,
+  dir,
+  sizes: opt.quick ? SIZES.quick : SIZES.full,
+  probe: await probe(),
+  jqVersion: hasJq(),
+  raw: { throughput: [] },
+  log,
+  async session(format, events, extra = {}) {
+    log(`corpus: ${format} ${fmt.int(events)} events${extra.tag ? ` (${extra.tag})` : ""}`);
+    return ensureSession(dir, format, events, seed, extra);
+  },
+};
+
+const sections = { throughput, scaling, ttsr, audit };
+const chosen = opt.only ? opt.only.split(",").map((s) => s.trim()) : Object.keys(sections);
+log(`mode ${opt.quick ? "quick" : "full"}, cache ${dir}, jq ${ctx.jqVersion ?? "missing"}, sightline ${ctx.probe.built ? `commands [${[...ctx.probe.commands].join(", ")}]` : "not built"}`);
+
+const started = Date.now();
+const tables = [];
+const targets = [];
+for (const name of chosen) {
+  if (!sections[name]) throw new Error(`unknown section ${name} (have ${Object.keys(sections).join(", ")})`);
+  const r = await sections[name](ctx);
+  tables.push(...r.tables);
+  targets.push(...r.targets);
+}
+cleanupScratch();
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${ctx.jqVersion ?? "no jq"}`;
+const out = [];
+out.push(opt.markdown ? `Measured with \`npm run bench${opt.quick ? " -- --quick" : ""}\` on ${machine}; corpus seed ${seed}; ${((Date.now() - started) / 60000).toFixed(1)} min.\n` : `sightline benchmark (${opt.quick ? "quick" : "full"}) on ${machine}\n`);
+out.push(...tables);
+out.push(table("Targets (reported, not asserted)", ["target", "measured", "goal", "met"], targets.map((t) => [t.name, t.value, t.goal, t.met ? "yes" : "**no**".replace(/\*/g, opt.markdown ? "*" : "")]), opt.markdown));
+if (pending.size) out.push(`Not measured yet (code not landed): ${[...pending].join("; ")}\n`);
+process.stdout.write(out.join("\n"));
+if (opt.json) writeFileSync(opt.json, JSON.stringify({ machine, seed, quick: opt.quick, raw: ctx.raw, targets }, null, 1));
