@@ -37,7 +37,14 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
     for (const l of fmr.lostLines ?? []) bag.add("TTSR_YAML_LINES_LOST", { line: l.line + 1 }, { text: l.text });
   }
 
-  const rule: Rule = { name: options.name ?? ruleNameFromPath(path), path, content: fmr.body };
+  const rule = buildRule(options.name ?? ruleNameFromPath(path), path, fmr.body, fm, profile, options.source);
+  rule.diagnostics = [...bag.items, ...ruleFindings(rule, { profile })];
+  return rule;
+}
+
+/** `buildRuleFromMarkdown` from an already parsed frontmatter object (§2.2). */
+export function buildRule(name: string, path: string, content: string, fm: Record<string, unknown>, profile: TtsrProfile, source?: RuleSource): Rule {
+  const rule: Rule = { name, path, content };
   if (typeof fm.description === "string") rule.description = fm.description;
   if (Array.isArray(fm.globs)) rule.globs = fm.globs.filter((g): g is string => typeof g === "string");
   else if (typeof fm.globs === "string") rule.globs = [fm.globs];
@@ -47,7 +54,6 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
   if (cs.scope) rule.scope = cs.scope;
   if (cs.astCondition) rule.astCondition = cs.astCondition;
   if (INTERRUPT_MODES.includes(fm.interruptMode as InterruptMode)) rule.interruptMode = fm.interruptMode as InterruptMode;
-  rule._source = options.source ?? { provider: "native" };
-  rule.diagnostics = [...bag.items, ...ruleFindings(rule, { profile })];
+  rule._source = source ?? { provider: "native" };
   return rule;
 }

@@ -1,0 +1,166 @@
+// simulateTtsr (design §6): "what would these rules have done" over a recorded session. One agent process
+// walks the entries in FILE order (marks survive abandoned branches, ttsr-spec §16.5); `resumedAt` restarts the
+// process before an entry (marks restored from the path's ttsr_injection entries, count 0, §11.3).
+import { pathTo } from "../../formats/pi/context.js";
+import type { PiEntry, PiSession } from "../../formats/pi/model.js";
+import type { SessionBase } from "../../formats/types.js";
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { bucketRules } from "../buckets.js";
+import { TtsrManager } from "../manager.js";
+import { mergeTtsrSettings } from "../settings.js";
+import { TtsrCoordinator } from "../session/coordinator.js";
+import { ruleRenderer } from "../session/renderer.js";
+import type { Effect, InjectionMessage, RuleRenderer } from "../session/types.js";
+import type { Rule, TtsrProfile } from "../types.js";
+import { attachEvidence } from "./agree.js";
+import { messageOf, reminderOf } from "./evidence.js";
+import { synthesizeDeltas, toolCallsOf } from "./synthesize.js";
+import { TurnRecorder } from "./turn.js";
+import type { SimInjection, SimResult, SimulateOptions } from "./types.js";
+
+interface Queued {
+  message: InjectionMessage;
+  injection: SimInjection;
+}
+
+class Replay {
+  c!: TtsrCoordinator;
+  m!: TtsrManager;
+  open: TurnRecorder | null = null;
+  readonly turns: TurnRecorder[] = [];
+  readonly byToolCall = new Map<string, TurnRecorder>();
+  queued: Queued[] = [];
+  scheduled: number[] = [];
+
+  constructor(
+    readonly session: PiSession,
+    readonly rules: readonly Rule[],
+    readonly o: SimulateOptions,
+    readonly profile: TtsrProfile,
+    readonly renderer: RuleRenderer,
+  ) {}
+
+  /** A new agent process: fresh manager (rules bucketed as at session start), marks restored. */
+  startProcess(restore: string[]): void {
+    const settings = mergeTtsrSettings(this.o.settings);
+    this.m = new TtsrManager(this.o.settings, { profile: this.profile });
+    bucketRules(this.rules, this.m, settings);
+    this.c = new TtsrCoordinator({ manager: this.m, renderer: this.renderer, cwd: this.session.cwd });
+    if (restore.length > 0) this.c.restore(restore);
+    this.queued = []; // follow-ups queued in the old process die with it
+  }
+
+  assistant(e: PiEntry, msg: Record<string, unknown>): void {
+    this.closeTurn();
+    const stop = typeof msg.stopReason === "string" ? msg.stopReason : null;
+    const calls = toolCallsOf(msg.content);
+    const t = new TurnRecorder(e.id, stop, calls.map((x) => x.id), (eff) => calls.length === 0 && eff !== "aborted" && eff !== "error", this.m, this.profile);
+    for (const call of calls) if (call.id) this.byToolCall.set(call.id, t);
+    this.turns.push(t);
+    this.open = t;
+    this.c.turnStart();
+    for (const ev of synthesizeDeltas(msg.content, this.o.chunking ?? { kind: "whole" })) {
+      if (t.interrupted) {
+        t.counterfactual(this.c.probe(ev), (rules, source, id) => this.c.wouldDecide(rules, source, id));
+        continue;
+      }
+      const r = this.c.delta(ev);
+      t.routed(r.streams, r.effects);
+      this.apply(t, r.effects);
+      if (r.consumed) t.interrupted = true;
+    }
+    // In the replayed world an interrupt cut the message: it ends aborted whatever the file says.
+    this.apply(t, this.c.assistantMessageEnd(this.effectiveStop(t)));
+  }
+
+  effectiveStop(t: TurnRecorder): string | null {
+    return t.interrupted ? "aborted" : t.report.stopReason;
+  }
+
+  toolResult(msg: Record<string, unknown>): void {
+    const id = typeof msg.toolCallId === "string" ? msg.toolCallId : "";
+    const t = this.byToolCall.get(id);
+    if (!t) return;
+    // afterToolCall runs only for executed calls: not for synthetic results of aborted/error/length stops.
+    const stop = this.effectiveStop(t);
+    const details = msg.details as Record<string, unknown> | undefined;
+    if (stop === "aborted" || stop === "error" || stop === "length" || details?.__synthetic === true) return;
+    const content = Array.isArray(msg.content) ? msg.content : [];
+    const original = reminderOf(msg) !== undefined ? content.slice(1) : content;
+    this.apply(t, this.c.afterToolCall(id, original).effects);
+  }
+
+  apply(t: TurnRecorder, effects: readonly Effect[]): void {
+    for (const e of effects) {
+      if (e.kind === "schedule_interrupt") this.scheduled.push(e.token);
+      else if (e.kind === "dropped") (e.toolCallId !== undefined ? (this.byToolCall.get(e.toolCallId) ?? t) : t).dropped(e.rules, e.toolCallId);
+      else if (e.kind === "inject") {
+        const owner = e.toolCallId !== undefined ? (this.byToolCall.get(e.toolCallId) ?? t) : t;
+        const inj = owner.inject(e);
+        if (e.mode === "deferred") this.pendingDeferred = inj;
+      } else if (e.kind === "follow_up" && this.pendingDeferred) {
+        this.queued.push({ message: e.message, injection: this.pendingDeferred });
+        this.pendingDeferred = undefined;
+      }
+    }
+  }
+  pendingDeferred: SimInjection | undefined;
+
+  /** turn_end, then the 50 ms interrupt tasks, then (when the run would stop) the queued follow-ups. */
+  closeTurn(): void {
+    const t = this.open;
+    if (!t) return;
+    this.open = null;
+    this.c.turnEnd();
+    const tokens = this.scheduled;
+    this.scheduled = [];
+    for (const token of tokens) this.apply(t, this.c.runInterruptTask(token, { targetFound: true }));
+    if (!t.endsRun(this.effectiveStop(t))) return;
+    const queued = this.queued;
+    this.queued = [];
+    for (const q of queued) {
+      q.injection.deliveredAfter = t.report.responseId;
+      this.c.customMessageEnd({ customType: q.message.customType, content: q.message.content, details: q.message.details });
+    }
+  }
+}
+
+/** Names restored at a process start before `entry`: ttsr_injection entries on its path (first-seen order). */
+function restoredBefore(s: PiSession, entry: PiEntry): string[] {
+  const names: string[] = [];
+  for (const e of pathTo(s, entry)) {
+    if (e === entry || e.type !== "ttsr_injection" || !Array.isArray(e.raw.injectedRules)) continue;
+    for (const n of e.raw.injectedRules) if (typeof n === "string" && !names.includes(n)) names.push(n);
+  }
+  return names;
+}
+
+const isPi = (s: SessionBase): s is PiSession => s.format === "pi" && Array.isArray((s as PiSession).entries);
+
+export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: SimulateOptions = {}): SimResult {
+  const diagnostics: Diagnostic[] = [];
+  if (!isPi(session)) {
+    diagnostics.push(diag("TTSR_SIMULATE_FORMAT_UNSUPPORTED", { file: session.file }, { format: session.format }));
+    return { path: session.file, turns: [], diagnostics };
+  }
+  const profile = o.ttsrProfile ?? "seed";
+  const display = { profile, ...(o.cwd !== undefined && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }), ...(session.cwd !== null && { recordedCwd: session.cwd }) };
+  const r = new Replay(session, rules, o, profile, ruleRenderer(display));
+  const restarts = new Set(o.resumedAt ?? []);
+  for (const id of restarts) if (!session.byId.has(id)) diagnostics.push(diag("TTSR_RESUMED_AT_UNKNOWN", { file: session.file }, { id }));
+  r.startProcess([]);
+  for (const e of session.entries) {
+    if (restarts.has(e.id)) {
+      r.closeTurn();
+      r.startProcess(restoredBefore(session, e));
+    }
+    const msg = messageOf(e);
+    if (msg?.role === "assistant") r.assistant(e, msg);
+    else if (msg?.role === "toolResult") r.toolResult(msg);
+    else if (msg) r.closeTurn();
+  }
+  r.closeTurn();
+  const turns = r.turns.map((t) => t.report);
+  attachEvidence(turns, session.entries);
+  return { path: session.file, turns, diagnostics };
+}
