@@ -31,4 +31,6 @@ export const ttsrCodes = {
   TTSR_REGEX_BUDGET_EXCEEDED: { severity: "error", title: "A rule's regex exceeded the time budget; the run was repeated without it", message: (a) => `Rule ${show(a.rule)} exceeded the ${show(a.budgetMs)} ms regex budget; it was excluded and the run repeated without it` },
 
   // ── session decision layer (appended by the session layer below this line) ──
+  TTSR_SIMULATE_FORMAT_UNSUPPORTED: { severity: "warning", title: "TTSR replay is not available for this session format", message: (a) => `TTSR replay covers pi / oh-my-pi sessions; ${show(a.format)} sessions are listed without turns` },
+  TTSR_RESUMED_AT_UNKNOWN: { severity: "warning", title: "--resumed-at names an entry the session does not have", message: (a) => `--resumed-at ${show(a.id)}: no entry with this id; no process restart was applied there` },
 } satisfies Catalogue;
