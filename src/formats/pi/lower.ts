@@ -1,0 +1,55 @@
+// Built context → the JSON contract's Msg (design §5): one Msg per AgentMessage, with the provider's role
+// and text for the profile, the native blocks, source ids and TTSR reminders.
+import { isObject } from "../../shared/json.js";
+import type { ContextOptions, Msg, NativeContext, Reminder } from "../types.js";
+import type { AgentMessage } from "./messages.js";
+import type { PiProfile, PiSession } from "./model.js";
+import { isInterruptedThinking } from "./postprocess.js";
+import { lowerOmp17, lowerPi } from "./provider-text.js";
+import { TTSR_INJECTION_TYPE, TTSR_TOOL_REMINDER_PREFIX } from "./strings.js";
+
+const RULE_ATTR = /<system-(?:reminder|interrupt) reason="rule_violation" rule="([^"]*)"/g;
+const rulesIn = (text: string): string[] => [...text.matchAll(RULE_ATTR)].map((m) => m[1]);
+
+/** TTSR evidence carried by a context message (pi-session-format §7). */
+export function remindersOf(m: AgentMessage, sourceId: string): Reminder[] {
+  let rules: string[] = [];
+  if (m.role === "toolResult" && Array.isArray(m.content)) {
+    const first = m.content[0] as Record<string, unknown> | undefined;
+    if (isObject(first) && first.type === "text" && typeof first.text === "string" && first.text.startsWith(TTSR_TOOL_REMINDER_PREFIX)) rules = rulesIn(first.text);
+  } else if (m.role === "custom" && m.customType === TTSR_INJECTION_TYPE) {
+    const d = m.details;
+    if (isObject(d) && Array.isArray(d.rules)) rules = d.rules.filter((r): r is string => typeof r === "string");
+    else if (typeof m.content === "string") rules = rulesIn(m.content);
+  }
+  return rules.map((r) => ({ kind: "ttsr", origin: `rule:${r}`, sourceId }));
+}
+
+/** One Msg. `interruptedNext` matters only for omp17 assistants (strings.md §2.5). */
+export function toMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean): Msg {
+  const lowered = profile === "omp17" ? lowerOmp17(m, interruptedNext) : lowerPi(m);
+  const isSummary = m.role === "compactionSummary" || m.role === "branchSummary";
+  const blocks = isSummary ? [{ type: "text", text: m.summary }] : typeof m.content === "string" ? [{ type: "text", text: m.content }] : Array.isArray(m.content) ? m.content : [];
+  const msg: Msg = { role: lowered.role, nativeRole: m.role, text: lowered.parts.join("\n"), blocks, sourceIds, reminders: remindersOf(m, sourceIds[0] ?? "") };
+  if (isSummary) msg.summary = m.summary as string;
+  return msg;
+}
+
+// Msgs are cached by message identity so contexts that share a message share its Msg object too.
+const cache = new WeakMap<object, Map<string, Msg>>();
+
+export function cachedMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean): Msg {
+  const key = `${profile}|${interruptedNext ? 1 : 0}|${sourceIds.join(",")}`;
+  let byKey = cache.get(m);
+  if (!byKey) cache.set(m, (byKey = new Map()));
+  let msg = byKey.get(key);
+  if (!msg) byKey.set(key, (msg = toMsg(m, sourceIds, profile, interruptedNext)));
+  return msg;
+}
+
+export function piToMsgs(s: PiSession, ctx: NativeContext<AgentMessage>, opts?: ContextOptions): Msg[] {
+  const profile: PiProfile = opts?.profile === "pi" || opts?.profile === "omp17" ? opts.profile : ((ctx as { profile?: PiProfile }).profile ?? s.profile);
+  return ctx.messages.map((m, i) =>
+    cachedMsg(m, ctx.sourceIds[i] ?? [], profile, profile === "omp17" && m.role === "assistant" && isInterruptedThinking(ctx.messages[i + 1])),
+  );
+}
