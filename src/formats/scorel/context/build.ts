@@ -20,8 +20,8 @@ export function contextOf(profile: ScorelProfile, leafId: string | null, systemP
   return { profile, leafId, systemPrompt, messages: entries.map((e) => e.msg), sourceIds: entries.map((e) => [...e.ids]) };
 }
 
-export function errorContext(profile: ScorelProfile, leafId: string | null, error: ScorelContextError): ScorelContext {
-  return { profile, leafId, systemPrompt: null, messages: [], sourceIds: [], error };
+export function errorContext(profile: ScorelProfile, leafId: string | null, error: ScorelContextError, systemPrompt: string | null = null): ScorelContext {
+  return { profile, leafId, systemPrompt, messages: [], sourceIds: [], error };
 }
 
 /** Walks the root path of `leafId` with a fixed hidden set (§7.3). Throws BuildFailure. */
@@ -41,20 +41,21 @@ export function walkPath(session: ScorelSession, path: readonly string[], hidden
  */
 export function buildScorelContext(session: ScorelSession, leafId: string | null, opts: ScorelContextOptions = {}): ScorelContext {
   const profile = resolveProfile(session, opts.profile);
+  let prompt: string | null = null;
   try {
     if (profile === "g0") {
       const list = g0Replay(session.events, leafId);
       return list === undefined ? errorContext(profile, leafId, UNKNOWN_EVENT) : contextOf(profile, leafId, null, list);
     }
     const design = profile === "design";
-    const prompt = systemPromptBefore(session.events, requestIndex(session, leafId, opts.responseId, design));
+    prompt = systemPromptBefore(session.events, requestIndex(session, leafId, opts.responseId, design));
     if (leafId === null) return contextOf(profile, leafId, prompt, null);
     const path = pathTo(session, leafId);
-    if (!path) return errorContext(profile, leafId, UNKNOWN_EVENT);
+    if (!path) return errorContext(profile, leafId, UNKNOWN_EVENT, prompt);
     const hidden = hiddenSet(controlEvents(session), path, session.byId.get(leafId), rulesFor(profile));
     return contextOf(profile, leafId, prompt, walkPath(session, path, hidden, profile));
   } catch (e) {
-    if (e instanceof BuildFailure) return errorContext(profile, leafId, e.detail);
+    if (e instanceof BuildFailure) return errorContext(profile, leafId, e.detail, prompt);
     throw e;
   }
 }

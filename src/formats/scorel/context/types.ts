@@ -30,7 +30,7 @@ export interface ScorelContextError {
   eventId?: string;
 }
 
-/** buildScorelContext's result: NativeContext plus the profile used; on error, messages are empty. */
+/** buildScorelContext's result: NativeContext plus the profile used; on error, messages are empty (the system prompt is still reported). */
 export interface ScorelContext extends NativeContext<ScorelMessage> {
   profile: ScorelProfile;
   leafId: string | null;
