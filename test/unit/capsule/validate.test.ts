@@ -35,7 +35,7 @@ describe("capsule.md §4 validation", () => {
     expect(validateCompactCapsule(capsule({ hardDenySummary: null as never }))).toMatchObject({
       missing: ["hardDenySummary"], upstreamThrows: true, message: "Cannot read properties of null (reading 'length')",
     });
-    expect(validateCompactCapsule(without(capsule(), "hardDenySummary")).message).toBe("Cannot read properties of undefined (reading 'length')");
+    expect(validateCompactCapsule(without(capsule(), "hardDenySummary"))).toMatchObject({ message: "Cannot read properties of undefined (reading 'length')" });
   });
   it("§4 #8: hard denies with a missing gate add the second label after #5's", () => {
     expect(validateCompactCapsule(without(capsule({ hardDenySummary: ["R"] }), "currentGate")).missing).toEqual([
