@@ -70,7 +70,7 @@ class Replay {
       if (r.consumed) t.interrupted = true;
     }
     // In the replayed world an interrupt cut the message: it ends aborted whatever the file says.
-    this.apply(t, this.c.assistantMessageEnd(this.effectiveStop(t)));
+    this.apply(t, this.c.assistantMessageEnd(this.effectiveStop(t) ?? ""));
   }
 
   effectiveStop(t: TurnRecorder): string | null {
