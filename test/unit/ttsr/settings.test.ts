@@ -1,0 +1,28 @@
+// ttsr-spec §8.1 merge and design §2 settings files.
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, readTtsrSettings } from "../../../src/ttsr/settings.js";
+
+describe("settings", () => {
+  it("ttsr-spec §8.1 defaults", () => {
+    expect(DEFAULT_TTSR_SETTINGS).toEqual({ enabled: true, contextMode: "discard", interruptMode: "always", repeatMode: "once", repeatGap: 10, builtinRules: true, disabledRules: [] });
+  });
+  it("ttsr-spec §8.1: shallow spread — explicit undefined overrides", () => {
+    const s = mergeTtsrSettings({ repeatGap: undefined });
+    expect("repeatGap" in s && s.repeatGap === undefined).toBe(true);
+    expect(mergeTtsrSettings().repeatGap).toBe(10);
+  });
+  it("design §2: flat or under ttsr; null means unset; odd values pass with a warning", () => {
+    expect(readTtsrSettings('{"repeatMode":"after-gap","repeatGap":null}', "s.json").settings).toEqual({ repeatMode: "after-gap" });
+    const r = readTtsrSettings('{"ttsr":{"repeatGap":-1.5,"nope":1}}', "s.json");
+    expect(r.settings).toEqual({ repeatGap: -1.5 });
+    expect(r.diagnostics.map((d) => [d.code, d.pointer])).toEqual([
+      ["TTSR_SETTINGS_UNUSUAL_VALUE", "/ttsr/repeatGap"],
+      ["TTSR_SETTINGS_UNKNOWN_KEY", "/ttsr/nope"],
+    ]);
+    expect(mergeTtsrSettings(r.settings).repeatGap).toBe(-1.5);
+  });
+  it("not an object → error, no settings", () => {
+    expect(readTtsrSettings("[1]", "s.json").diagnostics[0].code).toBe("TTSR_SETTINGS_INVALID");
+    expect(readTtsrSettings("{", "s.json").diagnostics[0].severity).toBe("error");
+  });
+});
