@@ -2,6 +2,7 @@
 // input, 3 internal error. Commands return their exit code; they never call process.exit.
 import yargs from "yargs";
 import { commands } from "./commands/index.js";
+import { InputError } from "../shared/errors.js";
 import { UsageError } from "./usage.js";
 
 export async function main(argv: string[]): Promise<number> {
@@ -30,6 +31,10 @@ export async function main(argv: string[]): Promise<number> {
     await parser.parseAsync();
     return code;
   } catch (e) {
+    if (e instanceof InputError) {
+      process.stderr.write(`sightline: ${e.message}\n`);
+      return 2;
+    }
     if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) {
       process.stderr.write(`sightline: ${e.message}\nRun "sightline --help" for usage.\n`);
       return 2;

@@ -5,7 +5,7 @@ import { createTwoFilesPatch } from "diff";
 import type { CompactionRef, FormatModule, Msg, NativeContext, SessionBase } from "../formats/types.js";
 import { renderContextText } from "./render-text.js";
 import { charsPer4, type TokenCounter } from "./tokens.js";
-import type { Turn } from "./turns.js";
+import type { FullTurn } from "./turns.js";
 
 export interface CapsuleCheckResult {
   valid: boolean;
@@ -16,8 +16,8 @@ export interface CapsuleCheckResult {
 
 export interface CompactionDiff {
   id: string;
-  before: Turn;
-  after: Turn;
+  before: FullTurn;
+  after: FullTurn;
   dropped: Msg[];
   kept: Msg[];
   added: Msg[];
@@ -76,7 +76,7 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
     const ctxAfter = module.buildContext(session, c.afterLeafId, { profile: opts.profile });
     const before = module.toMsgs(session, ctxBefore, { profile: opts.profile });
     const after = module.toMsgs(session, ctxAfter, { profile: opts.profile });
-    const turn = (leafId: string | null, sp: string | null, ms: Msg[]): Turn => ({
+    const turn = (leafId: string | null, sp: string | null, ms: Msg[]): FullTurn => ({
       index: i,
       leafId,
       responseId: c.id,

@@ -24,6 +24,9 @@ export interface Turn {
   tokens: { estimated: number; estimator: string; logged?: number };
 }
 
+/** A turn whose messages are a full list (compaction diffs, session diffs). */
+export type FullTurn = Turn & { messages: Msg[] };
+
 export interface TurnViewOptions {
   /** "active" (default): turns whose response is on the active path; "all": every turn (--all-leaves). */
   scope?: "active" | "all";

@@ -1,14 +1,10 @@
-// Every command of the CLI, in the order --help lists them. Each file: declare, normalize, call one
-// library function, render.
-import type { ArgumentsCamelCase, Argv } from "yargs";
+// Every command of the CLI, in the order --help lists them. Add one import and one array entry per command.
+import type { Command } from "../command.js";
+import { capsuleCommand } from "./capsule.js";
+import { diffCommand } from "./diff.js";
+import { replayCommand } from "./replay.js";
+import { validateCommand } from "./validate.js";
 
-export interface Command {
-  command: string | string[];
-  describe: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  builder: (y: Argv<any>) => Argv<any>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  handler: (args: ArgumentsCamelCase<any>) => Promise<number>;
-}
+export type { Command } from "../command.js";
 
-export const commands: Command[] = [];
+export const commands: Command[] = [validateCommand, replayCommand, diffCommand, capsuleCommand];

@@ -1,0 +1,59 @@
+// `sightline capsule validate|restore|render <file>` and the capsule check used by compaction diffs.
+import { readFile } from "node:fs/promises";
+import { capsuleCheck as check, capsuleDiagnostics, findCapsule, renderCompactCapsulePrompt, restoreFromCapsule } from "../capsule/index.js";
+import type { CapsuleCheckResult } from "../context/compaction.js";
+import type { Diagnostic } from "../shared/diagnostics.js";
+import { parseJson } from "../shared/json.js";
+import { STDIN, STDIN_LABEL } from "../io/read.js";
+import { InputError } from "../shared/errors.js";
+
+export function capsuleCheck(capsule: unknown, afterText: string): CapsuleCheckResult {
+  const r = check(capsule, afterText);
+  return { valid: r.valid, missing: r.missing, warnings: r.warnings, lost: r.lost };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a capsule file: a standalone capsule, or one embedded under `capsule` (e.g. a compaction's details). */
+export async function readCapsule(path: string): Promise<{ file: string; capsule: unknown }> {
+  const file = path === STDIN ? STDIN_LABEL : path;
+  let text: string;
+  try {
+    text = path === STDIN ? await readStdin() : await readFile(path, "utf8");
+  } catch (e) {
+    throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new InputError(`${file}: not valid JSON (${parsed.detail})`);
+  return { file, capsule: findCapsule(parsed.value) ?? parsed.value };
+}
+
+export type CapsuleAction = "validate" | "restore" | "render";
+
+export interface CapsuleOutcome {
+  action: CapsuleAction;
+  file: string;
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** restore: the RestoredState; render: the prompt text; validate: the upstream validation. */
+  result: unknown;
+}
+
+export async function runCapsule(action: CapsuleAction, path: string): Promise<CapsuleOutcome> {
+  const { file, capsule } = await readCapsule(path);
+  const diagnostics = capsuleDiagnostics(capsule, file);
+  if (action === "validate") {
+    const ok = !diagnostics.some((d) => d.severity === "error");
+    return { action, file, ok, diagnostics, result: null };
+  }
+  if (action === "restore") {
+    const r = restoreFromCapsule(capsule);
+    return { action, file, ok: r.ok, diagnostics, result: r };
+  }
+  const r = renderCompactCapsulePrompt(capsule);
+  return { action, file, ok: r.ok, diagnostics, result: r };
+}

@@ -1,0 +1,45 @@
+// What kind of file is this? design §4: validate classifies sessions, rule files, capsules, settings and
+// config files by content (the extension only breaks ties).
+import { basename, dirname, sep } from "node:path";
+import { isObject, parseJson } from "../shared/json.js";
+
+export type FileKind = "session" | "rule" | "capsule" | "settings" | "config";
+
+export interface Classified {
+  kind: FileKind | null;
+  /** Why a file is not validated (kind null). */
+  reason?: string;
+}
+
+const CAPSULE_KEYS = ["hardDenySummary", "openQuestions", "traceId", "currentGate", "writeTransactions"];
+const SETTINGS_KEYS = ["interruptMode", "contextMode", "repeatMode", "repeatGap", "builtinRules", "disabledRules", "enabled"];
+
+const inRulesFolder = (path: string): boolean => dirname(path).split(sep).some((d) => d === "rules");
+
+/** Classifies by name and the first bytes of content (`head` = up to the first few KiB, for JSON the whole file). */
+export function classify(path: string, head: string): Classified {
+  const name = basename(path);
+  if (name === "sightline.config.json") return { kind: "config" };
+  if (/\.(md|mdc)$/i.test(name)) {
+    if (inRulesFolder(path) || /^---[^\n]*\n/.test(head)) return { kind: "rule" };
+    return { kind: null, reason: "markdown outside a rules folder and without frontmatter" };
+  }
+  if (/\.jsonl$/i.test(name)) return { kind: "session" };
+  if (/\.json$/i.test(name)) {
+    const parsed = parseJson(head);
+    if (!parsed.ok) return { kind: null, reason: "not valid JSON and not a session log" };
+    const v = parsed.value;
+    if (!isObject(v)) return { kind: null, reason: "JSON that is not an object" };
+    if (Array.isArray(v.suites)) return { kind: "config" };
+    if ("schemaVersion" in v) return { kind: null, reason: "a sightline output document" };
+    if (CAPSULE_KEYS.filter((k) => k in v).length >= 2) return { kind: "capsule" };
+    if (isObject(v.capsule) && CAPSULE_KEYS.some((k) => k in (v.capsule as object))) return { kind: "capsule" };
+    const keys = Object.keys(isObject(v.ttsr) ? v.ttsr : v).filter((k) => k !== "$schema");
+    if (keys.length > 0 && keys.every((k) => SETTINGS_KEYS.includes(k))) return { kind: "settings" };
+    return { kind: null, reason: "JSON that is not a capsule, settings or config file" };
+  }
+  if (/\.log$/i.test(name)) return { kind: null, reason: "a plain-text log (Scorel <id>.log is diagnostics, not replay state)" };
+  // Other names: a session if the first line looks like a JSON record.
+  if (/^\s*\{/.test(head)) return { kind: "session" };
+  return { kind: null, reason: "not a session, rule, capsule, settings or config file" };
+}

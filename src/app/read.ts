@@ -1,0 +1,35 @@
+// readSession(path): the IO side of parseSession — streams the file into the format parser.
+import { stat } from "node:fs/promises";
+import { createSessionParser, type ParsedSession, type SessionParseOptions } from "../formats/index.js";
+import { diag } from "../shared/diagnostics.js";
+import { STDIN, STDIN_LABEL, readInto } from "../io/read.js";
+
+export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
+  /** Label used in diagnostics instead of the path. */
+  label?: string;
+}
+
+/** Reads one session file (or "-"). Unreadable paths come back as an UnreadSession with UNREADABLE_PATH. */
+export async function readSession(path: string, opts: ReadOptions = {}): Promise<ParsedSession> {
+  const file = opts.label ?? (path === STDIN ? STDIN_LABEL : path);
+  if (path !== STDIN) {
+    try {
+      const st = await stat(path);
+      if (st.isDirectory()) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder, not a file" });
+    } catch (e) {
+      return unread(file, "UNREADABLE_PATH", { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
+    }
+  }
+  try {
+    const { result, stats } = await readInto(path, createSessionParser({ ...opts, file }));
+    if (stats.bytes === 0 && result.format === null) return unread(file, "EMPTY_FILE", {});
+    if (stats.nulOffset >= 0 && result.format === null) return unread(file, "BINARY_FILE", { offset: stats.nulOffset });
+    return result;
+  } catch (e) {
+    return unread(file, "UNREADABLE_PATH", { path, reason: (e as Error).message });
+  }
+}
+
+function unread(file: string, code: "UNREADABLE_PATH" | "EMPTY_FILE" | "BINARY_FILE", args: Record<string, unknown>): ParsedSession {
+  return { format: null, file, diagnostics: [diag(code, { file }, args)], lineCount: 0 };
+}

@@ -1,0 +1,64 @@
+// Orchestration for `replay` and `diff`: read the session, pick its format module, build the views.
+import { readFile } from "node:fs/promises";
+import { isSession, moduleOf, type ParsedSession } from "../formats/index.js";
+import type { FormatModule, SessionBase } from "../formats/types.js";
+import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../context/compaction.js";
+import { replayDocument, type ReplayDocument } from "../context/replay.js";
+import { diffTurnLists, type SessionDiffDocument } from "../context/session-diff.js";
+import { exactCounter } from "../context/tokens-exact.js";
+import { charsPer4, type TokenCounter } from "../context/tokens.js";
+import type { TurnViewOptions } from "../context/turns.js";
+import { isObject, parseJson } from "../shared/json.js";
+import { readSession } from "./read.js";
+import { InputError } from "../shared/errors.js";
+
+export { InputError };
+
+export async function tokenCounter(mode: "estimate" | "exact" | undefined): Promise<TokenCounter> {
+  return mode === "exact" ? exactCounter() : charsPer4;
+}
+
+export interface LoadedSession {
+  session: SessionBase;
+  module: FormatModule;
+}
+
+/** Reads a session or explains (InputError → exit 2) why it cannot be replayed. */
+export async function loadSession(path: string, opts: { profile?: string } = {}): Promise<LoadedSession> {
+  const s: ParsedSession = await readSession(path, { profile: opts.profile });
+  if (!isSession(s)) throw new InputError(`${s.file}: ${s.diagnostics.map((d) => d.message).join("; ") || "not a session"}`);
+  return { session: s, module: moduleOf(s) };
+}
+
+export function checkLeaf(s: SessionBase, leafId: string | undefined): void {
+  if (leafId !== undefined && !s.tree.parent.has(leafId)) throw new InputError(`--leaf ${leafId}: no such tree entry in ${s.file}`);
+}
+
+export async function replayFile(path: string, opts: TurnViewOptions & { profile?: string }): Promise<ReplayDocument> {
+  const { session, module } = await loadSession(path, opts);
+  checkLeaf(session, opts.leafId);
+  const doc = replayDocument(module, session, opts);
+  if (opts.turn !== undefined && doc.turns.length === 0) throw new InputError(`--turn ${opts.turn}: no such turn in the listed turns of ${session.file}`);
+  return doc;
+}
+
+export async function compactionDiffFile(path: string, opts: CompactionDiffOptions): Promise<{ doc: { schemaVersion: 1; compactions: CompactionDiff[] }; session: SessionBase }> {
+  const { session, module } = await loadSession(path, opts);
+  const compactions = compactionDiffs(module, session, opts);
+  if (opts.compactionId !== undefined && compactions.length === 0) throw new InputError(`--compaction ${opts.compactionId}: no such compaction in ${session.file}`);
+  return { doc: { schemaVersion: 1, compactions }, session };
+}
+
+/** A `replay --json` document read from disk, or null when the file is not one. */
+async function readReplayJson(path: string): Promise<ReplayDocument | null> {
+  if (!/\.json$/i.test(path)) return null;
+  const parsed = parseJson(await readFile(path, "utf8"));
+  if (parsed.ok && isObject(parsed.value) && parsed.value.schemaVersion === 1 && Array.isArray(parsed.value.turns)) return parsed.value as unknown as ReplayDocument;
+  return null;
+}
+
+export async function diffTwo(a: string, b: string, opts: TurnViewOptions & { profile?: string }): Promise<SessionDiffDocument> {
+  const load = async (p: string) => (await readReplayJson(p)) ?? (await replayFile(p, { ...opts, delta: false }));
+  const [da, db] = await Promise.all([load(a), load(b)]);
+  return diffTurnLists(a, da.turns, b, db.turns);
+}

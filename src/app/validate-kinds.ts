@@ -1,0 +1,51 @@
+// Validation of the non-session inputs: rule files, capsules, settings and config files. Each kind's
+// checks live with its area (ttsr/, capsule/, schema/); this file only reads text and adds line numbers.
+import { capsuleDiagnostics, findCapsule } from "../capsule/index.js";
+import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
+import { parseJson } from "../shared/json.js";
+import { parseRuleFile, readTtsrSettings } from "../ttsr/index.js";
+import { ruleFindings } from "../ttsr/findings.js";
+import type { FileKind } from "./classify.js";
+
+export interface KindOptions {
+  ttsrProfile?: "seed" | "v17";
+}
+
+export function validateTextFile(kind: Exclude<FileKind, "session">, path: string, text: string, opts: KindOptions): Diagnostic[] {
+  if (kind === "rule") {
+    const profile = opts.ttsrProfile ?? "seed";
+    const rule = parseRuleFile(text, path, { profile });
+    return [...(rule.diagnostics ?? []), ...ruleFindings(rule, { profile, catastrophic: true })];
+  }
+  const bag = new DiagnosticBag(path);
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    bag.add("INVALID_JSON", lineCol(text, parsed.column), { detail: parsed.detail });
+    return bag.items;
+  }
+  const v = parsed.value;
+  let found: Diagnostic[];
+  if (kind === "settings") {
+    // readTtsrSettings reports unknown keys and every value upstream would never write (it covers the schema).
+    found = readTtsrSettings(text, path).diagnostics;
+  } else if (kind === "capsule") found = capsuleDiagnostics(findCapsule(v) ?? v, path);
+  else found = [];
+  return found.map((d) => (d.line === undefined && d.pointer ? withLine(d, lineOfPointer(text, d.pointer)) : d));
+}
+
+const withLine = (d: Diagnostic, line: number | undefined): Diagnostic => (line === undefined ? d : { ...d, line });
+
+function lineCol(text: string, column: number | undefined): { line?: number; column?: number } {
+  if (column === undefined) return {};
+  const before = text.slice(0, column - 1);
+  const line = before.split("\n").length;
+  return { line, column: column - before.lastIndexOf("\n") - 1 };
+}
+
+/** Best-effort line of the last key of a pointer in pretty-printed JSON (for readable output). */
+export function lineOfPointer(text: string, pointer: string): number | undefined {
+  const key = pointer.split("/").filter(Boolean).pop();
+  if (!key || /^\d+$/.test(key)) return undefined;
+  const idx = text.indexOf(`"${key.replace(/~1/g, "/").replace(/~0/g, "~")}"`);
+  return idx < 0 ? undefined : text.slice(0, idx).split("\n").length;
+}

@@ -1,0 +1,114 @@
+// `sightline validate`: every input file classified by content and checked — sessions (schemas, invariants,
+// loader verdict), rule files, capsules, settings and config files. Files run concurrently; results keep
+// input order.
+import { readFile } from "node:fs/promises";
+import pLimit from "p-limit";
+import { countBySeverity, diag, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
+import { expandInputs, type InputProblem } from "../io/paths.js";
+import { STDIN, STDIN_LABEL } from "../io/read.js";
+import { classify, type FileKind } from "./classify.js";
+import { readSession } from "./read.js";
+import { validateTextFile } from "./validate-kinds.js";
+
+export interface FileResult {
+  path: string;
+  kind: FileKind | "unreadable";
+  format?: string | null;
+  profile?: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface ValidateResult {
+  files: FileResult[];
+  skipped: Array<{ path: string; reason: string }>;
+  /** Inputs that could not be read at all (exit code 2). */
+  problems: InputProblem[];
+}
+
+export interface ValidateOptions {
+  profile?: string;
+  ttsrProfile?: "seed" | "v17";
+  concurrency?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+const HEAD_BYTES = 4096;
+
+async function head(path: string): Promise<string> {
+  const { open } = await import("node:fs/promises");
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
+    return buf.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await fh.close();
+  }
+}
+
+async function validateOne(path: string, opts: ValidateOptions): Promise<FileResult | { skipped: string }> {
+  if (path === STDIN) return sessionResult(path, opts);
+  let first: string;
+  try {
+    first = await head(path);
+  } catch (e) {
+    const label = path;
+    return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as Error).message })] };
+  }
+  const c = classify(path, /\.json$/i.test(path) ? await readFile(path, "utf8").catch(() => first) : first);
+  if (c.kind === null) return { skipped: c.reason ?? "not validated" };
+  if (c.kind === "session") return sessionResult(path, opts);
+  const text = await readFile(path, "utf8");
+  return { path, kind: c.kind, diagnostics: validateTextFile(c.kind, path, text, opts) };
+}
+
+async function sessionResult(path: string, opts: ValidateOptions): Promise<FileResult> {
+  const s = await readSession(path, { profile: opts.profile });
+  const label = path === STDIN ? STDIN_LABEL : path;
+  const r: FileResult = { path: label, kind: s.format === null && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH") ? "unreadable" : "session", format: s.format, diagnostics: sortDiagnostics(s.diagnostics) };
+  if (s.format !== null) r.profile = s.profile;
+  return r;
+}
+
+export async function validatePaths(inputs: readonly string[], opts: ValidateOptions = {}): Promise<ValidateResult> {
+  const { files, problems } = expandInputs(inputs);
+  const limit = pLimit(opts.concurrency ?? 8);
+  let done = 0;
+  const results = await Promise.all(
+    files.map((f) =>
+      limit(async () => {
+        const r = await validateOne(f, opts);
+        opts.onProgress?.(++done, files.length);
+        return [f, r] as const;
+      }),
+    ),
+  );
+  const out: ValidateResult = { files: [], skipped: [], problems };
+  for (const [f, r] of results) {
+    if ("skipped" in r) out.skipped.push({ path: f, reason: r.skipped });
+    else out.files.push(r);
+  }
+  return out;
+}
+
+/** design §4: 2 for unreadable input (wins), 1 when errors exist, else 0. */
+export function validateExitCode(r: ValidateResult): number {
+  if (r.problems.length > 0 || r.files.some((f) => f.kind === "unreadable")) return 2;
+  return r.files.some((f) => f.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
+}
+
+export function validateSummary(r: ValidateResult): { files: number; errors: number; warnings: number; infos: number } {
+  const c = countBySeverity(r.files.flatMap((f) => f.diagnostics));
+  return { files: r.files.length, errors: c.error, warnings: c.warning, infos: c.info };
+}
+
+/** The --json document (contract schema validate.json). */
+export function validateDocument(r: ValidateResult) {
+  return {
+    schemaVersion: 1 as const,
+    files: r.files,
+    skipped: r.skipped,
+    problems: r.problems,
+    summary: validateSummary(r),
+  };
+}

@@ -1,0 +1,83 @@
+// sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml) for a corpus.
+import { readFileSync } from "node:fs";
+import { runAudit } from "../../app/audit.js";
+import { parseShard } from "../../app/shard.js";
+import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
+import { renderAnnotations } from "../../report/annotations.js";
+import { renderJson } from "../../report/json.js";
+import { auditExitCode } from "../../report/summary.js";
+import { renderTerminal } from "../../report/terminal.js";
+import { useColor } from "../color.js";
+import type { Command } from "../command.js";
+import { progressBar } from "../progress.js";
+import { UsageError } from "../usage.js";
+
+export function toolVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
+}
+
+export const auditCommand: Command = {
+  command: "audit <paths..>",
+  describe: "Audit a corpus of sessions into a report folder: formats, loader verdicts, turns, compactions, TTSR evidence",
+  builder: (y) =>
+    y
+      .positional("paths", { type: "string", array: true, describe: "Session files, folders, quoted globs, or - for stdin" })
+      .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-audit/)" })
+      .option("rules", { type: "string", array: true, describe: "TTSR rule folder(s), highest priority first: replay them and compare with the recorded evidence" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON (ttsr-spec §8.1 keys, flat or under ttsr)" })
+      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour to replay" })
+      .option("chunking", { type: "string", default: "whole", describe: "How recorded output is streamed to the matcher: whole | fixed:N | random:SEED" })
+      .option("profile", { type: "string", describe: "Format profile for every session (default: detected per file)" })
+      .option("tokens", { choices: ["estimate", "exact"] as const, default: "estimate" as const, describe: "Token counting" })
+      .option("fail-on", { choices: ["error", "warning", "none"] as const, default: "error" as const, describe: "Which findings make the exit code 1" })
+      .option("shard", { type: "string", describe: "Audit only part i/n of the corpus (1-based; deterministic by sorted path)" })
+      .option("json", { type: "boolean", default: false, describe: "Print the canonical result on stdout (not redacted unless --redact)" })
+      .option("redact", { type: "boolean", describe: "Redact secrets in report files (default on; --no-redact to keep them) and in --json output (default off)" })
+      .option("annotations", { type: "boolean", describe: "Print GitHub workflow annotations (default: on under GITHUB_ACTIONS)" })
+      .option("workers", { type: "number", describe: "Worker threads (default: one per core; 0 runs in-process)" })
+      .example("$0 audit fixtures", "Report on the bundled fixtures under reports/")
+      .example("$0 audit 'logs/**/*.jsonl' --out report --fail-on warning", "A CI gate on warnings")
+      .example("$0 audit logs --shard 2/4 --out shard-2", "One part of a CI matrix (merge with merge-reports)"),
+  handler: async (a) => {
+    let shard;
+    if (a.shard !== undefined) {
+      const s = parseShard(String(a.shard));
+      if (typeof s === "string") throw new UsageError(s);
+      shard = s;
+    }
+    if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
+    const now = new Date();
+    const bar = progressBar("audit", process.stderr.isTTY === true);
+    const { result, unreadableInputs } = await runAudit({
+      paths: a.paths as string[],
+      rules: a.rules,
+      settings: a.settings,
+      ttsrProfile: a.ttsrProfile,
+      chunking: a.chunking,
+      profile: a.profile,
+      tokens: a.tokens,
+      failOn: a.failOn,
+      shard,
+      workers: a.workers,
+      now: () => now,
+      version: toolVersion(),
+      onProgress: (d, t) => bar.update(d, t),
+    });
+    bar.stop();
+    const dir = (a.out as string | undefined) ?? defaultRunDir("audit", now);
+    const redactFiles = a.redact !== false;
+    await writeReport(dir, result, { redact: redactFiles });
+    if (a.json) process.stdout.write(renderJson(shareable(result, a.redact === true)));
+    else {
+      process.stdout.write(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
+      if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") process.stdout.write(renderAnnotations(shareable(result, redactFiles)));
+    }
+    process.stderr.write(`sightline: report written to ${dir}/index.html\n`);
+    // Unreadable inputs win over findings (design §4).
+    return unreadableInputs > 0 ? 2 : auditExitCode(result, a.failOn);
+  },
+};

@@ -1,0 +1,36 @@
+// sightline capsule validate|restore|render <file>: the CompactCapsule tools (capsule.md).
+import { runCapsule, type CapsuleAction } from "../../app/capsule.js";
+import { renderValidateTable } from "../../report/validate-table.js";
+import { countBySeverity } from "../../shared/diagnostics.js";
+import { useColor } from "../color.js";
+import type { Command } from "../command.js";
+
+export const capsuleCommand: Command = {
+  command: "capsule <action> <file>",
+  describe: "CompactCapsule tools: validate (missing vs warnings), restore (RestoredState), render (the prompt)",
+  builder: (y) =>
+    y
+      .positional("action", { choices: ["validate", "restore", "render"] as const, describe: "What to do" })
+      .positional("file", { type: "string", describe: "Capsule JSON (standalone or under a `capsule` key), or -" })
+      .option("json", { type: "boolean", default: false, describe: "Print the JSON document only" })
+      .example("$0 capsule validate capsule.json", "Missing fields are errors, upstream warnings are warnings")
+      .example("$0 capsule restore capsule.json --json", "The RestoredState, with the upstream priorities")
+      .example("$0 capsule render capsule.json", "The prompt text the agent would inject"),
+  handler: async (a) => {
+    const o = await runCapsule(a.action as CapsuleAction, a.file as string);
+    if (a.json) {
+      process.stdout.write(JSON.stringify({ schemaVersion: 1, ...o }, null, 2) + "\n");
+      return o.ok ? 0 : 1;
+    }
+    const color = useColor(a.color);
+    const c = countBySeverity(o.diagnostics);
+    if (o.action === "validate" || o.diagnostics.length > 0) {
+      process.stdout.write(renderValidateTable({ files: [{ path: o.file, kind: "capsule", diagnostics: o.diagnostics }], skipped: [], problems: [], summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info } }, { color }));
+    }
+    const r = o.result as { ok: boolean; text?: string; state?: unknown; message?: string } | null;
+    if (r && r.ok && o.action === "render") process.stdout.write(r.text + "\n");
+    else if (r && r.ok) process.stdout.write(JSON.stringify(r.state, null, 2) + "\n");
+    else if (r) process.stderr.write(`The upstream module throws: ${r.message}\n`);
+    return o.ok ? 0 : 1;
+  },
+};

@@ -1,0 +1,34 @@
+// sightline validate <paths..>: declare, normalize, call validatePaths, render.
+import { validateDocument, validateExitCode, validatePaths, validateSummary } from "../../app/validate.js";
+import { renderValidateTable } from "../../report/validate-table.js";
+import { useColor } from "../color.js";
+import { progressBar } from "../progress.js";
+import type { Command } from "../command.js";
+
+export const validateCommand: Command = {
+  command: "validate <paths..>",
+  describe: "Check session logs, rule files, capsules, settings and config files: schemas, invariants, loader verdicts",
+  builder: (y) =>
+    y
+      .positional("paths", { type: "string", array: true, describe: "Files, folders, quoted globs, or - for stdin" })
+      .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
+      .option("profile", { type: "string", describe: "Format profile (scorel: p5|p4|p4a|p3|design|g0; pi: pi|omp17; yoi: seed|head)" })
+      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "How rule files are read" })
+      .option("verbose", { type: "boolean", default: false, describe: "Also show notes (profile choices) and skipped files" })
+      .example("$0 validate session.jsonl", "Check one session")
+      .example("$0 validate fixtures", "Check every file of a folder")
+      .example("$0 validate '**/*.jsonl' --json", "A quoted glob, JSON output")
+      .example("cat s.jsonl | $0 validate -", "Read stdin"),
+  handler: async (a) => {
+    const bar = progressBar("validate", !a.json && process.stderr.isTTY === true);
+    const r = await validatePaths(a.paths as string[], { profile: a.profile, ttsrProfile: a.ttsrProfile, onProgress: (d, t) => bar.update(d, t) });
+    bar.stop();
+    if (a.json) process.stdout.write(JSON.stringify(validateDocument(r), null, 2) + "\n");
+    else {
+      const view = { ...r, summary: validateSummary(r) };
+      process.stdout.write(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose }));
+      for (const p of r.problems) process.stderr.write(`sightline: cannot read ${p.input}: ${p.reason}\n`);
+    }
+    return validateExitCode(r);
+  },
+};

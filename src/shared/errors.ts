@@ -1,0 +1,7 @@
+/**
+ * Input that cannot be processed at all (unreadable path, unknown --leaf, not a session): the CLI maps it
+ * to exit code 2 (design §4). Problems *inside* readable input are diagnostics, never thrown.
+ */
+export class InputError extends Error {
+  override name = "InputError";
+}
