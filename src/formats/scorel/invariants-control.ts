@@ -74,7 +74,7 @@ function checkAnchor(a: AuditInput, e: ScorelEvent, push: Push): void {
   const id = e.raw.anchorEventId;
   if (typeof id !== "string" || isNode(a, id)) return;
   const t = a.byId.get(id);
-  if (t) push(finding("SCOREL_INV_15_LEAF_NOT_TREE", e, "/anchorEventId", `anchorEventId ${id} names a ${t.type} (line ${t.line}), not a tree event`));
+  if (t) push(finding("SCOREL_INV_15_LEAF_NOT_TREE", e, "/anchorEventId", `anchorEventId ${id} names the ${t.type} event on line ${t.line}, not a tree event`));
   else push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/anchorEventId", `anchorEventId ${id} names no tree event`));
 }
 

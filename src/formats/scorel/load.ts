@@ -13,7 +13,7 @@ import { isObject } from "../../shared/json.js";
 import type { SessionTree } from "../types.js";
 import type { ScorelEvent, ScorelProfile } from "./model.js";
 import { headerProblem, sessionProblem, typeProblem, type Problem } from "./checks.js";
-import { TREE_TYPES } from "./profiles.js";
+import { CONTROL_TYPES, TREE_TYPES } from "./profiles.js";
 import type { LineRec } from "./records.js";
 
 export interface Finding {
@@ -63,9 +63,11 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     note({ code: p.inv, line, eventId, pointer: p.pointer, args: { detail: p.detail } }, { code: p.loaderCode, message: p.loaderMessage });
 
   // §1 step 2: physical line 1 empty (an empty file included).
+  // An empty file gets EMPTY_FILE from the reader; the verdict is still missing_header.
   const first = recs[0];
-  if (!first || first.no !== 1 || first.empty) {
-    note({ code: "SCOREL_INV_01_MISSING_HEADER", line: 1, args: { detail: recs.length === 0 ? "The file is empty" : "Physical line 1 is empty" } }, { code: "missing_header", message: "Session file is missing a header" });
+  if (!first) r.verdict = { code: "missing_header", message: "Session file is missing a header", line: 1 };
+  else if (first.no !== 1 || first.empty) {
+    note({ code: "SCOREL_INV_01_MISSING_HEADER", line: 1, args: { detail: "Physical line 1 is empty" } }, { code: "missing_header", message: "Session file is missing a header" });
   }
   // §15.7: every line is parsed before any event is validated, so the first invalid-JSON line wins.
   for (const rec of recs) {
@@ -75,9 +77,23 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
   }
 
   const parsed = recs.filter((x) => !x.empty);
-  const headerRec = parsed[0];
+  const unreadable = parsed.filter((x) => !x.ok).length;
+  let headerRec = parsed[0];
   let headerSid: string | undefined;
   let eventsFrom = 1;
+  if (headerRec && !headerRec.ok) {
+    // The loader stopped at invalid_json already. To keep reading, take the header from a BOM line without
+    // its BOM, or from the next line when the first one is junk and the next one is a header.
+    const next = parsed[1];
+    if (isObject(headerRec.recovered)) {
+      r.header = headerRec.recovered;
+      r.headerLine = headerRec.no;
+      if (typeof headerRec.recovered.sessionId === "string") headerSid = headerRec.recovered.sessionId;
+    } else if (next?.ok && isObject(next.value) && "version" in next.value) {
+      headerRec = next;
+      eventsFrom = 2;
+    }
+  }
   if (headerRec?.ok) {
     const v = headerRec.value;
     if (isObject(v) && typeof v.type === "string" && !("version" in v)) {
@@ -96,7 +112,7 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     }
   }
 
-  const t = new TreeBuilder(r, profile);
+  const t = new TreeBuilder(r, profile, unreadable);
   let prevSeq = 0;
   let prevSeqLine: number | undefined;
   for (const rec of parsed.slice(eventsFrom)) {
@@ -152,7 +168,7 @@ class TreeBuilder {
   private rootId: string | null = null;
   private leaf: string | null = null;
   private readonly pendingParent: Array<{ f: Finding; parentId: string }> = [];
-  constructor(private readonly r: LoadResult, private readonly profile: HeaderProfile) {}
+  constructor(private readonly r: LoadResult, private readonly profile: HeaderProfile, private readonly unreadable: number) {}
 
   add(ev: ScorelEvent, usable: boolean): void {
     const { tree } = this.r;
@@ -211,10 +227,17 @@ class TreeBuilder {
       const target = byId.get(parentId);
       const line = lineOf.get(parentId);
       let why: string;
-      if (!target) why = "names no event";
-      else if (!target.tree) why = `names a control event (${target.type}, line ${line}); control events are not tree nodes`;
+      if (parentId === f.eventId) why = "names the event itself";
+      else if (!target) why = this.unreadable > 0 ? `names no event (or one on the ${this.unreadable} line(s) that are not JSON)` : "names no event";
       else if (line !== undefined && line > (f.line ?? 0)) why = `names a later event (line ${line})`;
-      else why = `names an event that is not in the tree (line ${line})`;
+      else if (CONTROL_TYPES[this.profile].has(target.type)) why = `names a control event (${target.type}, line ${line}); control events are not tree nodes`;
+      else if (!target.tree) why = `names a ${target.type} event (line ${line}), which is not a ${this.profile} tree event`;
+      else {
+        // The parent is a tree event left out of the tree; its own problem is reported on its line.
+        f.code = "SCOREL_NOT_IN_TREE";
+        f.args = { id: f.eventId, parentId, parentLine: line };
+        continue;
+      }
       f.args = { detail: `parentId ${JSON.stringify(parentId)} ${why}` };
     }
   }

@@ -17,6 +17,8 @@ export interface LineRec {
   error?: string;
   /** The text starts with U+FEFF (Node's readFile keeps a BOM, so JSON.parse fails on it, §15.7). */
   bom?: boolean;
+  /** A BOM line that parses once the BOM is dropped: used only to keep analysing past the verdict. */
+  recovered?: unknown;
   /** Nesting deeper than MAX_DEPTH: value is a copy cut off at MAX_DEPTH (JSON.parse itself accepted it). */
   tooDeep?: boolean;
 }
@@ -49,6 +51,13 @@ export function readLine(line: LineRecord, bag: DiagnosticBag, notes: { crlfSeen
     } else rec.value = v;
   } catch (e) {
     rec.error = e instanceof Error ? e.message : String(e);
+    if (rec.bom && !deep) {
+      try {
+        rec.recovered = JSON.parse(text.slice(1));
+      } catch {
+        // not JSON without the BOM either
+      }
+    }
     return rec;
   }
   const ptr = findLoneSurrogate(rec.value);

@@ -37,6 +37,11 @@ export const scorelCodes = {
     title: "A design-model file: every shipped loader rejects it (usually invalid_event), the design model reads it",
     message: (a) => `The shipped Scorel loaders reject this file (P5: ${show(a.code)} "${show(a.message)}"${a.line !== undefined ? ` at line ${show(a.line)}` : ""}); read with the design model, where it is valid`,
   },
+  SCOREL_NOT_IN_TREE: {
+    severity: "info",
+    title: "A tree event hangs under an event that is itself left out of the tree (reported there)",
+    message: (a) => `Event ${show(a.id)} is left out of the tree: its parent ${show(a.parentId)} (line ${show(a.parentLine)}) is not in the tree`,
+  },
   // ---- G0 (pre-v1 log.jsonl, scorel-format §11) ----
   SCOREL_G0_UNSUPPORTED_KIND: { severity: "error", title: "G0: an entry kind the G0 reader does not know", message: (a) => `Unsupported session log entry kind: ${show(a.kind)}` },
   SCOREL_G0_NOT_AN_ENTRY: { severity: "error", title: "G0: a line is not an object with a kind", message: () => "Entry is not an object" },
