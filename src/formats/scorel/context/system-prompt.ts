@@ -43,6 +43,8 @@ export function requestIndex(session: ScorelSession, leafId: string | null, resp
     });
   }
   if (target === undefined) return events.length;
-  const i = events.findIndex((e) => e.id === target);
+  // Ids can repeat in a bad file: prefer the response that carries the id.
+  let i = events.findIndex((e) => e.id === target && isResponse(e, design));
+  if (i < 0) i = events.findIndex((e) => e.id === target);
   return i < 0 ? events.length : i;
 }
