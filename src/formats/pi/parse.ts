@@ -79,7 +79,7 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       bag.add("PI_EXTRA_HEADER", { line });
       return;
     }
-    for (const i of checkRecordSchema(value, version)) bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+    for (const i of checkRecordSchema(value as Record<string, unknown>, version)) bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
     const entry = migrateEntry(value, line, version, v1, bag);
     entries.push(entry);
   };

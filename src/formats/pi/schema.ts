@@ -1,11 +1,15 @@
 // JSON Schemas of the pi format (src/schema/json/pi): header per version, title slot, entries, messages, blocks.
 // Schema findings are warnings (the loader tolerates them); they carry a JSON pointer into the record.
+// Validation is lazy and per type: a schema is compiled the first time a record needs it (compiling the
+// full entry.json / message.json dispatchers up front costs more than parsing a large session).
+import { isObject } from "../../shared/json.js";
 import { addSchemas, check, type SchemaIssue } from "../../schema/ajv.js";
 import blockImage from "../../schema/json/pi/block-image.json" with { type: "json" };
 import blockRedactedThinking from "../../schema/json/pi/block-redactedThinking.json" with { type: "json" };
 import blockText from "../../schema/json/pi/block-text.json" with { type: "json" };
 import blockThinking from "../../schema/json/pi/block-thinking.json" with { type: "json" };
 import blockToolCall from "../../schema/json/pi/block-toolCall.json" with { type: "json" };
+import entryBase from "../../schema/json/pi/entry-base.json" with { type: "json" };
 import entryBranchSummary from "../../schema/json/pi/entry-branch_summary.json" with { type: "json" };
 import entryCompaction from "../../schema/json/pi/entry-compaction.json" with { type: "json" };
 import entryCredentialPin from "../../schema/json/pi/entry-credential_pin.json" with { type: "json" };
@@ -13,7 +17,6 @@ import entryCustom from "../../schema/json/pi/entry-custom.json" with { type: "j
 import entryCustomMessage from "../../schema/json/pi/entry-custom_message.json" with { type: "json" };
 import entryLabel from "../../schema/json/pi/entry-label.json" with { type: "json" };
 import entryMcpToolSelection from "../../schema/json/pi/entry-mcp_tool_selection.json" with { type: "json" };
-import entryMessage from "../../schema/json/pi/entry-message.json" with { type: "json" };
 import entryModeChange from "../../schema/json/pi/entry-mode_change.json" with { type: "json" };
 import entryModelChange from "../../schema/json/pi/entry-model_change.json" with { type: "json" };
 import entryResetBoundary from "../../schema/json/pi/entry-reset_boundary.json" with { type: "json" };
@@ -24,7 +27,6 @@ import entryThinkingLevelChange from "../../schema/json/pi/entry-thinking_level_
 import entryTitleChange from "../../schema/json/pi/entry-title_change.json" with { type: "json" };
 import entryTtsrInjection from "../../schema/json/pi/entry-ttsr_injection.json" with { type: "json" };
 import entryV2 from "../../schema/json/pi/entry-v2.json" with { type: "json" };
-import entry from "../../schema/json/pi/entry.json" with { type: "json" };
 import headerV1 from "../../schema/json/pi/header-v1.json" with { type: "json" };
 import headerV2 from "../../schema/json/pi/header-v2.json" with { type: "json" };
 import headerV3 from "../../schema/json/pi/header-v3.json" with { type: "json" };
@@ -39,10 +41,48 @@ import messageHookMessage from "../../schema/json/pi/message-hookMessage.json" w
 import messagePythonExecution from "../../schema/json/pi/message-pythonExecution.json" with { type: "json" };
 import messageToolResult from "../../schema/json/pi/message-toolResult.json" with { type: "json" };
 import messageUser from "../../schema/json/pi/message-user.json" with { type: "json" };
-import message from "../../schema/json/pi/message.json" with { type: "json" };
 import titleSlot from "../../schema/json/pi/title-slot.json" with { type: "json" };
 
-addSchemas([blockImage, blockRedactedThinking, blockText, blockThinking, blockToolCall, entryBranchSummary, entryCompaction, entryCredentialPin, entryCustom, entryCustomMessage, entryLabel, entryMcpToolSelection, entryMessage, entryModeChange, entryModelChange, entryResetBoundary, entryServiceTierChange, entrySessionInfo, entrySessionInit, entryThinkingLevelChange, entryTitleChange, entryTtsrInjection, entryV2, entry, headerV1, headerV2, headerV3, messageAssistant, messageBashExecution, messageBranchSummary, messageCompactionSummary, messageCustom, messageDeveloper, messageFileMention, messageHookMessage, messagePythonExecution, messageToolResult, messageUser, message, titleSlot]);
+const BLOCKS = [blockImage, blockRedactedThinking, blockText, blockThinking, blockToolCall];
+const ENTRY: Record<string, object> = {
+  thinking_level_change: entryThinkingLevelChange,
+  model_change: entryModelChange,
+  compaction: entryCompaction,
+  branch_summary: entryBranchSummary,
+  custom: entryCustom,
+  custom_message: entryCustomMessage,
+  label: entryLabel,
+  session_info: entrySessionInfo,
+  ttsr_injection: entryTtsrInjection,
+  service_tier_change: entryServiceTierChange,
+  session_init: entrySessionInit,
+  mode_change: entryModeChange,
+  mcp_tool_selection: entryMcpToolSelection,
+  title_change: entryTitleChange,
+  credential_pin: entryCredentialPin,
+  reset_boundary: entryResetBoundary,
+};
+const ROLE: Record<string, object> = {
+  user: messageUser,
+  assistant: messageAssistant,
+  toolResult: messageToolResult,
+  bashExecution: messageBashExecution,
+  custom: messageCustom,
+  hookMessage: messageHookMessage,
+  developer: messageDeveloper,
+  fileMention: messageFileMention,
+  pythonExecution: messagePythonExecution,
+  branchSummary: messageBranchSummary,
+  compactionSummary: messageCompactionSummary,
+};
+
+let registered = false;
+/** Role schemas $ref the block schemas; nothing else is registered (the dispatchers are documents only). */
+function register(): void {
+  if (registered) return;
+  registered = true;
+  addSchemas(BLOCKS);
+}
 
 /** Schema issues of a header, by the file's version (before migration). */
 export function checkHeaderSchema(value: unknown, version: 1 | 2 | 3): SchemaIssue[] {
@@ -51,8 +91,19 @@ export function checkHeaderSchema(value: unknown, version: 1 | 2 | 3): SchemaIss
 
 export const checkTitleSlotSchema = (value: unknown): SchemaIssue[] => check(titleSlot, value);
 
+const under = (prefix: string, issues: SchemaIssue[]): SchemaIssue[] => issues.map((i) => ({ pointer: prefix + i.pointer, detail: i.detail }));
+
 /** Schema issues of an entry record as written (v1 records have no id/parentId; v2+ ones must). */
-export function checkRecordSchema(value: unknown, version: 1 | 2 | 3): SchemaIssue[] {
-  const issues = check(entry, value);
-  return version === 1 ? issues : issues.concat(check(entryV2, value));
+export function checkRecordSchema(value: Record<string, unknown>, version: 1 | 2 | 3): SchemaIssue[] {
+  register();
+  const issues = check(entryBase, value);
+  if (version !== 1) issues.push(...check(entryV2, value));
+  const type = value.type;
+  if (type === "message") {
+    const m = value.message;
+    if (!isObject(m)) issues.push({ pointer: "/message", detail: "must be object" });
+    else if (typeof m.role === "string" && ROLE[m.role]) issues.push(...under("/message", check(ROLE[m.role], m)));
+    else issues.push({ pointer: "/message/role", detail: `must be one of ${JSON.stringify(Object.keys(ROLE))}` });
+  } else if (typeof type === "string" && ENTRY[type]) issues.push(...check(ENTRY[type], value));
+  return issues;
 }
