@@ -19,7 +19,7 @@ const RULES = [
   ["no-eval", "\\beval\\(", null, "eval("],
   ["no-star-import", "import \\* as \\w+ from", null, "import * as fs from"],
   ["no-default-export", "export default (function|class)", null, "export default function"],
-  ["no-var", "\\bvar [a-z]\\w* = ", null, "var count = "],
+  ["no-var", "\\bvar [a-z]\\w* =", null, "var count = "],
   ["no-todo-left", "\\bTODO\\(nobody\\)", null, "TODO(nobody)"],
   ["no-fixme", "\\bFIXME:", null, "FIXME:"],
   ["no-sleep-in-tests", "Thread\\.sleep\\(|time\\.sleep\\(", null, "time.sleep("],

@@ -37,7 +37,7 @@ async function run() {
       const loaded = await lib.loadRules([args.rulesDir], { ttsrProfile: "seed", cwd: args.cwd, home: args.cwd });
       const ruleList = loaded.rules ?? loaded;
       const t0 = performance.now();
-      const r = await lib.simulateTtsr(session, ruleList, { ttsrProfile: "seed", chunking: "fixed:16", cwd: args.cwd, home: args.cwd });
+      const r = await lib.simulateTtsr(session, ruleList, { ttsrProfile: "seed", chunking: { kind: "fixed", size: 16 }, cwd: args.cwd, home: args.cwd });
       const ms = performance.now() - t0;
       return { ms, turns: Array.isArray(r?.turns) ? r.turns.length : undefined };
     }

@@ -24,10 +24,10 @@ export async function throughput(ctx) {
     const fl = await floor([s.path], n);
     const j = await jq(ctx, [s.path], n);
     const v = await cli(ctx, ["validate", s.path], n);
-    const rp = await cli(ctx, ["replay", s.path, "--json", "--delta"], n);
+    const rp = await cli(ctx, ["replay", s.path, "--json", "--delta", "--all-leaves"], n);
     const input = `${format}, ${fmt.int(s.events)} events, ${fmt.mb(s.bytes)}`;
     const row = (what, r, goal) => [what, input, status(r, (x) => fmt.ms(x.ms)), cell(r, (x) => fmt.mbps(s.bytes, x.ms)), cell(r, () => fmt.ratio(ratioTo(fl, r))), goal];
-    rows.push(row("floor: read + JSON.parse", fl, ""), row("jq -c .", j, ""), row("sightline validate", v, "≥ 0.5×"), row("sightline replay --json --delta", rp, "≥ 0.33×"));
+    rows.push(row("floor: read + JSON.parse", fl, ""), row("jq -c .", j, ""), row("sightline validate", v, "≥ 0.5×"), row("sightline replay --json --delta --all-leaves", rp, "≥ 0.33×"));
     if (v.ok) targets.push(target(`validate ${format}`, fmt.ratio(ratioTo(fl, v)), "≥ 0.5× floor", ratioTo(fl, v) >= 0.5));
     if (rp.ok) targets.push(target(`replay --delta ${format}`, fmt.ratio(ratioTo(fl, rp)), "≥ 0.33× floor", ratioTo(fl, rp) >= 0.33));
     ctx.raw.throughput.push({ format, session: s, floor: fl, jq: j, validate: v, replay: rp });
@@ -45,7 +45,7 @@ export async function scaling(ctx) {
     ctx.log(`scaling pi ${fmt.int(events)} events (${fmt.mb(s.bytes)})`);
     const n = reps(ctx, s.bytes);
     const fl = await floor([s.path], n);
-    const rp = await cli(ctx, ["replay", s.path, "--json", "--delta"], n);
+    const rp = await cli(ctx, ["replay", s.path, "--json", "--delta", "--all-leaves"], n);
     const v = await cli(ctx, ["validate", s.path], n);
     for (const [k, r] of [["floor", fl], ["replay", rp], ["validate", v]]) if (r.ok) pts[k].push({ x: s.events, y: r.ms });
     const perEv = (r) => status(r, (x) => `${((x.ms * 1000) / s.events).toFixed(2)} µs`);
@@ -60,7 +60,7 @@ export async function scaling(ctx) {
   // Peak memory against the largest single file: the RSS of the process that read it.
   const limit = (2 * largest.s.bytes) / MB + 150;
   const memRows = [];
-  for (const [what, r] of [["floor: read + JSON.parse", largest.fl], ["sightline validate", largest.v], ["sightline replay --json --delta", largest.rp]]) {
+  for (const [what, r] of [["floor: read + JSON.parse", largest.fl], ["sightline validate", largest.v], ["sightline replay --json --delta --all-leaves", largest.rp]]) {
     memRows.push([what, fmt.mb(largest.s.bytes), status(r, (x) => `${x.maxRssMB.toFixed(0)} MB`), `${limit.toFixed(0)} MB`, cell(r, (x) => (x.maxRssMB <= limit ? "yes" : "no"))]);
     if (r.ok && what.startsWith("sightline")) targets.push(target(`peak memory, ${what.slice(10)} of ${fmt.mb(largest.s.bytes)}`, `${r.maxRssMB.toFixed(0)} MB`, `≤ ${limit.toFixed(0)} MB`, r.maxRssMB <= limit));
   }

@@ -50,9 +50,10 @@ describe("bench generator: format shapes", () => {
 
   for (const format of ["pi", "omp17"] as const) {
     it(`${format}: header v3, unique ids, parents earlier, compaction keeps an entry on its path`, () => {
-      const recs = records(small(format));
+      const text = sessionText(format, { seed: 11, events: 2000 });
+      const recs = records(text);
       const body = format === "omp17" ? recs.slice(1) : recs;
-      if (format === "omp17") expect(small(format).split("\n")[0]).toHaveLength(255);
+      if (format === "omp17") expect(text.split("\n")[0]).toHaveLength(255);
       expect(body[0]).toMatchObject({ type: "session", version: 3 });
       const parent = new Map<string, string | null>();
       for (const e of body.slice(1)) {
