@@ -1,4 +1,59 @@
-// The library API (design §6): the same code the CLI runs.
+// The library API (design §6): the same code the CLI runs. `import { ... } from "sightline"`.
+import { moduleOf } from "./formats/index.js";
+import type { ContextOptions, NativeContext, SessionBase } from "./formats/types.js";
+import { turnViews as turnViewsOf, type TurnViewOptions, type TurnViews } from "./context/turns.js";
+import { sortDiagnostics, type Diagnostic } from "./shared/diagnostics.js";
+import { loadRules as loadRulesWith, type LoadRulesOptions, type LoadedRules, type RuleDirSpec } from "./ttsr/load.js";
+import { nodeRuleFs } from "./app/ttsr-run.js";
+
+// ---- sessions -------------------------------------------------------------------------------------
+export { readSession, type ReadOptions } from "./app/read.js";
+export { parseSession, createSessionParser, formats, formatModule, moduleOf, isSession } from "./formats/index.js";
+export type { ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
+export type { FormatName, FormatModule, Msg, NativeContext, SessionBase, SessionTree, TurnRef, TurnContext, CompactionRef, Role, Reminder } from "./formats/types.js";
+export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./formats/scorel/index.js";
+export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./formats/pi/index.js";
+export { yoiFormat, type YoiSession } from "./formats/yoi/index.js";
+export { renderSystemReminder, type ReminderStyle } from "./formats/reminder.js";
+
+/** The native messages and system prompt exactly as the format's real context builder returns them. */
+export function buildContext(session: SessionBase, leafId: string | null, opts?: ContextOptions): NativeContext {
+  return moduleOf(session).buildContext(session, leafId, opts);
+}
+
+/** Contract Turns (design §5) of a session: full lists or deltas. */
+export function turnViews(session: SessionBase, opts?: TurnViewOptions): TurnViews {
+  return turnViewsOf(moduleOf(session), session, opts);
+}
+
+/** Every finding on a session: schema, invariants, and the loader verdict (`loader: true`), sorted. */
+export function validateSession(session: { diagnostics: Diagnostic[] }): Diagnostic[] {
+  return sortDiagnostics(session.diagnostics);
+}
+
+export { replayDocument, type ReplayDocument } from "./context/replay.js";
+export { recompose, type Turn, type TurnViewOptions, type DeltaMessages } from "./context/turns.js";
+export { compactionDiffs, matchMessages, type CompactionDiff } from "./context/compaction.js";
+export { diffTurnLists, type SessionDiffDocument } from "./context/session-diff.js";
+export { charsPer4, type TokenCounter } from "./context/tokens.js";
+export { exactCounter } from "./context/tokens-exact.js";
+
+// ---- TTSR -----------------------------------------------------------------------------------------
+/** loadRules(dirs, {settings, ttsrProfile, cwd, home}): folders highest priority first; reads with node:fs unless `fs` is given. */
+export function loadRules(dirs: readonly (string | RuleDirSpec)[], opts: Omit<LoadRulesOptions, "fs"> & { fs?: LoadRulesOptions["fs"] } = {}): LoadedRules {
+  return loadRulesWith(dirs, { ...opts, fs: opts.fs ?? nodeRuleFs });
+}
+export { parseRuleFile, TtsrManager, DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, readTtsrSettings } from "./ttsr/index.js";
+export type { Rule, TtsrSettings, TtsrMatchContext, TtsrProfile } from "./ttsr/index.js";
+export { TtsrCoordinator } from "./ttsr/session/coordinator.js";
+export { simulateTtsr } from "./ttsr/simulate/simulate.js";
+export { chunkText, parseChunking, type Chunking } from "./ttsr/chunking.js";
+
+// ---- CompactCapsule -------------------------------------------------------------------------------
+export { validateCompactCapsule, restoreFromCapsule, renderCompactCapsulePrompt, createCompactCapsule, capsuleCheck } from "./capsule/index.js";
+export type { CompactCapsule, CapsuleRestoredState } from "./capsule/index.js";
+
+// ---- diagnostics ----------------------------------------------------------------------------------
 export type { Diagnostic, Severity } from "./shared/diagnostics.js";
 export { catalogue } from "./shared/codes.js";
-export type { FormatName, Msg, NativeContext, SessionBase, SessionTree, TurnRef } from "./formats/types.js";
+export { contractSchemas, checkContract } from "./schema/contract.js";

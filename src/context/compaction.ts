@@ -36,6 +36,8 @@ export interface CompactionDiffOptions {
   capsuleCheck?: (capsule: unknown, afterText: string) => CapsuleCheckResult;
   /** Overrides the "before" context (yoi: the source segment's context is read by the app layer). */
   beforeOf?: (c: CompactionRef) => NativeContext | undefined;
+  /** Lines kept per message in the unified patch (terminal previews); undefined = whole messages. */
+  patchLines?: number;
 }
 
 const key = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m.text}`;
@@ -87,8 +89,8 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
     const tokens: CompactionDiff["tokens"] = { before: count(ctxBefore.systemPrompt, before), after: count(ctxAfter.systemPrompt, after) };
     if (c.tokensBefore !== undefined) tokens.loggedBefore = c.tokensBefore;
     if (c.tokensAfter !== undefined) tokens.loggedAfter = c.tokensAfter;
-    const textBefore = renderContextText(ctxBefore.systemPrompt, before);
-    const textAfter = renderContextText(ctxAfter.systemPrompt, after);
+    const textBefore = renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines });
+    const textAfter = renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines });
     const d: CompactionDiff = {
       id: c.id,
       before: turn(c.beforeLeafId, ctxBefore.systemPrompt, before),

@@ -14,6 +14,7 @@ export const diffCommand: Command = {
       .option("compaction", { type: "string", describe: "Only this compaction id" })
       .option("profile", { type: "string", describe: "Format profile" })
       .option("tokens", { choices: ["estimate", "exact"] as const, default: "estimate" as const, describe: "Token counting" })
+      .option("full", { type: "boolean", default: false, describe: "Whole messages in the unified diff (default: first 4 lines of each)" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document only" })
       .example("$0 diff session.jsonl", "Every compaction: context before vs after")
       .example("$0 diff session.jsonl --compaction 359 --json", "One compaction as JSON")
@@ -26,7 +27,7 @@ export const diffCommand: Command = {
       return doc.same ? 0 : 1;
     }
     const { capsuleCheck } = await import("../../app/capsule.js");
-    const { doc } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), capsuleCheck });
+    const { doc } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), capsuleCheck, patchLines: a.full || a.json ? undefined : 4 });
     process.stdout.write(a.json ? JSON.stringify(doc, null, 2) + "\n" : renderCompactionDiffs(doc.compactions, { color }));
     return doc.compactions.some((c) => c.capsule && c.capsule.lost.length > 0) ? 1 : 0;
   },
