@@ -129,7 +129,7 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       const lineOf = new Map<string, number>();
       for (const e of kept) {
         byId.set(e.id, e);
-        if (!lineOf.has(e.id)) lineOf.set(e.id, e.line);
+        lineOf.set(e.id, e.line);
       }
       const h = empty ? null : (header as Record<string, unknown> | null);
       const session: PiSession = {
