@@ -23,3 +23,7 @@ export {
   type RenderOptions,
 } from "./templates.js";
 export { chunkText, parseChunking, formatChunking, mulberry32, type Chunking } from "./chunking.js";
+export { testSnippet, type SnippetOptions, type SnippetResult, type SnippetMatch } from "./snippet.js";
+export { lintRules, type LintResult } from "./lint.js";
+export { listRules, type RuleRow } from "./list.js";
+export { setRegexProbe } from "./probe.js";

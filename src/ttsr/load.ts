@@ -42,6 +42,8 @@ export interface ShadowedRule {
 }
 
 export interface LoadedRules {
+  /** Every parsed rule file in read order, shadowed and invalid ones included (for lint and list). */
+  all: Rule[];
   /** Valid rules after dedupe and validation, in priority order: the input of bucketing. */
   rules: Rule[];
   buckets: Buckets;
@@ -137,5 +139,5 @@ export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesO
     if (b.notRegistered)
       diagnostics.push(diag("TTSR_RULE_NOT_REGISTERED", { file: rule.path }, { rule: rule.name, reason: b.notRegistered, bucket: b.bucket }));
   }
-  return { rules, buckets, manager, skipped, shadowed, diagnostics, settings, profile };
+  return { all, rules, buckets, manager, skipped, shadowed, diagnostics, settings, profile };
 }

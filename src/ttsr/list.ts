@@ -1,0 +1,49 @@
+// `ttsr list` (design §4): every rule file with its scope, bucket and why it is not registered. IO-free.
+import { analyzeRule } from "./compile.js";
+import type { LoadedRules } from "./load.js";
+
+export interface RuleRow {
+  name: string;
+  path: string;
+  provider: string;
+  registered: boolean;
+  /** ttsr | always-apply | rulebook | discarded | disabled | builtin-off | shadowed | invalid */
+  bucket: string;
+  reason?: string;
+  condition?: string[];
+  scope?: string[];
+  globs?: string[];
+  interruptMode?: string;
+  description?: string;
+}
+
+export function listRules(loaded: LoadedRules): RuleRow[] {
+  const bucketOf = new Map(loaded.buckets.all.map((b) => [b.rule, b]));
+  const skippedAt = new Map(loaded.skipped.map((s) => [s.path, s.reason]));
+  const shadowedAt = new Map(loaded.shadowed.map((s) => [s.path, s.by]));
+  return loaded.all.map((rule) => {
+    const b = bucketOf.get(rule);
+    const row: RuleRow = { name: rule.name, path: rule.path, provider: rule._source?.provider ?? "native", registered: b?.bucket === "ttsr", bucket: b?.bucket ?? "invalid" };
+    if (!b && shadowedAt.has(rule.path) && !loaded.rules.includes(rule)) {
+      row.bucket = "shadowed";
+      row.reason = `shadowed by ${shadowedAt.get(rule.path)}`;
+    } else if (b?.notRegistered) row.reason = describeReason(b.notRegistered, rule, loaded.profile);
+    else if (skippedAt.has(rule.path)) row.reason = skippedAt.get(rule.path);
+    if (rule.condition) row.condition = rule.condition;
+    if (rule.scope) row.scope = rule.scope;
+    if (rule.globs) row.globs = rule.globs;
+    if (rule.interruptMode) row.interruptMode = rule.interruptMode;
+    if (rule.description) row.description = rule.description;
+    return row;
+  });
+}
+
+function describeReason(reason: string, rule: Parameters<typeof analyzeRule>[0], profile: LoadedRules["profile"]): string {
+  if (reason === "no-valid-condition") {
+    const bad = analyzeRule(rule, profile).conditions.flatMap((c) => (c.ok ? [] : [`${c.token}: ${c.error}`]));
+    return `no condition compiles (${bad.join("; ")})`;
+  }
+  if (reason === "unreachable-scope") return `scope admits no stream (${(rule.scope ?? []).join(", ")})`;
+  if (reason === "disabled") return "ttsr.enabled is false (v17 refuses every rule)";
+  return "a rule of the same name is already registered";
+}
