@@ -101,13 +101,16 @@ function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
   if (!isNode(a, anchor.id) || !isNode(a, through.id) || !isAncestorOrSelf(a, anchor.id, through.id)) {
     bad("/throughEventId", `throughEventId ${through.id} does not lie on a root path after the anchor ${anchor.id}`);
   } else {
+    const span: string[] = [];
     for (const id of [through.id, ...ancestors(a, through.id)]) {
+      span.push(id);
       if (id === anchor.id) break;
-      if (a.byId.get(id)?.type === "user_message") {
-        bad("/throughEventId", `The span crosses the next user message ${id}`);
-        break;
-      }
     }
+    const crossed = span.find((id) => id !== anchor.id && a.byId.get(id)?.type === "user_message");
+    if (crossed) bad("/throughEventId", `The span crosses the next user message ${crossed}`);
+    // §13 case 35: a hidden compact is skipped by buildContext, so its reset and summary never happen.
+    const compact = span.find((id) => a.byId.get(id)?.type === "compact");
+    if (compact) bad("/throughEventId", `The span hides the compact ${compact}: buildContext skips its summary and reset`);
   }
   const seq = e.seq ?? -Infinity;
   for (const x of [anchor, through]) if (x.seq !== undefined && !(seq > x.seq)) bad("/seq", `seq ${String(e.seq)} is not greater than the seq ${x.seq} of ${x.id}`);

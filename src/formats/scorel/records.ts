@@ -37,6 +37,8 @@ export function readLine(line: LineRecord, bag: DiagnosticBag, notes: { crlfSeen
     }
   }
   if (line.invalidUtf8) bag.add("INVALID_UTF8", { line: line.no });
+  // The writers end every line with "\n"; neither reader has a torn-line rule (a torn line simply fails JSON).
+  if (!line.terminated && text.length > 0) bag.add("TORN_LAST_LINE", { line: line.no });
   const rec: LineRec = { no: line.no, empty: text.length === 0, blank: text.trim().length === 0, ok: false };
   if (rec.empty) return rec;
   if (text.charCodeAt(0) === 0xfeff) rec.bom = true;

@@ -1,6 +1,6 @@
 // Audit invariants (V, D) and JSON Schema findings over a loaded session, plus validateScorel(session)
 // for callers that hold a ScorelSession (the library's validateSession).
-import type { Diagnostic } from "../../shared/diagnostics.js";
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { AuditInput } from "./audit-context.js";
 import { checkControl } from "./invariants-control.js";
 import { checkDesign } from "./invariants-design.js";
@@ -53,4 +53,15 @@ export function schemaFindings(r: LoadResult, profile: ScorelProfile, known: rea
  */
 export function validateScorel(session: ScorelSession): Diagnostic[] {
   return [...session.diagnostics];
+}
+
+/**
+ * Invariant 15 for a request (`--leaf ID`, buildContext): the id must name a tree node. Returns the
+ * finding, or null when the id is a usable leaf. (The real getPath throws invalid_parent "Unknown event id".)
+ */
+export function checkLeafRequest(session: ScorelSession, id: string): Diagnostic | null {
+  if (session.tree.parent.has(id)) return null;
+  const e = session.byId.get(id);
+  const detail = e ? `${id} is the ${e.type} event on line ${e.line}, not a tree event (buildContext: invalid_parent "Unknown event id: ${id}")` : `${id} names no event (buildContext: invalid_parent "Unknown event id: ${id}")`;
+  return diag("SCOREL_INV_15_LEAF_NOT_TREE", { file: session.file, line: e?.line, eventId: id }, { detail });
 }
