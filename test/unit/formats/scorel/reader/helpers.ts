@@ -39,7 +39,7 @@ export const IS = (id: string, seq: number, kinds = KINDS): Obj =>
 export const jsonl = (...objs: unknown[]): string => objs.map((o) => JSON.stringify(o)).join("\n") + "\n";
 export const parse = (text: string, profile?: string): ScorelSession => parseScorel(text, { file: "t.jsonl", profile });
 /** A P5-valid session: header, snapshot, then the given events. */
-export const session = (events: Obj[], profile?: string, head: Obj = header()): ScorelSession => parse(jsonl(head, IS("is", 1), ...events), profile);
+export const session = (events: Obj[], profile?: string, head: Obj = header()): ScorelSession => parse(jsonl(head, { ...IS("is", 1), ts: 1001 }, ...events), profile);
 
 export const codes = (s: { diagnostics: Diagnostic[] }): string[] => s.diagnostics.map((d) => d.code);
 /** Findings other than the profile notes. */
