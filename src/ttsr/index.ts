@@ -26,4 +26,4 @@ export { chunkText, parseChunking, formatChunking, mulberry32, type Chunking } f
 export { testSnippet, type SnippetOptions, type SnippetResult, type SnippetMatch } from "./snippet.js";
 export { lintRules, type LintResult } from "./lint.js";
 export { listRules, type RuleRow } from "./list.js";
-export { setRegexProbe } from "./probe.js";
+export { setRegexProbe, type RegexProbe } from "./probe.js";

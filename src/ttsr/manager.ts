@@ -2,7 +2,7 @@
 // Method names follow design §6 exactly.
 import { analyzeRule, type TtsrScope } from "./compile.js";
 import { matchesGlob, type PathGlob } from "./glob.js";
-import { reportRegexTest } from "./probe.js";
+import { reportRegexDone, reportRegexTest } from "./probe.js";
 import { mergeTtsrSettings } from "./settings.js";
 import type { Rule, TtsrMatchContext, TtsrProfile, TtsrSettings } from "./types.js";
 
@@ -122,7 +122,9 @@ export class TtsrManager {
       if (!this.#matchesScope(e, ctx)) continue;
       if (!this.#matchesGlobalPaths(e, ctx)) continue;
       reportRegexTest(name);
-      if (!e.conditions.some((re) => ((re.lastIndex = 0), re.test(buffer)))) continue;
+      const hit = e.conditions.some((re) => ((re.lastIndex = 0), re.test(buffer)));
+      reportRegexDone();
+      if (!hit) continue;
       out.push(e.rule);
     }
     return out;
