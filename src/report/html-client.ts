@@ -93,13 +93,13 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var s = data.sessions[si];
     main.textContent = "";
     add(main, el("h2", null, s.path));
-    add(main, el("p", "meta", [s.format ? s.format + " / " + s.profile : "not read", "loader: " + s.loader.verdict, "status: " + s.status, s.turns.length + " turns", s.compactions.length + " compactions"].join(" · ")));
+    add(main, el("p", "meta", [s.format ? s.format + " / " + s.profile : s.kind === "unreadable" ? "not read" : s.kind + " file", "loader: " + s.loader.verdict, "status: " + s.status, s.turns.length + " turns", s.compactions.length + " compactions"].join(" · ")));
     add(main, el("h3", null, "Checks"), table(s.checks.map(function (c) { return [c.status, c.name, c.message || ""]; }), ["status", "check", "detail"]));
     add(main, el("h3", null, "Diagnostics"), diagnostics(s.diagnostics));
     if (s.compactions.length) {
       add(main, el("h3", null, "Compactions"));
       add(main, table(s.compactions.map(function (c, ci) {
-        return [link(c.id, "s=" + si + "&c=" + ci, { "data-compaction": String(ci) }), String(c.dropped.length), String(c.kept.length), String(c.added.length), c.tokens.before + " → " + c.tokens.after + (c.tokens.loggedBefore !== undefined ? " (log: " + c.tokens.loggedBefore + (c.tokens.loggedAfter !== undefined ? " → " + c.tokens.loggedAfter : "") + ")" : ""), c.capsule ? (c.capsule.valid && !c.capsule.missing.length ? "ok" : "FAILED") : "—"];
+        return [link(c.id, "s=" + si + "&c=" + ci, { "data-compaction": String(ci) }), String(c.dropped.length), String(c.kept.length), String(c.added.length), c.tokens.before + " → " + c.tokens.after + (c.tokens.loggedBefore !== undefined ? " (log: " + c.tokens.loggedBefore + (c.tokens.loggedAfter !== undefined ? " → " + c.tokens.loggedAfter : "") + ")" : ""), c.capsule ? (c.capsule.valid && !c.capsule.lost.length ? "ok" : "FAILED") : "—"];
       }), ["compaction", "dropped", "kept", "added", "tokens", "capsule"]));
     }
     add(main, el("h3", null, "Turns"));
@@ -131,7 +131,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     add(main, add(el("p", "crumbs"), link("← " + s.path, "s=" + si, { "data-back": "1" })));
     add(main, el("h2", null, "Compaction " + c.id));
     add(main, el("p", "meta", "tokens " + c.tokens.before + " → " + c.tokens.after + (c.tokens.loggedBefore !== undefined ? " · log: " + c.tokens.loggedBefore + " → " + (c.tokens.loggedAfter !== undefined ? c.tokens.loggedAfter : "?") : "")));
-    if (c.capsule) add(main, el("p", c.capsule.valid && !c.capsule.missing.length ? "ok" : "bad", "capsule: " + (c.capsule.valid ? "valid" : "invalid") + (c.capsule.missing.length ? "; missing after compaction: " + c.capsule.missing.join(", ") : "")));
+    if (c.capsule) add(main, el("p", c.capsule.valid && !c.capsule.lost.length ? "ok" : "bad", "capsule: " + (c.capsule.valid ? "valid" : "invalid (missing " + c.capsule.missing.join(", ") + ")") + (c.capsule.lost.length ? "; lost in compaction: " + c.capsule.lost.map(function (l) { return l.kind + " " + l.value; }).join("; ") : "")));
     [["dropped", c.dropped], ["added", c.added], ["kept", c.kept]].forEach(function (p) {
       var sec = el("section", "diff-" + p[0]);
       add(sec, el("h3", null, p[0] + " (" + p[1].length + ")"));

@@ -15,7 +15,7 @@ function where(d: Diagnostic): string {
 }
 
 function sessionRow(s: AuditSession): string {
-  const fmt = s.format ? `${s.format}/${s.profile ?? "?"}` : "—";
+  const fmt = s.format ? `${s.format}/${s.profile ?? "?"}` : s.kind === "unreadable" ? "—" : `(${s.kind} file)`;
   const n = { error: 0, warning: 0 };
   for (const d of s.diagnostics) if (d.severity !== "info") n[d.severity]++;
   const capsule = s.compactions.filter(capsuleFailed).length;
@@ -38,7 +38,7 @@ export function renderMarkdown(result: AuditResult, opts: { budget?: number } = 
   const head: string[] = [
     "# sightline audit",
     "",
-    `${s.sessions} session(s): ${s.byStatus.ok} ok, ${s.byStatus.warning} with warnings, ${s.byStatus.error} with errors · ${s.turns} turns · ${s.compactions} compactions` +
+    `${s.sessions} session(s)${s.files ? ` and ${s.files} other file(s)` : ""}: ${s.byStatus.ok} ok, ${s.byStatus.warning} with warnings, ${s.byStatus.error} with errors · ${s.turns} turns · ${s.compactions} compactions` +
       (s.capsuleFailures ? ` · ${s.capsuleFailures} capsule check(s) failed` : "") +
       (s.ttsrDisagreements ? ` · ${s.ttsrDisagreements} TTSR disagreement(s)` : ""),
     "",

@@ -42,7 +42,9 @@ export interface AuditCapsuleCheck {
   valid: boolean;
   missing: string[];
   warnings: string[];
-  lost: unknown[];
+  /** What the capsule says must survive but the text after compaction lacks. */
+  lost: { kind: string; value: string }[];
+  upstreamThrows?: true;
 }
 
 export interface AuditCompaction {
@@ -87,8 +89,9 @@ export type SessionStatus = "ok" | "warning" | "error";
 
 export interface AuditSession {
   path: string;
-  /** "session" for a read session; "unreadable" when nothing could be read (diagnostics say why). */
-  kind: "session" | "unreadable";
+  /** "session" for a read session; "unreadable" when it could not be read as one (diagnostics say why);
+   * rule / settings / capsule / config files found among the inputs are validated and listed too. */
+  kind: "session" | "unreadable" | "rule" | "settings" | "capsule" | "config";
   format?: string;
   profile?: string;
   profileReason?: string;
@@ -112,13 +115,18 @@ export interface AuditSession {
 }
 
 export interface CorpusSummary {
+  /** Session inputs (read or unreadable). */
   sessions: number;
+  /** Other validated inputs: rule, settings, capsule and config files. */
+  files: number;
   byFormat: Record<string, number>;
   byStatus: Record<SessionStatus, number>;
   diagnostics: Record<Severity, number>;
   turns: number;
   compactions: number;
   capsuleFailures: number;
+  /** Inputs that were not audited (not a recognised kind of file), with why. */
+  skipped: number;
   ttsrDisagreements: number;
   checks: { pass: number; fail: number; warn: number; skip: number };
 }
@@ -143,4 +151,5 @@ export interface AuditResult {
   /** Run-level findings: unmatched globs, unreadable rule folders, … */
   diagnostics: Diagnostic[];
   sessions: AuditSession[];
+  skipped: { path: string; reason: string }[];
 }

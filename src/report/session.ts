@@ -22,13 +22,11 @@ export interface ContractCompaction {
   id: string;
   line?: number;
   summary?: string;
-  before?: { messages: readonly Msg[] };
-  after?: { messages: readonly Msg[] };
   dropped: readonly Msg[];
   kept: readonly Msg[];
   added: readonly Msg[];
   tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; estimator?: string };
-  capsule?: { valid: boolean; missing: string[]; warnings: string[]; lost: unknown[] };
+  capsule?: { valid: boolean; missing: string[]; warnings: string[]; lost: { kind: string; value: string }[] };
 }
 
 export interface SessionFacts {
@@ -85,6 +83,8 @@ export class SessionBuilder {
   private prompts: string[] = [];
   private promptIdx = new Map<string, number>();
   private turns: AuditSession["turns"] = [];
+  /** Turn index (design §5) → position in `turns`. */
+  private posOfIndex = new Map<number, number>();
   private prev: { msgs: readonly Msg[]; idx: number[] } | null = null;
   private compactions: AuditCompaction[] = [];
   private ttsr: AuditTtsr | undefined;
@@ -104,15 +104,9 @@ export class SessionBuilder {
     for (let i = keep; i < t.messages.length; i++) idx[i] = this.table.index(t.messages[i]);
     // Content-equal but distinct objects still share the reference prefix.
     if (prev) while (keep < Math.min(prev.idx.length, idx.length) && prev.idx[keep] === idx[keep]) keep++;
-    let sp: number | null = null;
-    if (t.systemPrompt !== null) {
-      sp = this.promptIdx.get(t.systemPrompt) ?? null;
-      if (sp === null) {
-        sp = this.prompts.push(t.systemPrompt) - 1;
-        this.promptIdx.set(t.systemPrompt, sp);
-      }
-    }
+    const sp = this.prompt(t.systemPrompt);
     const base = prev && keep > 0 ? this.turns.length - 1 : null;
+    this.posOfIndex.set(t.index, this.turns.length);
     this.turns.push({
       index: t.index,
       leafId: t.leafId,
@@ -123,6 +117,28 @@ export class SessionBuilder {
       tokens: t.tokens,
     });
     this.prev = { msgs: t.messages, idx };
+  }
+
+  /** A delta turn of turnViews({delta:true}): `base` is a turn index, `added` the messages after `keep`. */
+  addDeltaTurn(t: Omit<ContractTurn, "messages"> & { messages: { base: number | null; keep: number; added: readonly Msg[] } }): void {
+    const d = t.messages;
+    const base = d.base === null ? undefined : this.posOfIndex.get(d.base);
+    const keep = base === undefined ? 0 : d.keep;
+    const add = d.added.map((m) => this.table.index(m));
+    // A base the audit did not list (cannot happen with scope "all") degrades to a full list of what we have.
+    this.posOfIndex.set(t.index, this.turns.length);
+    this.turns.push({ index: t.index, leafId: t.leafId, responseId: t.responseId, systemPrompt: this.prompt(t.systemPrompt), refs: { base: base ?? null, keep, add }, size: keep + add.length, tokens: t.tokens });
+    this.prev = null;
+  }
+
+  private prompt(p: string | null): number | null {
+    if (p === null) return null;
+    let sp = this.promptIdx.get(p);
+    if (sp === undefined) {
+      sp = this.prompts.push(p) - 1;
+      this.promptIdx.set(p, sp);
+    }
+    return sp;
   }
 
   addCompaction(c: ContractCompaction): void {
@@ -195,7 +211,12 @@ export function sessionChecks(ds: readonly Diagnostic[], compactions: readonly A
       checks.push(
         !capsuleFailed(c)
           ? { name: `compaction ${c.id} capsule`, status: "pass" }
-          : { name: `compaction ${c.id} capsule`, status: "fail", severity: "error", message: c.capsule.missing.length ? `missing after compaction: ${c.capsule.missing.join(", ")}` : "capsule is invalid" },
+          : {
+              name: `compaction ${c.id} capsule`,
+              status: "fail",
+              severity: "error",
+              message: [c.capsule.lost.length ? `lost in compaction: ${c.capsule.lost.map((l) => `${l.kind} ${l.value}`).join("; ")}` : "", c.capsule.valid ? "" : `capsule invalid (missing ${c.capsule.missing.join(", ")})`].filter(Boolean).join("; "),
+            },
       );
   for (const t of ttsr?.turns ?? [])
     checks.push(
@@ -225,6 +246,11 @@ export function unreadableSession(path: string, diagnostics: readonly Diagnostic
   };
   if (ms !== undefined) s.ms = ms;
   return s;
+}
+
+/** A non-session input (rule, settings, capsule, config file) that was validated. */
+export function validatedFile(path: string, kind: "rule" | "settings" | "capsule" | "config", diagnostics: readonly Diagnostic[], ms?: number): AuditSession {
+  return { ...unreadableSession(path, diagnostics, ms), kind };
 }
 
 /** Resolves a turn's references to message-table indices (used by check and by tests; the HTML script mirrors it). */

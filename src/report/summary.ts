@@ -3,7 +3,7 @@ import { countBySeverity, type Diagnostic } from "../shared/diagnostics.js";
 import type { AuditCheck, AuditCompaction, AuditResult, AuditSession, CorpusSummary, FailOn, SessionStatus } from "./model.js";
 
 /** A capsule check fails when the capsule is invalid or state it must keep is missing after compaction. */
-export const capsuleFailed = (c: AuditCompaction): boolean => !!c.capsule && (!c.capsule.valid || c.capsule.missing.length > 0);
+export const capsuleFailed = (c: AuditCompaction): boolean => !!c.capsule && (!c.capsule.valid || c.capsule.lost.length > 0);
 
 /** error: any error diagnostic or failed error-severity check; warning: any warning or warn check. */
 export function sessionStatus(diagnostics: readonly Diagnostic[], checks: readonly AuditCheck[]): SessionStatus {
@@ -13,20 +13,26 @@ export function sessionStatus(diagnostics: readonly Diagnostic[], checks: readon
   return "ok";
 }
 
-export function summarize(sessions: readonly AuditSession[], runDiagnostics: readonly Diagnostic[] = []): CorpusSummary {
+export function summarize(sessions: readonly AuditSession[], runDiagnostics: readonly Diagnostic[] = [], skipped = 0): CorpusSummary {
   const s: CorpusSummary = {
     sessions: sessions.length,
+    files: 0,
     byFormat: {},
     byStatus: { ok: 0, warning: 0, error: 0 },
     diagnostics: countBySeverity(runDiagnostics),
     turns: 0,
     compactions: 0,
     capsuleFailures: 0,
+    skipped,
     ttsrDisagreements: 0,
     checks: { pass: 0, fail: 0, warn: 0, skip: 0 },
   };
   for (const x of sessions) {
-    const f = x.format ?? "unknown";
+    if (x.kind !== "session" && x.kind !== "unreadable") {
+      s.sessions--;
+      s.files++;
+    }
+    const f = x.format ?? (x.kind === "session" || x.kind === "unreadable" ? "unreadable" : x.kind);
     s.byFormat[f] = (s.byFormat[f] ?? 0) + 1;
     s.byStatus[x.status]++;
     const d = countBySeverity(x.diagnostics);

@@ -25,6 +25,8 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
   const table = new Table({
     head: ["status", "session", "format", "loader", "turns", "compactions", "TTSR", "err", "warn"],
     style: { head: opts.color ? ["bold"] : [], border: opts.color ? ["grey"] : [] },
+    // No separator line between rows: a corpus has hundreds of files.
+    chars: { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" },
   });
   for (const s of result.sessions) {
     let err = 0;
@@ -34,7 +36,7 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
     table.push([
       status(s.status),
       safe(clip(s.path.length > pathWidth ? `…${s.path.slice(-(pathWidth - 1))}` : s.path, pathWidth + 40)),
-      s.format ? `${s.format}/${s.profile}` : "-",
+      s.format ? `${s.format}/${s.profile}` : s.kind === "unreadable" ? "-" : s.kind,
       s.loader.verdict,
       String(s.turns.length),
       capsule ? `${s.compactions.length} (${capsule} capsule fail)` : String(s.compactions.length),
@@ -46,7 +48,8 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
   const x = result.summary;
   const lines = [
     table.toString(),
-    `${paint("bold", `${x.sessions} session(s)`)}: ${x.byStatus.ok} ok, ${x.byStatus.warning} warning, ${x.byStatus.error} error; ${x.turns} turns, ${x.compactions} compactions; diagnostics ${x.diagnostics.error} error, ${x.diagnostics.warning} warning, ${x.diagnostics.info} info`,
+    `${paint("bold", `${x.sessions} session(s)${x.files ? ` and ${x.files} other file(s)` : ""}`)}: ${x.byStatus.ok} ok, ${x.byStatus.warning} warning, ${x.byStatus.error} error; ${x.turns} turns, ${x.compactions} compactions; diagnostics ${x.diagnostics.error} error, ${x.diagnostics.warning} warning, ${x.diagnostics.info} info` +
+      (x.skipped ? `; ${x.skipped} file(s) skipped (not a session, rule, capsule, settings or config file)` : ""),
   ];
   for (const d of result.diagnostics) lines.push(`${d.severity === "error" ? paint("red", "error") : d.severity}: ${safe(d.file)}: ${safe(d.message)}`);
   if (opts.reportDir) lines.push(`Report: ${safe(opts.reportDir)}`);

@@ -4,7 +4,11 @@ import { capsuleCommand } from "./capsule.js";
 import { diffCommand } from "./diff.js";
 import { replayCommand } from "./replay.js";
 import { validateCommand } from "./validate.js";
+import { auditCommand } from "./audit.js";
+import { checkCommand } from "./check.js";
+import { mergeReportsCommand } from "./merge-reports.js";
+import { ttsrGroup, ttsrRunCommand } from "./ttsr-run.js";
 
 export type { Command } from "../command.js";
 
-export const commands: Command[] = [validateCommand, replayCommand, diffCommand, capsuleCommand];
+export const commands: Command[] = [validateCommand, replayCommand, diffCommand, capsuleCommand, checkCommand, auditCommand, mergeReportsCommand, ttsrGroup([ttsrRunCommand])];

@@ -8,5 +8,15 @@ export const appCodes = {
   APP_CAPSULE_MISSING: { severity: "error", title: "A CompactCapsule lacks a required field (validateCompactCapsule `missing`)", message: (a) => `Capsule is missing ${show(a.field)}` },
   APP_CAPSULE_WARNING: { severity: "warning", title: "validateCompactCapsule reports a warning", message: (a) => `Capsule warning: ${show(a.warning)}` },
   APP_CAPSULE_THROWS: { severity: "error", title: "The upstream capsule module would throw on this capsule", message: (a) => `The upstream module throws: ${show(a.message)}` },
+  APP_RULE_BAD_REGEX: { severity: "error", title: "A rule condition is not a valid regular expression (the rule skips it)", message: (a) => `Rule ${show(a.rule)}: condition ${show(a.token)} does not compile (${show(a.error)}); oh-my-pi skips it` },
+  APP_RULE_NOT_REGISTERED: { severity: "warning", title: "TtsrManager.addRule would refuse the rule", message: (a) => `Rule ${show(a.rule)} is not registered as a TTSR rule: ${show(a.reason)}` },
   // --- audit / check (reports) ---
+  APP_AUDIT_TIMEOUT: { severity: "error", title: "A file took longer than the per-file time budget and was stopped", message: (a) => `Stopped after ${show(a.ms)} ms (time budget per file); the rest of the corpus was audited` },
+  APP_AUDIT_WORKER_FAILED: { severity: "error", title: "The worker auditing a file failed (please report)", message: (a) => `The worker failed on this file: ${show(a.detail)}` },
+  APP_INPUT_PROBLEM: { severity: "error", title: "An input path or pattern could not be read", message: (a) => `Cannot read ${show(a.input)}: ${show(a.reason)}` },
+  APP_CONFIG_INVALID: { severity: "error", title: "sightline.config.json does not match its schema", message: (a) => `${show(a.pointer || "/")}: ${show(a.detail)}` },
+  APP_SUITE_NO_SESSIONS: { severity: "error", title: "A check suite's session globs match no file", message: (a) => `Suite ${show(a.suite)}: no session matches ${show(a.patterns)}` },
+  APP_EXPECTATIONS_MISSING: { severity: "error", title: "A check suite has no expectations yet (run check --update)", message: (a) => `Suite ${show(a.suite)}: no expectations file ${show(a.path)}; run "sightline check --update" to record them` },
+  APP_EXPECTATIONS_INVALID: { severity: "error", title: "An expectations file cannot be read", message: (a) => `Expectations ${show(a.path)}: ${show(a.detail)}` },
+  APP_REPORT_INVALID: { severity: "error", title: "A folder given to merge-reports holds no readable audit summary.json", message: (a) => `${show(a.path)}: ${show(a.detail)}` },
 } satisfies Catalogue;

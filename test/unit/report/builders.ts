@@ -35,6 +35,7 @@ export function result(sessions: AuditSession[], runDiagnostics: Diagnostic[] = 
     summary: summarize(sessions, runDiagnostics),
     diagnostics: runDiagnostics,
     sessions,
+    skipped: [],
   };
 }
 

@@ -66,9 +66,9 @@ describe("report/session: message table and delta references", () => {
   });
   it("a failed capsule check fails the session", () => {
     const s = session("c.jsonl", [[msg("user", "a")]], {
-      compactions: [{ id: "c1", dropped: [msg("user", "a")], kept: [], added: [msg("user", "sum")], tokens: { before: 10, after: 2 }, capsule: { valid: true, missing: ["deny rm -rf"], warnings: [], lost: [] } }],
+      compactions: [{ id: "c1", dropped: [msg("user", "a")], kept: [], added: [msg("user", "sum")], tokens: { before: 10, after: 2 }, capsule: { valid: true, missing: [], warnings: [], lost: [{ kind: "hard-deny", value: "deny rm -rf" }] } }],
     });
-    expect(s.checks.find((c) => c.name === "compaction c1 capsule")).toMatchObject({ status: "fail", message: "missing after compaction: deny rm -rf" });
+    expect(s.checks.find((c) => c.name === "compaction c1 capsule")).toMatchObject({ status: "fail", message: "lost in compaction: hard-deny deny rm -rf" });
     expect(s.status).toBe("error");
     expect(result([s]).summary.capsuleFailures).toBe(1);
   });

@@ -1,0 +1,99 @@
+// One input file of an audit → one entry of the canonical result. Sessions get the full analysis (turns,
+// compactions with capsule checks, TTSR evidence when rules are given); rule, settings, capsule and config
+// files are validated; files that are none of these (a README in a fixture folder) are skipped with a
+// reason. This is the unit of work a pool worker runs; it never throws for bad input.
+import { readFile, open } from "node:fs/promises";
+import { capsuleCheck } from "../capsule/check.js";
+import { compactionDiffs } from "../context/compaction.js";
+import { exactCounter } from "../context/tokens-exact.js";
+import { charsPer4, type TokenCounter } from "../context/tokens.js";
+import { turnViews, type DeltaMessages } from "../context/turns.js";
+import { isSession, moduleOf } from "../formats/index.js";
+import type { AuditSession } from "../report/model.js";
+import { SessionBuilder, unreadableSession, validatedFile } from "../report/session.js";
+import { diag, sortDiagnostics } from "../shared/diagnostics.js";
+import { STDIN, STDIN_LABEL } from "../io/read.js";
+import { classify } from "./classify.js";
+import { readSession } from "./read.js";
+import { validateTextFile } from "./validate-kinds.js";
+import type { TtsrHook, TtsrOptions } from "./audit-ttsr.js";
+
+export interface AuditFileOptions extends TtsrOptions {
+  profile?: string;
+  tokens?: "estimate" | "exact";
+}
+
+export type AuditFileResult = { entry: AuditSession } | { skipped: string };
+
+const HEAD_BYTES = 4096;
+
+async function head(path: string): Promise<string> {
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
+    return buf.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await fh.close();
+  }
+}
+
+let counterCache: Promise<TokenCounter> | undefined;
+const counterFor = (mode: AuditFileOptions["tokens"]) => (mode === "exact" ? (counterCache ??= exactCounter()) : Promise.resolve(charsPer4));
+
+export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook): Promise<AuditFileResult> {
+  const t0 = performance.now();
+  const label = path === STDIN ? STDIN_LABEL : path;
+  try {
+    if (path !== STDIN) {
+      let first: string;
+      try {
+        first = await head(path);
+      } catch (e) {
+        return { entry: unreadableSession(label, [diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message })]) };
+      }
+      const c = classify(path, /\.json$/i.test(path) ? await readFile(path, "utf8").catch(() => first) : first);
+      if (c.kind === null) return { skipped: c.reason ?? "not a session, rule, capsule, settings or config file" };
+      if (c.kind !== "session") {
+        const text = await readFile(path, "utf8");
+        return { entry: validatedFile(label, c.kind, sortDiagnostics(validateTextFile(c.kind, path, text, { ttsrProfile: opts.ttsrProfile })), performance.now() - t0) };
+      }
+    }
+    return { entry: await auditSessionFile(path, label, opts, ttsr, t0) };
+  } catch (e) {
+    // A bug in sightline must not stop the corpus: the file gets an INTERNAL diagnostic.
+    return { entry: unreadableSession(label, [diag("INTERNAL", { file: label }, { detail: e instanceof Error ? (e.stack ?? e.message) : String(e) })], performance.now() - t0) };
+  }
+}
+
+async function auditSessionFile(path: string, label: string, opts: AuditFileOptions, ttsr: TtsrHook | undefined, t0: number): Promise<AuditSession> {
+  const s = await readSession(path, { profile: opts.profile });
+  if (!isSession(s)) return unreadableSession(label, s.diagnostics, performance.now() - t0);
+  const module = moduleOf(s);
+  const tokens = await counterFor(opts.tokens);
+  const b = new SessionBuilder({
+    path: label,
+    format: s.format,
+    profile: s.profile,
+    profileReason: s.profileReason,
+    id: s.id,
+    lineCount: s.lineCount,
+    activeLeafId: s.tree.activeLeafId,
+    leaves: s.tree.leaves,
+    diagnostics: [],
+  });
+  // Every turn of the file (all branches), as deltas: O(changes) per turn.
+  const views = turnViews(module, s, { scope: "all", delta: true, tokens });
+  for (const t of views.turns) {
+    if (Array.isArray(t.messages)) b.addTurn({ ...t, messages: t.messages });
+    else b.addDeltaTurn({ ...t, messages: t.messages as DeltaMessages });
+  }
+  for (const c of compactionDiffs(module, s, { tokens, capsuleCheck })) b.addCompaction(c);
+  const extra = [...views.diagnostics];
+  if (ttsr) {
+    const r = await ttsr(s, module);
+    b.setTtsr(r.turns);
+    extra.push(...r.diagnostics);
+  }
+  return b.finish(sortDiagnostics([...s.diagnostics, ...extra]), performance.now() - t0);
+}

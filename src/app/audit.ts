@@ -1,0 +1,92 @@
+// `sightline audit`: expand inputs, take this shard's part, audit every file (concurrently; CPU work in a
+// worker pool sized to the cores), keep input order, and assemble the canonical result.
+import pLimit from "p-limit";
+import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../report/model.js";
+import { unreadableSession } from "../report/session.js";
+import { summarize } from "../report/summary.js";
+import { diag, type Diagnostic } from "../shared/diagnostics.js";
+import { expandInputs } from "../io/paths.js";
+import { auditFile, type AuditFileOptions, type AuditFileResult } from "./audit-file.js";
+import { loadTtsrSetup, ttsrHookFor } from "./audit-ttsr.js";
+import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "./pool.js";
+import { shardFiles, type Shard } from "./shard.js";
+
+export interface AuditOptions extends AuditFileOptions {
+  paths: string[];
+  failOn?: FailOn;
+  shard?: Shard;
+  /** Worker threads: undefined = one per core (when built JS exists), 0 = in-process. */
+  workers?: number;
+  /** Per-file time budget in a worker (ms); 0 = none. */
+  timeoutMs?: number;
+  onProgress?: (done: number, total: number, path: string) => void;
+  /** Clock and version, injectable for reproducible output. */
+  now?: () => Date;
+  version?: string;
+}
+
+export interface AuditRun {
+  result: AuditResult;
+  /** Inputs that could not be read at all (exit code 2, design §4). */
+  unreadableInputs: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
+  const createdAt = (opts.now?.() ?? new Date()).toISOString();
+  const { files: all, problems } = expandInputs(opts.paths);
+  const files = shardFiles(all, opts.shard);
+  const runDiagnostics: Diagnostic[] = problems.map((p) => diag("APP_INPUT_PROBLEM", { file: p.input }, { input: p.input, reason: p.reason }));
+  const fileOpts: AuditFileOptions = { profile: opts.profile, ttsrProfile: opts.ttsrProfile, tokens: opts.tokens, rules: opts.rules, settings: opts.settings, chunking: opts.chunking, cwd: opts.cwd, home: opts.home };
+  // Rule-folder and settings findings belong to the run, not to each session.
+  if (opts.rules?.length) runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics);
+
+  const script = opts.workers === 0 ? null : workerScript("worker-audit.js");
+  const size = opts.workers ?? defaultPoolSize(files.length);
+  const pool = script && files.length > 0 && size > 0 ? new WorkerPool<string, AuditFileResult>(script, size, fileOpts, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
+  const hook = pool ? undefined : ttsrHookFor(fileOpts);
+  // p-limit bounds how many files are in flight (open handles, queued results), the pool bounds CPU.
+  const limit = pLimit(Math.max(2, size * 2));
+  let done = 0;
+  try {
+    const results = await Promise.all(
+      files.map((f) =>
+        limit(async (): Promise<AuditFileResult> => {
+          let r: AuditFileResult;
+          try {
+            r = pool ? await pool.run(f) : await auditFile(f, fileOpts, hook);
+          } catch (e) {
+            const d =
+              e instanceof PoolTimeout
+                ? diag("APP_AUDIT_TIMEOUT", { file: f }, { ms: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })
+                : diag("APP_AUDIT_WORKER_FAILED", { file: f }, { detail: e instanceof Error ? e.message : String(e) });
+            r = { entry: unreadableSession(f, [d]) };
+          }
+          opts.onProgress?.(++done, files.length, f);
+          return r;
+        }),
+      ),
+    );
+    const sessions: AuditSession[] = [];
+    const skipped: AuditResult["skipped"] = [];
+    results.forEach((r, i) => ("entry" in r ? sessions.push(r.entry) : skipped.push({ path: files[i], reason: r.skipped })));
+    const failOn = opts.failOn ?? "error";
+    const result: AuditResult = {
+      schemaVersion: AUDIT_SCHEMA_VERSION,
+      kind: "audit",
+      tool: { name: "sightline", version: opts.version ?? "0.0.0" },
+      createdAt,
+      options: { paths: [...opts.paths], rules: [...(opts.rules ?? [])], failOn, redacted: false },
+      summary: summarize(sessions, runDiagnostics, skipped.length),
+      diagnostics: runDiagnostics,
+      sessions,
+      skipped,
+    };
+    if (opts.settings !== undefined) result.options.settings = opts.settings;
+    if (opts.shard) result.options.shard = opts.shard;
+    return { result, unreadableInputs: problems.length };
+  } finally {
+    await pool?.close();
+  }
+}
