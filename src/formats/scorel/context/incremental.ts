@@ -3,14 +3,16 @@
 // replaceLast, compact = one rebuild of its retained window). A context_control becomes active at a
 // node when its seq gate opens or its span reaches the node's path; if that changes the hidden set of
 // the parent's path, that node's path is rebuilt once. Contract (tested): for every turn,
-// toArray(messages) deep-equals toMsgs(buildContext(session, leafId)).
+// toArray(messages) deep-equals toMsgs(buildContext(session, leafId)). Activation costs the refolded
+// span (usually one user turn), not the whole path.
 import { fromArray, push, type List, type PList } from "../../../shared/plist.js";
 import type { Msg, TurnContext } from "../../types.js";
 import type { ScorelEvent, ScorelProfile, ScorelSession } from "../model.js";
 import { buildScorelContext, resolveProfile, walkPath } from "./build.js";
 import { g0Step } from "./g0.js";
 import { scorelMsg } from "./lower.js";
-import { controlEvents, hiddenSet, pathTo } from "./path.js";
+import { controlEvents, pathTo } from "./path.js";
+import { ControlIndex, TreeIndex, type LiveControl } from "./tree-index.js";
 import { rulesFor, type Rules } from "./rules.js";
 import { loggedTokens, turnInfos } from "./turns.js";
 import { BuildFailure, type ScorelContextError, type ScorelContextOptions } from "./types.js";
@@ -18,14 +20,16 @@ import { applyEvent, type Entry } from "./walk.js";
 
 interface NodeState {
   depth: number;
-  /** Which context_control events apply at this node (indexes into the control list). */
-  key: string;
+  /** seq of the node's event (-Infinity for the virtual root above the tree). */
+  seq: number | undefined;
+  /** The context_control events applying at this node, in file order. */
+  applicable: readonly LiveControl[];
   hidden: ReadonlySet<string>;
   nat: List<Entry>;
   error?: ScorelContextError;
 }
 
-const ROOT: NodeState = { depth: -1, key: "", hidden: new Set(), nat: null };
+const ROOT: NodeState = { depth: -1, seq: -Infinity, applicable: [], hidden: new Set(), nat: null };
 
 /** Msg lists that mirror entry lists cell for cell, so shared entry cells give shared Msg cells. */
 class MsgCells {
@@ -58,69 +62,14 @@ class MsgCells {
 /** Node states of a tree profile, computed on demand top-down from the nearest computed ancestor. */
 class TreeEngine {
   private states = new Map<string, NodeState>();
-  private tin = new Map<string, number>();
-  private tout = new Map<string, number>();
-  private controls: ScorelEvent[];
-  /** Controls whose through lies on or below their anchor (others never apply). */
-  private live: { i: number; x: ScorelEvent; through: string }[] = [];
+  private tree: TreeIndex;
+  private controls: ControlIndex;
   private rules: Rules;
 
   constructor(private readonly session: ScorelSession, private readonly profile: ScorelProfile) {
     this.rules = rulesFor(profile);
-    this.euler();
-    this.controls = this.rules.hiding ? controlEvents(session) : [];
-    this.controls.forEach((x, i) => {
-      const a = x.raw.anchorUserEventId as string;
-      const t = x.raw.throughEventId as string;
-      if (this.isAncestorOrSelf(a, t)) this.live.push({ i, x, through: t });
-    });
-  }
-
-  /** Entry/exit times of an iterative DFS; nodes on a parent cycle stay unnumbered (direct fallback). */
-  private euler(): void {
-    const { parent } = this.session.tree;
-    const kids = new Map<string, string[]>();
-    const roots: string[] = [];
-    for (const [id, p] of parent) {
-      if (p != null && parent.has(p)) {
-        const k = kids.get(p);
-        if (k) k.push(id);
-        else kids.set(p, [id]);
-      } else roots.push(id);
-    }
-    let clock = 0;
-    for (const r of roots) {
-      const stack: [string, number][] = [[r, 0]];
-      this.tin.set(r, clock++);
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1];
-        const ks = kids.get(top[0]) ?? [];
-        if (top[1] < ks.length) {
-          const k = ks[top[1]++];
-          if (this.tin.has(k)) continue;
-          this.tin.set(k, clock++);
-          stack.push([k, 0]);
-        } else {
-          this.tout.set(top[0], clock++);
-          stack.pop();
-        }
-      }
-    }
-  }
-
-  private isAncestorOrSelf(a: string, b: string): boolean {
-    const ia = this.tin.get(a);
-    const ib = this.tin.get(b);
-    return ia !== undefined && ib !== undefined && ia <= ib && this.tout.get(b)! <= this.tout.get(a)!;
-  }
-
-  private keyOf(id: string, ev: ScorelEvent | undefined): string {
-    if (!ev || this.live.length === 0) return "";
-    const on: number[] = [];
-    for (const c of this.live) {
-      if ((c.x.seq as number) <= (ev.seq as number) && this.isAncestorOrSelf(c.through, id)) on.push(c.i);
-    }
-    return on.join(",");
+    this.tree = new TreeIndex(session);
+    this.controls = new ControlIndex(this.rules.hiding ? controlEvents(session) : [], this.tree);
   }
 
   /** The ids at path indexes [from, depth) of the node whose parent is `parentId`. */
@@ -134,32 +83,75 @@ class TreeEngine {
     return out;
   }
 
+  private guarded(depth: number, seq: number | undefined, applicable: readonly LiveControl[], hidden: ReadonlySet<string>, f: () => List<Entry>): NodeState {
+    try {
+      return { depth, seq, applicable, hidden, nat: f() };
+    } catch (e) {
+      if (e instanceof BuildFailure) return { depth, seq, applicable, hidden, nat: null, error: e.detail };
+      throw e;
+    }
+  }
+
+  /** Which controls apply at `id` and the ids they hide (§7.6), derived from the parent's when seq grows. */
+  private hiding(id: string, ev: ScorelEvent | undefined, sp: NodeState): [readonly LiveControl[], ReadonlySet<string>] {
+    if (this.controls.live.length === 0) return [sp.applicable, sp.hidden];
+    const seq = ev?.seq;
+    const slice = (c: LiveControl) => this.tree.upTo(c.through, c.anchor);
+    if (typeof seq === "number" && typeof sp.seq === "number" && seq >= sp.seq) {
+      const added = this.controls.added(id, seq, sp.seq, this.tree);
+      if (added.length === 0) return [sp.applicable, sp.hidden];
+      const hidden = new Set(sp.hidden);
+      for (const c of added) for (const h of slice(c)) hidden.add(h);
+      return [[...sp.applicable, ...added].sort((a, b) => a.i - b.i), hidden];
+    }
+    // seq went down or is missing (a file the loader rejects): recompute from scratch
+    const applicable = typeof seq === "number" ? this.controls.all(id, seq, this.tree) : [];
+    const hidden = new Set<string>();
+    for (const c of applicable) for (const h of slice(c)) hidden.add(h);
+    return [applicable, hidden];
+  }
+
   private compute(id: string, sp: NodeState, parentId: string | null): NodeState {
     const ev = this.session.byId.get(id);
     const depth = sp.depth + 1;
-    const key = this.keyOf(id, ev);
-    let hidden = sp.hidden;
-    if (key !== sp.key) {
-      const path = pathTo(this.session, id)!;
-      hidden = hiddenSet(this.controls, path, ev, this.rules);
-      if (!sameBesides(hidden, sp.hidden, id)) {
-        try {
-          return { depth, key, hidden, nat: walkPath(this.session, path, hidden, this.profile) };
-        } catch (e) {
-          if (e instanceof BuildFailure) return { depth, key, hidden, nat: null, error: e.detail };
-          throw e;
-        }
+    const [applicable, hidden] = this.hiding(id, ev, sp);
+    if (hidden !== sp.hidden) {
+      // Ids above this node whose hidden status changed: the parent's context no longer holds.
+      let top = Infinity;
+      for (const h of hidden) if (h !== id && !sp.hidden.has(h)) top = Math.min(top, this.tree.depth.get(h)!);
+      for (const h of sp.hidden) if (!hidden.has(h)) top = Math.min(top, this.tree.depth.get(h)!);
+      if (top !== Infinity) return this.refold(id, ev?.seq, depth, applicable, hidden, top);
+    }
+    if (sp.error) return { depth, seq: ev?.seq, applicable, hidden, nat: null, error: sp.error };
+    if (!ev) return { depth, seq: undefined, applicable, hidden, nat: sp.nat };
+    const env = { rules: this.rules, hidden, index: depth, before: (from: number) => this.ancestors(parentId, from, depth) };
+    return this.guarded(depth, ev.seq, applicable, hidden, () => applyEvent(sp.nat, ev, env));
+  }
+
+  /**
+   * A context_control activated at `id` and changed what is hidden from path index `top` on: refold the
+   * path from the ancestor just above `top` (its state holds for the new hidden set when the hidden ids
+   * above it agree), else from the root.
+   */
+  private refold(id: string, seq: number | undefined, depth: number, applicable: readonly LiveControl[], hidden: ReadonlySet<string>, top: number): NodeState {
+    const { parent } = this.session.tree;
+    const seg: string[] = [];
+    let up: string | null | undefined = id;
+    for (let d = depth; d >= top && up != null; d--, up = parent.get(up)) seg.push(up);
+    const base = up == null ? ROOT : this.states.get(up);
+    const above = [...hidden].filter((h) => this.tree.depth.get(h)! < top);
+    const agrees = base !== undefined && base.hidden.size === above.length && above.every((h) => base.hidden.has(h));
+    if (!agrees) return this.guarded(depth, seq, applicable, hidden, () => walkPath(this.session, pathTo(this.session, id)!, hidden, this.profile));
+    if (base.error) return { depth, seq, applicable, hidden, nat: null, error: base.error };
+    return this.guarded(depth, seq, applicable, hidden, () => {
+      let nat = base.nat;
+      for (let k = seg.length - 1, d = top; k >= 0; k--, d++) {
+        const ev = this.session.byId.get(seg[k]);
+        const parentId = k + 1 < seg.length ? seg[k + 1] : (up ?? null);
+        if (ev) nat = applyEvent(nat, ev, { rules: this.rules, hidden, index: d, before: (from) => this.ancestors(parentId, from, d) });
       }
-    }
-    if (sp.error) return { depth, key, hidden, nat: null, error: sp.error };
-    if (!ev) return { depth, key, hidden, nat: sp.nat };
-    try {
-      const env = { rules: this.rules, hidden, index: depth, before: (from: number) => this.ancestors(parentId, from, depth) };
-      return { depth, key, hidden, nat: applyEvent(sp.nat, ev, env) };
-    } catch (e) {
-      if (e instanceof BuildFailure) return { depth, key, hidden, nat: null, error: e.detail };
-      throw e;
-    }
+      return nat;
+    });
   }
 
   /** The state at a tree node; undefined when the node lies on a parent cycle (caller builds directly). */
@@ -168,7 +160,7 @@ class TreeEngine {
     const chain: string[] = [];
     let cur: string | null = id;
     while (cur !== null && !this.states.has(cur)) {
-      if (!this.tin.has(cur)) return undefined;
+      if (!this.tree.has(cur)) return undefined;
       chain.push(cur);
       const p: string | null | undefined = parent.get(cur);
       cur = p != null && parent.has(p) ? p : null;
@@ -180,13 +172,6 @@ class TreeEngine {
     }
     return state;
   }
-}
-
-/** a \ {extra} equals b */
-function sameBesides(a: ReadonlySet<string>, b: ReadonlySet<string>, extra: string): boolean {
-  if (a.size - (a.has(extra) ? 1 : 0) !== b.size) return false;
-  for (const x of b) if (!a.has(x)) return false;
-  return true;
 }
 
 /** Every turn's context, lazily, in file order. */
