@@ -9,7 +9,7 @@ import { scorelTurnContexts } from "../../src/formats/scorel/context/incremental
 import { scorelToMsgs } from "../../src/formats/scorel/context/lower.js";
 import type { ScorelProfile, ScorelSession } from "../../src/formats/scorel/model.js";
 import { toArray } from "../../src/shared/plist.js";
-import { A, AT, C, DEV, DM, H, IS, T, TR, U, UC, X, session, text, toolResult, type Raw } from "../unit/formats/scorel/context/builders.js";
+import { A, AT, C, DEV, DM, GM, GR, H, IS, T, TR, U, UC, X, session, text, toolResult, type Raw } from "../unit/formats/scorel/context/builders.js";
 
 const KINDS = ["U", "U", "A", "A", "AT", "T", "T", "TODD", "H", "H", "C", "X", "X", "IS", "BAD", "STEER", "SKIP"] as const;
 
@@ -147,6 +147,35 @@ describe("scorel context properties (design §8)", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+const g0Entry = fc.record({ kind: fc.constantFrom("user", "user", "assistant", "assistant", "toolResult", "rewind", "rewind", "compact"), target: fc.nat(30), unknown: fc.boolean() });
+
+describe("scorel G0 replay properties (scorel-format §11)", () => {
+  it("scorel-format §11: G0 turn contexts equal the replay up to each response's parent; the log is left unchanged", () => {
+    fc.assert(
+      fc.property(fc.array(g0Entry, { minLength: 1, maxLength: 30 }), (entries) => {
+        const raws: Raw[] = [];
+        entries.forEach((e, i) => {
+          const prior = raws.filter((r) => r.kind === "message");
+          if (e.kind === "rewind") raws.push(GR(`r${i}`, prior.length === 0 || e.unknown ? "ghost" : (prior[e.target % prior.length].id as string)));
+          else if (e.kind === "compact") raws.push({ kind: "compact", id: `c${i}`, summary: "s", beforeId: "m0" });
+          else raws.push(GM(`m${i}`, e.kind, `text ${i}`));
+        });
+        const s = session(raws, "g0");
+        const before = structuredClone(raws);
+        deepFreeze(s.events);
+        for (const ev of s.events) scorelToMsgs(s, buildScorelContext(s, ev.id));
+        for (const t of scorelTurnContexts(s)) {
+          const c = buildScorelContext(s, t.ref.leafId);
+          expect(toArray(t.messages)).toEqual(scorelToMsgs(s, c));
+          expect(t.systemPrompt).toBeNull();
+        }
+        expect(s.events.map((e) => e.raw)).toEqual(before);
+      }),
+      { numRuns: 200 },
     );
   });
 });
