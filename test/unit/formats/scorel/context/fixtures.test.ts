@@ -12,6 +12,7 @@ import { parseScorel } from "../../../../../src/formats/scorel/parse.js";
 import { toArray } from "../../../../../src/shared/plist.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../../../fixtures/scorel");
+const SCENARIOS = join(import.meta.dirname, "fixtures");
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
@@ -19,14 +20,14 @@ const files = (dir: string): string[] =>
   });
 
 describe("scorel context on every fixture", () => {
-  const all = files(ROOT);
+  const all = [...files(ROOT), ...files(SCENARIOS)];
 
   it("has fixtures to check", () => {
     expect(all.length).toBeGreaterThan(5);
   });
 
   for (const f of all) {
-    const name = relative(ROOT, f);
+    const name = f.startsWith(ROOT) ? relative(ROOT, f) : `context/${relative(SCENARIOS, f)}`;
     it(`design §3: incremental == direct on fixture ${name} under every profile`, () => {
       const s = parseScorel(readFileSync(f, "utf8"), { file: name });
       const before = structuredClone(s.events.map((e) => e.raw));
