@@ -32,10 +32,12 @@ export function schemaFindings(r: LoadResult, profile: ScorelProfile, known: rea
   const out: Finding[] = [];
   const run = (schema: object, value: unknown, line: number, eventId?: string): void => {
     for (const i of checkSchema(schema, value)) {
+      // ajv also reports the if/then wrapper of a block whose own field failed: the field issue says it.
+      if (/^must match "(then|else)" schema$/.test(i.detail)) continue;
       // A "required" issue sits on the parent object; compare with the missing property's own pointer.
       const missing = /^missing required property "(.*)"$/.exec(i.detail);
       const at = missing ? `${i.pointer}/${missing[1].replace(/~/g, "~0").replace(/\//g, "~1")}` : i.pointer;
-      if (!isCovered(line, at)) out.push({ code: "SCHEMA", line, eventId, pointer: i.pointer, args: { pointer: i.pointer, detail: i.detail } });
+      if (!isCovered(line, at)) out.push({ code: "SCHEMA", line, eventId, pointer: at, args: { pointer: at, detail: i.detail } });
     }
   };
   if (r.header && r.headerLine !== undefined && !known.some((f) => f.code === "SCOREL_INV_03_INVALID_HEADER")) run(headerSchema(profile), r.header, r.headerLine);
