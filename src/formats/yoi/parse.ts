@@ -8,7 +8,10 @@ import type { ParseOptions, SessionTree } from "../types.js";
 import { checkLogEntry } from "./catalog.js";
 import { yoiInvariants } from "./invariants.js";
 import { entryId, YOI_PROFILES, type YoiEntry, type YoiProfile, type YoiSession, type YoiVerdict } from "./model.js";
+import { needsSerdeView, serdeView } from "./lexeme.js";
 import { headMarkers } from "./profile.js";
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** serde_json's recursion limit is 128: a value nested 128 deep fails ("recursion limit exceeded"). */
 const SERDE_MAX_DEPTH = 127;
@@ -23,6 +26,8 @@ interface Line {
   /** UTF-8 bytes before the first U+FFFD of an invalid line (where the bad sequence starts, as far as we know). */
   badAt?: number;
   value?: unknown;
+  /** What serde sees, when it differs from `value` (f64 lexemes, duplicate keys; lexeme.ts). */
+  serdeValue?: unknown;
   jsonError?: string;
 }
 
@@ -74,9 +79,14 @@ function readLine(rec: LineRecord, byteStart: number): Line {
     line.jsonError = r.tooDeep ? "recursion limit exceeded" : r.detail;
     return line;
   }
-  const ptr = findLoneSurrogate(r.value);
+  // A lone surrogate in a parsed string comes from a \uD8xx–\uDFxx escape (or raw UTF-16 in a JS string):
+  // walk the value only when the text has one.
+  const ptr = SURROGATE_ESCAPE.test(rec.text) || hasLoneSurrogate(rec.text) ? findLoneSurrogate(r.value) : undefined;
   if (ptr !== undefined) line.jsonError = surrogateMessage(r.value, ptr);
-  else line.value = r.value;
+  else {
+    line.value = r.value;
+    if (needsSerdeView(rec.text, r.value)) line.serdeValue = serdeView(rec.text);
+  }
   return line;
 }
 
@@ -141,7 +151,7 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   const entries: YoiEntry[] = [];
   for (const l of considered) {
     if (l.blank || l.invalidUtf8) continue;
-    const detail = l.jsonError ?? checkLogEntry(profile, l.value);
+    const detail = l.jsonError ?? checkLogEntry(profile, l.serdeValue ?? l.value);
     if (detail !== null) {
       if (!verdict) {
         verdict = { line: l.no, message: detail, upstream: "corrupt" };
@@ -154,7 +164,7 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   }
   // A torn tail the head reader never sees is still checked, so the user learns what it held.
   if (profile === "head" && tornTail && !tornTail.blank && !tornTail.invalidUtf8) {
-    const detail = tornTail.jsonError ?? checkLogEntry(profile, tornTail.value);
+    const detail = tornTail.jsonError ?? checkLogEntry(profile, tornTail.serdeValue ?? tornTail.value);
     if (detail !== null) bag.add("YOI_INVALID_ENTRY", { line: tornTail.no }, { profile, detail }, "info");
   }
 

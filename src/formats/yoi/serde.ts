@@ -1,9 +1,10 @@
 // A tiny re-statement of what serde derive accepts for yoi's Rust types: a checker returns the first
 // error in serde_json's wording (without its "at line 1 column N" suffix, which sightline cannot
 // reproduce byte for byte) or null. Unknown fields are ignored (no deny_unknown_fields upstream).
-// Known gaps, kept on purpose: JSON.parse loses the lexeme, so `1.0` passes where serde wants an
-// integer, and duplicate keys (serde: "duplicate field") are not seen.
+// Values come from JSON.parse, or from serdeView (lexeme.ts) when a line holds f64 lexemes (`1.0`) or
+// duplicate keys: then numbers serde reads as f64 are FloatLex and repeated keys are recorded.
 import { isObject } from "../../shared/json.js";
+import { duplicateKeys, FloatLex } from "./lexeme.js";
 
 export type Check = (v: unknown) => string | null;
 
@@ -12,12 +13,23 @@ const MAX_U64 = 18446744073709551615;
 /** How serde names a value in "invalid type: X, expected Y". */
 export function unexpected(v: unknown): string {
   if (v === null) return "null";
+  if (v instanceof FloatLex) return `floating point \`${floatText(v.value)}\``;
   if (typeof v === "boolean") return `boolean \`${v}\``;
   if (typeof v === "number") return Number.isInteger(v) ? `integer \`${v}\`` : `floating point \`${v}\``;
   if (typeof v === "string") return `string ${JSON.stringify(v)}`;
   if (Array.isArray(v)) return "sequence";
   return "map";
 }
+
+/** Rust prints an integral f64 with a ".0" (serde's WithDecimalPoint); -0 as "-0.0". */
+function floatText(n: number): string {
+  if (Object.is(n, -0)) return "-0.0";
+  const t = String(n);
+  return Number.isInteger(n) && !/[e.]/.test(t) ? `${t}.0` : t;
+}
+
+/** A JSON object (not a FloatLex stand-in for a number). */
+const isMap = (v: unknown): v is Record<string, unknown> => isObject(v) && !(v instanceof FloatLex);
 
 const invalidType = (v: unknown, exp: string) => `invalid type: ${unexpected(v)}, expected ${exp}`;
 
@@ -40,7 +52,7 @@ export const i32: Check = (v) =>
       ? `invalid value: integer \`${v}\`, expected i32`
       : null
     : invalidType(v, "i32");
-export const f32: Check = (v) => (typeof v === "number" ? null : invalidType(v, "f32"));
+export const f32: Check = (v) => (typeof v === "number" || v instanceof FloatLex ? null : invalidType(v, "f32"));
 export const str: Check = (v) => (typeof v === "string" ? null : invalidType(v, "a string"));
 export const bool: Check = (v) => (typeof v === "boolean" ? null : invalidType(v, "a boolean"));
 export const any: Check = () => null;
@@ -100,6 +112,9 @@ export interface Field {
 export type Fields = Record<string, Field | Check>;
 
 function checkFields(o: Record<string, unknown>, fields: Fields): string | null {
+  // serde derive rejects a known field given twice (unknown ones are skipped, repeats included).
+  const dup = duplicateKeys.get(o)?.find((k) => Object.hasOwn(fields, k));
+  if (dup !== undefined) return `duplicate field \`${dup}\``;
   for (const [k, f] of Object.entries(fields)) {
     const field = typeof f === "function" ? { check: f } : f;
     if (!Object.hasOwn(o, k)) {
@@ -119,14 +134,15 @@ export const optNull = (check: Check): Field => ({ check: option(check), optiona
 export const struct =
   (name: string, fields: Fields): Check =>
   (v) =>
-    isObject(v) ? checkFields(v, fields) : invalidType(v, `struct ${name}`);
+    isMap(v) ? checkFields(v, fields) : invalidType(v, `struct ${name}`);
 
 /** An internally tagged enum (#[serde(tag = "kind")]); `other` = the #[serde(other)] unit variant. */
 export function tagged(name: string, variants: Record<string, Fields>, other = false): Check {
   const names = Object.keys(variants);
   return (v) => {
-    if (!isObject(v)) return invalidType(v, `internally tagged enum ${name}`);
+    if (!isMap(v)) return invalidType(v, `internally tagged enum ${name}`);
     if (!Object.hasOwn(v, "kind")) return "missing field `kind`";
+    if (duplicateKeys.get(v)?.includes("kind")) return "duplicate field `kind`";
     const k = v.kind;
     if (typeof k !== "string") return invalidType(k, "variant identifier");
     const fields = variants[k];

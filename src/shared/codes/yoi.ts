@@ -7,7 +7,8 @@ export const yoiCodes = {
   corrupt: {
     severity: "error",
     title: "yoi loader verdict: the segment fails to load (StoreError::Corrupt)",
-    message: (a) => `log corrupted at line ${show(a.line)}: ${show(a.detail)}`,
+    // StoreError's Display; the seed reader's invalid UTF-8 fails in read_to_string (StoreError::Io) instead.
+    message: (a) => (a.upstream === "io" ? `I/O error: ${show(a.detail)}` : `log corrupted at line ${show(a.line)}: ${show(a.detail)}`),
     loader: true,
   },
   YOI_INVALID_ENTRY: { severity: "error", title: "A further line the yoi reader cannot deserialize (after the loader verdict)", message: (a) => `Line is not a valid ${show(a.profile)} LogEntry: ${show(a.detail)}` },

@@ -129,3 +129,15 @@ describe("yoi profiles (design §2)", () => {
     expect(streamed.entries).toEqual(parse(text).entries);
   });
 });
+
+describe("yoi verdict wording (StoreError Display)", () => {
+  it("Corrupt reads `log corrupted at line N: …`; the seed reader's UTF-8 failure is an I/O error", () => {
+    const s = parse(b.file(b.start(), "{x"));
+    expect(s.diagnostics.find((d) => d.code === "corrupt")!.message).toMatch(/^log corrupted at line 2: /);
+    const seed = feedLines(createYoiParser({ file: "x", profile: "seed" }), [
+      { no: 1, text: b.start(), terminated: true },
+      { no: 2, text: "\uFFFD", terminated: true, invalidUtf8: true },
+    ]);
+    expect(seed.diagnostics.find((d) => d.code === "corrupt")).toMatchObject({ line: 2, loader: true, message: "I/O error: stream did not contain valid UTF-8" });
+  });
+});

@@ -1,0 +1,56 @@
+// serde_json reads number lexemes and repeated keys differently from JSON.parse (lexeme.ts).
+import { describe, expect, it } from "vitest";
+import { duplicateKeys, FloatLex, needsSerdeView, serdeView } from "../../../../src/formats/yoi/lexeme.js";
+import { parseYoi } from "../../../../src/formats/yoi/index.js";
+import * as b from "./builders.js";
+
+const verdict = (line: string) => parseYoi(b.file(b.start(), line), { file: "x.jsonl", profile: "seed" }).verdict?.message ?? null;
+
+describe("serde view of a line", () => {
+  it("plain lines need no serde view", () => {
+    const t = b.say("3.5 and -0 inside strings, \\\"quoted\\\"");
+    expect(needsSerdeView(t, JSON.parse(t))).toBe(false);
+    expect(needsSerdeView('{"a":[1,-2,true,false,null,{"b":{}}]}', JSON.parse('{"a":[1,-2,true,false,null,{"b":{}}]}'))).toBe(false);
+  });
+  it("f64 lexemes: fraction, exponent, -0, beyond u64/i64", () => {
+    for (const lex of ["1.0", "1e3", "2E0", "-0", "18446744073709551616", "-9223372036854775809"]) {
+      const t = `{"n":${lex}}`;
+      expect(needsSerdeView(t, JSON.parse(t))).toBe(true);
+      expect((serdeView(t) as { n: unknown }).n).toBeInstanceOf(FloatLex);
+    }
+    for (const lex of ["18446744073709551615", "-9223372036854775808", "0", "-1"]) {
+      const t = `{"n":${lex}}`;
+      expect(needsSerdeView(t, JSON.parse(t))).toBe(false);
+    }
+  });
+  it("duplicate keys are recorded, __proto__ stays an own key", () => {
+    const t = '{"a":1,"a":2,"__proto__":{"x":1}}';
+    expect(needsSerdeView(t, JSON.parse(t))).toBe(true);
+    const v = serdeView(t) as Record<string, unknown>;
+    expect(duplicateKeys.get(v)).toEqual(["a"]);
+    expect(Object.hasOwn(v, "__proto__")).toBe(true);
+    expect(v.a).toBe(2);
+  });
+  it("the serde view equals JSON.parse apart from FloatLex", () => {
+    const t = '{"s":"a\\"b\\\\","arr":[[],{},[1,[2]]],"t":true,"n":null,"u":"\\u00e9"}';
+    expect(serdeView(t)).toEqual(JSON.parse(t));
+  });
+});
+
+describe("loader verdict with serde's number and key rules", () => {
+  it("1.0 where serde wants an integer is an invalid type", () => {
+    expect(verdict('{"kind":"turn_end","ts":1.0,"turn_count":1}')).toBe("invalid type: floating point `1.0`, expected u64");
+    expect(verdict('{"kind":"turn_end","ts":1,"turn_count":-0}')).toBe("invalid type: floating point `-0.0`, expected usize");
+    expect(verdict('{"kind":"turn_end","ts":1e3,"turn_count":1}')).toBe("invalid type: floating point `1000.0`, expected u64");
+  });
+  it("floats are fine in f32 fields and opaque payloads", () => {
+    expect(verdict(`{"kind":"config_changed","ts":5,"config":{"temperature":0.7,"top_p":1.0,"stop_sequences":[]}}`)).toBeNull();
+    expect(verdict('{"kind":"extension","ts":5,"domain":"d","payload":{"x":1.5,"x":2}}')).toBeNull();
+  });
+  it("a repeated struct field or tag is a duplicate field error", () => {
+    expect(verdict('{"kind":"turn_end","ts":5,"turn_count":1,"turn_count":2}')).toBe("duplicate field `turn_count`");
+    expect(verdict('{"kind":"turn_end","kind":"turn_end","ts":5,"turn_count":1}')).toBe("duplicate field `kind`");
+    // a repeated unknown field is skipped like any unknown field
+    expect(verdict('{"kind":"turn_end","ts":5,"turn_count":1,"extra":1,"extra":2}')).toBeNull();
+  });
+});
