@@ -52,38 +52,10 @@ export function entryMessage(e: PiEntry, profile: PiProfile): AgentMessage | und
   return undefined;
 }
 
-export function buildPiContext(s: PiSession, leafId: string | null | undefined, opts?: ContextOptions): PiContext {
-  const profile = profileOf(s, opts);
-  const leaf = leafId === null ? undefined : (leafId !== undefined ? s.byId.get(leafId) : undefined) ?? s.entries[s.entries.length - 1];
-  const ctx: PiContext = { systemPrompt: null, messages: [], sourceIds: [], profile, leafId: leaf?.id ?? null, thinkingLevel: "off", models: {}, injectedTtsrRules: [], mode: "none" };
-  if (profile === "pi") ctx.model = null;
-  if (!leaf) return ctx;
-  const path = pathTo(s, leaf);
-
+/** The emitted items before the v17 passes: the branch buildSessionContext takes for the path (§6.1, §6.2). */
+export function emitItems(path: readonly PiEntry[], profile: PiProfile): Item[] {
   let compaction: PiEntry | undefined;
-  let explicitDefault = false;
-  const rules = new Set<string>();
-  for (const e of path) {
-    const r = e.raw;
-    if (e.type === "thinking_level_change") ctx.thinkingLevel = profile === "omp17" ? (r.thinkingLevel ?? "off") : r.thinkingLevel;
-    else if (e.type === "model_change") {
-      if (profile === "pi") ctx.model = { provider: r.provider, modelId: r.modelId };
-      // omp reads only the `model` form; the legacy provider/modelId form is ignored (§6.1, [oracle]).
-      if (r.model) {
-        const role = (r.role as string | undefined) ?? "default";
-        ctx.models[role] = r.model as string;
-        if (role === "default") explicitDefault = true;
-      }
-    } else if (isAssistantEntry(e)) {
-      const m = r.message as Record<string, unknown>;
-      if (profile === "pi") ctx.model = { provider: m.provider, modelId: m.model };
-      if (profile === "pi" || !explicitDefault) ctx.models.default = `${m.provider}/${m.model}`;
-    } else if (e.type === "compaction") compaction = e;
-    else if (e.type === "ttsr_injection" && Array.isArray(r.injectedRules)) for (const n of r.injectedRules) rules.add(n as string);
-    else if (e.type === "mode_change") ctx.mode = r.mode;
-  }
-  ctx.injectedTtsrRules = [...rules];
-
+  for (const e of path) if (e.type === "compaction") compaction = e;
   const items: Item[] = [];
   const append = (e: PiEntry): void => {
     const m = entryMessage(e, profile);
@@ -109,7 +81,40 @@ export function buildPiContext(s: PiSession, leafId: string | null | undefined, 
   } else {
     for (const e of path) append(e);
   }
+  return items;
+}
 
+export function buildPiContext(s: PiSession, leafId: string | null | undefined, opts?: ContextOptions): PiContext {
+  const profile = profileOf(s, opts);
+  const leaf = leafId === null ? undefined : (leafId !== undefined ? s.byId.get(leafId) : undefined) ?? s.entries[s.entries.length - 1];
+  const ctx: PiContext = { systemPrompt: null, messages: [], sourceIds: [], profile, leafId: leaf?.id ?? null, thinkingLevel: "off", models: {}, injectedTtsrRules: [], mode: "none" };
+  if (profile === "pi") ctx.model = null;
+  if (!leaf) return ctx;
+  const path = pathTo(s, leaf);
+
+  let explicitDefault = false;
+  const rules = new Set<string>();
+  for (const e of path) {
+    const r = e.raw;
+    if (e.type === "thinking_level_change") ctx.thinkingLevel = profile === "omp17" ? (r.thinkingLevel ?? "off") : r.thinkingLevel;
+    else if (e.type === "model_change") {
+      if (profile === "pi") ctx.model = { provider: r.provider, modelId: r.modelId };
+      // omp reads only the `model` form; the legacy provider/modelId form is ignored (§6.1, [oracle]).
+      if (r.model) {
+        const role = (r.role as string | undefined) ?? "default";
+        ctx.models[role] = r.model as string;
+        if (role === "default") explicitDefault = true;
+      }
+    } else if (isAssistantEntry(e)) {
+      const m = r.message as Record<string, unknown>;
+      if (profile === "pi") ctx.model = { provider: m.provider, modelId: m.model };
+      if (profile === "pi" || !explicitDefault) ctx.models.default = `${m.provider}/${m.model}`;
+    } else if (e.type === "ttsr_injection" && Array.isArray(r.injectedRules)) for (const n of r.injectedRules) rules.add(n as string);
+    else if (e.type === "mode_change") ctx.mode = r.mode;
+  }
+  ctx.injectedTtsrRules = [...rules];
+
+  const items = emitItems(path, profile);
   const final = profile === "omp17" ? postprocessOmp17(items) : items;
   ctx.messages = final.map((i) => i.msg);
   ctx.sourceIds = final.map((i) => i.src);

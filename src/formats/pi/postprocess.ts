@@ -12,8 +12,8 @@ export interface Item {
 }
 
 type Block = Record<string, unknown>;
-const blocksOf = (m: AgentMessage): Block[] => (Array.isArray(m.content) ? (m.content as Block[]) : []);
-const isToolCall = (b: Block): boolean => isObject(b) && b.type === "toolCall";
+export const blocksOf = (m: AgentMessage): Block[] => (Array.isArray(m.content) ? (m.content as Block[]) : []);
+export const isToolCall = (b: Block): boolean => isObject(b) && b.type === "toolCall";
 
 export const isFailed = (m: AgentMessage): boolean => m.role === "assistant" && (m.stopReason === "aborted" || m.stopReason === "error");
 export const isInterruptedThinking = (m: AgentMessage | undefined): boolean => m?.role === "custom" && m.customType === INTERRUPTED_THINKING_TYPE;
@@ -33,16 +33,20 @@ export function stripDangling(m: AgentMessage, paired: (id: unknown) => boolean)
   return kept.length === 0 ? null : { ...m, content: kept };
 }
 
-export function postprocessOmp17(input: readonly Item[]): Item[] {
-  const paired = new Set<unknown>();
-  for (const it of input) if (it.msg.role === "toolResult") paired.add(it.msg.toolCallId);
+/** `paired` defaults to "some toolResult in `input` answers the call" (the whole emitted list). */
+export function postprocessOmp17(input: readonly Item[], paired?: (id: unknown) => boolean): Item[] {
+  if (!paired) {
+    const ids = new Set<unknown>();
+    for (const it of input) if (it.msg.role === "toolResult") ids.add(it.msg.toolCallId);
+    paired = (id) => ids.has(id);
+  }
   const items: Item[] = [];
   for (const it of input) {
     if (it.msg.role !== "assistant") {
       items.push(it);
       continue;
     }
-    const m = stripDangling(it.msg, (id) => paired.has(id));
+    const m = stripDangling(it.msg, paired);
     if (m) items.push(m === it.msg ? it : { msg: m, src: it.src });
   }
   for (let i = items.length - 1; i >= 0; i--) {

@@ -1,10 +1,13 @@
 // Turn contexts as persistent lists (design §3, types.ts TurnContext): each turn's messages equal
-// toMsgs(buildPiContext(leafId)); messages shared with the previous turn share Msg objects and list cells.
+// toMsgs(buildPiContext(leafId)). Well-formed trees use the incremental builder (O(changes) per turn);
+// files with duplicate ids, dangling parents or cycles build each context in full and share the common
+// prefix with the previous turn.
 import { fromArray, size, type List } from "../../shared/plist.js";
-import type { ContextOptions, Msg, TurnContext } from "../types.js";
+import type { ContextOptions, Msg, TurnContext, TurnRef } from "../types.js";
 import { buildPiContext, profileOf } from "./context.js";
+import { IncrementalContexts, incrementalApplies } from "./incremental.js";
 import { piToMsgs } from "./lower.js";
-import type { PiSession } from "./model.js";
+import type { PiProfile, PiSession } from "./model.js";
 import { loggedPromptTokens, piTurns } from "./turns.js";
 
 /** The cell holding the first `n` items of `l` (l must have at least n). */
@@ -14,8 +17,14 @@ function prefixCell<T>(l: List<T>, n: number): List<T> {
   return c;
 }
 
-export function* piTurnContexts(s: PiSession, opts?: ContextOptions): Iterable<TurnContext> {
-  const profile = profileOf(s, opts);
+function turnContext(s: PiSession, ref: TurnRef, messages: List<Msg>): TurnContext {
+  const tc: TurnContext = { ref, systemPrompt: null, messages };
+  const logged = loggedPromptTokens(s, ref.responseId);
+  if (logged !== undefined) tc.loggedTokens = logged;
+  return tc;
+}
+
+function* fullBuild(s: PiSession, profile: PiProfile): Iterable<TurnContext> {
   let prevList: List<Msg> = null;
   let prevArr: Msg[] = [];
   for (const ref of piTurns(s)) {
@@ -23,11 +32,18 @@ export function* piTurnContexts(s: PiSession, opts?: ContextOptions): Iterable<T
     let k = 0;
     while (k < msgs.length && k < prevArr.length && msgs[k] === prevArr[k]) k++;
     const list: List<Msg> = fromArray(msgs.slice(k), prefixCell(prevList, k));
-    const tc: TurnContext = { ref, systemPrompt: null, messages: list };
-    const logged = loggedPromptTokens(s, ref.responseId);
-    if (logged !== undefined) tc.loggedTokens = logged;
-    yield tc;
+    yield turnContext(s, ref, list);
     prevList = list;
     prevArr = msgs;
   }
+}
+
+export function* piTurnContexts(s: PiSession, opts?: ContextOptions): Iterable<TurnContext> {
+  const profile = profileOf(s, opts);
+  if (!incrementalApplies(s)) {
+    yield* fullBuild(s, profile);
+    return;
+  }
+  const inc = new IncrementalContexts(s, profile);
+  for (const ref of piTurns(s)) yield turnContext(s, ref, ref.leafId === null ? null : inc.list(inc.state(ref.leafId)));
 }

@@ -1,0 +1,229 @@
+// Incremental contexts (design §3, §8 "O(events) in delta mode"): one state per tree node, extended from its
+// parent's in O(1) amortised, equal to toMsgs(buildPiContext(node)) by construction.
+//
+// A state is a finalised prefix (a persistent list of Msgs that no later entry can change) plus a short tail
+// of emitted items still open to the v17 passes: an assistant leaves the tail once its tool calls are paired
+// (or, failed, once its fate is decided) and the message after it is certain. Later pairings of a call that
+// was stripped while finalised, and compactions, rebuild the state from its path (rare, O(path)).
+import { push, toArray, type List } from "../../shared/plist.js";
+import type { Msg } from "../types.js";
+import { emitItems, entryMessage } from "./context.js";
+import { cachedMsg } from "./lower.js";
+import type { AgentMessage } from "./messages.js";
+import { remoteCompactionPayload } from "./messages.js";
+import type { PiEntry, PiProfile, PiSession } from "./model.js";
+import { blocksOf, isFailed, isInterruptedThinking as isIT, isToolCall, postprocessOmp17, stripDangling, type Item } from "./postprocess.js";
+
+/** Tail length after which an assistant with unanswered calls is finalised as stripped (and watched). */
+const CAP = 64;
+
+/** Which path depths are emitted: 0 all; 1 after a reset at depth a; 2 after a compaction at depth a, plus kept depths [b, a). */
+interface Win {
+  kind: 0 | 1 | 2;
+  a: number;
+  b: number;
+}
+interface Chain {
+  ids: ReadonlySet<unknown>;
+  next: Chain | null;
+}
+interface St {
+  node: PiEntry;
+  depth: number;
+  path: List<PiEntry>;
+  win: Win;
+  done: List<Msg>;
+  tail: Item[];
+  /** Call ids of finalised failed turns that were dropped: their later tool results are dropped too. */
+  dropped: Chain | null;
+  /** Call ids stripped from finalised assistants: a later result for one of them forces a rebuild. */
+  watch: Chain | null;
+}
+
+const inChain = (c: Chain | null, id: unknown): boolean => {
+  for (; c; c = c.next) if (c.ids.has(id)) return true;
+  return false;
+};
+const callIds = (m: AgentMessage): unknown[] => blocksOf(m).filter(isToolCall).map((b) => b.id);
+
+/** True when the incremental builder applies (a well-formed tree; otherwise callers build each context). */
+export const incrementalApplies = (s: PiSession): boolean =>
+  !s.diagnostics.some((d) => d.code === "PI_DUPLICATE_ID" || d.code === "PI_DANGLING_PARENT" || d.code === "PI_PARENT_CYCLE");
+
+export class IncrementalContexts {
+  private readonly states = new Map<string, St>();
+  private readonly tin = new Map<string, number>();
+  private readonly tout = new Map<string, number>();
+  private readonly depthOf = new Map<string, number>();
+  private readonly results = new Map<unknown, PiEntry[]>();
+
+  constructor(
+    private readonly s: PiSession,
+    private readonly profile: PiProfile,
+  ) {
+    this.euler();
+    for (const e of s.entries) {
+      const m = e.raw.message as Record<string, unknown> | undefined;
+      if (e.type === "message" && m && typeof m === "object" && m.role === "toolResult") {
+        const list = this.results.get(m.toolCallId);
+        if (list) list.push(e);
+        else this.results.set(m.toolCallId, [e]);
+      }
+    }
+  }
+
+  /** Entry/exit times of an iterative DFS, for O(1) ancestor tests. */
+  private euler(): void {
+    let clock = 0;
+    const { tree } = this.s;
+    for (const root of tree.nodes) {
+      if (tree.parent.get(root) !== null) continue;
+      const stack: [string, number, number][] = [[root, 0, 0]];
+      this.tin.set(root, clock++);
+      this.depthOf.set(root, 0);
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        const kids = tree.children.get(top[0]) ?? [];
+        if (top[1] < kids.length) {
+          const kid = kids[top[1]++];
+          this.tin.set(kid, clock++);
+          this.depthOf.set(kid, top[2] + 1);
+          stack.push([kid, 0, top[2] + 1]);
+        } else {
+          this.tout.set(top[0], clock++);
+          stack.pop();
+        }
+      }
+    }
+  }
+
+  private isAncestorOrSelf(a: string, b: string): boolean {
+    return this.tin.get(a)! <= this.tin.get(b)! && this.tout.get(b)! <= this.tout.get(a)!;
+  }
+
+  private emitted(r: PiEntry, st: St): boolean {
+    if (!this.isAncestorOrSelf(r.id, st.node.id)) return false;
+    const d = this.depthOf.get(r.id)!;
+    const w = st.win;
+    return w.kind === 0 || (w.kind === 1 ? d > w.a : d > w.a || (w.b >= 0 && w.b <= d && d < w.a));
+  }
+
+  /** Some toolResult in the node's emitted list answers the call (the whole list, as upstream pairs). */
+  private paired(st: St, id: unknown): boolean {
+    for (const r of this.results.get(id) ?? []) if (this.emitted(r, st)) return true;
+    return false;
+  }
+
+  state(id: string): St {
+    const chain: PiEntry[] = [];
+    let cur: PiEntry | undefined = this.s.byId.get(id);
+    while (cur && !this.states.has(cur.id)) {
+      chain.push(cur);
+      cur = cur.parentId ? this.s.byId.get(cur.parentId) : undefined;
+    }
+    let st = cur ? this.states.get(cur.id) : undefined;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      st = this.extend(st, chain[i]);
+      this.states.set(chain[i].id, st);
+    }
+    return st!;
+  }
+
+  /** The context at a node as a persistent list: the finalised prefix plus the tail after the v17 passes. */
+  list(st: St): List<Msg> {
+    if (this.profile === "pi" || st.tail.length === 0) return st.done;
+    const items = postprocessOmp17(st.tail, (id) => this.paired(st, id)).filter((it) => !(it.msg.role === "toolResult" && inChain(st.dropped, it.msg.toolCallId)));
+    let l = st.done;
+    items.forEach((it, i) => {
+      l = push(l, cachedMsg(it.msg, it.src, "omp17", it.msg.role === "assistant" && isIT(items[i + 1]?.msg)));
+    });
+    return l;
+  }
+
+  private extend(parent: St | undefined, e: PiEntry): St {
+    const depth = parent ? parent.depth + 1 : 0;
+    const path = push(parent?.path ?? null, e);
+    if (e.type === "compaction") return this.rebuild(e, path, depth);
+    if (this.profile === "omp17" && e.type === "reset_boundary") return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null };
+    const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null };
+    const st: St = { ...base, node: e, depth, path };
+    const m = entryMessage(e, this.profile);
+    if (m === undefined) return st;
+    if (this.profile === "omp17" && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth);
+    this.append(st, { msg: m, src: [e.id] });
+    return st;
+  }
+
+  private rebuild(e: PiEntry, path: List<PiEntry>, depth: number): St {
+    const entries = toArray(path);
+    const st: St = { node: e, depth, path, win: windowOf(entries, this.profile), done: null, tail: [], dropped: null, watch: null };
+    for (const it of emitItems(entries, this.profile)) this.append(st, it);
+    return st;
+  }
+
+  private append(st: St, it: Item): void {
+    if (this.profile === "pi") {
+      st.done = push(st.done, cachedMsg(it.msg, it.src, "pi", false));
+      return;
+    }
+    st.tail = [...st.tail, it];
+    while (st.tail.length > 0 && this.finalizeFirst(st)) st.tail = st.tail.slice(1);
+  }
+
+  /** An assistant after `m` is certainly still there once the passes ran (non-failed, not emptied). */
+  private keeps(st: St, m: AgentMessage): boolean {
+    if (m.role !== "assistant") return true;
+    if (isFailed(m)) return false;
+    return stripDangling(m, (id) => this.paired(st, id)) !== null;
+  }
+
+  /** Index of the first tail item after 0 certain to be in the final list, or -1 while undecided. */
+  private nextSurvivor(st: St): number {
+    for (let k = 1; k < st.tail.length; k++) {
+      const m = st.tail[k].msg;
+      if (m.role === "toolResult" && inChain(st.dropped, m.toolCallId)) continue;
+      return this.keeps(st, m) ? k : -1;
+    }
+    return -1;
+  }
+
+  /** Moves tail[0] into the finalised prefix when no later entry can change it; false to wait. */
+  private finalizeFirst(st: St): boolean {
+    const { msg: y, src } = st.tail[0];
+    if (y.role !== "assistant") {
+      if (!(y.role === "toolResult" && inChain(st.dropped, y.toolCallId))) st.done = push(st.done, cachedMsg(y, src, "omp17", false));
+      return true;
+    }
+    if (isFailed(y)) {
+      // Its fate is decided by the message right after it (before earlier turns' drops apply).
+      if (st.tail.length < 2 || !this.keeps(st, st.tail[1].msg)) return false;
+      if (!isIT(st.tail[1].msg)) {
+        st.dropped = { ids: new Set(callIds(y)), next: st.dropped };
+        return true;
+      }
+    }
+    const unpaired = callIds(y).filter((id) => !this.paired(st, id));
+    if (unpaired.length > 0 && st.tail.length <= CAP) return false;
+    const k = this.nextSurvivor(st);
+    if (k < 0) return false;
+    const stripped = stripDangling(y, (id) => this.paired(st, id));
+    if (unpaired.length > 0) st.watch = { ids: new Set(unpaired), next: st.watch };
+    if (stripped) st.done = push(st.done, cachedMsg(stripped, src, "omp17", isIT(st.tail[k].msg)));
+    return true;
+  }
+}
+
+/** The emission window of a path, mirroring emitItems' branch choice. */
+function windowOf(path: readonly PiEntry[], profile: PiProfile): Win {
+  let c = -1;
+  let r = -1;
+  path.forEach((e, i) => {
+    if (e.type === "compaction") c = i;
+    else if (profile === "omp17" && e.type === "reset_boundary") r = i;
+  });
+  if (r >= 0 && r > c) return { kind: 1, a: r, b: -1 };
+  if (c < 0) return { kind: 0, a: -1, b: -1 };
+  const comp = path[c];
+  const kept = remoteCompactionPayload(comp) ? -1 : path.slice(0, c).findIndex((e) => e.id === comp.raw.firstKeptEntryId);
+  return { kind: 2, a: c, b: kept };
+}

@@ -1,0 +1,87 @@
+// Properties of the pi context builders on random session trees: the incremental turn contexts equal the
+// full buildSessionContext + lowering at every turn (both profiles), and building leaves the input unchanged.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildPiContext } from "../../src/formats/pi/context.js";
+import { piToMsgs } from "../../src/formats/pi/lower.js";
+import { parsePi } from "../../src/formats/pi/parse.js";
+import { piTurnContexts } from "../../src/formats/pi/turn-contexts.js";
+import { toArray } from "../../src/shared/plist.js";
+
+const CALLS = ["t0", "t1", "t2", "t3"];
+const ts = "2026-01-01T00:00:00.000Z";
+
+const block = fc.oneof(
+  fc.record({ type: fc.constant("text"), text: fc.constantFrom("a", "  ", "b c") }),
+  fc.record({ type: fc.constant("thinking"), thinking: fc.constantFrom("hm", " "), thinkingSignature: fc.constantFrom("sig", undefined) }, { requiredKeys: ["type", "thinking"] }),
+  fc.record({ type: fc.constant("redactedThinking"), data: fc.constant("enc") }),
+  fc.record({ type: fc.constant("toolCall"), id: fc.constantFrom(...CALLS), name: fc.constant("bash"), arguments: fc.constant({}) }),
+);
+
+const kind = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("user"), steering: fc.boolean() }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constant("assistant"), content: fc.array(block, { maxLength: 3 }), stop: fc.constantFrom("stop", "toolUse", "toolUse", "aborted", "error"), retry: fc.boolean() }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constant("toolResult"), id: fc.constantFrom(...CALLS) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("custom_message"), t: fc.constantFrom("ttsr-injection", "interrupted-thinking", "prewalk-plan", "ext") }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("compaction"), kept: fc.nat(), remote: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("reset_boundary") }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("branch_summary"), summary: fc.constantFrom("", "s") }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("ttsr_injection") }) },
+);
+const step = fc.record({ kind, branch: fc.nat({ max: 9 }), pick: fc.nat() });
+
+function toText(steps: { kind: Record<string, any>; branch: number; pick: number }[]): string {
+  const lines: unknown[] = [{ type: "session", version: 3, id: "s", timestamp: ts, cwd: "/w" }];
+  const ids: string[] = [];
+  steps.forEach((st, i) => {
+    const id = `e${i}`;
+    // Mostly continue the last entry; sometimes branch from an earlier one or start at the root.
+    const parentId = ids.length === 0 ? null : st.branch < 7 ? ids[ids.length - 1] : st.branch < 9 ? ids[st.pick % ids.length] : ids[0];
+    const base = { id, parentId, timestamp: ts };
+    const k = st.kind;
+    let e: Record<string, unknown>;
+    if (k.k === "user") e = { type: "message", ...base, message: { role: "user", content: "u" + i, timestamp: i, ...(k.steering ? { steering: true } : {}) } };
+    else if (k.k === "assistant")
+      e = { type: "message", ...base, message: { role: "assistant", content: k.content, api: "x", provider: "p", model: "m", usage: {}, stopReason: k.stop, timestamp: i, ...(k.retry && i % 5 === 0 ? { retryRecovery: true } : {}) } };
+    else if (k.k === "toolResult") e = { type: "message", ...base, message: { role: "toolResult", toolCallId: k.id, toolName: "bash", content: [{ type: "text", text: "r" + i }], isError: false, timestamp: i } };
+    else if (k.k === "custom_message") e = { type: "custom_message", ...base, customType: k.t, content: "c" + i, display: false, attribution: "agent" };
+    else if (k.k === "compaction") {
+      const pre = ids.length ? ids[k.kept % ids.length] : "none";
+      e = { type: "compaction", ...base, summary: "S" + i, firstKeptEntryId: pre, tokensBefore: 1, ...(k.remote ? { preserveData: { openaiRemoteCompaction: { provider: "openai", replacementHistory: [] } } } : {}) };
+    } else if (k.k === "branch_summary") e = { type: "branch_summary", ...base, fromId: ids[0] ?? "root", summary: k.summary };
+    else if (k.k === "ttsr_injection") e = { type: "ttsr_injection", ...base, injectedRules: ["r"] };
+    else e = { type: "reset_boundary", ...base };
+    lines.push(e);
+    ids.push(id);
+  });
+  return lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
+}
+
+describe("pi context properties", () => {
+  it("incremental turn contexts equal toMsgs(buildPiContext) at every turn, both profiles", () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
+        const s = parsePi(toText(steps), { file: "p" });
+        for (const profile of ["pi", "omp17"] as const) {
+          for (const t of piTurnContexts(s, { profile })) {
+            expect(toArray(t.messages)).toEqual(piToMsgs(s, buildPiContext(s, t.ref.leafId, { profile }), { profile }));
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("buildContext leaves its input unchanged", () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), (steps) => {
+        const s = parsePi(toText(steps), { file: "p" });
+        const before = JSON.stringify(s.entries.map((e) => e.raw));
+        for (const e of s.entries) for (const profile of ["pi", "omp17"] as const) piToMsgs(s, buildPiContext(s, e.id, { profile }), { profile });
+        for (const profile of ["pi", "omp17"] as const) [...piTurnContexts(s, { profile })];
+        expect(JSON.stringify(s.entries.map((e) => e.raw))).toBe(before);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,81 @@
+// Turn contexts (design §3): per turn, toArray(messages) equals toMsgs(buildContext(leafId)); unchanged
+// messages share list cells with the previous turn on the path.
+import { describe, expect, it } from "vitest";
+import { buildPiContext } from "../../../../src/formats/pi/context.js";
+import { piToMsgs } from "../../../../src/formats/pi/lower.js";
+import type { PiSession } from "../../../../src/formats/pi/model.js";
+import { piTurnContexts } from "../../../../src/formats/pi/turn-contexts.js";
+import { piCompactions, piTurns } from "../../../../src/formats/pi/turns.js";
+import { sharedPrefix, size, toArray } from "../../../../src/shared/plist.js";
+import { entry, header, jsonl, parseFixture, parseText, user } from "./helpers.js";
+
+export function expectTurnContextsExact(s: PiSession, profile: "pi" | "omp17"): void {
+  const turns = [...piTurnContexts(s, { profile })];
+  expect(turns.map((t) => t.ref)).toEqual(piTurns(s));
+  for (const t of turns) {
+    const full = piToMsgs(s, buildPiContext(s, t.ref.leafId, { profile }), { profile });
+    expect(toArray(t.messages)).toEqual(full);
+  }
+}
+
+const FILES = ["before-compaction.jsonl", "omp17-written-tool-reminder.jsonl", "omp17-branch-after-gap/session.jsonl", "omp17-deferred-then-compaction/session.jsonl", "omp17-interrupt-then-tool-reminder/session.jsonl", "hand/three-errors.jsonl"];
+
+describe("design §3 turn contexts", () => {
+  it.each(FILES.flatMap((f) => [[f, "pi"], [f, "omp17"]] as const))("%s (%s): every turn equals toMsgs(buildPiContext(parent))", (f, profile) => {
+    expectTurnContextsExact(parseFixture(f), profile);
+  });
+
+  it("consecutive turns share list cells: the real fixture's delta is small", () => {
+    const s = parseFixture("before-compaction.jsonl");
+    const turns = [...piTurnContexts(s, { profile: "omp17" })];
+    let kept = 0;
+    for (let i = 1; i < turns.length; i++) kept += sharedPrefix(turns[i - 1].messages, turns[i].messages);
+    const total = turns.slice(1).reduce((n, t) => n + size(t.messages), 0);
+    expect(kept / total).toBeGreaterThan(0.95);
+  });
+
+  it("turns record the prompt tokens the log has (input + cacheRead + cacheWrite)", () => {
+    const s = parseFixture("omp17-branch-after-gap/session.jsonl");
+    expect([...piTurnContexts(s)][0].loggedTokens).toBe(1100);
+  });
+});
+
+describe("compactions", () => {
+  it("before = the compaction's parent, after = the compaction; the capsule from details or data", () => {
+    const s = parseText(
+      jsonl(
+        header(),
+        user("u1", null, "a"),
+        entry("compaction", "c1", "u1", { summary: "S", firstKeptEntryId: "u1", tokensBefore: 10, tokensAfter: 4, details: { capsule: { v: 1 } } }),
+        entry("compaction", "c2", "c1", { summary: "T", firstKeptEntryId: "u1", tokensBefore: 11, data: { capsule: { v: 2 } } }),
+      ),
+    );
+    expect(piCompactions(s)).toEqual([
+      { id: "c1", beforeLeafId: "u1", afterLeafId: "c1", line: 3, summary: "S", tokensBefore: 10, tokensAfter: 4, capsule: { v: 1 } },
+      { id: "c2", beforeLeafId: "c1", afterLeafId: "c2", line: 4, summary: "T", tokensBefore: 11, capsule: { v: 2 } },
+    ]);
+  });
+
+  it("the real v17 compaction fixture", () => {
+    const s = parseFixture("omp17-deferred-then-compaction/session.jsonl");
+    expect(piCompactions(s).map((c) => [c.id, c.beforeLeafId, c.afterLeafId])).toEqual([["0000000e", "0000000d", "0000000e"]]);
+  });
+});
+
+describe("incremental contexts: long open tails", () => {
+  it("an assistant whose call is answered only after more than 64 messages still gives exact contexts (rebuild on the late result)", () => {
+    const recs: unknown[] = [header(), user("u0", null, "go")];
+    recs.push(entry("message", "a0", "u0", { message: { role: "assistant", content: [{ type: "toolCall", id: "late", name: "bash", arguments: {} }, { type: "text", text: "x" }], api: "a", provider: "p", model: "m", usage: {}, stopReason: "toolUse", timestamp: 1 } }));
+    let parent = "a0";
+    for (let i = 0; i < 70; i++) {
+      recs.push(user(`u${i + 1}`, parent, `m${i}`));
+      recs.push(entry("message", `b${i}`, `u${i + 1}`, { message: { role: "assistant", content: [{ type: "text", text: "ok" }], api: "a", provider: "p", model: "m", usage: {}, stopReason: "stop", timestamp: 1 } }));
+      parent = `b${i}`;
+    }
+    recs.push(entry("message", "r", parent, { message: { role: "toolResult", toolCallId: "late", toolName: "bash", content: [{ type: "text", text: "done" }], isError: false, timestamp: 1 } }));
+    recs.push(entry("message", "z", "r", { message: { role: "assistant", content: [{ type: "text", text: "end" }], api: "a", provider: "p", model: "m", usage: {}, stopReason: "stop", timestamp: 1 } }));
+    const s = parseText(jsonl(...recs));
+    expectTurnContextsExact(s, "omp17");
+    expectTurnContextsExact(s, "pi");
+  });
+});
