@@ -7,7 +7,7 @@ import { createScorelParser, sniffScorel } from "./parse.js";
 
 export * from "./model.js";
 export * from "./context/index.js";
-export { createScorelParser, sniffScorel } from "./parse.js";
+export { createScorelParser, parseScorel, sniffScorel } from "./parse.js";
 
 export const scorelFormat: FormatModule<ScorelSession, ScorelMessage> = {
   name: "scorel",

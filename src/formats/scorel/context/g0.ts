@@ -15,7 +15,7 @@ export function g0Step(list: List<Entry>, ev: ScorelEvent): List<Entry> {
     const m = ev.raw.message;
     // Upstream only crashes later, reading .role of an active entry; here it fails when the entry is appended.
     if (!isObject(m)) throw typeError(ev.id, "message is not an object");
-    const msg: ScorelMessage = { ...m, role: String(m.role), content: m.content };
+    const msg = { ...m } as ScorelMessage;
     if (m.meta) msg.meta = { ...(m.meta as object) };
     return push(list, { msg, ids: [ev.id] });
   }
