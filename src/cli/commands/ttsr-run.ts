@@ -1,0 +1,142 @@
+// sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (design §4, §5).
+import Table from "cli-table3";
+import { ttsrRun, type TtsrRunDoc } from "../../app/ttsr-run.js";
+import { parseChunking } from "../../ttsr/chunking.js";
+import type { SimTurn } from "../../ttsr/simulate/types.js";
+import type { Command } from "../command.js";
+import { UsageError } from "../usage.js";
+
+/**
+ * The `ttsr` command group. Each TTSR subcommand (run, test, list, lint) is one Command whose `command` is
+ * "<name> <positionals…>". The group dispatches on the first positional itself, so the subcommand's exit code
+ * flows back through the one top-level handler (yargs does not return the codes of nested handlers).
+ */
+export function ttsrGroup(subcommands: readonly Command[]): Command {
+  const nameOf = (c: Command): string => String(Array.isArray(c.command) ? c.command[0] : c.command).split(" ")[0];
+  return {
+    command: "ttsr <subcommand> [args..]",
+    describe: `TTSR stream rules (${subcommands.map(nameOf).join(", ")})`,
+    builder: (y) => {
+      let out = y.positional("subcommand", { choices: subcommands.map(nameOf), describe: subcommands.map((c) => `${nameOf(c)}: ${c.describe}`).join("; ") });
+      for (const c of subcommands) out = c.builder(out);
+      return out;
+    },
+    handler: async (a) => {
+      const sub = subcommands.find((c) => nameOf(c) === a.subcommand);
+      if (!sub) throw new UsageError(`Unknown ttsr subcommand ${JSON.stringify(a.subcommand)}`);
+      const rest = list(a.args);
+      // Map the remaining positionals onto the subcommand's own names (`<x>`, `[x]`, `<x..>`).
+      const specs = String(Array.isArray(sub.command) ? sub.command[0] : sub.command).split(" ").slice(1);
+      specs.forEach((spec, i) => {
+        const m = /^[<[]([\w-]+)(\.\.)?[>\]]$/.exec(spec);
+        if (!m) return;
+        const value = m[2] ? rest.slice(i) : rest[i];
+        if (spec.startsWith("<") && (value === undefined || (Array.isArray(value) && value.length === 0))) throw new UsageError(`ttsr ${nameOf(sub)}: missing ${m[1]}`);
+        a[m[1]] = value;
+      });
+      return sub.handler(a);
+    },
+  };
+}
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
+
+export const ttsrRunCommand: Command = {
+  command: "run <sessions..>",
+  describe: "Replay TTSR rules over recorded sessions and compare with the recorded injections",
+  builder: (y) =>
+    y
+      .positional("sessions", { type: "string", array: true, describe: "Session files, folders or quoted globs (- for stdin)" })
+      .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; required by run)" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key)" })
+      .option("profile", { type: "string", describe: "Format profile (pi: pi|omp17)" })
+      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour to replay" })
+      .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
+      .option("cwd", { type: "string", describe: "Replay cwd: the agent's cwd for rule paths in templates (default: current directory)" })
+      .option("home", { type: "string", describe: "Replay home directory (default: the user's)" })
+      .option("resumed-at", { type: "string", array: true, describe: "The agent process restarted just before this entry id (repeatable)" })
+      .option("json", { type: "boolean", default: false, describe: "Print the ttsr run document (schemaVersion 1) only" })
+      .example("$0 ttsr run ../session.jsonl --rules .omp/rules --settings ../settings.json --ttsr-profile v17", "Replay a session's rules from the project folder"),
+  handler: async (a) => {
+    if (list(a.rules).length === 0) throw new UsageError("ttsr run needs --rules DIR");
+    const chunking = parseChunking(String(a.chunking));
+    if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
+    const { doc, exitCode } = await ttsrRun(list(a.sessions), {
+      rules: list(a.rules),
+      settings: a.settings,
+      profile: a.profile,
+      ttsrProfile: a.ttsrProfile,
+      chunking,
+      cwd: a.cwd,
+      home: a.home,
+      resumedAt: list(a.resumedAt),
+    });
+    if (a.json) process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+    else process.stdout.write(renderTtsrRun(doc));
+    for (const d of doc.diagnostics) if (a.json || d.severity !== "info") process.stderr.write(`${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}\n`);
+    return exitCode;
+  },
+};
+
+const cell = (s: string, max = 60): string => {
+  const one = JSON.stringify(s).slice(1, -1);
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+};
+
+// Where a replayed injection and the recorded one with the same rules first differ (or which side is missing).
+function explainDisagreement(t: SimTurn): string[] {
+  const out = [`turn ${t.responseId}: replayed and recorded injections differ`];
+  const recorded = t.recorded.filter((r) => r.text !== undefined);
+  const used = new Set<number>();
+  for (const x of t.injected) {
+    const i = recorded.findIndex((r, k) => !used.has(k) && r.rules.join("\0") === x.rules.join("\0"));
+    if (i < 0) {
+      out.push(`  replayed ${x.mode} [${x.rules.join(", ")}] has no recorded counterpart`);
+      continue;
+    }
+    used.add(i);
+    const r = recorded[i];
+    const text = r.text ?? "";
+    if (text === x.text) continue;
+    let at = 0;
+    while (at < x.text.length && at < text.length && x.text[at] === text[at]) at++;
+    const from = Math.max(0, at - 10);
+    out.push(`  ${x.mode} [${x.rules.join(", ")}] vs ${r.kind} ${r.entryId}: first difference at character ${at}`);
+    out.push(`    replayed: …${cell(x.text.slice(from), 70)}`, `    recorded: …${cell(text.slice(from), 70)}`);
+  }
+  recorded.forEach((r, k) => {
+    if (!used.has(k)) out.push(`  recorded ${r.kind} ${r.entryId} [${r.rules.join(", ")}] was not replayed`);
+  });
+  return out;
+}
+
+function turnRow(i: number, t: SimTurn): string[] {
+  const matches = t.matches.map((m) => `${m.rule} ${m.source}${m.toolCallId ? `:${m.toolCallId}` : ""} @${m.offset} ${m.decision}${m.counterfactual ? " (counterfactual)" : ""}`);
+  const injected = t.injected.map((x) => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` → ${x.toolCallId}` : ""}${x.deliveredAfter ? ` after ${x.deliveredAfter}` : ""}`);
+  const recorded = t.recorded.map((r) => `${r.kind} ${r.entryId} [${r.rules.join(", ")}]`);
+  const agree = t.agree === null ? "n/a" : t.agree ? "yes" : "NO";
+  return [String(i), t.responseId, t.stopReason ?? "", matches.join("\n"), injected.join("\n"), recorded.join("\n"), agree];
+}
+
+/** The readable per-turn table (plain text: no colour codes). */
+export function renderTtsrRun(doc: TtsrRunDoc): string {
+  const out: string[] = [];
+  const reg = doc.rules.filter((r) => r.registered).map((r) => r.name);
+  const other = doc.rules.filter((r) => !r.registered).map((r) => `${r.name} (${r.bucket}${r.reason ? `: ${r.reason}` : ""})`);
+  out.push(`rules: ${reg.length ? reg.join(", ") : "none registered"}${other.length ? `; not TTSR: ${other.join(", ")}` : ""}`);
+  for (const s of doc.sessions) {
+    out.push("", `session ${s.path}${s.format ? ` (${s.format}${s.profile ? ` ${s.profile}` : ""})` : " (not read)"}`);
+    if (s.turns.length === 0) {
+      out.push("  no assistant turns");
+      continue;
+    }
+    const table = new Table({ head: ["#", "response", "stop", "matches", "injected", "recorded", "agree"], style: { head: [], border: [] } });
+    s.turns.forEach((t, i) => table.push(turnRow(i, t)));
+    out.push(table.toString());
+    const diffs = s.turns.filter((t) => t.agree === false);
+    for (const t of diffs) out.push(...explainDisagreement(t));
+    const agreeing = s.turns.filter((t) => t.agree === true).length;
+    out.push(`${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree, ${s.turns.length - agreeing - diffs.length} without TTSR evidence`);
+  }
+  return out.join("\n") + "\n";
+}

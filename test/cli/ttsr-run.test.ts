@@ -1,0 +1,78 @@
+// `sightline ttsr run`: the acceptance goldens on the real omp17 fixtures (run from each project/ folder as a
+// user would), the JSON contract, and exit codes (0 agree, 1 disagree, 2 usage or unreadable input).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkContract } from "../../src/schema/contract.js";
+import { golden, ROOT, runCli } from "./run.js";
+
+const FIXTURES = ["omp17-interrupt-then-tool-reminder", "omp17-deferred-then-compaction", "omp17-branch-after-gap"];
+const ARGS = ["ttsr", "run", "../session.jsonl", "--rules", ".omp/rules", "--settings", "../settings.json", "--profile", "omp17", "--ttsr-profile", "v17"];
+const project = (name: string) => join(ROOT, "fixtures/pi", name, "project");
+
+interface Doc {
+  sessions: { turns: { agree: boolean | null; injected: { rules: string[]; text: string }[] }[] }[];
+}
+
+// The texts the model received, from expected.json (custom_message content, tool reminder text), in file order.
+function expectedTexts(name: string): string[] {
+  const e = JSON.parse(readFileSync(join(ROOT, "fixtures/pi", name, "expected.json"), "utf8")) as { injections: Record<string, string>[] };
+  return e.injections.flatMap((i) => (i.kind === "custom_message" ? [i.content] : i.kind === "tool_reminder" ? [i.reminder] : []));
+}
+
+describe("sightline ttsr run", () => {
+  for (const name of FIXTURES) {
+    it(`golden: fixtures/pi/${name} replayed from project/ agrees on every turn (exit 0)`, async () => {
+      const r = runCli(ARGS, { cwd: project(name) });
+      expect(r.code).toBe(0);
+      await expect(golden(ARGS, r)).toMatchFileSnapshot(`../golden/ttsr-run/${name}.txt`);
+    });
+
+    it(`--json: fixtures/pi/${name}: contract, every injection text equals the recorded one, agree true on every turn`, async () => {
+      const args = [...ARGS, "--json"];
+      const r = runCli(args, { cwd: project(name) });
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.stdout) as Doc;
+      expect(checkContract("ttsr-run", doc)).toEqual([]);
+      const turns = doc.sessions[0].turns;
+      expect(turns.length).toBeGreaterThan(0);
+      expect(turns.every((t) => t.agree === true)).toBe(true);
+      expect(turns.flatMap((t) => t.injected.map((i) => i.text))).toEqual(expectedTexts(name));
+      await expect(golden(args, r)).toMatchFileSnapshot(`../golden/ttsr-run/${name}.json.txt`);
+    });
+  }
+
+  it("exit 1 when replayed and recorded evidence disagree (seed texts on a v17 recording), with the differing texts listed", async () => {
+    const args = ARGS.map((a) => (a === "v17" ? "seed" : a));
+    const r = runCli(args, { cwd: project(FIXTURES[0]) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("turn 00000003: replayed and recorded injections differ");
+    await expect(golden(args, r)).toMatchFileSnapshot("../golden/ttsr-run/seed-disagrees.txt");
+  });
+
+  it("design §2 --resumed-at: a restart before 00000008 keeps the gap from being reached (exit 1)", () => {
+    const r = runCli([...ARGS, "--resumed-at", "00000008", "--json"], { cwd: project(FIXTURES[2]) });
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as Doc;
+    expect(doc.sessions[0].turns.map((t) => t.agree)).toEqual([true, true, true, true, false, true]);
+  });
+
+  it("--chunking random:7 gives the same injections on the fixtures (exit 0)", () => {
+    const r = runCli([...ARGS, "--chunking", "random:7"], { cwd: project(FIXTURES[1]) });
+    expect(r.code).toBe(0);
+  });
+
+  it("exit 2 for a bad --chunking, a missing --rules, or an unreadable rule folder", () => {
+    expect(runCli([...ARGS, "--chunking", "fixed:0"], { cwd: project(FIXTURES[0]) }).code).toBe(2);
+    expect(runCli(["ttsr", "run", "../session.jsonl"], { cwd: project(FIXTURES[0]) }).code).toBe(2);
+    const r = runCli(["ttsr", "run", "../session.jsonl", "--rules", "no/such/dir"], { cwd: project(FIXTURES[0]) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("TTSR_RULES_DIR_UNREADABLE");
+  });
+
+  it("exit 2 for an unreadable session, even when another session disagrees", () => {
+    const r = runCli(["ttsr", "run", "../session.jsonl", "missing.jsonl", "--rules", ".omp/rules", "--ttsr-profile", "seed"], { cwd: project(FIXTURES[0]) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("UNREADABLE_PATH");
+  });
+});
