@@ -1,6 +1,7 @@
 // createCompactCapsule (capsule.md §3). Keys are created in upstream order and optional ones are present
 // with `undefined` (they vanish on JSON serialisation, §7 case 17). `now` replaces the wall clock.
-import type { ActiveRun, CompactCapsule, CompactGateFinding, CompactStopHook } from "./types.js";
+import type { ActiveRun, CompactCapsule, CompactGateFinding, CompactStopHook, UpstreamThrow } from "./types.js";
+import { toUpstreamThrow } from "./types.js";
 
 // Runtime strings verbatim from the seed, ASCII punctuation as there.
 export const REPAIR_BLOCKED = "修复阻断";
@@ -47,4 +48,16 @@ function gateState(run: ActiveRun): CompactCapsule["currentGate"] {
 function stopHook(run: ActiveRun): CompactStopHook | undefined {
   if (run.repair?.status === "blocked") return { type: "blocked", reason: run.repair.lastFailureEvidence ?? REPAIR_BLOCKED };
   return undefined;
+}
+
+/**
+ * createCompactCapsule for untrusted input: upstream throws a TypeError on a malformed run (a null
+ * question, an anchor without `refs`); this returns that error as data instead.
+ */
+export function tryCreateCompactCapsule(run: unknown, traceId?: string | null, now?: Date): { ok: true; capsule: CompactCapsule } | ({ ok: false } & UpstreamThrow) {
+  try {
+    return { ok: true, capsule: createCompactCapsule(run as ActiveRun, traceId, now) };
+  } catch (e) {
+    return { ok: false, ...toUpstreamThrow(e) };
+  }
 }

@@ -1,6 +1,6 @@
 // CompactCapsule (capsule.md): create, validate, restore, render, plus the compaction-diff check.
 export * from "./types.js";
-export { createCompactCapsule } from "./create.js";
+export { createCompactCapsule, tryCreateCompactCapsule } from "./create.js";
 export { validateCompactCapsule } from "./validate.js";
 export { restoreFromCapsule } from "./restore.js";
 export { renderCompactCapsulePrompt } from "./render.js";

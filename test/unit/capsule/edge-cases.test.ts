@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCompactCapsule, renderCompactCapsulePrompt, restoreFromCapsule, validateCompactCapsule } from "../../../src/capsule/index.js";
+import { createCompactCapsule, renderCompactCapsulePrompt, restoreFromCapsule, tryCreateCompactCapsule, validateCompactCapsule } from "../../../src/capsule/index.js";
 import type { CapsuleRestoredState } from "../../../src/capsule/types.js";
 import { capsule, NOW, run, without } from "./builders.js";
 
@@ -167,5 +167,47 @@ describe("capsule.md §7 edge cases", () => {
     expect(Object.hasOwn(parsed, "completionPromiseId")).toBe(false);
     expect(parsed.resumeSnapshot).toBeNull();
     expect(restoreFromCapsule(parsed)).toEqual(restoreFromCapsule(c));
+  });
+});
+
+describe("capsule.md §3 construction details", () => {
+  it("§3: keys in upstream order, optional keys present as undefined", () => {
+    const c = createCompactCapsule(run(), "t", NOW);
+    expect(Object.keys(c)).toEqual([
+      "hardDenySummary", "openQuestions", "resumeSnapshot", "currentGate", "writeTransactions", "sourceAnchors", "completionPromiseId", "stopHook", "traceId", "createdAt",
+    ]);
+    expect(Object.keys(c.currentGate)).toEqual(["passed", "reason", "findings"]);
+  });
+  it("§3: traceId null/undefined → run.id; open questions projected; anchors count refs", () => {
+    const c = createCompactCapsule(
+      run({
+        questions: [
+          { id: "a", question: "A?", blocking: true, phase: "plan", status: "open" },
+          { id: "b", question: "B?", blocking: true, phase: "plan", status: "answered" },
+        ],
+        writeTransactions: [{ id: "w", path: "p", status: "written" }],
+        sourceAnchors: [{ path: "s.ts", fileHash: "h", refs: [1, 2, 3] }],
+        resumeSnapshot: { status: "open", phase: "exec", nextAction: "go", pendingQuestionId: "a" },
+      }),
+      null,
+      NOW,
+    );
+    expect(c.traceId).toBe("run-1");
+    expect(c.openQuestions).toEqual([{ id: "a", question: "A?", blocking: true, phase: "plan" }]);
+    expect(c.sourceAnchors).toEqual([{ path: "s.ts", fileHash: "h", refCount: 3 }]);
+    expect(c.resumeSnapshot).toEqual({ phase: "exec", nextAction: "go", pendingQuestionId: "a" });
+    expect(c.writeTransactions).toEqual([{ id: "w", path: "p", status: "written" }]);
+  });
+  it("§3: malformed questions (not an array) are ignored; a passed gate has no findings", () => {
+    const c = createCompactCapsule(run({ questions: "x" as never, gate: { passed: true, reason: "fine" } }), undefined, NOW);
+    expect(c.openQuestions).toEqual([]);
+    expect(c.currentGate).toEqual({ passed: true, reason: "fine", findings: [] });
+    expect(c.hardDenySummary).toEqual([]);
+  });
+  it("tryCreateCompactCapsule returns the upstream TypeError for a malformed run", () => {
+    expect(tryCreateCompactCapsule({ id: "r", sourceAnchors: [{ path: "p", fileHash: "h" }] }, undefined, NOW)).toMatchObject({
+      ok: false, upstreamThrows: true, errorName: "TypeError",
+    });
+    expect(tryCreateCompactCapsule({ id: "r" }, undefined, NOW)).toMatchObject({ ok: true });
   });
 });
