@@ -61,12 +61,13 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
   const cfg = readConfig(opts.config);
   run.diagnostics.push(...cfg.diagnostics);
   if (!cfg.config) return run;
-  const base = dirname(resolve(opts.config));
+  // Paths stay as relative as the config path given, so messages read like the command line.
+  const base = dirname(opts.config);
   const abs = (p: string) => (isAbsolute(p) ? p : join(base, p));
   // The shard universe: every (suite, session) pair, matched or only expected, by sorted key.
   const plans = cfg.config.suites.map((suite) => {
     const matched = list(suite.sessions)
-      .flatMap((g) => globSync(g, { cwd: base, onlyFiles: true, dot: true, ignore: ["**/node_modules/**", "**/.git/**"] }))
+      .flatMap((g) => globSync(g, { cwd: resolve(base), onlyFiles: true, dot: true, ignore: ["**/node_modules/**", "**/.git/**"] }))
       .map(posix);
     const exp = readExpectations(abs(suite.expectations), suite.name);
     const baseline = suite.baseline ? readBaseline(abs(suite.baseline)) : { entries: [] as BaselineEntry[], diagnostics: [] };
@@ -85,13 +86,15 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
     run.suites.push(outcome);
     const keys = p.keys.filter((k) => mine.has(`${suite.name}\u0000${k}`)).sort();
     if (keys.length === 0) continue;
+    // Absolute: rule paths are displayed relative to the replay cwd, which needs both sides absolute.
+    const full = (p: string) => resolve(base, p);
     const to = {
-      rules: list(suite.rules).map(abs),
-      settings: suite.settings !== undefined ? abs(suite.settings) : undefined,
+      rules: list(suite.rules).map(full),
+      settings: suite.settings !== undefined ? full(suite.settings) : undefined,
       ttsrProfile: suite.ttsrProfile,
       chunking: suite.chunking,
-      cwd: abs(suite.cwd ?? "."),
-      home: suite.home !== undefined ? abs(suite.home) : undefined,
+      cwd: full(suite.cwd ?? "."),
+      home: suite.home !== undefined ? full(suite.home) : undefined,
     };
     const setup = to.rules.length ? loadTtsrSetup(to) : undefined;
     // An unreadable rule folder or settings file is a broken suite (exit 2), not a regression.

@@ -83,12 +83,13 @@ export function expectedTtsr(ev: TtsrTurnEvidence): ExpectedTtsr {
 }
 
 const firingKey = (f: ExpectedFiring) => `${f.rule} (${f.source}${f.toolCallId ? ` ${f.toolCallId}` : ""})`;
-const injKey = (i: ExpectedInjection) => `${i.mode}: ${i.rules.join(", ")}${i.toolCallId ? ` → ${i.toolCallId}` : ""}`;
+const injKey = (i: ExpectedInjection) => `${i.mode}: ${i.rules.join(", ")}${i.toolCallId ? ` @${i.toolCallId}` : ""}`;
 
 export const patch = (what: string, expected: string, actual: string): string =>
   createTwoFilesPatch(`expected ${what}`, `actual ${what}`, expected, actual, "", "", { context: 3 })
     .split("\n")
     .filter((l) => !l.startsWith("====") && !/^Index: /.test(l))
+    .map((l) => (l.startsWith("--- ") || l.startsWith("+++ ") ? l.trimEnd() : l))
     .join("\n");
 
 function compareTtsr(exp: ExpectedTtsr, act: ExpectedTtsr, at: Omit<Regression, "kind" | "message">): Regression[] {
@@ -105,11 +106,13 @@ function compareTtsr(exp: ExpectedTtsr, act: ExpectedTtsr, at: Omit<Regression, 
   }
   for (const [k, rest] of pool) for (const a of rest) out.push({ ...at, kind: "rule-started", message: `rule started firing: ${k}, now ${a.decision}${a.counterfactual ? " (counterfactual)" : ""}` });
   const render = (list: ExpectedInjection[]) => list.map((i) => `[${injKey(i)}]\n${i.text}\n`).join("");
+  const before = exp.injected.map(injKey).join("; ") || "(none)";
+  const after = act.injected.map(injKey).join("; ") || "(none)";
   if (render(exp.injected) !== render(act.injected))
     out.push({
       ...at,
       kind: "injected-changed",
-      message: `injected text changed: ${exp.injected.map(injKey).join("; ") || "(none)"} → ${act.injected.map(injKey).join("; ") || "(none)"}`,
+      message: before === after ? `injected text changed (${before})` : `injections changed: ${before} → ${after}`,
       diff: patch("injections", render(exp.injected), render(act.injected)),
     });
   return out;
