@@ -8,7 +8,10 @@ import { auditCommand } from "./audit.js";
 import { checkCommand } from "./check.js";
 import { mergeReportsCommand } from "./merge-reports.js";
 import { ttsrGroup, ttsrRunCommand } from "./ttsr-run.js";
+import { ttsrTestCommand } from "./ttsr-test.js";
+import { ttsrListCommand } from "./ttsr-list.js";
+import { ttsrLintCommand } from "./ttsr-lint.js";
 
 export type { Command } from "../command.js";
 
-export const commands: Command[] = [validateCommand, replayCommand, diffCommand, capsuleCommand, checkCommand, auditCommand, mergeReportsCommand, ttsrGroup([ttsrRunCommand])];
+export const commands: Command[] = [validateCommand, replayCommand, diffCommand, capsuleCommand, checkCommand, auditCommand, mergeReportsCommand, ttsrGroup([ttsrRunCommand, ttsrTestCommand, ttsrListCommand, ttsrLintCommand])];

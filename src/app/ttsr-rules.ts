@@ -1,0 +1,167 @@
+// Orchestration of `ttsr test`, `ttsr list` and `ttsr lint`: rule folders and settings from disk (node:fs view),
+// then the IO-free core (ttsr/). Results are plain data; the CLI renders them.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import type { Diagnostic } from "../shared/diagnostics.js";
+import { toFilePaths } from "../ttsr/session/paths.js";
+import {
+  lintRules,
+  listRules,
+  loadRules,
+  readTtsrSettings,
+  testSnippet,
+  type Chunking,
+  type LintResult,
+  type LoadedRules,
+  type RuleDirSpec,
+  type RuleFs,
+  type RuleRow,
+  type SnippetMatch,
+  type TtsrMatchSource,
+  type TtsrProfile,
+  type TtsrSettings,
+} from "../ttsr/index.js";
+
+export const nodeRuleFs: RuleFs = {
+  list(dir) {
+    try {
+      return statSync(dir).isDirectory() ? readdirSync(dir) : null;
+    } catch {
+      return null;
+    }
+  },
+  read(path) {
+    try {
+      return statSync(path).isFile() ? readFileSync(path, "utf8") : null;
+    } catch {
+      return null;
+    }
+  },
+};
+
+export interface RuleSetOptions {
+  /** Rule folders, highest priority first. Without rules and rule files: <cwd>/.omp/rules then ~/.omp/agent/rules. */
+  rules?: string[];
+  /** Single rule files, ahead of the folders. */
+  ruleFiles?: string[];
+  /** Folders standing for the bundled builtin-defaults rules (lowest priority). */
+  builtinRules?: string[];
+  settingsFile?: string;
+  ttsrProfile?: TtsrProfile;
+  cwd?: string;
+  home?: string;
+}
+
+export interface RuleSet {
+  loaded: LoadedRules;
+  /** Settings-file and rule-loading diagnostics together. */
+  diagnostics: Diagnostic[];
+  /** An input that could not be read at all (exit 2). */
+  unreadable?: string;
+}
+
+/** Reads the settings file and the rule folders; a missing default folder is not a problem. */
+export function loadRuleSet(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): RuleSet {
+  const cwd = resolve(o.cwd ?? process.cwd());
+  const home = o.home ?? homedir();
+  let settings: Partial<TtsrSettings> = {};
+  const diagnostics: Diagnostic[] = [];
+  if (o.settingsFile) {
+    const path = resolve(cwd, o.settingsFile);
+    const text = fs.read(path);
+    if (text === null) return { loaded: loadRules([], { fs }), diagnostics, unreadable: o.settingsFile };
+    const s = readTtsrSettings(text, o.settingsFile);
+    settings = s.settings;
+    diagnostics.push(...s.diagnostics);
+  }
+  const explicit = (o.rules?.length ?? 0) + (o.ruleFiles?.length ?? 0) > 0;
+  const entries: RuleDirSpec[] = [
+    ...(o.ruleFiles ?? []).map((p) => ({ path: resolve(cwd, p) })),
+    ...(o.rules ?? []).map((p) => ({ path: resolve(cwd, p) })),
+  ];
+  if (!explicit) for (const d of [resolve(cwd, ".omp/rules"), resolve(home, ".omp/agent/rules")]) if (fs.list(d) !== null) entries.push({ path: d });
+  entries.push(...(o.builtinRules ?? []).map((p) => ({ path: resolve(cwd, p), provider: "builtin-defaults" })));
+  const loaded = loadRules(entries, { fs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd, home });
+  const missing = loaded.diagnostics.find((d) => d.code === "TTSR_RULES_DIR_UNREADABLE");
+  diagnostics.push(...loaded.diagnostics);
+  return missing ? { loaded, diagnostics, unreadable: missing.file } : { loaded, diagnostics };
+}
+
+/** The `rules` rows of the JSON contract (design §5 `ttsr run`). */
+export const ruleSummary = (rows: RuleRow[]): { name: string; path: string; registered: boolean; bucket: string; reason?: string }[] =>
+  rows.map((r) => ({ name: r.name, path: r.path, registered: r.registered, bucket: r.bucket, ...(r.reason ? { reason: r.reason } : {}) }));
+
+export interface TtsrTestOptions extends RuleSetOptions {
+  text: string;
+  source: TtsrMatchSource;
+  tool?: string;
+  paths?: string[];
+  chunking: Chunking;
+}
+
+export interface TtsrTestDoc {
+  schemaVersion: 1;
+  profile: TtsrProfile;
+  context: { source: TtsrMatchSource; toolName?: string; filePaths?: string[] };
+  chunking: string;
+  deltas: number;
+  triggered: boolean;
+  matches: SnippetMatch[];
+  rules: ReturnType<typeof ruleSummary>;
+  diagnostics: Diagnostic[];
+}
+
+export function runTtsrTest(o: TtsrTestOptions, fs: RuleFs = nodeRuleFs): { doc?: TtsrTestDoc; unreadable?: string } {
+  const set = loadRuleSet(o, fs);
+  if (set.unreadable) return { unreadable: set.unreadable };
+  const cwd = resolve(o.cwd ?? process.cwd());
+  const filePaths = o.paths && o.paths.length > 0 ? toFilePaths(o.paths, cwd) : undefined;
+  const r = testSnippet(set.loaded.rules, o.text, { profile: set.loaded.profile, settings: set.loaded.settings, source: o.source, ...(o.tool !== undefined ? { toolName: o.tool } : {}), ...(filePaths ? { filePaths } : {}), chunking: o.chunking });
+  const context: TtsrTestDoc["context"] = { source: r.context.source };
+  if (r.context.toolName !== undefined) context.toolName = r.context.toolName;
+  if (r.context.filePaths) context.filePaths = r.context.filePaths;
+  return {
+    doc: { schemaVersion: 1, profile: r.profile, context, chunking: r.chunking, deltas: r.deltas, triggered: r.matches.length > 0, matches: r.matches, rules: ruleSummary(listRules(set.loaded)), diagnostics: set.diagnostics },
+  };
+}
+
+export interface TtsrListDoc {
+  schemaVersion: 1;
+  profile: TtsrProfile;
+  rules: RuleRow[];
+  shadowed: LoadedRules["shadowed"];
+  skipped: LoadedRules["skipped"];
+  diagnostics: Diagnostic[];
+}
+
+export function runTtsrList(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): { doc?: TtsrListDoc; unreadable?: string } {
+  const set = loadRuleSet(o, fs);
+  if (set.unreadable) return { unreadable: set.unreadable };
+  const l = set.loaded;
+  return { doc: { schemaVersion: 1, profile: l.profile, rules: listRules(l), shadowed: l.shadowed, skipped: l.skipped, diagnostics: set.diagnostics } };
+}
+
+export interface TtsrLintDoc extends LintResult {
+  schemaVersion: 1;
+  profile: TtsrProfile;
+  files: number;
+}
+
+export function runTtsrLint(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): { doc?: TtsrLintDoc; unreadable?: string } {
+  const set = loadRuleSet(o, fs);
+  if (set.unreadable) return { unreadable: set.unreadable };
+  const lint = lintRules(set.loaded);
+  const settingsDiags = set.diagnostics.filter((d) => d.code.startsWith("TTSR_SETTINGS"));
+  const diagnostics = [...settingsDiags, ...lint.diagnostics];
+  return {
+    doc: {
+      schemaVersion: 1,
+      profile: set.loaded.profile,
+      files: set.loaded.all.length,
+      diagnostics,
+      errors: diagnostics.filter((d) => d.severity === "error").length,
+      warnings: diagnostics.filter((d) => d.severity === "warning").length,
+    },
+  };
+}

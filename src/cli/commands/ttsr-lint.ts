@@ -1,0 +1,31 @@
+// sightline ttsr lint: problems in rule files that change what matches (design §4, §8). Exit 1 on errors.
+import { runTtsrLint } from "../../app/ttsr-rules.js";
+import type { Command } from "../command.js";
+import { UsageError } from "../usage.js";
+import { formatDiagnostic, ruleSetOptions } from "./ttsr-test.js";
+
+export const ttsrLintCommand: Command = {
+  command: "lint",
+  describe: "Lint rules: invalid or catastrophic regexes, unreachable scopes, shadowed names, the YAML quoting trap",
+  builder: (y) =>
+    y
+      .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; default .omp/rules and ~/.omp/agent/rules)" })
+      .option("rule", { type: "string", array: true, describe: "A single rule file (repeatable; ahead of --rules)" })
+      .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON" })
+      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "Lint against seed-era code or v17 (inline flags, quoted scopes)" })
+      .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
+      .example("$0 ttsr lint --rules .omp/rules", "Errors exit 1, so this can gate CI")
+      .example("$0 ttsr lint --rule .omp/rules/no-any.md --ttsr-profile v17 --json", "One file, as v17 reads it"),
+  handler: async (a) => {
+    const r = runTtsrLint(ruleSetOptions(a));
+    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    const doc = r.doc;
+    if (a.json) process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+    else {
+      for (const d of doc.diagnostics) process.stdout.write(formatDiagnostic(d) + "\n");
+      process.stdout.write(`${doc.errors} error${doc.errors === 1 ? "" : "s"}, ${doc.warnings} warning${doc.warnings === 1 ? "" : "s"} in ${doc.files} rule file${doc.files === 1 ? "" : "s"} (${doc.profile}).\n`);
+    }
+    return doc.errors > 0 ? 1 : 0;
+  },
+};

@@ -1,0 +1,41 @@
+// sightline ttsr list: loaded rules with scopes, buckets, why a rule is not registered, shadowed names.
+import Table from "cli-table3";
+import { runTtsrList } from "../../app/ttsr-rules.js";
+import type { Command } from "../command.js";
+import { UsageError } from "../usage.js";
+import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
+
+export const ttsrListCommand: Command = {
+  command: "list",
+  describe: "List rules with scope, bucket and why a rule is not registered (shadowed and skipped too)",
+  builder: (y) =>
+    y
+      .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; default .omp/rules and ~/.omp/agent/rules)" })
+      .option("rule", { type: "string", array: true, describe: "A single rule file (repeatable; ahead of --rules)" })
+      .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON (disabledRules, builtinRules, enabled)" })
+      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code or v17" })
+      .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
+      .example("$0 ttsr list --rules .omp/rules --rules ~/.omp/agent/rules", "Project rules shadow user rules of the same name")
+      .example("$0 ttsr list --ttsr-profile v17 --settings settings.json --json", "Buckets as a v17 session would sort them"),
+  handler: async (a) => {
+    const r = runTtsrList(ruleSetOptions(a));
+    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    const doc = r.doc;
+    if (a.json) {
+      process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+      return 0;
+    }
+    if (doc.rules.length === 0) process.stdout.write("No rule files found.\n");
+    else {
+      const t = new Table({ head: ["rule", "bucket", "scope", "condition", "path", "note"], style: { head: [], border: [] }, wordWrap: true });
+      for (const row of doc.rules)
+        t.push([row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), row.path, row.reason ?? ""]);
+      process.stdout.write(t.toString() + "\n");
+      const reg = doc.rules.filter((x) => x.registered).length;
+      process.stdout.write(`${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules (${doc.profile}).\n`);
+    }
+    printDiagnostics(doc.diagnostics, false);
+    return 0;
+  },
+};

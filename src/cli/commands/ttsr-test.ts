@@ -1,0 +1,81 @@
+// sightline ttsr test [snippet|-]: a snippet through the real matcher, like `omp ttsr test` (design §4).
+import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr-rules.js";
+import type { Diagnostic } from "../../shared/diagnostics.js";
+import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
+import { parseChunking } from "../../ttsr/chunking.js";
+import type { Command } from "../command.js";
+import { UsageError } from "../usage.js";
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export const ttsrTestCommand: Command = {
+  command: "test [snippet]",
+  describe: "Stream a snippet through the matcher; exit 0 when a rule triggers, 1 when none does",
+  builder: (y) =>
+    y
+      .positional("snippet", { type: "string", describe: "Text to test (- or omitted with a pipe: stdin)" })
+      .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; default .omp/rules and ~/.omp/agent/rules)" })
+      .option("rule", { type: "string", array: true, describe: "A single rule file (repeatable; ahead of --rules)" })
+      .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
+      .option("source", { choices: ["text", "thinking", "tool"] as const, describe: "Stream the snippet as (default text; tool with --tool)" })
+      .option("tool", { type: "string", describe: "Tool name for a tool-argument stream (implies --source tool)" })
+      .option("path", { type: "string", array: true, describe: "File path the tool call carries (repeatable; expanded as the agent does)" })
+      .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key)" })
+      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code or v17" })
+      .option("cwd", { type: "string", describe: "The agent's cwd (default: current directory)" })
+      .option("home", { type: "string", describe: "The agent's home directory (default: the user's)" })
+      .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
+      .example('$0 ttsr test "const x: any = 1" --rules .omp/rules', "Does any prose rule fire on this text?")
+      .example('$0 ttsr test \'{"path":"src/a.ts","content":"any"}\' --tool edit --path src/a.ts', "A tool-argument stream with a path scope")
+      .example("cat draft.md | $0 ttsr test - --chunking random:7 --ttsr-profile v17", "Stdin, streamed in seeded random chunks"),
+  handler: async (a) => {
+    const chunking = parseChunking(String(a.chunking));
+    if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
+    if (a.source !== undefined && a.source !== "tool" && a.tool !== undefined) throw new UsageError("--tool needs --source tool (or no --source)");
+    const source: TtsrMatchSource = a.tool !== undefined ? "tool" : ((a.source as TtsrMatchSource | undefined) ?? "text");
+    let text: string;
+    if (a.snippet === undefined || a.snippet === "-") {
+      if (a.snippet === undefined && process.stdin.isTTY) throw new UsageError("ttsr test: give a snippet, or - to read stdin");
+      text = await readStdin();
+    } else text = String(a.snippet);
+    const r = runTtsrTest({ ...ruleSetOptions(a), text, source, ...(a.tool !== undefined ? { tool: String(a.tool) } : {}), paths: strings(a.path), chunking });
+    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    const doc = r.doc;
+    if (a.json) {
+      process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+      return doc.triggered ? 0 : 1;
+    }
+    const ctx = [doc.profile, doc.context.source, doc.context.toolName ? `tool ${doc.context.toolName}` : "", `chunking ${doc.chunking}`, `${doc.deltas} delta${doc.deltas === 1 ? "" : "s"}`].filter(Boolean).join(", ");
+    const registered = doc.rules.filter((x) => x.registered).length;
+    if (doc.triggered) {
+      process.stdout.write(`Triggered ${doc.matches.length} rule${doc.matches.length === 1 ? "" : "s"} (${ctx}; ${registered} registered):\n`);
+      for (const m of doc.matches) process.stdout.write(`  ${m.rule}  ${m.path}  at delta ${m.delta}, offset ${m.offset}${m.interruptMode ? `, interruptMode ${m.interruptMode}` : ""}\n`);
+    } else process.stdout.write(`No rule triggered (${ctx}; ${registered} registered).\n`);
+    printDiagnostics(doc.diagnostics, false);
+    return doc.triggered ? 0 : 1;
+  },
+};
+
+// ── shared by ttsr list and ttsr lint ──
+export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function ruleSetOptions(a: Record<string, any>): RuleSetOptions {
+  const o: RuleSetOptions = { rules: strings(a.rules), ruleFiles: strings(a.rule), builtinRules: strings(a.builtinRules), ttsrProfile: (a.ttsrProfile ?? "seed") as TtsrProfile };
+  if (a.settings !== undefined) o.settingsFile = String(a.settings);
+  if (a.cwd !== undefined) o.cwd = String(a.cwd);
+  if (a.home !== undefined) o.home = String(a.home);
+  return o;
+}
+
+export const formatDiagnostic = (d: Diagnostic): string => `${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}`;
+
+/** Diagnostics go to stderr (infos only when asked). */
+export function printDiagnostics(ds: readonly Diagnostic[], withInfo: boolean): void {
+  for (const d of ds) if (withInfo || d.severity !== "info") process.stderr.write(formatDiagnostic(d) + "\n");
+}
