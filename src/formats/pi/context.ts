@@ -37,15 +37,15 @@ export function pathTo(s: PiSession, leaf: PiEntry): PiEntry[] {
 const isAssistantEntry = (e: PiEntry): boolean => e.type === "message" && isObject(e.raw.message) && e.raw.message.role === "assistant";
 
 /** One entry → the message it contributes (appendMessage), or undefined. */
-export function entryMessage(e: PiEntry, profile: PiProfile): AgentMessage | undefined {
+export function entryMessage(e: PiEntry, profile: PiProfile, transcript = false): AgentMessage | undefined {
   const r = e.raw;
   if (e.type === "message") {
     const m = r.message as AgentMessage;
-    if (profile === "omp17" && isObject(m) && m.role === "assistant" && m.retryRecovery) return undefined;
+    if (profile === "omp17" && !transcript && isObject(m) && m.role === "assistant" && m.retryRecovery) return undefined;
     return m;
   }
   if (e.type === "custom_message") {
-    if (profile === "omp17" && r.customType === PREWALK_PLAN_TYPE) return undefined;
+    if (profile === "omp17" && !transcript && r.customType === PREWALK_PLAN_TYPE) return undefined;
     return customFromEntry(e, profile);
   }
   if (e.type === "branch_summary" && r.summary) return branchSummaryFromEntry(e);

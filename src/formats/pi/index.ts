@@ -27,4 +27,6 @@ export type { AgentMessage } from "./messages.js";
 export * from "./model.js";
 export { createPiParser, parsePi, sniffPi } from "./parse.js";
 export { piTurnContexts } from "./turn-contexts.js";
+export { buildPiTranscript } from "./transcript.js";
+export { emitItems, pathTo } from "./context.js";
 export { piCompactions, piTurns } from "./turns.js";

@@ -163,3 +163,12 @@ describe("pi-session-format §6 contexts on the fixture", () => {
     expect(t.every((r) => r.leafId === s.byId.get(r.responseId)!.parentId)).toBe(true);
   });
 });
+
+describe("pi-session-format §6.2 transcript mode", () => {
+  it("§6.2 on the fixture the display transcript has 992 messages (every message and both compactions inline)", async () => {
+    const { buildPiTranscript } = await import("../../../../src/formats/pi/transcript.js");
+    const t = buildPiTranscript(s, undefined);
+    expect(t.length).toBe(992);
+    expect(t.filter((i) => i.msg.role === "compactionSummary").map((i) => i.msg.summary === "[Superseded compaction summary elided after a newer compaction]")).toEqual([true, false]);
+  });
+});

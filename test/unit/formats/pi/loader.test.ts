@@ -123,3 +123,13 @@ describe("pi-session-format §2.1 title slot (v17)", () => {
     expect([sniffPi({ type: "session" }), sniffPi({ type: "title" }), sniffPi({ kind: "segment_start" }), sniffPi(null)]).toEqual([true, true, false, false]);
   });
 });
+
+describe("pi-session-format §4 real v17 lines [oracle]", () => {
+  it("§4 ttsr_injection and a custom_message with its base fields last are read as entries of the tree", () => {
+    const s = parseFixture("omp17-written-tool-reminder.jsonl");
+    const cm = s.byId.get("34044101")!;
+    expect([cm.type, cm.parentId, cm.line, Object.keys(cm.raw).slice(-3)]).toEqual(["custom_message", "aca8be7e", 7, ["id", "parentId", "timestamp"]]);
+    expect(s.byId.get("577858e8")!.raw.injectedRules).toEqual(["no-any"]);
+    expect(buildPiContext(s, undefined).injectedTtsrRules).toEqual(["no-any", "r1"]);
+  });
+});
