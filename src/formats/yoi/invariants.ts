@@ -3,6 +3,7 @@
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import { isObject } from "../../shared/json.js";
 import { rustTrim } from "../../shared/rust-trim.js";
+import { checkPodScope } from "./catalog.js";
 import type { YoiEntry, YoiSession } from "./model.js";
 import { SYSTEM_REMINDER_CLOSE as CLOSE, SYSTEM_REMINDER_OPEN as OPEN } from "./wrap-once.js";
 
@@ -123,6 +124,12 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
           bag.add("YOI_TURN_COUNT_ORDER", at(e), { value: v, prev: prevTurn, expected: prevTurn + 1 }, v > prevTurn ? "warning" : "error");
         }
         prevTurn = v;
+        break;
+      }
+      case "extension": {
+        // Seed only: collect_state parses `pod.scope` and drops a malformed one with a tracing warning.
+        const detail = profile === "seed" && r.domain === "pod.scope" ? checkPodScope(r.payload) : null;
+        if (detail !== null) bag.add("YOI_POD_SCOPE_MALFORMED", at(e), { detail });
         break;
       }
       case "llm_usage":

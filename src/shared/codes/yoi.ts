@@ -30,5 +30,6 @@ export const yoiCodes = {
   YOI_USAGE_HISTORY_LEN: { severity: "warning", title: "llm_usage.history_len exceeds the replayed history (§8.10)", message: (a) => `history_len ${show(a.value)} > replayed history length ${show(a.len)}` },
   YOI_TS_DECREASING: { severity: "warning", title: "ts goes backwards (§8.10)", message: (a) => `ts ${show(a.ts)} < previous ${show(a.prev)}` },
   YOI_UNKNOWN_SEGMENT: { severity: "warning", title: "user_input holds an unknown segment atom (§8.11)", message: (a) => `segments[${show(a.index)}] has unknown kind ${show(a.kind)} (lossy: replays as ${show(a.as)})` },
+  YOI_POD_SCOPE_MALFORMED: { severity: "warning", title: "A seed-era pod.scope extension the reader discards (§2 extension)", message: (a) => `pod.scope payload is not a PodScopeSnapshot (${show(a.detail)}); the seed reader ignores it` },
   YOI_EMPTY_REPLAY_ITEM: { severity: "warning", title: "A system_item the head reader replays as an empty message (§8.12)", message: (a) => `${show(a.kind)} item replays as an empty system message under head` },
 } satisfies Catalogue;

@@ -79,3 +79,17 @@ describe("yoi-format §8 invariants", () => {
     expect(found(k, "seed")).toEqual([]);
   });
 });
+
+describe("yoi-format §2 extension: seed pod.scope", () => {
+  it("a malformed pod.scope payload is ignored by the seed reader (warning); the previous scope stays", async () => {
+    const { restoreYoi } = await import("../../../../src/formats/yoi/index.js");
+    const good = { allow: [{ target: "/a", permission: "read" }], deny: [] };
+    const text = b.file(b.start(), b.extension("pod.scope", good), b.extension("pod.scope", { allow: "all" }));
+    expect(found(text, "seed")).toEqual(["YOI_POD_SCOPE_MALFORMED@3:warning"]);
+    const st = restoreYoi(parse(text, "seed"));
+    expect(st.pod_scope).toEqual(good);
+    expect(st.extensions).toHaveLength(2);
+    expect(found(text, "head")).toEqual([]);
+    expect(restoreYoi(parse(text, "head")).pod_scope).toBeUndefined();
+  });
+});
