@@ -1,10 +1,10 @@
 // Turn contexts computed incrementally (design §3, §8 "O(events) in delta mode"): one persistent list
 // per tree node, derived from the parent's list by one walk step (append = push, harness merge =
 // replaceLast, compact = one rebuild of its retained window). A context_control becomes active at a
-// node when its seq gate opens or its span reaches the node's path; if that changes the hidden set of
-// the parent's path, that node's path is rebuilt once. Contract (tested): for every turn,
-// toArray(messages) deep-equals toMsgs(buildContext(session, leafId)). Activation costs the refolded
-// span (usually one user turn), not the whole path.
+// node when its seq gate opens or its span reaches the node's path; if that changes what is hidden on
+// the parent's path, the path is refolded from just above the highest changed id (usually one user
+// turn), else from the root. Contract (tested): for every turn, toArray(messages) deep-equals
+// toMsgs(buildContext(session, leafId)).
 import { fromArray, push, type List, type PList } from "../../../shared/plist.js";
 import type { Msg, TurnContext } from "../../types.js";
 import type { ScorelEvent, ScorelProfile, ScorelSession } from "../model.js";
@@ -206,7 +206,7 @@ export function* scorelTurnContexts(session: ScorelSession, opts: ScorelContextO
   }
 }
 
-/** G0: one linear fold in file order; a turn's context is the state after the entry before it. */
+/** G0: one linear fold in file order; a turn's context is the state right after its parent entry. */
 function* g0Contexts(
   session: ScorelSession,
   turns: ReturnType<typeof turnInfos>,
