@@ -115,17 +115,17 @@ function checkFields(o: Record<string, unknown>, fields: Fields): string | null 
   // serde derive rejects a known field given twice (unknown ones are skipped, repeats included).
   const dup = duplicateKeys.get(o)?.find((k) => Object.hasOwn(fields, k));
   if (dup !== undefined) return `duplicate field \`${dup}\``;
-  for (const [k, f] of Object.entries(fields)) {
-    const field = typeof f === "function" ? { check: f } : f;
-    if (!Object.hasOwn(o, k)) {
-      if (field.optional) continue;
-      return `missing field \`${k}\``;
-    }
-    const e = field.check(o[k]);
+  // Values are deserialized in input order; missing fields are only noticed at the end.
+  for (const k of Object.keys(o)) {
+    if (!Object.hasOwn(fields, k)) continue;
+    const e = asField(fields[k]).check(o[k]);
     if (e) return e;
   }
+  for (const [k, f] of Object.entries(fields)) if (!Object.hasOwn(o, k) && !asField(f).optional) return `missing field \`${k}\``;
   return null;
 }
+
+const asField = (f: Field | Check): Field => (typeof f === "function" ? { check: f } : f);
 
 export const opt = (check: Check): Field => ({ check, optional: true });
 /** serde derive: a missing Option<T> field is None even without #[serde(default)]. */

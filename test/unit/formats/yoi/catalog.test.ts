@@ -98,3 +98,11 @@ describe("yoi-format §2.2 Segment flattening", () => {
     expect(checkLogEntry("head", L(b.userInput([{ content: "no kind" }])))).toBe("missing field `kind`");
   });
 });
+
+describe("serde error order", () => {
+  it("a wrong-typed value is reported before a missing field (values are visited in input order)", () => {
+    expect(checkLogEntry("seed", { kind: "run_completed", interrupted: "x", result: "finished" })).toBe('invalid type: string "x", expected a boolean');
+    expect(checkLogEntry("seed", { kind: "run_completed", ts: 1, result: "finished" })).toBe("missing field `interrupted`");
+    expect(checkLogEntry("seed", { kind: "run_completed", result: "nope", ts: "x" })).toContain("unknown variant `nope`");
+  });
+});
