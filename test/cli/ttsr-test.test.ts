@@ -38,7 +38,7 @@ describe("sightline ttsr test", () => {
   });
 
   it("reads stdin with -", () => {
-    const r = runCli(["ttsr", "test", "-", "--rule", `${P}/no-sudo.md`, "--source", "tool", "--json"], { input: "sudo rm" });
+    const r = runCli(["ttsr", "test", "-", "--rule", `${P}/no-sudo.md`, "--source", "tool", "--tool", "bash", "--json"], { input: "sudo rm" });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).rules.map((x: { name: string }) => x.name)).toEqual(["no-sudo"]);
   });
