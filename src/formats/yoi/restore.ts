@@ -73,7 +73,8 @@ export function toItem(raw: unknown): YoiItem {
   const r = raw as Record<string, unknown>;
   switch (r.kind) {
     case "message":
-      return { kind: "message", role: r.role as "user", content: r.content as YoiContentPart[] };
+      // serde also accepts the unit variant as a single-key map ({"assistant": null}).
+      return { kind: "message", role: (typeof r.role === "string" ? r.role : Object.keys(r.role as object)[0]) as "user", content: r.content as YoiContentPart[] };
     case "tool_call":
       return { kind: "tool_call", call_id: r.call_id as string, name: r.name as string, arguments: r.arguments as string };
     case "tool_result": {

@@ -94,11 +94,20 @@ export const vec =
     return null;
   };
 
+/**
+ * A unit-only enum inside buffered content (ContentRefDeserializer::deserialize_enum): a string names the
+ * variant; a single-key map {variant: null} is the externally tagged form and also works.
+ */
 export const unitEnum =
   (name: string, variants: readonly string[]): Check =>
   (v) => {
-    if (typeof v !== "string") return invalidType(v, `enum ${name}`);
-    return variants.includes(v) ? null : unknownVariant(v, variants);
+    void name;
+    if (typeof v === "string") return variants.includes(v) ? null : unknownVariant(v, variants);
+    if (!isMap(v)) return invalidType(v, "string or map");
+    const keys = Object.keys(v);
+    if (keys.length !== 1) return "invalid value: map, expected map with a single key";
+    if (!variants.includes(keys[0])) return unknownVariant(keys[0], variants);
+    return v[keys[0]] === null ? null : invalidType(v[keys[0]], "unit variant");
   };
 
 const unknownVariant = (v: string, variants: readonly string[]) =>

@@ -106,3 +106,15 @@ describe("serde error order", () => {
     expect(checkLogEntry("seed", { kind: "run_completed", result: "nope", ts: "x" })).toContain("unknown variant `nope`");
   });
 });
+
+describe("unit enums in buffered content", () => {
+  it("string, single-key map with null, and the errors serde gives otherwise", () => {
+    const inv = (trigger: unknown) => checkLogEntry("seed", { kind: "invoke", ts: 1, trigger });
+    expect(inv("notify")).toBeNull();
+    expect(inv({ notify: null })).toBeNull();
+    expect(inv(1)).toBe("invalid type: integer `1`, expected string or map");
+    expect(inv({})).toBe("invalid value: map, expected map with a single key");
+    expect(inv({ nope: null })).toContain("unknown variant `nope`");
+    expect(inv({ notify: 1 })).toBe("invalid type: integer `1`, expected unit variant");
+  });
+});
