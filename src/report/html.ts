@@ -75,8 +75,8 @@ export function renderHtml(result: AuditResult, opts: { title?: string } = {}): 
 <header>
 <h1>${h(title)}</h1>
 <table class="summary" id="summary">
-<tr><th>sessions</th><th>ok</th><th>warnings</th><th>errors</th><th>formats</th><th>turns</th><th>compactions</th><th>capsule failures</th><th>TTSR disagreements</th><th>diagnostics (e/w/i)</th></tr>
-<tr><td>${x.sessions}</td><td>${x.byStatus.ok}</td><td>${x.byStatus.warning}</td><td>${x.byStatus.error}</td><td>${formats}</td><td>${x.turns}</td><td>${x.compactions}</td><td>${x.capsuleFailures}</td><td>${x.ttsrDisagreements}</td><td>${x.diagnostics.error} / ${x.diagnostics.warning} / ${x.diagnostics.info}</td></tr>
+<tr><th>sessions</th><th>other files</th><th>ok</th><th>warnings</th><th>errors</th><th>formats</th><th>turns</th><th>compactions</th><th>capsule failures</th><th>TTSR disagreements</th><th>diagnostics (e/w/i)</th></tr>
+<tr><td>${x.sessions}</td><td>${x.files}</td><td>${x.byStatus.ok}</td><td>${x.byStatus.warning}</td><td>${x.byStatus.error}</td><td>${formats}</td><td>${x.turns}</td><td>${x.compactions}</td><td>${x.capsuleFailures}</td><td>${x.ttsrDisagreements}</td><td>${x.diagnostics.error} / ${x.diagnostics.warning} / ${x.diagnostics.info}</td></tr>
 </table>
 <p class="muted">Created ${h(result.createdAt)} by sightline ${h(result.tool.version)}${result.options.redacted ? " · secrets redacted" : ""}${result.options.shard ? ` · shard ${result.options.shard.index}/${result.options.shard.count}` : ""}. Token figures are estimates unless marked “log”.</p>
 ${runDiags ? `<ul class="run-diags">${runDiags}</ul>` : ""}

@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runAudit } from "../../../src/app/audit.js";
+import { mergeReports } from "../../../src/app/merge-reports.js";
+import { REPORT_FILES, defaultRunDir, utcStamp, writeReport } from "../../../src/app/write-report.js";
+import { auditExitCode } from "../../../src/report/summary.js";
+import { resolveTurn } from "../../../src/report/session.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const INPUTS = ["fixtures/hostile", "fixtures/pi/omp17-interrupt-then-tool-reminder", "fixtures/pi/hand", "fixtures/scorel/invalid/inv-02-invalid-json.jsonl"];
+const now = () => new Date("2026-03-03T14:30:00.000Z");
+
+function checksums(paths: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (p: string) => {
+    if (statSync(p).isDirectory()) for (const n of readdirSync(p)) walk(join(p, n));
+    else out.set(p, createHash("sha256").update(readFileSync(p)).digest("hex"));
+  };
+  paths.forEach(walk);
+  return out;
+}
+
+describe("app/audit (in-process)", async () => {
+  const before = checksums(INPUTS);
+  const { result, unreadableInputs } = await runAudit({ paths: INPUTS, workers: 0, now, version: "9.9.9" });
+  const dir = join(tmp, "run");
+  await writeReport(dir, result, { redact: true });
+
+  it("never modifies its inputs (checksums before and after)", () => {
+    expect(checksums(INPUTS)).toEqual(before);
+  });
+  it("reports broken files instead of crashing, in input order, skipping non-inputs with a reason", () => {
+    expect(unreadableInputs).toBe(0);
+    const paths = result.sessions.map((s) => s.path);
+    expect(paths[0]).toBe("fixtures/hostile/markup-and-script-messages.jsonl");
+    expect(paths.at(-1)).toBe("fixtures/scorel/invalid/inv-02-invalid-json.jsonl");
+    const bad = result.sessions.at(-1)!;
+    expect(bad.status).toBe("error");
+    expect(bad.loader.verdict).toBe("rejected");
+    expect(result.skipped.map((s) => s.path)).toContain("fixtures/hostile/README.md");
+    expect(result.sessions.find((s) => s.path.endsWith("no-sudo.md"))?.kind).toBe("rule");
+  });
+  it("records per session format, profile, turns with tokens and the full context behind each turn", () => {
+    const s = result.sessions.find((x) => x.path === "fixtures/pi/omp17-interrupt-then-tool-reminder/session.jsonl")!;
+    expect([s.format, s.profile]).toEqual(["pi", "omp17"]);
+    expect(s.turns.map((t) => t.responseId)).toEqual(["00000003", "00000006", "00000008", "0000000a", "0000000d"]);
+    expect(s.turns.every((t) => t.tokens.estimator === "chars/4" && t.tokens.estimated > 0)).toBe(true);
+    expect(resolveTurn(s, 4).map((i) => s.messages[i].sourceIds[0])).toEqual(["00000002", "00000004", "00000006", "00000007", "00000008", "00000009", "0000000a", "0000000c"]);
+  });
+  it("exit code follows --fail-on", () => {
+    expect(auditExitCode(result, "error")).toBe(1);
+    expect(auditExitCode(result, "none")).toBe(0);
+  });
+  it("writes the four report files atomically (no temp files left) and redacts every one", () => {
+    expect(readdirSync(dir).sort()).toEqual([...REPORT_FILES].sort());
+    for (const f of REPORT_FILES) {
+      const text = readFileSync(join(dir, f), "utf8");
+      expect(text, f).not.toContain("sk-proj-Ab3d");
+      expect(text, f).not.toContain("AKIAIOSFODNN7EXAMPLE");
+    }
+    expect(readFileSync(join(dir, "summary.json"), "utf8")).toContain("[REDACTED:aws-access-key]");
+    expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).options.redacted).toBe(true);
+  });
+  it("--no-redact keeps the data", async () => {
+    const d = join(tmp, "raw");
+    await writeReport(d, result, { redact: false });
+    expect(readFileSync(join(d, "summary.json"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
+  });
+  it("names the default run folder reports/<UTC timestamp>-<command>", () => {
+    expect(utcStamp(now())).toBe("20260303T143000Z");
+    expect(defaultRunDir("audit", now())).toBe(join("reports", "20260303T143000Z-audit"));
+  });
+  it("a missing input path is reported (exit 2 in the CLI), the rest is audited", async () => {
+    const r = await runAudit({ paths: ["fixtures/hostile", "fixtures/does-not-exist"], workers: 0, now });
+    expect(r.unreadableInputs).toBe(1);
+    expect(r.result.diagnostics[0].code).toBe("APP_INPUT_PROBLEM");
+    expect(r.result.sessions).toHaveLength(1);
+  });
+  it("shards are deterministic and merge-reports of all shards equals the unsharded run", async () => {
+    const dirs: string[] = [];
+    for (const index of [1, 2, 3]) {
+      const r = await runAudit({ paths: INPUTS, workers: 0, now, version: "9.9.9", shard: { index, count: 3 } });
+      const d = join(tmp, `shard-${index}`);
+      await writeReport(d, r.result, { redact: false });
+      dirs.push(d);
+    }
+    const merged = await mergeReports(dirs, { now });
+    expect(merged.unreadable).toBe(0);
+    const strip = (x: typeof result.sessions) => x.map(({ ms: _ms, ...s }) => s).sort((a, b) => (a.path < b.path ? -1 : 1));
+    expect(strip(merged.result.sessions)).toEqual(strip(result.sessions));
+    const { skipped: _a, ...sum } = merged.result.summary;
+    const { skipped: _b, ...want } = result.summary;
+    expect(sum).toEqual(want);
+    expect(merged.result.options.mergedFrom).toEqual(dirs);
+  });
+  it("merge-reports reports a folder without summary.json", async () => {
+    const m = await mergeReports([join(tmp, "run"), join(tmp, "nothing-here")]);
+    expect(m.unreadable).toBe(1);
+    expect(m.result.diagnostics.map((d) => d.code)).toContain("APP_REPORT_INVALID");
+  });
+});
