@@ -56,6 +56,7 @@ function replay(entries: ScorelEvent[], r: LoadResult, fail: (f: Finding, messag
     const m = e.raw.message;
     return m === undefined || m === null ? `Cannot read properties of ${m === null ? "null" : "undefined"} (reading 'role')` : undefined;
   };
+  const crashed = new Set<string>();
   for (const e of entries) {
     if (!r.lineOf.has(e.id)) r.lineOf.set(e.id, e.line);
     if (e.type === "message") {
@@ -84,6 +85,7 @@ function replay(entries: ScorelEvent[], r: LoadResult, fail: (f: Finding, messag
       }
       const c = crash(active[at]);
       if (c) {
+        crashed.add(active[at].id);
         fail({ code: "SCOREL_G0_MESSAGE_MISSING", line: active[at].line, eventId: active[at].id, pointer: "/message", args: { detail: `Message entry ${active[at].id} has no message object` } }, c);
         continue;
       }
@@ -99,7 +101,7 @@ function replay(entries: ScorelEvent[], r: LoadResult, fail: (f: Finding, messag
   // toReplayResult maps every active entry's rewindable flag, which reads message.role.
   for (const e of active) {
     const c = crash(e);
-    if (c && !r.findings.some((f) => f.code === "SCOREL_G0_MESSAGE_MISSING" && f.eventId === e.id)) {
+    if (c && !crashed.has(e.id)) {
       fail({ code: "SCOREL_G0_MESSAGE_MISSING", line: e.line, eventId: e.id, pointer: "/message", args: { detail: `Message entry ${e.id} has no message object` } }, c);
     }
   }

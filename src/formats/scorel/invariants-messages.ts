@@ -1,7 +1,7 @@
 // Audit-level (V) invariants about ordering and messages: scorel-format §12 rules 8b, 11, 12, 13, 14, 15.
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
-import { ancestors, blocksOf, finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
+import { blocksOf, finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
 import { blockTypes, CONTROL_TYPES } from "./profiles.js";
 
 const ROLE_OF: Record<string, string> = { user_message: "user", assistant_message: "assistant", tool_result: "tool_result" };
@@ -52,17 +52,17 @@ const callIds = (e: ScorelEvent, type: "tool_call" | "tool_result"): string[] =>
 export function checkToolPairs(a: AuditInput, push: Push): void {
   if (a.profile === "g0" || a.profile === "design") return;
   const node = (id: string): ScorelEvent | undefined => a.byId.get(id);
+  // Nearest assistant_message strictly above each node, computed once in append order (parents come first).
+  const nearest = new Map<string, ScorelEvent | undefined>();
+  for (const id of a.tree.nodes) {
+    const p = a.tree.parent.get(id) ?? null;
+    const pe = p === null ? undefined : node(p);
+    nearest.set(id, pe?.type === "assistant_message" ? pe : p === null ? undefined : nearest.get(p));
+  }
   for (const id of a.tree.nodes) {
     const e = node(id)!;
     if (e.type === "tool_result") {
-      let asst: ScorelEvent | undefined;
-      for (const anc of ancestors(a, id)) {
-        const x = node(anc);
-        if (x?.type === "assistant_message") {
-          asst = x;
-          break;
-        }
-      }
+      const asst = nearest.get(id);
       const calls = new Set(asst ? callIds(asst, "tool_call") : []);
       for (const tc of callIds(e, "tool_result")) {
         if (!calls.has(tc)) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", asst ? `tool_result ${tc} answers no tool_call of the nearest assistant message ${asst.id}` : `tool_result ${tc} has no assistant message above it`));
@@ -72,8 +72,8 @@ export function checkToolPairs(a: AuditInput, push: Push): void {
       const pending = new Set(callIds(e, "tool_call"));
       // Descendants up to (not into) the next assistant or user message, on every branch.
       const queue = [...(a.tree.children.get(id) ?? [])];
-      while (queue.length > 0 && pending.size > 0) {
-        const x = node(queue.shift()!)!;
+      for (let qi = 0; qi < queue.length && pending.size > 0; qi++) {
+        const x = node(queue[qi])!;
         if (x.type === "assistant_message" || x.type === "user_message") continue;
         for (const tc of callIds(x, "tool_result")) pending.delete(tc);
         queue.push(...(a.tree.children.get(x.id) ?? []));

@@ -23,6 +23,8 @@ export interface LineRec {
   tooDeep?: boolean;
 }
 
+const SURROGATE_HINT = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/;
+
 /** Marker that replaces subtrees below MAX_DEPTH in a TOO_DEEP line's copy. */
 export const CUT_MARKER = "[sightline: nesting too deep, cut here]";
 
@@ -62,7 +64,8 @@ export function readLine(line: LineRecord, bag: DiagnosticBag, notes: { crlfSeen
     }
     return rec;
   }
-  const ptr = findLoneSurrogate(rec.value);
+  // Only a raw surrogate or a \uD8xx-\uDFxx escape in the text can yield one: skip the walk otherwise.
+  const ptr = SURROGATE_HINT.test(text) ? findLoneSurrogate(rec.value) : undefined;
   if (ptr !== undefined) bag.add("LONE_SURROGATE", { line: line.no, pointer: ptr }, { pointer: ptr });
   return rec;
 }

@@ -2,7 +2,7 @@
 // loadSession of that generation does with the file. The real loader stops at its first error; load.ts
 // finds that error in the same order, this file turns it into the verdict diagnostic.
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-import type { CodeName } from "../../shared/codes.js";
+import { catalogue, type CodeName } from "../../shared/codes.js";
 import { loadPass, type LoadResult, type Verdict } from "./load.js";
 import type { ScorelProfile } from "./model.js";
 import type { LineRec } from "./records.js";
@@ -21,5 +21,6 @@ export function designNote(recs: readonly LineRec[], file: string): Diagnostic |
 /** True when the file is rejected: shipped/G0 = the loader verdict; design = any loader-level (E) finding. */
 export function isRejected(profile: ScorelProfile, r: LoadResult): boolean {
   if (profile !== "design") return r.verdict !== null;
-  return r.findings.some((f) => f.code.startsWith("SCOREL_INV_") && /_(0[1-9]|10|16|18|20|22|24|26|27)_/.test(f.code) && f.code !== "SCOREL_INV_27_TITLE_DERIVED_FROM");
+  // E-level invariants are exactly the SCOREL_INV_* codes whose catalogue severity is error.
+  return r.findings.some((f) => f.code.startsWith("SCOREL_INV_") && catalogue[f.code].severity === "error");
 }

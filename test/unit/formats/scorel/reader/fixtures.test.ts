@@ -1,5 +1,5 @@
 // Every hand-built fixture in fixtures/scorel/: the verdict of the real loader and the findings sightline adds.
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES, findings, parseFixture } from "./helpers.js";
@@ -97,6 +97,8 @@ describe("fixtures/scorel", () => {
   it("every fixture file is listed in this table and in the README", () => {
     const files = walk(FIXTURES).map((f) => relative(FIXTURES, f)).sort();
     expect(files).toEqual(Object.keys(TABLE).sort());
+    const readme = readFileSync(join(FIXTURES, "README.md"), "utf8");
+    for (const f of files) expect(readme, f).toContain(`\`${f}\``);
   });
   for (const [file, want] of Object.entries(TABLE)) {
     it(`${file}: ${want.verdict ? `${want.verdict[0]} "${want.verdict[1]}"` : "loads"}${want.codes.length ? `; ${[...new Set(want.codes)].join(", ")}` : ""}`, () => {
