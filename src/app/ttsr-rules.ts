@@ -8,11 +8,12 @@ import { toFilePaths } from "../ttsr/session/paths.js";
 import {
   lintRules,
   listRules,
-  loadRules,
+  loadRules as loadRulesCore,
   readTtsrSettings,
   testSnippet,
   type Chunking,
   type LintResult,
+  type LoadRulesOptions,
   type LoadedRules,
   type RuleDirSpec,
   type RuleFs,
@@ -39,6 +40,16 @@ export const nodeRuleFs: RuleFs = {
     }
   },
 };
+
+/**
+ * The library's `loadRules(dirs, {settings, ttsrProfile, cwd, home})` (design §6): the core loader over the real
+ * file system, relative folders resolved against `cwd`.
+ */
+export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: Omit<LoadRulesOptions, "fs"> & { fs?: RuleFs } = {}): LoadedRules {
+  const cwd = resolve(o.cwd ?? process.cwd());
+  const specs = dirs.map((d) => (typeof d === "string" ? { path: resolve(cwd, d) } : { ...d, path: resolve(cwd, d.path) }));
+  return loadRulesCore(specs, { ...o, fs: o.fs ?? nodeRuleFs, cwd });
+}
 
 export interface RuleSetOptions {
   /** Rule folders, highest priority first. Without rules and rule files: <cwd>/.omp/rules then ~/.omp/agent/rules. */
@@ -70,7 +81,7 @@ export function loadRuleSet(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): RuleSet
   if (o.settingsFile) {
     const path = resolve(cwd, o.settingsFile);
     const text = fs.read(path);
-    if (text === null) return { loaded: loadRules([], { fs }), diagnostics, unreadable: o.settingsFile };
+    if (text === null) return { loaded: loadRulesCore([], { fs }), diagnostics, unreadable: o.settingsFile };
     const s = readTtsrSettings(text, o.settingsFile);
     settings = s.settings;
     diagnostics.push(...s.diagnostics);
@@ -82,7 +93,7 @@ export function loadRuleSet(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): RuleSet
   ];
   if (!explicit) for (const d of [resolve(cwd, ".omp/rules"), resolve(home, ".omp/agent/rules")]) if (fs.list(d) !== null) entries.push({ path: d });
   entries.push(...(o.builtinRules ?? []).map((p) => ({ path: resolve(cwd, p), provider: "builtin-defaults" })));
-  const loaded = loadRules(entries, { fs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd, home });
+  const loaded = loadRulesCore(entries, { fs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd, home });
   const missing = loaded.diagnostics.find((d) => d.code === "TTSR_RULES_DIR_UNREADABLE");
   diagnostics.push(...loaded.diagnostics);
   return missing ? { loaded, diagnostics, unreadable: missing.file } : { loaded, diagnostics };
