@@ -18,7 +18,7 @@ describe("yoi fixtures", () => {
     expect(s.profile).toBe("seed");
     expect(problems(s)).toEqual([]);
     const turns = [...yoiFormat.turnContexts(s)];
-    expect(turns.map((t) => [t.ref.responseId, t.ref.leafId, t.loggedTokens])).toEqual([["L5", "L4", 1800], ["L10", "L9", 2100], ["L16", "L15", 2300]]);
+    expect(turns.map((t) => [t.ref.responseId, t.ref.leafId, t.loggedTokens])).toEqual([["L5", "L4", 1800], ["L9", "L8", 2100], ["L16", "L15", 2300]]);
     expect(turns[1].systemPrompt).toBe("You are yoi, a coding agent working in /work/app.");
     expect(toArray(turns[1].messages).map((m) => m.nativeRole)).toEqual([
       "message:user", "system_item:file_attachment", "reasoning", "tool_call", "tool_result", "system_item:task_reminder",
