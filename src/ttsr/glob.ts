@@ -6,22 +6,27 @@ export interface PathGlob {
   match(path: string): boolean;
 }
 
-// Bun.Glob: `*` matches dot-files, matching is case-sensitive, braces and a leading `!` work.
-// picomatch is configured to agree; `windows: false` keeps `\` an escape (paths are normalised first).
-const OPTIONS = { dot: true, nocase: false, windows: false } as const;
+// Bun.Glob: `*` matches dot-files, matching is case-sensitive, braces and a leading `!` work, and there are no
+// extglobs (`+(a)` is literal). picomatch is configured to agree; `windows: false` keeps `\` an escape (paths are
+// normalised first).
+const OPTIONS = { dot: true, nocase: false, windows: false, noextglob: true } as const;
+
+// Bun reads `[!ab]` as a negated class; picomatch 4 does not, so it is rewritten to `[^ab]`.
+const bunClasses = (pattern: string): string => pattern.replace(/(^|[^\\])\[!/g, "$1[^");
 
 /** Compiles a glob; never throws (an unusable pattern matches nothing). */
 export function compileGlob(pattern: string): PathGlob {
   let test: (p: string) => boolean;
+  const source = bunClasses(pattern);
   try {
-    test = picomatch(pattern, OPTIONS);
+    test = picomatch(source, OPTIONS);
   } catch {
     test = () => false;
   }
   // Bun: `src/**` does not match `src` itself, picomatch says it does. Reject a path the pattern
   // without its trailing `/**` already matches (only when the pattern is not negated).
-  if (pattern.endsWith("/**") && !pattern.startsWith("!") && pattern.length > 3) {
-    const prefix = picomatch(pattern.slice(0, -3), OPTIONS);
+  if (source.endsWith("/**") && !source.startsWith("!") && source.length > 3) {
+    const prefix = picomatch(source.slice(0, -3), OPTIONS);
     const inner = test;
     test = (p) => inner(p) && !prefix(p);
   }

@@ -44,3 +44,15 @@ describe("ttsr-spec §6.1 #matchesGlob", () => {
     expect(matchesGlob(g, ["a.md", "b.ts"])).toBe(true);
   });
 });
+
+describe("Bun.Glob syntax picomatch reads differently (corrected)", () => {
+  it("[!a] is a negated class", () => {
+    expect(m("[!a].ts", "b.ts")).toBe(true);
+    expect(m("[!a].ts", "a.ts")).toBe(false);
+    expect(m("\\[!a].ts", "b.ts")).toBe(false);
+  });
+  it("no extglobs: parentheses are literal", () => {
+    expect(m("+(a).ts", "aa.ts")).toBe(false);
+    expect(m("@(a|b).ts", "a.ts")).toBe(false);
+  });
+});
