@@ -13,7 +13,7 @@ export const yoiCodes = {
   },
   YOI_INVALID_ENTRY: { severity: "error", title: "A further line the yoi reader cannot deserialize (after the loader verdict)", message: (a) => `Line is not a valid ${show(a.profile)} LogEntry: ${show(a.detail)}` },
   YOI_TORN_TAIL_IGNORED: { severity: "warning", title: "An unterminated last line that the HEAD reader ignores", message: () => "The last line has no \\n: the head reader ignores it (not committed)" },
-  YOI_BETWEEN_ERAS: { severity: "warning", title: "A file written between the seed and head eras, read with head", message: (a) => `File has post-seed features (${show(a.features)}); read with profile head` },
+  YOI_BETWEEN_ERAS: { severity: "warning", title: "A file with post-seed features (written between the eras or at head), read with head (design §2)", message: (a) => `File has post-seed features (${show(a.features)}): read with profile head, not the seed default; pass --profile to choose` },
   YOI_FIRST_NOT_SEGMENT_START: { severity: "error", title: "The first entry is not segment_start (§8.2)", message: (a) => `First entry is ${show(a.kind)}, not segment_start` },
   YOI_SEGMENT_START_REPEATED: { severity: "error", title: "More than one segment_start in a segment (§8.2)", message: () => "A second segment_start: it replaces the whole history on replay" },
   YOI_SESSION_DIR_MISMATCH: { severity: "warning", title: "segment_start.session_id differs from the session directory (§8.2)", message: (a) => `session_id ${show(a.sessionId)} differs from directory ${show(a.dir)}` },
