@@ -4,7 +4,7 @@ import { capsuleCheck as check, capsuleDiagnostics, findCapsule, renderCompactCa
 import type { CapsuleCheckResult } from "../context/compaction.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
-import { STDIN, STDIN_LABEL } from "../io/read.js";
+import { isStdin, STDIN_LABEL } from "../io/read.js";
 import { InputError } from "../shared/errors.js";
 
 export function capsuleCheck(capsule: unknown, afterText: string): CapsuleCheckResult {
@@ -20,10 +20,10 @@ async function readStdin(): Promise<string> {
 
 /** Reads a capsule file: a standalone capsule, or one embedded under `capsule` (e.g. a compaction's details). */
 export async function readCapsule(path: string): Promise<{ file: string; capsule: unknown }> {
-  const file = path === STDIN ? STDIN_LABEL : path;
+  const file = isStdin(path) ? STDIN_LABEL : path;
   let text: string;
   try {
-    text = path === STDIN ? await readStdin() : await readFile(path, "utf8");
+    text = isStdin(path) ? await readStdin() : await readFile(path, "utf8");
   } catch (e) {
     throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

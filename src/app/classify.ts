@@ -1,6 +1,7 @@
 // What kind of file is this? design §4: validate classifies sessions, rule files, capsules, settings and
 // config files by content (the extension only breaks ties).
 import { basename, dirname, sep } from "node:path";
+import { findCapsule, looksLikeCapsule } from "../capsule/index.js";
 import { isObject, parseJson } from "../shared/json.js";
 
 export type FileKind = "session" | "rule" | "capsule" | "settings" | "config";
@@ -11,7 +12,6 @@ export interface Classified {
   reason?: string;
 }
 
-const CAPSULE_KEYS = ["hardDenySummary", "openQuestions", "traceId", "currentGate", "writeTransactions"];
 const SETTINGS_KEYS = ["interruptMode", "contextMode", "repeatMode", "repeatGap", "builtinRules", "disabledRules", "enabled"];
 
 const inRulesFolder = (path: string): boolean => dirname(path).split(sep).some((d) => d === "rules");
@@ -24,6 +24,7 @@ export function classify(path: string, head: string): Classified {
     if (inRulesFolder(path) || /^---[^\n]*\n/.test(head)) return { kind: "rule" };
     return { kind: null, reason: "markdown outside a rules folder and without frontmatter" };
   }
+  if (/\.trace\.jsonl$/i.test(name)) return { kind: null, reason: "a yoi debug trace (not replay state, yoi-format §1)" };
   if (/\.jsonl$/i.test(name)) return { kind: "session" };
   if (/\.json$/i.test(name)) {
     const parsed = parseJson(head);
@@ -32,8 +33,8 @@ export function classify(path: string, head: string): Classified {
     if (!isObject(v)) return { kind: null, reason: "JSON that is not an object" };
     if (Array.isArray(v.suites)) return { kind: "config" };
     if ("schemaVersion" in v) return { kind: null, reason: "a sightline output document" };
-    if (CAPSULE_KEYS.filter((k) => k in v).length >= 2) return { kind: "capsule" };
-    if (isObject(v.capsule) && CAPSULE_KEYS.some((k) => k in (v.capsule as object))) return { kind: "capsule" };
+    const capsule = findCapsule(v);
+    if (capsule !== undefined && (looksLikeCapsule(capsule) || capsule === null || isObject(capsule))) return { kind: "capsule" };
     const keys = Object.keys(isObject(v.ttsr) ? v.ttsr : v).filter((k) => k !== "$schema");
     if (keys.length > 0 && keys.every((k) => SETTINGS_KEYS.includes(k))) return { kind: "settings" };
     return { kind: null, reason: "JSON that is not a capsule, settings or config file" };

@@ -2,7 +2,7 @@
 import { stat } from "node:fs/promises";
 import { createSessionParser, type ParsedSession, type SessionParseOptions } from "../formats/index.js";
 import { diag } from "../shared/diagnostics.js";
-import { STDIN, STDIN_LABEL, readInto } from "../io/read.js";
+import { isStdin, STDIN_LABEL, readInto } from "../io/read.js";
 
 export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
   /** Label used in diagnostics instead of the path. */
@@ -11,8 +11,8 @@ export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
 
 /** Reads one session file (or "-"). Unreadable paths come back as an UnreadSession with UNREADABLE_PATH. */
 export async function readSession(path: string, opts: ReadOptions = {}): Promise<ParsedSession> {
-  const file = opts.label ?? (path === STDIN ? STDIN_LABEL : path);
-  if (path !== STDIN) {
+  const file = opts.label ?? (isStdin(path) ? STDIN_LABEL : path);
+  if (!isStdin(path)) {
     try {
       const st = await stat(path);
       if (st.isDirectory()) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder, not a file" });

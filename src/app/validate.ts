@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import pLimit from "p-limit";
 import { countBySeverity, diag, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { expandInputs, type InputProblem } from "../io/paths.js";
-import { STDIN, STDIN_LABEL } from "../io/read.js";
+import { isStdin, STDIN_LABEL } from "../io/read.js";
 import { classify, type FileKind } from "./classify.js";
 import { readSession } from "./read.js";
 import { validateTextFile } from "./validate-kinds.js";
@@ -47,7 +47,7 @@ async function head(path: string): Promise<string> {
 }
 
 async function validateOne(path: string, opts: ValidateOptions): Promise<FileResult | { skipped: string }> {
-  if (path === STDIN) return sessionResult(path, opts);
+  if (isStdin(path)) return sessionResult(path, opts);
   let first: string;
   try {
     first = await head(path);
@@ -64,7 +64,7 @@ async function validateOne(path: string, opts: ValidateOptions): Promise<FileRes
 
 async function sessionResult(path: string, opts: ValidateOptions): Promise<FileResult> {
   const s = await readSession(path, { profile: opts.profile });
-  const label = path === STDIN ? STDIN_LABEL : path;
+  const label = isStdin(path) ? STDIN_LABEL : path;
   const r: FileResult = { path: label, kind: s.format === null && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH") ? "unreadable" : "session", format: s.format, diagnostics: sortDiagnostics(s.diagnostics) };
   if (s.format !== null) r.profile = s.profile;
   return r;

@@ -2,12 +2,14 @@
 // input, 3 internal error. Commands return their exit code; they never call process.exit.
 import yargs from "yargs";
 import { commands } from "./commands/index.js";
+import { STDIN_ARG } from "../io/read.js";
 import { InputError } from "../shared/errors.js";
 import { UsageError } from "./usage.js";
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
-  const parser = yargs(argv)
+  // yargs drops a bare "-" positional: carry it as a token the readers know means stdin.
+  const parser = yargs(argv.map((a) => (a === "-" ? STDIN_ARG : a)))
     .scriptName("sightline")
     .usage("$0 <command> [options]\n\nReplay recorded LLM-agent sessions offline: what the model saw, which rules fired, what compaction dropped.")
     .option("color", { type: "boolean", describe: "Colour output (default: on a TTY, off with NO_COLOR)" })

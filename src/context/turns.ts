@@ -93,7 +93,9 @@ export function turnViews(module: FormatModule, session: SessionBase, opts: Turn
     if (t.loggedTokens !== undefined) tokens.logged = t.loggedTokens;
     let messages: Turn["messages"];
     if (opts.delta) {
-      const base = ancestorTurn(t.ref.leafId);
+      // Only an earlier turn can be a base (a parent cycle in a broken file could point at a later one).
+      const found = ancestorTurn(t.ref.leafId);
+      const base = found && found.ref.index < t.ref.index ? found : null;
       const keep = base ? sharedPrefix(base.messages, t.messages) : 0;
       const removed: number[] = [];
       for (let i = keep; base && i < size(base.messages); i++) removed.push(i);

@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { globSync, isDynamicPattern } from "tinyglobby";
-import { STDIN } from "./read.js";
+import { isStdin } from "./read.js";
 
 export interface InputProblem {
   input: string;
@@ -39,8 +39,8 @@ export function expandInputs(inputs: readonly string[], cwd = process.cwd()): Ex
     }
   };
   for (const input of inputs) {
-    if (input === STDIN) {
-      add(STDIN);
+    if (isStdin(input)) {
+      add(input);
       continue;
     }
     let st;

@@ -12,6 +12,9 @@ export interface StreamStats {
 }
 
 export const STDIN = "-";
+/** What the CLI passes for a "-" argument (yargs cannot carry a bare "-" as a positional). */
+export const STDIN_ARG = "\u0000stdin";
+export const isStdin = (path: string): boolean => path === STDIN || path === STDIN_ARG;
 export const STDIN_LABEL = "<stdin>";
 
 /** Feeds every line of a byte stream into `onLine`; resolves with stats once the stream ends. */
@@ -23,7 +26,7 @@ export async function pumpLines(stream: AsyncIterable<Uint8Array>, onLine: (l: L
 }
 
 export function openInput(path: string, stdin: Readable = process.stdin): AsyncIterable<Uint8Array> {
-  return path === STDIN ? stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  return isStdin(path) ? stdin : createReadStream(path, { highWaterMark: 1 << 20 });
 }
 
 /** Streams a file (or "-") into a sink and returns the sink's result plus stream stats. */

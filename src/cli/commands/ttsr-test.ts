@@ -1,4 +1,5 @@
 // sightline ttsr test [snippet|-]: a snippet through the real matcher, like `omp ttsr test` (design §4).
+import { isStdin } from "../../io/read.js";
 import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr-rules.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
@@ -39,7 +40,7 @@ export const ttsrTestCommand: Command = {
     if (a.source !== undefined && a.source !== "tool" && a.tool !== undefined) throw new UsageError("--tool needs --source tool (or no --source)");
     const source: TtsrMatchSource = a.tool !== undefined ? "tool" : ((a.source as TtsrMatchSource | undefined) ?? "text");
     let text: string;
-    if (a.snippet === undefined || a.snippet === "-") {
+    if (a.snippet === undefined || isStdin(a.snippet)) {
       if (a.snippet === undefined && process.stdin.isTTY) throw new UsageError("ttsr test: give a snippet, or - to read stdin");
       text = await readStdin();
     } else text = String(a.snippet);
