@@ -18,34 +18,41 @@ class Reader {
   }
 }
 
+const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
+// Copies runs of plain characters with one slice each (long written files stream through here many times).
 function parseString(r: Reader): { value: string; complete: boolean } {
   r.i++; // opening quote
-  let out = "";
-  while (r.i < r.s.length) {
-    const c = r.s[r.i];
-    if (c === '"') {
+  const parts: string[] = [];
+  const s = r.s;
+  // Next quote / backslash positions, refreshed only once passed (-1: none left), so a string is one scan.
+  let q = -2;
+  let b = -2;
+  while (r.i < s.length) {
+    if (q !== -1 && q < r.i) q = s.indexOf('"', r.i);
+    if (b !== -1 && b < r.i) b = s.indexOf("\\", r.i);
+    const stop = q < 0 ? b : b < 0 ? q : Math.min(q, b);
+    if (stop < 0) break;
+    parts.push(s.slice(r.i, stop));
+    r.i = stop;
+    if (s[stop] === '"') {
       r.i++;
-      return { value: out, complete: true };
+      return { value: parts.join(""), complete: true };
     }
-    if (c === "\\") {
-      const esc = r.s.slice(r.i, r.i + 6);
-      if (esc.length < 2) break;
-      if (esc[1] === "u") {
-        if (!/^\\u[0-9a-fA-F]{4}$/.test(esc)) break;
-        out += String.fromCharCode(parseInt(esc.slice(2), 16));
-        r.i += 6;
-        continue;
-      }
-      const map: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-      out += map[esc[1]] ?? esc[1];
-      r.i += 2;
+    const esc = s.slice(stop, stop + 6);
+    if (esc.length < 2) return (r.i = s.length), { value: parts.join(""), complete: false };
+    if (esc[1] === "u") {
+      if (!/^\\u[0-9a-fA-F]{4}$/.test(esc)) return (r.i = s.length), { value: parts.join(""), complete: false };
+      parts.push(String.fromCharCode(parseInt(esc.slice(2), 16)));
+      r.i += 6;
       continue;
     }
-    out += c;
-    r.i++;
+    parts.push(ESCAPES[esc[1]] ?? esc[1]);
+    r.i += 2;
   }
-  r.i = r.s.length;
-  return { value: out, complete: false };
+  parts.push(s.slice(r.i));
+  r.i = s.length;
+  return { value: parts.join(""), complete: false };
 }
 
 function parseValue(r: Reader): Parsed {

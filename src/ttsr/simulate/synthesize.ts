@@ -36,11 +36,14 @@ export function synthesizeDeltas(content: unknown, chunking: Chunking): DeltaEve
       const raw = typeof b.partialJson === "string" ? b.partialJson : JSON.stringify(b.arguments ?? {});
       const id = typeof b.id === "string" ? b.id : "";
       const name = typeof b.name === "string" ? b.name : "";
+      const chunks = chunkText(raw, chunking);
       let prefix = "";
-      for (const delta of chunkText(raw, chunking)) {
+      chunks.forEach((delta, i) => {
         prefix += delta;
-        out.push({ source: "tool", delta, contentIndex, toolCall: { id, name, arguments: parseStreamingArguments(prefix) } });
-      }
+        // The last delta sees the recorded arguments (what the provider parsed from the whole stream).
+        const args = i === chunks.length - 1 && b.arguments !== undefined ? b.arguments : parseStreamingArguments(prefix);
+        out.push({ source: "tool", delta, contentIndex, toolCall: { id, name, arguments: args } });
+      });
     }
   });
   return out;
