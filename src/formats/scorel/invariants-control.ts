@@ -98,6 +98,8 @@ function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
   if (!anchor) return bad("/anchorUserEventId", `anchorUserEventId ${String(e.raw.anchorUserEventId)} names no event`);
   if (anchor.type !== "user_message") bad("/anchorUserEventId", `The anchor ${anchor.id} is a ${anchor.type}, not a user_message`);
   if (!through) return bad("/throughEventId", `throughEventId ${String(e.raw.throughEventId)} names no event`);
+  // through may be the anchor itself: the daemon's through is "the event before the next user message",
+  // which is the anchor when two user messages follow each other (SC-DAEMON5 #snipUserTurn).
   if (!isNode(a, anchor.id) || !isNode(a, through.id) || !isAncestorOrSelf(a, anchor.id, through.id)) {
     bad("/throughEventId", `throughEventId ${through.id} does not lie on a root path after the anchor ${anchor.id}`);
   } else {

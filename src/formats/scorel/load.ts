@@ -167,7 +167,7 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
 class TreeBuilder {
   private rootId: string | null = null;
   private leaf: string | null = null;
-  private readonly pendingParent: Array<{ f: Finding; parentId: string }> = [];
+  private readonly pendingParent: Array<{ f: Finding; parentId: string; noRoot: boolean }> = [];
   constructor(private readonly r: LoadResult, private readonly profile: HeaderProfile, private readonly unreadable: number) {}
 
   add(ev: ScorelEvent, usable: boolean): void {
@@ -185,7 +185,7 @@ class TreeBuilder {
       } else if (!tree.parent.has(pid)) {
         const f: Finding = { code: "SCOREL_INV_10_PARENT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { detail: "" } };
         this.note(f, `Missing parent event: ${pid}`);
-        this.pendingParent.push({ f, parentId: pid });
+        this.pendingParent.push({ f, parentId: pid, noRoot: this.rootId === null });
         return this.moveLeaf(ev, false);
       }
       tree.nodes.push(ev.id);
@@ -223,7 +223,7 @@ class TreeBuilder {
     const { tree, byId, lineOf } = this.r;
     tree.leaves = tree.nodes.filter((id) => tree.children.get(id)!.length === 0);
     tree.activeLeafId = this.leaf;
-    for (const { f, parentId } of this.pendingParent) {
+    for (const { f, parentId, noRoot } of this.pendingParent) {
       const target = byId.get(parentId);
       const line = lineOf.get(parentId);
       let why: string;
@@ -238,7 +238,8 @@ class TreeBuilder {
         f.args = { id: f.eventId, parentId, parentLine: line };
         continue;
       }
-      f.args = { detail: `parentId ${JSON.stringify(parentId)} ${why}` };
+      const rootNote = noRoot ? " (no root yet: the first tree event must have parentId null)" : "";
+      f.args = { detail: `parentId ${JSON.stringify(parentId)} ${why}${rootNote}` };
     }
   }
 }

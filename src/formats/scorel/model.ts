@@ -22,13 +22,22 @@ export interface ScorelEvent {
   /** 1-based physical line. */
   line: number;
   type: string;
-  /** `id` when it is a string; G0 entries get `legacy-<kind>-<line>` when they have none. */
+  /**
+   * `id` when it is a string. G0 entries without one get the upstream legacy id `legacy-msg-<n>` /
+   * `legacy-rewind-<n>` / `legacy-compact-<n>` (n = 1-based index among non-blank lines, as SC-G0 numbers
+   * them; channel entries: `legacy-channel-<n>`). A shipped/design event whose id is not a string gets
+   * `#line-<line>` and is neither in byId nor in the tree.
+   */
   id: string;
   parentId: string | null;
   seq: number | undefined;
   /** The parsed JSON object, never mutated (for a TOO_DEEP line: a copy cut off at a safe depth). */
   raw: Record<string, unknown>;
-  /** True for conversation-tree events of the active generation (scorel-format §4.1; design: message etc.). */
+  /**
+   * True for conversation-tree event types of the profile (scorel-format §4.1; design: every type except
+   * instruction_snapshot and context_control; G0: message entries). Whether the event really became a node
+   * is `session.tree.parent.has(id)`: events with a duplicate id or an unusable parent are left out.
+   */
   tree: boolean;
 }
 
@@ -44,7 +53,10 @@ export interface ScorelSession extends SessionBase {
   rejected: boolean;
   /** What the file itself looks like (scorel-format §0.2), independent of the profile used to read it. */
   generation: ScorelGeneration;
-  /** The loader verdict (also in diagnostics): the first error the real loader stops at; null = it loads. */
+  /**
+   * The loader verdict (also in diagnostics): the first error the real loader of the profile stops at;
+   * null = it loads. Always null for the design profile (no loader; see SCOREL_DESIGN_NOT_SHIPPED).
+   */
   verdict: Diagnostic | null;
 }
 

@@ -94,6 +94,8 @@ describe("audit-level invariants (V)", () => {
   it("21: §13 case 29 span is valid; crossing a user message, a later seq or a compact inside is flagged (§13 case 35)", () => {
     const turns = [U("u1", null, 2), A("a2", "u1", 3), U("u3", "a2", 4), A("a4", "u3", 5), U("u5", "a4", 6)];
     expect(byCode(ok([...turns, X("x", 7, "u3", "a4")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN")).toEqual([]);
+    // a user message directly followed by the next one: through is the anchor itself
+    expect(byCode(ok([U("u1", null, 2), U("u2", "u1", 3), X("x", 4, "u1", "u1")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN")).toEqual([]);
     only(ok([...turns, X("x", 7, "u1", "a4")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN");
     only(ok([...turns, X("x", 7, "a2", "a4")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN"); // anchor not a user message
     only(ok([U("u1", null, 2), A("a2", "u1", 3), X("x", 4, "u1", "a2"), U("u3", "a2", 5), A("a4", "u3", 6), X("y", 7, "u3", "a9")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN");

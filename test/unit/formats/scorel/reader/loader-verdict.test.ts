@@ -120,7 +120,9 @@ describe("scorel-format §3 validation order (a)-(f)", () => {
     expect(byCode(s, "SCOREL_INV_10_PARENT")[0].message).toContain("later event");
   });
   it("(f) the first tree event must be the root: a non-null parent on it is a missing parent", () => {
-    expect(verdict(jsonl(header(), U("u1", "nothing", 1)))).toMatchObject({ code: "invalid_parent", message: "Missing parent event: nothing" });
+    const s = parse(jsonl(header(), U("u1", "nothing", 1)));
+    expect(s.verdict).toMatchObject({ code: "invalid_parent", message: "Missing parent event: nothing" });
+    expect(byCode(s, "SCOREL_INV_10_PARENT")[0].message).toContain("the first tree event must have parentId null");
   });
   it("control events' parentId is ignored by the loader (invariant 11 is audit-level)", () => {
     const s = parse(jsonl(header(), { ...IS("is", 1), parentId: "whatever" }, U("u1", null, 2)));
