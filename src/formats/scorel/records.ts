@@ -30,7 +30,8 @@ export const CUT_MARKER = "[sightline: nesting too deep, cut here]";
 
 export function readLine(line: LineRecord, bag: DiagnosticBag, notes: { crlfSeen: boolean }): LineRec {
   let text = line.text;
-  if (text.endsWith("\r")) {
+  // Only a "\r" that precedes "\n" belongs to the line break (/\r?\n/); a final unterminated "\r" is content.
+  if (line.terminated && text.endsWith("\r")) {
     text = text.slice(0, -1);
     if (!notes.crlfSeen) {
       // Once per file: the writers use "\n"; both readers accept "\r\n".

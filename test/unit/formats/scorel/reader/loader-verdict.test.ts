@@ -23,6 +23,9 @@ describe("scorel-format §1 reader steps", () => {
   it("§1 step 1: a lone \\r line counts as empty and is dropped", () => {
     expect(verdict(jsonl(header(), IS("is", 1)) + "\r\n" + jsonl(U("u1", null, 2)))).toBeNull();
   });
+  it("§1 step 1: a final \r without \n is not a line break: that line fails JSON", () => {
+    expect(verdict(jsonl(header(), IS("is", 1)) + "\r")).toMatchObject({ code: "invalid_json", message: "Invalid JSON at line 3" });
+  });
   it("§1 step 3: empty lines after line 1 are dropped", () => {
     expect(verdict(jsonl(header(), IS("is", 1)) + "\n\n" + jsonl(U("u1", null, 2)))).toBeNull();
   });
