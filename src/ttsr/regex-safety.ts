@@ -62,13 +62,17 @@ function innerRepeats(n: RNode): Extract<RNode, { type: "quant" }>[] {
   return [];
 }
 
-/** Single-character alternatives: an alt that is one char atom, optionally quantified with max ≥ 1. */
-function singleCharSet(alt: RNode[], flags: string): Set<number> | undefined {
-  if (alt.length !== 1) return undefined;
-  const n = alt[0];
-  if (n.type === "char") return charSet(n.src, flags);
-  if (n.type === "quant" && n.body.type === "char") return charSet(n.body.src, flags);
-  return undefined;
+/** The characters every atom of an alternative can match, when it is made only of (quantified) char atoms. */
+function commonChars(alt: RNode[], flags: string): Set<number> | undefined {
+  if (alt.length === 0) return undefined;
+  let common: Set<number> | undefined;
+  for (const n of alt) {
+    const atom = n.type === "char" ? n : n.type === "quant" && n.body.type === "char" && n.max >= 1 ? n.body : undefined;
+    if (!atom) return undefined;
+    const set = charSet(atom.src, flags);
+    common = common ? new Set([...common].filter((x) => set.has(x))) : set;
+  }
+  return common;
 }
 
 function altsOf(n: RNode): RNode[][] | undefined {
@@ -82,9 +86,10 @@ function altOverlap(alts: RNode[][], flags: string): string | undefined {
       const a = alts[i].map((n) => n.src).join("");
       const b = alts[j].map((n) => n.src).join("");
       if (a === b && a.length > 0) return `alternatives "${a}" and "${b}" are the same`;
-      const sa = singleCharSet(alts[i], flags);
-      const sb = singleCharSet(alts[j], flags);
-      if (sa && sb && overlaps(sa, sb)) return `alternatives "${a}" and "${b}" can match the same character`;
+      // Both alternatives can spell a run of one shared character c, so c…c splits into iterations many ways.
+      const sa = commonChars(alts[i], flags);
+      const sb = commonChars(alts[j], flags);
+      if (sa && sb && overlaps(sa, sb)) return `alternatives "${a}" and "${b}" can match the same characters`;
     }
   return undefined;
 }
