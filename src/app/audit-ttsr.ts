@@ -3,6 +3,7 @@
 // per assistant turn, design §5 `ttsr run`.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
+import { resolve } from "node:path";
 import type { FormatModule, SessionBase } from "../formats/types.js";
 import type { TtsrTurnEvidence } from "../report/model.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
@@ -57,7 +58,8 @@ export function loadTtsrSetup(o: TtsrOptions): TtsrSetup {
     settings = r.settings;
     diagnostics.push(...r.diagnostics);
   }
-  const loaded = loadRules(o.rules ?? [], { fs: nodeRuleFs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd: o.cwd ?? process.cwd(), home: o.home ?? homedir() });
+  // Absolute rule paths: injected text shows them relative to the replay cwd, which needs both absolute.
+  const loaded = loadRules((o.rules ?? []).map((d) => resolve(d)), { fs: nodeRuleFs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd: resolve(o.cwd ?? "."), home: o.home ?? homedir() });
   diagnostics.push(...loaded.diagnostics);
   return { rules: loaded.rules, settings, diagnostics };
 }
@@ -69,7 +71,7 @@ export function ttsrHookFor(o: TtsrOptions, setup?: TtsrSetup): TtsrHook | undef
   const { rules, settings } = setup;
   const chunking = parseChunking(o.chunking ?? "whole") ?? { kind: "whole" as const };
   return async (session) => {
-    const r = simulateTtsr(session, rules, { settings, ttsrProfile: o.ttsrProfile ?? "seed", chunking, cwd: o.cwd ?? process.cwd(), home: o.home ?? homedir() });
+    const r = simulateTtsr(session, rules, { settings, ttsrProfile: o.ttsrProfile ?? "seed", chunking, cwd: resolve(o.cwd ?? "."), home: o.home ?? homedir() });
     return { turns: r.turns.map(({ stopReason: _s, ...t }) => t as TtsrTurnEvidence), diagnostics: r.diagnostics };
   };
 }

@@ -1,5 +1,7 @@
 // sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml) for a corpus.
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseChunking } from "../../ttsr/chunking.js";
 import { runAudit } from "../../app/audit.js";
 import { parseShard } from "../../app/shard.js";
 import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
@@ -31,6 +33,8 @@ export const auditCommand: Command = {
       .option("settings", { type: "string", describe: "TTSR settings JSON (ttsr-spec §8.1 keys, flat or under ttsr)" })
       .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour to replay" })
       .option("chunking", { type: "string", default: "whole", describe: "How recorded output is streamed to the matcher: whole | fixed:N | random:SEED" })
+      .option("cwd", { type: "string", describe: "Replay cwd: rule paths in injected text are shown relative to it (default: current directory)" })
+      .option("home", { type: "string", describe: "Replay home folder for rule paths (default: the user's)" })
       .option("profile", { type: "string", describe: "Format profile for every session (default: detected per file)" })
       .option("tokens", { choices: ["estimate", "exact"] as const, default: "estimate" as const, describe: "Token counting" })
       .option("fail-on", { choices: ["error", "warning", "none"] as const, default: "error" as const, describe: "Which findings make the exit code 1" })
@@ -49,6 +53,7 @@ export const auditCommand: Command = {
       if (typeof s === "string") throw new UsageError(s);
       shard = s;
     }
+    if (parseChunking(String(a.chunking)) === undefined) throw new UsageError(`--chunking must be whole, fixed:N or random:SEED, got "${a.chunking}"`);
     if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
     const now = new Date();
     const bar = progressBar("audit", process.stderr.isTTY === true);
@@ -58,6 +63,8 @@ export const auditCommand: Command = {
       settings: a.settings,
       ttsrProfile: a.ttsrProfile,
       chunking: a.chunking,
+      cwd: a.cwd !== undefined ? resolve(a.cwd) : undefined,
+      home: a.home !== undefined ? resolve(a.home) : undefined,
       profile: a.profile,
       tokens: a.tokens,
       failOn: a.failOn,

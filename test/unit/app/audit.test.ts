@@ -104,3 +104,37 @@ describe("app/audit (in-process)", async () => {
     expect(m.result.diagnostics.map((d) => d.code)).toContain("APP_REPORT_INVALID");
   });
 });
+
+describe("app/audit with --rules: TTSR evidence recorded vs replayed", async () => {
+  const dir = "fixtures/pi/omp17-interrupt-then-tool-reminder";
+  const { result } = await runAudit({
+    paths: [`${dir}/session.jsonl`],
+    workers: 0,
+    rules: [`${dir}/project/.omp/rules`],
+    settings: `${dir}/settings.json`,
+    ttsrProfile: "v17",
+    cwd: join(process.cwd(), dir, "project"),
+  });
+  const s = result.sessions[0];
+  it("lists every assistant turn with matches, injections and agreement", () => {
+    expect(s.ttsr?.turns.map((t) => [t.responseId, t.agree])).toEqual([
+      ["00000003", true],
+      ["00000006", true],
+      ["00000008", true],
+      ["0000000a", true],
+      ["0000000d", true],
+    ]);
+    expect(s.ttsr?.turns[0].matches.map((m) => [m.rule, m.decision])).toEqual([["no-ts-ignore", "interrupt"]]);
+    expect(s.ttsr?.turns[3].injected[0].text).toContain('rule="no-sudo" path=".omp/rules/no-sudo.md"');
+    expect(s.ttsr?.disagreements).toEqual([]);
+    expect(s.checks.filter((c) => c.name.startsWith("ttsr turn")).every((c) => c.status === "pass")).toBe(true);
+    expect(result.summary.ttsrDisagreements).toBe(0);
+  });
+  it("a wrong rule set shows up as disagreements and fails the session", async () => {
+    const other = await runAudit({ paths: [`${dir}/session.jsonl`], workers: 0, rules: ["fixtures/pi/omp17-branch-after-gap/project/.omp/rules"], ttsrProfile: "v17" });
+    const x = other.result.sessions[0];
+    expect(x.ttsr?.disagreements).toEqual(["00000003", "0000000a"]);
+    expect(x.status).toBe("error");
+    expect(auditExitCode(other.result, "error")).toBe(1);
+  });
+});
