@@ -84,7 +84,7 @@ export async function ttsr(ctx) {
   const conditions = rules.map((r) => r.condition);
   const fl = await floor([s.path], n);
   const sc = await scan(s.path, conditions, n);
-  const run = await cli(ctx, ["ttsr", "run", s.path, "--rules", rulesDir, "--ttsr-profile", "seed", "--chunking", "fixed:16", "--json"], n);
+  const run = await cli(ctx, ["ttsr", "run", s.path, "--rules", rulesDir, "--ttsr-profile", "seed", "--chunking", "fixed:16", "--cwd", cwd, "--home", cwd, "--json"], n);
   const lib = await libTtsr(ctx, s.path, rulesDir, cwd, n);
   const both = fl.ok && sc.ok ? { ok: true, ms: fl.ms + sc.ms } : fl.ok ? sc : fl;
   const rows = [

@@ -5,7 +5,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-export const DIST = join(ROOT, "dist");
+// SIGHTLINE_BENCH_DIST points at another build (e.g. a private `tsc --outDir`) while dist/ is being rebuilt.
+export const DIST = process.env.SIGHTLINE_BENCH_DIST ? resolve(process.env.SIGHTLINE_BENCH_DIST) : join(ROOT, "dist");
 export const MAIN_JS = join(DIST, "cli", "main.js");
 export const INDEX_JS = join(DIST, "index.js");
 
