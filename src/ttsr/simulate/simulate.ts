@@ -14,6 +14,7 @@ import type { Effect, InjectionMessage, RuleRenderer } from "../session/types.js
 import type { Rule, TtsrProfile } from "../types.js";
 import { attachEvidence } from "./agree.js";
 import { messageOf, reminderOf } from "./evidence.js";
+import { foreignSteps, type Step } from "./foreign.js";
 import { synthesizeDeltas, toolCallsOf } from "./synthesize.js";
 import { TurnRecorder } from "./turn.js";
 import type { SimInjection, SimResult, SimulateOptions } from "./types.js";
@@ -33,7 +34,7 @@ class Replay {
   scheduled: number[] = [];
 
   constructor(
-    readonly session: PiSession,
+    readonly recordedCwd: string | null,
     readonly rules: readonly Rule[],
     readonly o: SimulateOptions,
     readonly profile: TtsrProfile,
@@ -45,16 +46,16 @@ class Replay {
     const settings = mergeTtsrSettings(this.o.settings);
     this.m = new TtsrManager(this.o.settings, { profile: this.profile });
     bucketRules(this.rules, this.m, settings);
-    this.c = new TtsrCoordinator({ manager: this.m, renderer: this.renderer, cwd: this.session.cwd });
+    this.c = new TtsrCoordinator({ manager: this.m, renderer: this.renderer, cwd: this.recordedCwd });
     if (restore.length > 0) this.c.restore(restore);
     this.queued = []; // follow-ups queued in the old process die with it
   }
 
-  assistant(e: PiEntry, msg: Record<string, unknown>): void {
+  assistant(id: string, msg: Record<string, unknown>): void {
     this.closeTurn();
     const stop = typeof msg.stopReason === "string" ? msg.stopReason : null;
     const calls = toolCallsOf(msg.content);
-    const t = new TurnRecorder(e.id, stop, calls.map((x) => x.id), (eff) => calls.length === 0 && eff !== "aborted" && eff !== "error", this.m, this.profile);
+    const t = new TurnRecorder(id, stop, calls.map((x) => x.id), (eff) => calls.length === 0 && eff !== "aborted" && eff !== "error", this.m, this.profile);
     for (const call of calls) if (call.id) this.byToolCall.set(call.id, t);
     this.turns.push(t);
     this.open = t;
@@ -139,28 +140,45 @@ const isPi = (s: SessionBase): s is PiSession => s.format === "pi" && Array.isAr
 
 export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: SimulateOptions = {}): SimResult {
   const diagnostics: Diagnostic[] = [];
-  if (!isPi(session)) {
+  const pi = isPi(session) ? session : undefined;
+  const steps: Step[] | undefined = pi ? pi.entries.map((e) => ({ id: e.id, msg: messageOf(e) })) : foreignSteps(session);
+  if (!steps) {
     diagnostics.push(diag("TTSR_SIMULATE_FORMAT_UNSUPPORTED", { file: session.file }, { format: session.format }));
     return { path: session.file, turns: [], diagnostics };
   }
   const profile = o.ttsrProfile ?? "seed";
-  const display = { profile, ...(o.cwd !== undefined && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }), ...(session.cwd !== null && { recordedCwd: session.cwd }) };
-  const r = new Replay(session, rules, o, profile, ruleRenderer(display));
+  const recordedCwd = pi ? pi.cwd : scorelCwd(session);
+  const display = { profile, ...(o.cwd !== undefined && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }), ...(recordedCwd !== null && { recordedCwd }) };
+  const r = new Replay(recordedCwd, rules, o, profile, ruleRenderer(display));
   const restarts = new Set(o.resumedAt ?? []);
-  for (const id of restarts) if (!session.byId.has(id)) diagnostics.push(diag("TTSR_RESUMED_AT_UNKNOWN", { file: session.file }, { id }));
+  const known = new Set(steps.map((s) => s.id));
+  for (const id of restarts) if (!known.has(id)) diagnostics.push(diag("TTSR_RESUMED_AT_UNKNOWN", { file: session.file }, { id }));
   r.startProcess([]);
-  for (const e of session.entries) {
-    if (restarts.has(e.id)) {
+  for (const step of steps) {
+    if (restarts.has(step.id)) {
       r.closeTurn();
-      r.startProcess(restoredBefore(session, e));
+      // pi restores marks from the path's ttsr_injection entries; the other formats record none.
+      const entry = pi?.byId.get(step.id);
+      r.startProcess(pi && entry ? restoredBefore(pi, entry) : []);
     }
-    const msg = messageOf(e);
-    if (msg?.role === "assistant") r.assistant(e, msg);
+    const msg = step.msg;
+    if (msg?.role === "assistant") r.assistant(step.id, msg);
     else if (msg?.role === "toolResult") r.toolResult(msg);
     else if (msg) r.closeTurn();
   }
   r.closeTurn();
   const turns = r.turns.map((t) => t.report);
-  attachEvidence(turns, session.entries);
+  if (pi) attachEvidence(turns, pi.entries);
   return { path: session.file, turns, diagnostics };
+}
+
+/** The Scorel recorded cwd: the last `instruction_snapshot`'s `snapshot.cwd` (design §2), for tool argument paths. */
+function scorelCwd(s: SessionBase): string | null {
+  const events = (s as { events?: { type: string; raw: Record<string, unknown> }[] }).events;
+  let cwd: string | null = null;
+  for (const e of events ?? []) {
+    const snap = e.type === "instruction_snapshot" ? (e.raw.snapshot as Record<string, unknown> | undefined) : undefined;
+    if (typeof snap?.cwd === "string") cwd = snap.cwd;
+  }
+  return cwd;
 }
