@@ -170,21 +170,42 @@ export class IncrementalContexts {
     while (st.tail.length > 0 && this.finalizeFirst(st)) st.tail = st.tail.slice(1);
   }
 
-  /** An assistant after `m` is certainly still there once the passes ran (non-failed, not emptied). */
-  private keeps(st: St, m: AgentMessage): boolean {
-    if (m.role !== "assistant") return true;
-    if (isFailed(m)) return false;
-    return stripDangling(m, (id) => this.paired(st, id)) !== null;
-  }
-
-  /** Index of the first tail item after 0 certain to be in the final list, or -1 while undecided. */
-  private nextSurvivor(st: St): number {
-    for (let k = 1; k < st.tail.length; k++) {
-      const m = st.tail[k].msg;
-      if (m.role === "toolResult" && inChain(st.dropped, m.toolCallId)) continue;
-      return this.keeps(st, m) ? k : -1;
+  /**
+   * Index of the item that follows tail[k] once the later passes ran: dropped failed turns, the results
+   * they drop and emptied assistants are skipped; `final` also skips results dropped by finalised turns
+   * (removed after tail[k]'s own decision upstream). -1 while that is not decided yet.
+   */
+  private follower(st: St, k: number, final: boolean): number {
+    const t = st.tail;
+    const droppedIds = new Set<unknown>();
+    const pressure = t.length > CAP;
+    for (let j = k + 1; j < t.length; j++) {
+      const m = t[j].msg;
+      if (m.role === "toolResult") {
+        if (droppedIds.has(m.toolCallId) || (final && inChain(st.dropped, m.toolCallId))) continue;
+        return j;
+      }
+      if (m.role !== "assistant") return j;
+      if (isFailed(m)) {
+        const dropped = this.fate(st, j);
+        if (dropped === undefined) return -1;
+        if (!dropped) return j;
+        for (const id of callIds(m)) droppedIds.add(id);
+        continue;
+      }
+      if (stripDangling(m, (id) => this.paired(st, id)) !== null) return j;
+      // Emptied by the strip: it comes back if a call is answered later. Under tail pressure it is taken as
+      // gone and its calls are watched (a later answer rebuilds the state).
+      if (!pressure) return -1;
+      st.watch = { ids: new Set(callIds(m).filter((id) => !this.paired(st, id))), next: st.watch };
     }
     return -1;
+  }
+
+  /** Whether the failed turn tail[k] is dropped (its follower is not the interrupted-thinking message). */
+  private fate(st: St, k: number): boolean | undefined {
+    const f = this.follower(st, k, false);
+    return f < 0 ? undefined : !isIT(st.tail[f].msg);
   }
 
   /** Moves tail[0] into the finalised prefix when no later entry can change it; false to wait. */
@@ -195,16 +216,16 @@ export class IncrementalContexts {
       return true;
     }
     if (isFailed(y)) {
-      // Its fate is decided by the message right after it (before earlier turns' drops apply).
-      if (st.tail.length < 2 || !this.keeps(st, st.tail[1].msg)) return false;
-      if (!isIT(st.tail[1].msg)) {
+      const dropped = this.fate(st, 0);
+      if (dropped === undefined) return false;
+      if (dropped) {
         st.dropped = { ids: new Set(callIds(y)), next: st.dropped };
         return true;
       }
     }
     const unpaired = callIds(y).filter((id) => !this.paired(st, id));
     if (unpaired.length > 0 && st.tail.length <= CAP) return false;
-    const k = this.nextSurvivor(st);
+    const k = this.follower(st, 0, true);
     if (k < 0) return false;
     const stripped = stripDangling(y, (id) => this.paired(st, id));
     if (unpaired.length > 0) st.watch = { ids: new Set(unpaired), next: st.watch };

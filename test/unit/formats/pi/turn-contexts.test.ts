@@ -79,3 +79,32 @@ describe("incremental contexts: long open tails", () => {
     expectTurnContextsExact(s, "pi");
   });
 });
+
+describe("incremental contexts: chains of failed turns (§6.2 drop order)", () => {
+  const asst = (id: string, parentId: string, content: unknown[], stopReason: string) =>
+    entry("message", id, parentId, { message: { role: "assistant", content, api: "a", provider: "p", model: "m", usage: {}, stopReason, timestamp: 1 } });
+  const result = (id: string, parentId: string, callId: string) =>
+    entry("message", id, parentId, { message: { role: "toolResult", toolCallId: callId, toolName: "bash", content: [{ type: "text", text: "r" }], isError: true, timestamp: 1 } });
+  const it_ = (id: string, parentId: string) => entry("custom_message", id, parentId, { customType: "interrupted-thinking", content: "n", display: false, attribution: "agent" });
+  const thinking = { type: "thinking", thinking: "half" };
+
+  it("a failed turn whose follower is a dropped failed turn and its result, then interrupted-thinking, is kept", () => {
+    const s = parseText(
+      jsonl(header(), user("u", null, "go"), asst("y", "u", [thinking], "aborted"), asst("z", "y", [{ type: "toolCall", id: "c", name: "bash", arguments: {} }], "error"), result("r", "z", "c"), it_("i", "r"), asst("end", "i", [{ type: "text", text: "ok" }], "stop")),
+    );
+    expect(buildPiContext(s, "i", { profile: "omp17" }).sourceIds).toEqual([["u"], ["y"], ["i"]]);
+    expectTurnContextsExact(s, "omp17");
+  });
+
+  it("consecutive failed turns followed by a user message are all dropped", () => {
+    const s = parseText(jsonl(header(), user("u", null, "go"), asst("a", "u", [thinking], "aborted"), asst("b", "a", [thinking], "aborted"), asst("c", "b", [thinking], "error"), user("u2", "c", "again"), asst("end", "u2", [{ type: "text", text: "ok" }], "stop")));
+    expect(buildPiContext(s, "u2", { profile: "omp17" }).sourceIds).toEqual([["u"], ["u2"]]);
+    expectTurnContextsExact(s, "omp17");
+  });
+
+  it("a failed turn followed by a failed turn rescued by interrupted-thinking is dropped; the rescued one stays", () => {
+    const s = parseText(jsonl(header(), user("u", null, "go"), asst("a", "u", [thinking], "aborted"), asst("b", "a", [thinking], "aborted"), it_("i", "b"), asst("end", "i", [{ type: "text", text: "ok" }], "stop")));
+    expect(buildPiContext(s, "i", { profile: "omp17" }).sourceIds).toEqual([["u"], ["b"], ["i"]]);
+    expectTurnContextsExact(s, "omp17");
+  });
+});
