@@ -9,10 +9,12 @@ import { R } from "./builders.js";
 
 const WORKER = resolve(import.meta.dirname, "../../../dist/app/ttsr-guard-worker.js");
 
-beforeAll(() => {
-  // Workers load built JavaScript; build once when dist/ lacks the worker (npm test builds first anyway).
+beforeAll(async () => {
+  // Workers load built JavaScript (npm test builds first). dist/ may be mid-rebuild: wait for it, and build once
+  // only when it stays missing.
+  for (let i = 0; i < 60 && !existsSync(WORKER); i++) await new Promise((r) => setTimeout(r, 1000));
   if (!existsSync(WORKER)) execSync("npm run build", { stdio: "ignore" });
-}, 120_000);
+}, 180_000);
 
 const task = (rules: SnippetTaskArgs["rules"], text: string) => ({
   module: "app/ttsr-guard-tasks.js",
