@@ -98,8 +98,8 @@ export class TtsrCoordinator {
     const streams = this.probe(ev);
     const matches = streams.flatMap((s) => s.rules);
     if (matches.length === 0) return { consumed: false, effects: [], streams };
-    const base = streams[0].ctx.streamKey;
-    const matchedToolId = ev.source === "tool" && base?.startsWith("toolcall:") ? base.slice("toolcall:".length) : undefined;
+    // The base key `toolcall:<id>`, never a per-file `#path` key (strings.md §3 step 5); only a real id counts.
+    const matchedToolId = ev.source === "tool" && ev.toolCall?.id ? ev.toolCall.id : undefined;
     return { ...this.#handleMatches(matches, streams, ev.source, matchedToolId), streams };
   }
 
