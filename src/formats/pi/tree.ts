@@ -1,6 +1,7 @@
 // The entry tree and its structural checks (pi-session-format §4, §6.1). The leaf the loader resumes at is
 // the last entry in file order.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
+import { isObject } from "../../shared/json.js";
 import type { SessionTree } from "../types.js";
 import type { PiEntry, PiSession } from "./model.js";
 
@@ -83,6 +84,7 @@ export function checkTree(s: PiSession, bag: DiagnosticBag): void {
 function checkReferences(s: PiSession, e: PiEntry, bag: DiagnosticBag): void {
   const at = { line: e.line, eventId: e.id };
   const r = e.raw;
+  if (e.type === "compaction" && isObject(r.preserveData) && isObject(r.preserveData.snapcompact)) bag.add("PI_SNAPCOMPACT_NOT_REPLAYED", at);
   if (e.type === "label" && typeof r.targetId === "string" && !s.byId.has(r.targetId)) {
     bag.add("PI_LABEL_TARGET_MISSING", at, { targetId: r.targetId });
   } else if (e.type === "branch_summary" && typeof r.fromId === "string" && r.fromId !== "root" && !s.byId.has(r.fromId)) {

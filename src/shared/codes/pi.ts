@@ -29,5 +29,6 @@ export const piCodes = {
   PI_FIRST_KEPT_MISSING: { severity: "warning", title: "A compaction's firstKeptEntryId names no entry", message: (a) => `firstKeptEntryId ${show(a.firstKeptEntryId)} names no entry: nothing before the compaction is kept` },
   PI_FIRST_KEPT_OFF_PATH: { severity: "warning", title: "A compaction's firstKeptEntryId is not on the compaction's path", message: (a) => `firstKeptEntryId ${show(a.firstKeptEntryId)} is not on the compaction's path: nothing before the compaction is kept` },
   PI_BRANCH_FROM_MISSING: { severity: "warning", title: "A branch_summary's fromId names no entry", message: (a) => `branch_summary fromId ${show(a.fromId)} names no entry` },
+  PI_SNAPCOMPACT_NOT_REPLAYED: { severity: "warning", title: "A compaction carries a snapcompact archive sightline does not rebuild", message: () => "preserveData.snapcompact: v17 (profile omp17) sends the archive's text and image blocks with this summary; sightline's context has the summary only" },
   PI_V1_INDEX_OUT_OF_RANGE: { severity: "warning", title: "A v1 compaction's firstKeptEntryIndex points at no entry", message: (a) => `firstKeptEntryIndex ${show(a.index)} points at ${show(a.target)}: the migration leaves firstKeptEntryId unset` },
 } satisfies Catalogue;

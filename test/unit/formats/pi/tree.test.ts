@@ -106,3 +106,10 @@ describe("pi-session-format §3 migrations", () => {
     expect(JSON.stringify(v1)).toBe(before);
   });
 });
+
+describe("known gaps are reported", () => {
+  it("a compaction with a snapcompact archive (v17 re-attaches its blocks) is flagged", () => {
+    const s = parseText(jsonl(header(), user("u1", null, "a"), entry("compaction", "c1", "u1", { summary: "S", firstKeptEntryId: "u1", tokensBefore: 1, preserveData: { snapcompact: { frames: [], text: "x" } } })));
+    expect(warns(s)).toEqual([["PI_SNAPCOMPACT_NOT_REPLAYED", 3]]);
+  });
+});
