@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { createSessionParser, type ParsedSession, type SessionParseOptions } from "../formats/index.js";
 import { diag } from "../shared/diagnostics.js";
 import { isStdin, STDIN_LABEL, readInto } from "../io/read.js";
+import { newestSegmentIn } from "./yoi-lineage.js";
 
 export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
   /** Label used in diagnostics instead of the path. */
@@ -15,7 +16,12 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
   if (!isStdin(path)) {
     try {
       const st = await stat(path);
-      if (st.isDirectory()) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder, not a file" });
+      if (st.isDirectory()) {
+        // A yoi session folder stands for its newest segment (design §2).
+        const seg = await newestSegmentIn(path);
+        if (seg === undefined) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder without a yoi segment file" });
+        return readSession(seg, { ...opts, label: opts.label });
+      }
     } catch (e) {
       return unread(file, "UNREADABLE_PATH", { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
     }

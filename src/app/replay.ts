@@ -10,6 +10,8 @@ import { charsPer4, type TokenCounter } from "../context/tokens.js";
 import type { TurnViewOptions } from "../context/turns.js";
 import { isObject, parseJson } from "../shared/json.js";
 import { readSession } from "./read.js";
+import { sourceSegment, yoiBeforeContext } from "./yoi-lineage.js";
+import type { YoiSession } from "../formats/yoi/index.js";
 import { InputError } from "../shared/errors.js";
 
 export { InputError };
@@ -44,7 +46,13 @@ export async function replayFile(path: string, opts: TurnViewOptions & { profile
 
 export async function compactionDiffFile(path: string, opts: CompactionDiffOptions): Promise<{ doc: { schemaVersion: 1; compactions: CompactionDiff[] }; session: SessionBase }> {
   const { session, module } = await loadSession(path, opts);
-  const compactions = compactionDiffs(module, session, opts);
+  let beforeOf = opts.beforeOf;
+  if (session.format === "yoi" && !beforeOf) {
+    // A compacted segment's "before" is its source segment, another file of the session folder.
+    const before = yoiBeforeContext(session as YoiSession, await sourceSegment(session as YoiSession, readSession));
+    beforeOf = () => before;
+  }
+  const compactions = compactionDiffs(module, session, { ...opts, beforeOf });
   if (opts.compactionId !== undefined && compactions.length === 0) throw new InputError(`--compaction ${opts.compactionId}: no such compaction in ${session.file}`);
   return { doc: { schemaVersion: 1, compactions }, session };
 }

@@ -35,37 +35,44 @@ export interface CompactionDiffOptions {
   /** Checks a capsule against the text of the context after compaction (capsule.md; injected to keep layers apart). */
   capsuleCheck?: (capsule: unknown, afterText: string) => CapsuleCheckResult;
   /** Overrides the "before" context (yoi: the source segment's context is read by the app layer). */
-  beforeOf?: (c: CompactionRef) => NativeContext | undefined;
+  beforeOf?: (c: CompactionRef) => { context: NativeContext; leafId: string | null; label: string } | undefined;
   /** Lines kept per message in the unified patch (terminal previews); undefined = whole messages. */
   patchLines?: number;
 }
 
-const key = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m.text}`;
+const byIdentity = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m.text}`;
+const byContent = (m: Msg) => `${m.role}\u0000${m.text}`;
 
-/** Splits before/after into dropped, kept and added by (role, sourceIds, text), respecting multiplicity. */
+/**
+ * Splits before/after into dropped, kept and added. Messages are matched by (role, sourceIds, text) first,
+ * then the rest by (role, text) alone — a yoi compacted segment re-seeds kept messages under new ids.
+ * Multiplicity is respected; order within each list follows its side.
+ */
 export function matchMessages(before: readonly Msg[], after: readonly Msg[]): { dropped: Msg[]; kept: Msg[]; added: Msg[] } {
-  const pool = new Map<string, number>();
-  for (const m of before) pool.set(key(m), (pool.get(key(m)) ?? 0) + 1);
-  const kept: Msg[] = [];
-  const added: Msg[] = [];
-  const used = new Map<string, number>();
-  for (const m of after) {
-    const k = key(m);
-    const left = (pool.get(k) ?? 0) - (used.get(k) ?? 0);
-    if (left > 0) {
-      kept.push(m);
-      used.set(k, (used.get(k) ?? 0) + 1);
-    } else added.push(m);
+  const keptBefore = new Set<number>();
+  const keptAfter = new Set<number>();
+  for (const key of [byIdentity, byContent]) {
+    const pool = new Map<string, number[]>();
+    before.forEach((m, i) => {
+      if (keptBefore.has(i)) return;
+      const k = key(m);
+      const list = pool.get(k);
+      if (list) list.push(i);
+      else pool.set(k, [i]);
+    });
+    after.forEach((m, j) => {
+      if (keptAfter.has(j)) return;
+      const i = pool.get(key(m))?.shift();
+      if (i === undefined) return;
+      keptBefore.add(i);
+      keptAfter.add(j);
+    });
   }
-  const dropped: Msg[] = [];
-  const seen = new Map<string, number>();
-  for (const m of before) {
-    const k = key(m);
-    const n = (seen.get(k) ?? 0) + 1;
-    seen.set(k, n);
-    if (n > (used.get(k) ?? 0)) dropped.push(m);
-  }
-  return { dropped, kept, added };
+  return {
+    dropped: before.filter((_, i) => !keptBefore.has(i)),
+    kept: after.filter((_, j) => keptAfter.has(j)),
+    added: after.filter((_, j) => !keptAfter.has(j)),
+  };
 }
 
 export function compactionDiffs(module: FormatModule, session: SessionBase, opts: CompactionDiffOptions = {}): CompactionDiff[] {
@@ -74,7 +81,9 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
   const out: CompactionDiff[] = [];
   module.compactions(session).forEach((c, i) => {
     if (opts.compactionId !== undefined && c.id !== opts.compactionId) return;
-    const ctxBefore = opts.beforeOf?.(c) ?? module.buildContext(session, c.beforeLeafId, { profile: opts.profile });
+    const other = opts.beforeOf?.(c);
+    const ctxBefore = other?.context ?? module.buildContext(session, c.beforeLeafId, { profile: opts.profile });
+    const beforeLeaf = other ? other.leafId : c.beforeLeafId;
     const ctxAfter = module.buildContext(session, c.afterLeafId, { profile: opts.profile });
     const before = module.toMsgs(session, ctxBefore, { profile: opts.profile });
     const after = module.toMsgs(session, ctxAfter, { profile: opts.profile });
@@ -93,11 +102,11 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
     const textAfter = renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines });
     const d: CompactionDiff = {
       id: c.id,
-      before: turn(c.beforeLeafId, ctxBefore.systemPrompt, before),
+      before: turn(beforeLeaf, ctxBefore.systemPrompt, before),
       after: turn(c.afterLeafId, ctxAfter.systemPrompt, after),
       ...matchMessages(before, after),
       tokens,
-      patch: createTwoFilesPatch(`before ${c.beforeLeafId ?? "(empty)"}`, `after ${c.afterLeafId}`, textBefore, textAfter, "", "", { context: 2 }),
+      patch: createTwoFilesPatch(`before ${other?.label ?? beforeLeaf ?? "(empty)"}`, `after ${c.afterLeafId}`, textBefore, textAfter, "", "", { context: 2 }),
     };
     if (c.capsule !== undefined && opts.capsuleCheck) d.capsule = opts.capsuleCheck(c.capsule, after.map((m) => m.text).join("\n"));
     out.push(d);
