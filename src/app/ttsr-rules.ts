@@ -5,6 +5,8 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { toFilePaths } from "../ttsr/session/paths.js";
+import type { SnippetTaskArgs } from "./ttsr-guard-tasks.js";
+import { runWithRegexBudget } from "./ttsr-guard.js";
 import {
   lintRules,
   listRules,
@@ -17,8 +19,11 @@ import {
   type LoadedRules,
   type RuleDirSpec,
   type RuleFs,
+  type Rule,
   type RuleRow,
   type SnippetMatch,
+  type SnippetResult,
+  formatChunking,
   type TtsrMatchSource,
   type TtsrProfile,
   type TtsrSettings,
@@ -123,19 +128,35 @@ export interface TtsrTestDoc {
   diagnostics: Diagnostic[];
 }
 
-export function runTtsrTest(o: TtsrTestOptions, fs: RuleFs = nodeRuleFs): { doc?: TtsrTestDoc; unreadable?: string } {
+/**
+ * `ttsr test`. With `budgetMs` and a build, the matching runs in a worker under the regex time budget (design §8):
+ * a rule whose regex test exceeds it is excluded and reported; without a build it runs in-process.
+ */
+export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs: RuleFs = nodeRuleFs): Promise<{ doc?: TtsrTestDoc; unreadable?: string }> {
   const set = loadRuleSet(o, fs);
   if (set.unreadable) return { unreadable: set.unreadable };
   const cwd = resolve(o.cwd ?? process.cwd());
   const filePaths = o.paths && o.paths.length > 0 ? toFilePaths(o.paths, cwd) : undefined;
-  const r = testSnippet(set.loaded.rules, o.text, { profile: set.loaded.profile, settings: set.loaded.settings, source: o.source, ...(o.tool !== undefined ? { toolName: o.tool } : {}), ...(filePaths ? { filePaths } : {}), chunking: o.chunking });
-  const context: TtsrTestDoc["context"] = { source: r.context.source };
-  if (r.context.toolName !== undefined) context.toolName = r.context.toolName;
-  if (r.context.filePaths) context.filePaths = r.context.filePaths;
+  const options = { profile: set.loaded.profile, settings: set.loaded.settings, source: o.source, ...(o.tool !== undefined ? { toolName: o.tool } : {}), ...(filePaths ? { filePaths } : {}) };
+  let matched: Pick<SnippetResult, "matches" | "deltas" | "chunking"> | undefined;
+  const diagnostics = [...set.diagnostics];
+  if (o.budgetMs !== undefined && o.budgetMs > 0) {
+    const args: SnippetTaskArgs = { rules: stripDiagnostics(set.loaded.rules), text: o.text, options: { ...options, chunking: formatChunking(o.chunking) } };
+    const g = await runWithRegexBudget<typeof matched>({ module: "app/ttsr-guard-tasks.js", export: "snippetTask", args }, { budgetMs: o.budgetMs, file: "<ttsr test>" });
+    if (g.ok) matched = g.value;
+    diagnostics.push(...g.diagnostics);
+  }
+  matched ??= testSnippet(set.loaded.rules, o.text, { ...options, chunking: o.chunking });
+  const context: TtsrTestDoc["context"] = { source: o.source };
+  if (o.tool !== undefined) context.toolName = o.tool;
+  if (filePaths) context.filePaths = filePaths;
   return {
-    doc: { schemaVersion: 1, profile: r.profile, context, chunking: r.chunking, deltas: r.deltas, triggered: r.matches.length > 0, matches: r.matches, rules: ruleSummary(listRules(set.loaded)), diagnostics: set.diagnostics },
+    doc: { schemaVersion: 1, profile: set.loaded.profile, context, chunking: matched.chunking, deltas: matched.deltas, triggered: matched.matches.length > 0, matches: matched.matches, rules: ruleSummary(listRules(set.loaded)), diagnostics },
   };
 }
+
+/** Rules cross to the worker by structured clone; their diagnostics are not needed there. */
+const stripDiagnostics = (rules: readonly Rule[]): Rule[] => rules.map(({ diagnostics: _d, ...rest }) => rest);
 
 export interface TtsrListDoc {
   schemaVersion: 1;

@@ -53,6 +53,14 @@ describe("sightline ttsr test", () => {
     expect(runCli(["ttsr", "test", "sudo", "--rules", P, "--tool", "bash", "--settings", "fixtures/rules/settings/disable-no-sudo.json"]).code).toBe(1);
   });
 
+  it("design §8: a catastrophic regex cannot hang ttsr test — its rule is excluded and reported", () => {
+    const r = runCli(["ttsr", "test", `${"a".repeat(40)}!`, "--rule", "fixtures/rules/lint/catastrophic.md", "--rule", `${P}/no-sudo.md`, "--regex-budget", "200", "--json"]);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.diagnostics.map((d: { code: string }) => d.code)).toEqual(["TTSR_REGEX_BUDGET_EXCEEDED"]);
+    expect(doc.diagnostics[0].message).toContain("catastrophic");
+  }, 30_000);
+
   it("--help shows examples", () => {
     const r = runCli(["ttsr", "test", "--help"]);
     expect(r.code).toBe(0);

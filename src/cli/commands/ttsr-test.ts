@@ -30,12 +30,14 @@ export const ttsrTestCommand: Command = {
       .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code or v17" })
       .option("cwd", { type: "string", describe: "The agent's cwd (default: current directory)" })
       .option("home", { type: "string", describe: "The agent's home directory (default: the user's)" })
+      .option("regex-budget", { type: "number", default: 2000, describe: "Milliseconds one regex test may take before its rule is excluded (0: no worker)" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
       .example('$0 ttsr test "const x: any = 1" --rules .omp/rules', "Does any prose rule fire on this text?")
       .example('$0 ttsr test \'{"path":"src/a.ts","content":"any"}\' --tool edit --path src/a.ts', "A tool-argument stream with a path scope")
       .example("cat draft.md | $0 ttsr test - --chunking random:7 --ttsr-profile v17", "Stdin, streamed in seeded random chunks"),
   handler: async (a) => {
     const chunking = parseChunking(String(a.chunking));
+    if (!Number.isFinite(Number(a.regexBudget)) || Number(a.regexBudget) < 0) throw new UsageError("--regex-budget must be a number of milliseconds ≥ 0");
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     if (a.source !== undefined && a.source !== "tool" && a.tool !== undefined) throw new UsageError("--tool needs --source tool (or no --source)");
     const source: TtsrMatchSource = a.tool !== undefined ? "tool" : ((a.source as TtsrMatchSource | undefined) ?? "text");
@@ -44,7 +46,7 @@ export const ttsrTestCommand: Command = {
       if (a.snippet === undefined && process.stdin.isTTY) throw new UsageError("ttsr test: give a snippet, or - to read stdin");
       text = await readStdin();
     } else text = String(a.snippet);
-    const r = runTtsrTest({ ...ruleSetOptions(a), text, source, ...(a.tool !== undefined ? { tool: String(a.tool) } : {}), paths: strings(a.path), chunking });
+    const r = await runTtsrTest({ ...ruleSetOptions(a), text, source, ...(a.tool !== undefined ? { tool: String(a.tool) } : {}), paths: strings(a.path), chunking, budgetMs: Number(a.regexBudget) });
     if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
     const doc = r.doc;
     if (a.json) {

@@ -23,8 +23,8 @@ describe("app ttsr-rules", () => {
     expect(loadRuleSet({ cwd: ROOT, rules: ["fixtures/rules/nope"] }).unreadable).toBe(resolve(ROOT, "fixtures/rules/nope"));
   });
 
-  it("ttsr test expands --path as the session does (§9.2)", () => {
-    const r = runTtsrTest({ cwd: "/proj", rules: [resolve(ROOT, "fixtures/rules/project")], text: "x: any", source: "tool", tool: "edit", paths: ["/proj/src/a.ts"], chunking: { kind: "whole" } });
+  it("ttsr test expands --path as the session does (§9.2)", async () => {
+    const r = await runTtsrTest({ cwd: "/proj", rules: [resolve(ROOT, "fixtures/rules/project")], text: "x: any", source: "tool", tool: "edit", paths: ["/proj/src/a.ts"], chunking: { kind: "whole" } });
     expect(r.doc?.context.filePaths).toEqual(["/proj/src/a.ts", "src/a.ts"]);
     expect(r.doc?.matches.map((m) => m.rule)).toEqual(["no-any"]);
   });
