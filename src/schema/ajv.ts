@@ -2,7 +2,8 @@
 // Schemas allow additional properties: what the real loaders tolerate is at most a warning.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 
-const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false });
+// Schemas are checked against the meta-schema once, by a test (test/unit/schema), not at every start-up.
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false, validateSchema: false });
 const compiled = new Map<string, ValidateFunction>();
 
 /** Registers schemas (idempotent) so $refs between them resolve. */
