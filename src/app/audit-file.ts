@@ -12,7 +12,7 @@ import { isSession, moduleOf } from "../formats/index.js";
 import type { AuditSession } from "../report/model.js";
 import { SessionBuilder, unreadableSession, validatedFile } from "../report/session.js";
 import { diag, sortDiagnostics } from "../shared/diagnostics.js";
-import { STDIN, STDIN_LABEL } from "../io/read.js";
+import { isStdin, STDIN_LABEL } from "../io/read.js";
 import { classify } from "./classify.js";
 import { readSession } from "./read.js";
 import { validateTextFile } from "./validate-kinds.js";
@@ -43,9 +43,9 @@ const counterFor = (mode: AuditFileOptions["tokens"]) => (mode === "exact" ? (co
 
 export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook): Promise<AuditFileResult> {
   const t0 = performance.now();
-  const label = path === STDIN ? STDIN_LABEL : path;
+  const label = isStdin(path) ? STDIN_LABEL : path;
   try {
-    if (path !== STDIN) {
+    if (!isStdin(path)) {
       let first: string;
       try {
         first = await head(path);

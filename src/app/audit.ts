@@ -6,6 +6,7 @@ import { unreadableSession } from "../report/session.js";
 import { summarize } from "../report/summary.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { expandInputs } from "../io/paths.js";
+import { isStdin } from "../io/read.js";
 import { auditFile, type AuditFileOptions, type AuditFileResult } from "./audit-file.js";
 import { loadTtsrSetup, ttsrHookFor } from "./audit-ttsr.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "./pool.js";
@@ -46,6 +47,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const size = opts.workers ?? defaultPoolSize(files.length);
   const pool = script && files.length > 0 && size > 0 ? new WorkerPool<string, AuditFileResult>(script, size, fileOpts, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
+  let localHook: ReturnType<typeof ttsrHookFor>;
   // p-limit bounds how many files are in flight (open handles, queued results), the pool bounds CPU.
   const limit = pLimit(Math.max(2, size * 2));
   let done = 0;
@@ -55,7 +57,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
         limit(async (): Promise<AuditFileResult> => {
           let r: AuditFileResult;
           try {
-            r = pool ? await pool.run(f) : await auditFile(f, fileOpts, hook);
+            // Standard input belongs to this thread: "-" is read here, never in a worker.
+            r = pool && !isStdin(f) ? await pool.run(f) : await auditFile(f, fileOpts, hook ?? (localHook ??= ttsrHookFor(fileOpts)));
           } catch (e) {
             const d =
               e instanceof PoolTimeout
@@ -85,7 +88,9 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
     };
     if (opts.settings !== undefined) result.options.settings = opts.settings;
     if (opts.shard) result.options.shard = opts.shard;
-    return { result, unreadableInputs: problems.length };
+    // A file that exists but cannot be opened is unreadable input too (exit 2), unlike a broken one (1).
+    const unopened = sessions.filter((s) => s.kind === "unreadable" && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH")).length;
+    return { result, unreadableInputs: problems.length + unopened };
   } finally {
     await pool?.close();
   }

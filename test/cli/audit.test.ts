@@ -74,6 +74,13 @@ describe("sightline audit", () => {
     expect(existsSync(join(cwd, "reports", runs[0], "index.html"))).toBe(true);
   });
 
+  it("reads a session from stdin as <stdin> (in the main thread, never a worker)", () => {
+    const r = runCli(["audit", "-", "--out", join(tmp(), "s"), "--json"], { input: readFileSync("fixtures/hostile/markup-and-script-messages.jsonl", "utf8") });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.sessions.map((s: { path: string; format: string; turns: unknown[] }) => [s.path, s.format, s.turns.length])).toEqual([["<stdin>", "pi", 3]]);
+  });
+
   it("GitHub annotations under GITHUB_ACTIONS", () => {
     const r = runCli(["audit", "fixtures/scorel/invalid/inv-02-invalid-json.jsonl", "--out", join(tmp(), "g")], { env: { GITHUB_ACTIONS: "true" } });
     expect(r.stdout).toMatch(/^::error file=fixtures\/scorel\/invalid\/inv-02-invalid-json\.jsonl,line=\d+,title=sightline /m);
