@@ -1,6 +1,7 @@
 // `sightline ttsr run`: the acceptance goldens on the real omp17 fixtures (run from each project/ folder as a
 // user would), the JSON contract, and exit codes (0 agree, 1 disagree, 2 usage or unreadable input).
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkContract } from "../../src/schema/contract.js";
@@ -60,6 +61,18 @@ describe("sightline ttsr run", () => {
   it("--chunking random:7 gives the same injections on the fixtures (exit 0)", () => {
     const r = runCli([...ARGS, "--chunking", "random:7"], { cwd: project(FIXTURES[1]) });
     expect(r.code).toBe(0);
+  });
+
+  it("design §2 --settings: keys under `ttsr`, null = unset (default applies), an odd gap passes through with a warning", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sightline-ttsr-run-"));
+    const file = join(dir, "settings.json");
+    writeFileSync(file, JSON.stringify({ ttsr: { interruptMode: "always", contextMode: null, repeatMode: "once", repeatGap: 2.5 } }));
+    const r = runCli(["ttsr", "run", "../session.jsonl", "--rules", ".omp/rules", "--settings", file, "--ttsr-profile", "v17", "--json"], { cwd: project(FIXTURES[0]) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("TTSR_SETTINGS_UNUSUAL_VALUE");
+    const doc = JSON.parse(r.stdout) as Doc & { diagnostics: { code: string; pointer?: string }[] };
+    expect(doc.diagnostics.map((d) => [d.code, d.pointer])).toEqual([["TTSR_SETTINGS_UNUSUAL_VALUE", "/ttsr/repeatGap"]]);
+    expect(doc.sessions[0].turns.every((t) => t.agree === true)).toBe(true);
   });
 
   it("exit 2 for a bad --chunking, a missing --rules, or an unreadable rule folder", () => {
