@@ -1,0 +1,38 @@
+// Bad input never throws (design §8): rule files, conditions and scopes of any shape become data and diagnostics.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseRuleFile } from "../../src/ttsr/rule-file.js";
+import { findCatastrophic } from "../../src/ttsr/regex-safety.js";
+import { TtsrManager } from "../../src/ttsr/manager.js";
+
+const yamlish = fc.string({ unit: fc.constantFrom("-", ":", " ", "\n", "\t", '"', "'", "\\", "[", "]", "{", "}", "a", "#", "<!--", "-->", "*", "?", "|", ">"), maxLength: 80 });
+
+describe("TTSR input robustness", () => {
+  it("parseRuleFile returns a rule for any frontmatter text, under both profiles", () => {
+    fc.assert(
+      fc.property(yamlish, yamlish, fc.constantFrom("seed", "v17") as fc.Arbitrary<"seed" | "v17">, (meta, body, profile) => {
+        const r = parseRuleFile(`---\n${meta}\n---\n${body}`, "/r/x.md", { profile });
+        expect(r.name).toBe("x");
+        expect(typeof r.content).toBe("string");
+        expect(Array.isArray(r.diagnostics)).toBe(true);
+        // whatever the rule holds, registration and matching do not throw
+        const m = new TtsrManager({}, { profile });
+        m.addRule(r);
+        m.checkDelta(body, { source: "text" });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the catastrophic analyser accepts any pattern text", () => {
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom("(", ")", "|", "*", "+", "?", "{", "}", ",", "1", "[", "]", "^", "\\", "a", ".", "<", ">", "=", "!"), maxLength: 40 }), (p) => {
+      expect(Array.isArray(findCatastrophic(p))).toBe(true);
+    }));
+  });
+
+  it("deeply nested YAML does not crash the parser", () => {
+    const deep = `---\ncondition: ${"[".repeat(100_000)}\n---\nB`;
+    const r = parseRuleFile(deep, "/r/deep.md", { profile: "v17" });
+    expect(r.content).toBe("B");
+  });
+});
