@@ -16,6 +16,7 @@ export async function main(argv: string[]): Promise<number> {
     .strict()
     .demandCommand(1, "Name a command (see --help).")
     .recommendCommands()
+    .completion("completion", "Print a bash/zsh completion script (append it to ~/.bashrc or ~/.zshrc)")
     .help()
     .alias("h", "help")
     .version()

@@ -1,6 +1,7 @@
 // Every command of the CLI, in the order --help lists them. Add one import and one array entry per command.
 import type { Command } from "../command.js";
 import { capsuleCommand } from "./capsule.js";
+import { codesCommand } from "./codes.js";
 import { diffCommand } from "./diff.js";
 import { replayCommand } from "./replay.js";
 import { validateCommand } from "./validate.js";
@@ -14,4 +15,4 @@ import { ttsrLintCommand } from "./ttsr-lint.js";
 
 export type { Command } from "../command.js";
 
-export const commands: Command[] = [validateCommand, replayCommand, diffCommand, capsuleCommand, checkCommand, auditCommand, mergeReportsCommand, ttsrGroup([ttsrRunCommand, ttsrTestCommand, ttsrListCommand, ttsrLintCommand])];
+export const commands: Command[] = [validateCommand, replayCommand, diffCommand, capsuleCommand, checkCommand, auditCommand, mergeReportsCommand, ttsrGroup([ttsrRunCommand, ttsrTestCommand, ttsrListCommand, ttsrLintCommand]), codesCommand];
