@@ -12,4 +12,4 @@ export interface CodeSpec {
 export type Catalogue = Record<string, CodeSpec>;
 
 /** Renders an arg for a message: strings as-is, everything else as JSON. */
-export const show = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
+export const show = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : String(JSON.stringify(v)));
