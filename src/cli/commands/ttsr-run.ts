@@ -1,5 +1,6 @@
 // sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (design §4, §5).
 import Table from "cli-table3";
+import type { Argv } from "yargs";
 import { ttsrRun, type TtsrRunDoc } from "../../app/ttsr-run.js";
 import { parseChunking } from "../../ttsr/chunking.js";
 import type { SimTurn } from "../../ttsr/simulate/types.js";
@@ -17,9 +18,10 @@ export function ttsrGroup(subcommands: readonly Command[]): Command {
     command: "ttsr <subcommand> [args..]",
     describe: `TTSR stream rules (${subcommands.map(nameOf).join(", ")})`,
     builder: (y) => {
-      let out = y.positional("subcommand", { choices: subcommands.map(nameOf), describe: subcommands.map((c) => `${nameOf(c)}: ${c.describe}`).join("; ") });
-      for (const c of subcommands) out = c.builder(out);
-      return out;
+      const first = firstDeclarationWins(y);
+      first.positional("subcommand", { choices: subcommands.map(nameOf), describe: subcommands.map((c) => `${nameOf(c)}: ${c.describe}`).join("; ") });
+      for (const c of subcommands) c.builder(first);
+      return y;
     },
     handler: async (a) => {
       const sub = subcommands.find((c) => nameOf(c) === a.subcommand);
@@ -37,6 +39,30 @@ export function ttsrGroup(subcommands: readonly Command[]): Command {
       return sub.handler(a);
     },
   };
+}
+
+// Subcommands share option names (--rules, --ttsr-profile, …); yargs would merge their choices and let the
+// last default win, so each name keeps its first declaration.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function firstDeclarationWins(y: Argv<any>): Argv<any> {
+  const seen = new Set<string>();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const proxy: Argv<any> = new Proxy(y, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const name = args[0];
+        if ((prop === "option" || prop === "options" || prop === "positional") && typeof name === "string") {
+          if (seen.has(name)) return proxy;
+          seen.add(name);
+        }
+        const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return out === target ? proxy : out;
+      };
+    },
+  });
+  return proxy;
 }
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
