@@ -80,6 +80,7 @@ export function renderHtml(result: AuditResult, opts: { title?: string } = {}): 
 </table>
 <p class="muted">Created ${h(result.createdAt)} by sightline ${h(result.tool.version)}${result.options.redacted ? " · secrets redacted" : ""}${result.options.shard ? ` · shard ${result.options.shard.index}/${result.options.shard.count}` : ""}. Token figures are estimates unless marked “log”.</p>
 ${runDiags ? `<ul class="run-diags">${runDiags}</ul>` : ""}
+${result.skipped.length ? `<details><summary>${result.skipped.length} file(s) skipped (not a session, rule, capsule, settings or config file)</summary><ul>${result.skipped.map((k) => `<li>${h(k.path)}: ${h(k.reason)}</li>`).join("")}</ul></details>` : ""}
 </header>
 <div class="layout">
 <nav id="nav"><ul>

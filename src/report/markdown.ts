@@ -50,6 +50,7 @@ export function renderMarkdown(result: AuditResult, opts: { budget?: number } = 
   if (result.options.shard) head.push(`Shard ${result.options.shard.index}/${result.options.shard.count}.`, "");
   if (result.options.mergedFrom?.length) head.push(`Merged from ${result.options.mergedFrom.length} report(s).`, "");
   if (result.options.redacted) head.push("Secrets are redacted in this report.", "");
+  if (result.skipped.length) head.push(`${result.skipped.length} file(s) skipped (not a session, rule, capsule, settings or config file).`, "");
   for (const d of result.diagnostics) head.push(`- **${d.severity}** \`${d.code}\` ${escapeMd(where(d))}: ${escapeMd(d.message)}`);
   if (result.diagnostics.length) head.push("");
   head.push("## Sessions", "", "| | path | format | loader | turns | compactions | TTSR | errors | warnings |", "| --- | --- | --- | --- | ---: | ---: | --- | ---: | ---: |");

@@ -50,7 +50,8 @@ describe("HTML report in headless chromium", () => {
   beforeAll(async () => {
     if (SKIP) return;
     dir = mkdtempSync(join(tmpdir(), "sightline-browser-"));
-    result = (await runAudit({ paths: [HOSTILE, COMPACTION], workers: 0 })).result;
+    const project = "fixtures/pi/omp17-deferred-then-compaction/project";
+    result = (await runAudit({ paths: [HOSTILE, COMPACTION], workers: 0, rules: [`${project}/.omp/rules`], settings: "fixtures/pi/omp17-deferred-then-compaction/settings.json", ttsrProfile: "v17", cwd: project })).result;
     writeFileSync(join(dir, "index.html"), renderHtml(shareable(result, true)));
     context = await chromium.launchPersistentContext(join(dir, "user-data"), {
       executablePath: CHROMIUM,
@@ -83,6 +84,13 @@ describe("HTML report in headless chromium", () => {
     await page.click("[data-turn='1']");
     await page.waitForSelector("[data-context='1']");
     expect(await page.locator("[data-context='1'] .msg").count()).toBe(result.sessions[si].turns[1].size);
+    await page.click("[data-back]");
+    // TTSR firings of a turn: the deferred no-guarantees injection and the suppressed repeat of no-filler.
+    await page.click("[data-turn='6']");
+    const ttsr = (await page.textContent("section.ttsr")) ?? "";
+    expect(ttsr).toContain("recorded and replayed agree");
+    expect(ttsr).toContain("no-guarantees");
+    expect(ttsr).toContain("suppressed-repeat");
     await page.click("[data-back]");
     await page.click("[data-compaction='0']");
     expect(await page.textContent("#main h2")).toContain("Compaction");

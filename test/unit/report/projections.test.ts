@@ -138,9 +138,14 @@ describe("report/html: escaping (design §8 output safety)", () => {
     expect(html).toContain(`script-src '${scriptHash(CLIENT_SCRIPT)}'`);
     expect(html).toContain("default-src 'none'");
   });
-  it("escapes paths in the server-rendered navigation", () => {
+  it("escapes paths in the server-rendered navigation and the skipped list", () => {
     expect(html).toContain("fixtures/bad/&lt;torn&gt;.jsonl");
     expect(html).not.toContain("<torn>");
+    const r = { ...corpus(), skipped: [{ path: "notes/<b>x</b>.md", reason: "markdown outside a rules folder" }] };
+    const page = renderHtml(r);
+    expect(page).toContain("1 file(s) skipped");
+    expect(page).toContain("notes/&lt;b&gt;x&lt;/b&gt;.md");
+    expect(renderMarkdown(r)).toContain("1 file(s) skipped");
   });
   it("the client script builds DOM with textContent only", () => {
     expect(CLIENT_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
