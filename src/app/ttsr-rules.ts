@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { Diagnostic } from "../shared/diagnostics.js";
-import { toFilePaths } from "../ttsr/session/paths.js";
+import { argumentPathCandidates, toFilePaths } from "../ttsr/session/paths.js";
 import type { SnippetTaskArgs } from "./ttsr-guard-tasks.js";
 import { runWithRegexBudget } from "./ttsr-guard.js";
 import {
@@ -136,7 +136,10 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
   const set = loadRuleSet(o, fs);
   if (set.unreadable) return { unreadable: set.unreadable };
   const cwd = resolve(o.cwd ?? process.cwd());
-  const filePaths = o.paths && o.paths.length > 0 ? toFilePaths(o.paths, cwd) : undefined;
+  // Without --path, a tool snippet that is a JSON object offers its `*path`/`*paths` arguments (§9.2). They are taken
+  // from the complete arguments: a live stream sees them only once the key has streamed.
+  const candidates = o.paths && o.paths.length > 0 ? o.paths : o.source === "tool" ? argumentPathCandidates(parseObject(o.text)) : [];
+  const filePaths = candidates.length > 0 ? toFilePaths(candidates, cwd) : undefined;
   const options = { profile: set.loaded.profile, settings: set.loaded.settings, source: o.source, ...(o.tool !== undefined ? { toolName: o.tool } : {}), ...(filePaths ? { filePaths } : {}) };
   let matched: Pick<SnippetResult, "matches" | "deltas" | "chunking"> | undefined;
   const diagnostics = [...set.diagnostics];
@@ -153,6 +156,14 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
   return {
     doc: { schemaVersion: 1, profile: set.loaded.profile, context, chunking: matched.chunking, deltas: matched.deltas, triggered: matched.matches.length > 0, matches: matched.matches, rules: ruleSummary(listRules(set.loaded)), diagnostics },
   };
+}
+
+function parseObject(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Rules cross to the worker by structured clone; their diagnostics are not needed there. */
