@@ -40,16 +40,20 @@ function readJson(path: string): { value?: unknown; error?: string } {
   return p.ok ? { value: p.value } : { error: `invalid JSON: ${p.detail}` };
 }
 
+/** Findings of a parsed sightline.config.json: its schema, then unique suite names (for `validate` too). */
+export function configDiagnostics(value: unknown, path: string): Diagnostic[] {
+  const issues = check(configSchema, value);
+  if (issues.length) return issues.map((i) => diag("APP_CONFIG_INVALID", { file: path, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail }));
+  const names = (value as CheckConfig).suites.map((s) => s.name);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  return dup ? [diag("APP_CONFIG_INVALID", { file: path, pointer: "/suites" }, { pointer: "/suites", detail: `suite name "${dup}" is used twice` })] : [];
+}
+
 export function readConfig(path: string): { config?: CheckConfig; diagnostics: Diagnostic[] } {
   const r = readJson(path);
   if (r.error !== undefined) return { diagnostics: [diag("APP_CONFIG_INVALID", { file: path }, { pointer: "", detail: r.error })] };
-  const issues = check(configSchema, r.value);
-  if (issues.length) return { diagnostics: issues.map((i) => diag("APP_CONFIG_INVALID", { file: path, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail })) };
-  const config = r.value as CheckConfig;
-  const names = config.suites.map((s) => s.name);
-  const dup = names.find((n, i) => names.indexOf(n) !== i);
-  if (dup) return { diagnostics: [diag("APP_CONFIG_INVALID", { file: path, pointer: "/suites" }, { pointer: "/suites", detail: `suite name "${dup}" is used twice` })] };
-  return { config, diagnostics: [] };
+  const diagnostics = configDiagnostics(r.value, path);
+  return diagnostics.length ? { diagnostics } : { config: r.value as CheckConfig, diagnostics };
 }
 
 export function readExpectations(path: string, suite: string): { expectations?: Expectations; diagnostics: Diagnostic[] } {
