@@ -37,7 +37,9 @@ export function ruleFindings(rule: Rule, o: FindingOptions): Diagnostic[] {
   const s = a.built.scope;
   if (a.globalGlobs && (s.allowText || s.allowThinking)) {
     const sources = [s.allowText ? "text" : "", s.allowThinking ? "thinking" : ""].filter(Boolean).join(" and ");
-    bag.add("TTSR_GLOBS_BLOCK_PROSE", {}, { rule: ruleName, globs: rule.globs, sources });
+    // With no tool scope at all the rule can never fire: that is an error, not a partial loss.
+    const never = !s.allowAnyTool && s.toolScopes.length === 0;
+    bag.add("TTSR_GLOBS_BLOCK_PROSE", {}, { rule: ruleName, globs: rule.globs, sources, never }, never ? "error" : undefined);
   }
   if (rule.condition?.includes(".*") && rule.scope?.some((t) => /^tool:(edit|write)\(/.test(t)))
     bag.add("TTSR_CATCH_ALL_CONDITION", {}, { rule: ruleName, globs: rule.scope.filter((t) => t.startsWith("tool:edit(")).map((t) => t.slice(10, -1)) });

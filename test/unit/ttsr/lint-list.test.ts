@@ -31,6 +31,11 @@ describe("lintRules", () => {
   it("catastrophic regexes are errors", () => expect(at("/a/cat.md")).toEqual([["TTSR_CATASTROPHIC_REGEX", "error"]]));
   it("a shadowed name is a warning on the shadowed file", () => expect(at("/b/dup.md")).toEqual([["TTSR_RULE_SHADOWED", "warning"]]));
   it("globs on a default-scope rule: text can never match", () => expect(at("/a/prose-globs.md")).toEqual([["TTSR_GLOBS_BLOCK_PROSE", "warning"]]));
+  it("globs on a text-only rule: it can never fire at all", () => {
+    const d = ruleFindings(R("t", { condition: "x", scope: "text", globs: ["*.ts"] }, "seed"), { profile: "seed" });
+    expect(d.map((x) => [x.code, x.severity])).toEqual([["TTSR_GLOBS_BLOCK_PROSE", "error"]]);
+    expect(d[0].message).toContain("never fires at all");
+  });
   it("counts", () => expect([out.errors, out.warnings]).toEqual([2, 4]));
 });
 
