@@ -163,6 +163,11 @@ describe("scorel-format §15 corrections (loader)", () => {
     expect(s.verdict).toBeNull();
     expect(byCode(s, "SCHEMA").map((d) => d.pointer)).toEqual(["/item/data"]);
   });
+  it("§15.2: a string message.meta loads (buildContext spreads it); the schema warns", () => {
+    const s = parse(jsonl(header(), IS("is", 1), U("u1", null, 2, "x", { meta: "ab" })));
+    expect(s.verdict).toBeNull();
+    expect(byCode(s, "SCHEMA").map((d) => d.pointer)).toEqual(["/message/meta"]);
+  });
   it("§15.5: a non-integer retainedEventCount loads; the audit says nothing is retained", () => {
     const s = parse(jsonl(header(), IS("is", 1), U("u1", null, 2), A("a2", "u1", 3), C("c", "a2", 4, "a2", 1.5)));
     expect(s.verdict).toBeNull();
