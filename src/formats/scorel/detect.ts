@@ -56,7 +56,9 @@ export function scanFeatures(recs: readonly LineRec[]): Features {
 
 export function generationOf(f: Features): { generation: ScorelGeneration; why: string } {
   if (f.g0) return { generation: "g0", why: "no header line, `kind` entries" };
-  if (f.designType) return { generation: "design", why: `design-model event type "${f.designType}"` };
+  // A file that also has shipped-only types (user_message, …) is a shipped file with a stray design event:
+  // reading it as design would flag every shipped event, so it stays shipped (and PROFILE_MISMATCH says why).
+  if (f.designType && !f.shippedType) return { generation: "design", why: `design-model event type "${f.designType}"` };
   if (f.systemReminder) return { generation: "p5", why: "system_reminder content blocks" };
   if (f.compact || f.contextControl || f.channelContext || f.extensionScope) return { generation: "p4", why: "P4 features (compact / context_control / channel_context / extension skills)" };
   return { generation: "p3", why: "only P3 features" };

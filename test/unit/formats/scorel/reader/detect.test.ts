@@ -63,6 +63,13 @@ describe("generation detection", () => {
     expect(one(ev("skill_index_snapshot", "s", null, 3, { anchorEventId: null, entries: [{ scope: "extension" }] }))).toBe("p4");
     expect(one(A("a", "u1", 3))).toBe("p3");
   });
+  it("a shipped file with a stray design event stays shipped (p5) and the mismatch is reported", () => {
+    const s = parse(jsonl(header(), IS("is", 1), U("u1", null, 2), ev("message", "m", "u1", 3, { message: { role: "user", content: "x" } })));
+    expect(s.generation).toBe("p3");
+    expect(s.profile).toBe("p5");
+    expect(s.verdict).toMatchObject({ code: "invalid_event", message: "Unsupported session event type", line: 4 });
+    expect(byCode(s, "PROFILE_MISMATCH")[0].message).toContain('design-model event type "message"');
+  });
   it("p5: a system_reminder content block anywhere", () => {
     const rem = { type: "system_reminder", kind: "message_ref", origin: "system", text: "t", visibility: "model", scope: "message" };
     expect(parse(jsonl(header(), U("u1", null, 1, "x", { content: [text("x"), rem] }))).generation).toBe("p5");
