@@ -13,11 +13,34 @@ export interface FindingOptions {
   strict?: boolean;
 }
 
+// Characters a YAML double-quoted escape yields but nobody types into a regex: \b (backspace) is the classic one.
+const YAML_ESCAPED = /[\x00\x07\x08\x0b\x0c\x1b\x85\xa0\u2028\u2029]/;
+const YAML_ESCAPES: Record<string, [string, string]> = {
+  "\x08": ["\\b", "\\\\b"],
+  "\x07": ["\\a", "\\\\a"],
+  "\x1b": ["\\e", "\\\\e"],
+  "\x0b": ["\\v", "\\\\v"],
+  "\x0c": ["\\f", "\\\\f"],
+  "\x00": ["\\0", "\\\\0"],
+  "\x85": ["\\N", "\\\\N"],
+  "\xa0": ["\\_", "\\\\_"],
+  "\u2028": ["\\L", "\\\\L"],
+  "\u2029": ["\\P", "\\\\P"],
+};
+
 export function ruleFindings(rule: Rule, o: FindingOptions): Diagnostic[] {
   const bag = new DiagnosticBag(rule.path);
   const hard: Severity | undefined = o.strict ? "error" : undefined;
   const a = analyzeRule(rule, o.profile);
   const ruleName = rule.name;
+  for (const token of rule.condition ?? []) {
+    const m = YAML_ESCAPED.exec(token);
+    if (!m) continue;
+    const ch = m[0];
+    const known = YAML_ESCAPES[ch];
+    const chars = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    bag.add("TTSR_YAML_ESCAPE_TRAP", {}, { rule: ruleName, chars, escape: known ? known[0] : "an escape", fix: known ? known[1] : "a doubled backslash" }, hard);
+  }
   for (const c of a.conditions) {
     if (c.ok) {
       if (o.catastrophic)

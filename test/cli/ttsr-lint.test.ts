@@ -15,9 +15,10 @@ describe("sightline ttsr lint", () => {
   it("exits 1 with errors and a schema-valid document", () => {
     expect(r.code).toBe(1);
     expect(check(schema, doc)).toEqual([]);
-    expect(doc.files).toBe(6);
+    expect(doc.files).toBe(7);
   });
   it("the YAML quoting trap (ttsr-spec §2.1.6)", () => expect(codesOf(doc, "yaml-quote-trap.md")).toEqual(["TTSR_YAML_FALLBACK", "TTSR_YAML_QUOTE_TRAP"]));
+  it("the YAML backspace trap: \\b in double quotes", () => expect(codesOf(doc, "yaml-backspace-trap.md")).toEqual(["TTSR_YAML_ESCAPE_TRAP"]));
   it("catastrophic regexes", () => expect(codesOf(doc, "catastrophic.md")).toEqual(["TTSR_CATASTROPHIC_REGEX"]));
   it("unreachable scopes", () => expect(codesOf(doc, "unreachable-scope.md")).toContain("TTSR_UNREACHABLE_SCOPE"));
   it("leading inline flags under seed, clean under v17", () => {
@@ -35,6 +36,6 @@ describe("sightline ttsr lint", () => {
     expect(runCli(["ttsr", "lint", "--rule", "fixtures/rules/project/no-sudo.md"]).code).toBe(0);
     const t = runCli(["ttsr", "lint", "--rules", "fixtures/rules/lint"]);
     expect(t.stdout).toMatch(/catastrophic\.md: error TTSR_CATASTROPHIC_REGEX: Condition \(a\+\)\+\$ of rule catastrophic/);
-    expect(t.stdout).toMatch(/\d+ errors, \d+ warnings in 6 rule files \(seed\)\./);
+    expect(t.stdout).toMatch(/\d+ errors, \d+ warnings in 7 rule files \(seed\)\./);
   });
 });

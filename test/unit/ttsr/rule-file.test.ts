@@ -31,6 +31,14 @@ for (const p of PROFILES) {
       expect(codes(r)).toContain("TTSR_YAML_LINES_LOST");
     });
 
+    it('ttsr-spec §2.1.6: condition: "\\bx\\b" parses, but YAML turns \\b into a backspace', () => {
+      const r = parseRuleFile('---\ncondition: "\\bTODO\\b"\n---\nB', "/r/x.md", { profile: p });
+      expect(r.condition).toEqual(["\bTODO\b"]);
+      const d = r.diagnostics?.find((x) => x.code === "TTSR_YAML_ESCAPE_TRAP");
+      expect(d?.message).toContain("U+0008");
+      expect(d?.message).toContain("\\\\b");
+    });
+
     it("ttsr-spec §14 #45: HTML comments are removed from the body", () => {
       const r = parseRuleFile("---\ndescription: d\n---\nbody <!-- hidden --> end", "/r/x.md", { profile: p });
       expect(r.content).toBe("body  end");
