@@ -1,0 +1,263 @@
+// `sightline diff`: compaction diffs (the real pi fixture's two compactions, Scorel, omp17, yoi, and a
+// capsule-bearing pi compaction that keeps or loses a pending write) and `diff <a> <b>` of two turn-view
+// documents. Goldens hold stdout, stderr and the exit code; --json is checked against the shipped contract.
+// All runs go through the built CLI's main() in one spawned node process (runBatch); one cross-check spawns
+// the real bin to prove the two print the same.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { checkContract } from "../../src/schema/contract.js";
+import { ensureBuilt, golden, ROOT, runCli, type CliRun } from "./run.js";
+
+interface Run {
+  args: string[];
+  cwd: string;
+  /** Also write stdout to this file (relative to cwd) before the next run. */
+  out?: string;
+}
+
+// Runs each argv through dist/cli/main.js in one node process, capturing stdout/stderr per run exactly as
+// bin/sightline.js would print them (same env as runCli: NO_COLOR=1, COLUMNS=120, not a TTY).
+const DRIVER = `
+import { readFileSync, writeFileSync } from "node:fs";
+const { main } = await import(process.env.SIGHTLINE_MAIN);
+const runs = JSON.parse(readFileSync(0, "utf8"));
+const out = process.stdout.write.bind(process.stdout);
+const err = process.stderr.write.bind(process.stderr);
+const results = [];
+for (const r of runs) {
+  let stdout = "", stderr = "", code;
+  process.chdir(r.cwd);
+  process.stdout.write = (c) => { stdout += c; return true; };
+  process.stderr.write = (c) => { stderr += c; return true; };
+  try { code = await main(r.args); } catch (e) { code = -1; stderr += String(e && e.stack || e); }
+  finally { process.stdout.write = out; process.stderr.write = err; }
+  if (r.out) writeFileSync(r.out, stdout);
+  results.push({ code, stdout, stderr });
+}
+out(JSON.stringify(results));
+`;
+
+function runBatch(runs: Run[]): CliRun[] {
+  ensureBuilt();
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", DRIVER], {
+    cwd: ROOT,
+    input: JSON.stringify(runs),
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", COLUMNS: "120", SIGHTLINE_MAIN: pathToFileURL(join(ROOT, "dist/cli/main.js")).href },
+    maxBuffer: 512 * 1024 * 1024,
+    timeout: 120_000,
+  });
+  if (r.status !== 0) throw new Error(`batch driver failed (${r.status ?? r.signal}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as CliRun[];
+}
+
+// A small pi v3 session whose compaction carries the capsule of fixtures/capsules/embedded-in-compaction-details.json
+// (a `blocked` write to src/api.ts, pending per capsule.md §5). The compaction keeps u2 onwards; `keptText` is u2's text.
+function capsuleSession(keptText: string): string {
+  const capsule = (JSON.parse(readFileSync(join(ROOT, "fixtures/capsules/embedded-in-compaction-details.json"), "utf8")) as { details: { capsule: unknown } }).details.capsule;
+  const ts = "2026-01-01T00:00:00.000Z";
+  const user = (id: string, parentId: string | null, text: string) => ({ type: "message", id, parentId, timestamp: ts, message: { role: "user", timestamp: 1, content: [{ type: "text", text }] } });
+  const asst = (id: string, parentId: string, text: string) => ({
+    type: "message",
+    id,
+    parentId,
+    timestamp: ts,
+    message: { role: "assistant", timestamp: 1, content: [{ type: "text", text }], api: "a", provider: "p", model: "m", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: "stop" },
+  });
+  const records = [
+    { type: "session", version: 3, id: "s1", timestamp: ts, cwd: "/w" },
+    user("u1", null, "Add a retry to src/api.ts"),
+    asst("a1", "u1", "The write to src/api.ts is blocked by the gate."),
+    user("u2", "a1", keptText),
+    asst("a2", "u2", "Ok."),
+    { type: "compaction", id: "c1", parentId: "a2", timestamp: ts, summary: "Compacted.", firstKeptEntryId: "u2", tokensBefore: 40, details: { capsule } },
+    user("u3", "c1", "Go on."),
+    asst("a3", "u3", "Done."),
+  ];
+  return records.map((r) => JSON.stringify(r)).join("\n") + "\n";
+}
+
+const PI_REAL = "fixtures/pi/before-compaction.jsonl";
+const SCOREL = "fixtures/scorel/valid/p5-session.jsonl";
+const OMP17 = "fixtures/pi/omp17-deferred-then-compaction/session.jsonl";
+const YOI_DIR = "fixtures/yoi/session-0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+const YOI_SEG = `${YOI_DIR}/0190a1b2-c3d4-7e5f-8a9b-000000000002.jsonl`;
+const G = "../golden/cli/diff";
+
+const tmp = mkdtempSync(join(tmpdir(), "sightline-diff-"));
+const inRoot = (args: string[]): Run => ({ args, cwd: ROOT });
+const inTmp = (args: string[], out?: string): Run => ({ args, cwd: tmp, out });
+const RUNS = {
+  piText: inRoot(["diff", PI_REAL]),
+  piJson: inRoot(["diff", PI_REAL, "--json"]),
+  pi359: inRoot(["diff", PI_REAL, "--compaction", "359", "--json"]),
+  piNoSuch: inRoot(["diff", PI_REAL, "--compaction", "nope"]),
+  scorelText: inRoot(["diff", SCOREL]),
+  scorelJson: inRoot(["diff", SCOREL, "--json"]),
+  omp17Text: inRoot(["diff", OMP17]),
+  omp17Json: inRoot(["diff", OMP17, "--json"]),
+  yoiSegText: inRoot(["diff", YOI_SEG]),
+  yoiSegJson: inRoot(["diff", YOI_SEG, "--json"]),
+  yoiDirText: inRoot(["diff", YOI_DIR]),
+  capsuleKeptText: inTmp(["diff", "capsule-kept.jsonl"]),
+  capsuleKeptJson: inTmp(["diff", "capsule-kept.jsonl", "--json"]),
+  capsuleLostText: inTmp(["diff", "capsule-lost.jsonl"]),
+  capsuleLostJson: inTmp(["diff", "capsule-lost.jsonl", "--json"]),
+  replayA: inTmp(["replay", "session.jsonl", "--json"], "a.json"),
+  replayB: inTmp(["replay", "session.jsonl", "--json"], "b.json"),
+  replayC: inTmp(["replay", "changed.jsonl", "--json"], "c.json"),
+  same: inTmp(["diff", "a.json", "b.json"]),
+  changed: inTmp(["diff", "a.json", "c.json"]),
+  sessionsChanged: inTmp(["diff", "session.jsonl", "changed.jsonl", "--json"]),
+  sessionsSame: inTmp(["diff", "session.jsonl", "session.jsonl"]),
+} satisfies Record<string, Run>;
+type Name = keyof typeof RUNS;
+const res = {} as Record<Name, CliRun>;
+const text = (n: Name) => golden(RUNS[n].args, res[n]);
+const json = <T = DiffDoc>(n: Name) => JSON.parse(res[n].stdout) as T;
+
+interface MsgLike {
+  role: string;
+  text: string;
+  sourceIds: string[];
+}
+interface DiffDoc {
+  schemaVersion: 1;
+  compactions: Array<{
+    id: string;
+    before: { messages: MsgLike[] };
+    after: { messages: MsgLike[] };
+    dropped: MsgLike[];
+    kept: MsgLike[];
+    added: MsgLike[];
+    tokens: Record<string, number>;
+    capsule?: { valid: boolean; missing: string[]; warnings: string[]; lost: Array<{ kind: string; value: string }> };
+  }>;
+}
+const reduce = (d: DiffDoc) => d.compactions.map((c) => ({ id: c.id, dropped: c.dropped.length, kept: c.kept.length, added: c.added.length, tokens: c.tokens }));
+
+beforeAll(() => {
+  writeFileSync(join(tmp, "capsule-kept.jsonl"), capsuleSession("Keep the pending write to src/api.ts in mind."));
+  writeFileSync(join(tmp, "capsule-lost.jsonl"), capsuleSession("Something else."));
+  const session = readFileSync(join(ROOT, SCOREL), "utf8");
+  writeFileSync(join(tmp, "session.jsonl"), session);
+  // One user message text changed ("ok, do it" → "ok, do it now"): turns 2–4 see it.
+  expect(session.split('"text":"ok, do it"').length).toBe(2);
+  writeFileSync(join(tmp, "changed.jsonl"), session.replace('"text":"ok, do it"', '"text":"ok, do it now"'));
+  const names = Object.keys(RUNS) as Name[];
+  runBatch(names.map((n) => RUNS[n])).forEach((r, i) => (res[names[i]] = r));
+}, 180_000);
+
+describe("sightline diff <session>: compaction diffs", () => {
+  it("golden: the real pi fixture, both compactions (359 and 628), exit 0", async () => {
+    expect(res.piText.code).toBe(0);
+    expect(res.piText.stdout).toMatch(/^compaction 359 {2}before 358: /);
+    expect(res.piText.stdout).toContain("\ncompaction 628  before 627: ");
+    await expect(text("piText")).toMatchFileSnapshot(`${G}/pi-before-compaction.txt`);
+  });
+
+  it("golden: the real pi fixture --json reduced to id, counts and tokens (contract checked on the whole document)", async () => {
+    expect(res.piJson.code).toBe(0);
+    const doc = json("piJson");
+    expect(checkContract("diff", doc)).toEqual([]);
+    expect(doc.compactions.map((c) => c.id)).toEqual(["359", "628"]);
+    for (const c of doc.compactions) {
+      // Every message of "before" is dropped or kept; every message of "after" is kept or added.
+      expect(c.dropped.length + c.kept.length).toBe(c.before.messages.length);
+      expect(c.kept.length + c.added.length).toBe(c.after.messages.length);
+      expect(c.added.map((m) => m.sourceIds)).toEqual([[c.id]]);
+    }
+    // pi-session-format §9: the log's tokensBefore are 175,004 and 185,014.
+    expect(doc.compactions.map((c) => c.tokens.loggedBefore)).toEqual([175004, 185014]);
+    await expect(JSON.stringify(reduce(doc), null, 2) + "\n").toMatchFileSnapshot(`${G}/pi-before-compaction.reduced.json`);
+  });
+
+  it("--compaction 359 --json lists only that compaction, equal to its entry in the full document", () => {
+    expect(res.pi359.code).toBe(0);
+    const one = json("pi359");
+    expect(checkContract("diff", one)).toEqual([]);
+    expect(one.compactions).toEqual([json("piJson").compactions[0]]);
+  });
+
+  it("--compaction with an unknown id: exit 2 and the reason", () => {
+    expect(res.piNoSuch).toEqual({ code: 2, stdout: "", stderr: `sightline: --compaction nope: no such compaction in ${PI_REAL}\n` });
+  });
+
+  it("golden: Scorel P5 compact (scorel-format §13 case 26: summary reminder plus the retained window)", async () => {
+    expect(res.scorelText.code).toBe(0);
+    await expect(text("scorelText")).toMatchFileSnapshot(`${G}/scorel-p5-session.txt`);
+    const doc = json("scorelJson");
+    expect(checkContract("diff", doc)).toEqual([]);
+    expect(doc.compactions).toHaveLength(1);
+    expect(doc.compactions[0].added).toHaveLength(1);
+    expect(doc.compactions[0].added[0].text).toContain("Earlier session context has been compacted.");
+    await expect(JSON.stringify(reduce(doc), null, 2) + "\n").toMatchFileSnapshot(`${G}/scorel-p5-session.reduced.json`);
+  });
+
+  it("golden: omp17 deferred-then-compaction (summary + kept entries from firstKeptEntryId)", async () => {
+    expect(res.omp17Text.code).toBe(0);
+    await expect(text("omp17Text")).toMatchFileSnapshot(`${G}/omp17-deferred-then-compaction.txt`);
+    const doc = json("omp17Json");
+    expect(checkContract("diff", doc)).toEqual([]);
+    expect(reduce(doc).map(({ id, dropped, kept, added }) => ({ id, dropped, kept, added }))).toEqual([{ id: "0000000e", dropped: 9, kept: 3, added: 1 }]);
+  });
+
+  it("golden: a yoi compacted segment against its source segment at at_turn_index; the folder means the same segment", async () => {
+    expect(res.yoiSegText.code).toBe(0);
+    expect(res.yoiSegText.stdout).toContain("before 0190a1b2-c3d4-7e5f-8a9b-000000000001 at turn 2");
+    await expect(text("yoiSegText")).toMatchFileSnapshot(`${G}/yoi-compacted-segment.txt`);
+    expect(checkContract("diff", json("yoiSegJson"))).toEqual([]);
+    expect(res.yoiDirText.code).toBe(0);
+    expect(res.yoiDirText.stdout).toBe(res.yoiSegText.stdout);
+  });
+
+  it("golden: a capsule-bearing compaction whose pending write survives: capsule valid, nothing lost, exit 0", async () => {
+    expect(res.capsuleKeptText.code).toBe(0);
+    await expect(text("capsuleKeptText")).toMatchFileSnapshot(`${G}/capsule-kept.txt`);
+    const doc = json("capsuleKeptJson");
+    expect(checkContract("diff", doc)).toEqual([]);
+    expect(doc.compactions[0].capsule).toEqual({ valid: true, missing: [], warnings: [], lost: [] });
+    expect(res.capsuleKeptJson.code).toBe(0);
+  });
+
+  it("golden: the pending write path is missing from the context after compaction: exit 1 and the lost item printed", async () => {
+    expect(res.capsuleLostText.code).toBe(1);
+    expect(res.capsuleLostText.stdout).toContain("pending-write src/api.ts");
+    await expect(text("capsuleLostText")).toMatchFileSnapshot(`${G}/capsule-lost.txt`);
+    const doc = json("capsuleLostJson");
+    expect(checkContract("diff", doc)).toEqual([]);
+    expect(doc.compactions[0].capsule).toEqual({ valid: true, missing: [], warnings: [], lost: [{ kind: "pending-write", value: "src/api.ts" }] });
+    expect(res.capsuleLostJson.code).toBe(1);
+  });
+
+  it("the batch prints what the spawned CLI prints", () => {
+    expect(runCli(RUNS.capsuleLostText.args, { cwd: tmp })).toEqual(res.capsuleLostText);
+  });
+});
+
+describe("sightline diff <a> <b>: turn views compared", () => {
+  it("two replay --json files of the same session: exit 0, Same", async () => {
+    expect(res.replayA.code).toBe(0);
+    expect(res.same.code).toBe(0);
+    expect(res.same.stdout).toMatch(/^Same: 5 turns/);
+    await expect(text("same")).toMatchFileSnapshot(`${G}/replay-json-same.txt`);
+  });
+
+  it("golden: a copy with one message text changed: exit 1 and the patch of every turn that sees it", async () => {
+    expect(res.changed.code).toBe(1);
+    expect(res.changed.stdout).toContain("-ok, do it\n+ok, do it now\n");
+    await expect(text("changed")).toMatchFileSnapshot(`${G}/replay-json-changed.txt`);
+  });
+
+  it("two session files: the same verdicts (exit 1 with turns 2-4 changed; a file against itself is the same)", () => {
+    expect(res.sessionsChanged.code).toBe(1);
+    const d = json<{ same: boolean; turns: Array<{ a: number; status: string }> }>("sessionsChanged");
+    expect(d.same).toBe(false);
+    expect(d.turns.map((t) => t.status)).toEqual(["same", "same", "changed", "changed", "changed"]);
+    expect(res.sessionsSame.code).toBe(0);
+  });
+});
