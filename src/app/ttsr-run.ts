@@ -6,13 +6,14 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { isSession } from "../formats/index.js";
 import { expandInputs } from "../io/paths.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
-import type { Chunking } from "../ttsr/chunking.js";
+import { formatChunking, parseChunking, type Chunking } from "../ttsr/chunking.js";
 import { loadRules, type RuleFs } from "../ttsr/load.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
 import { simulateTtsr } from "../ttsr/simulate/simulate.js";
-import type { SimTurn } from "../ttsr/simulate/types.js";
-import type { TtsrProfile, TtsrSettings } from "../ttsr/types.js";
+import type { SimTurn, SimulateOptions } from "../ttsr/simulate/types.js";
+import type { Rule, TtsrProfile, TtsrSettings } from "../ttsr/types.js";
 import { readSession } from "./read.js";
+import { runWithRegexBudget } from "./ttsr-guard.js";
 
 export interface TtsrRunOptions {
   rules: string[];
@@ -25,6 +26,8 @@ export interface TtsrRunOptions {
   cwd?: string;
   home?: string;
   resumedAt: string[];
+  /** Per-regex time budget in ms (design §8); 0 or absent runs in-process without a worker. */
+  budgetMs?: number;
 }
 
 export interface TtsrRunDoc {
@@ -95,20 +98,54 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const sessions: TtsrRunDoc["sessions"] = [];
   const inputs = expandInputs(sessionPaths);
   for (const p of inputs.problems) diagnostics.push(diag("UNREADABLE_PATH", { file: p.input }, { path: p.input, reason: p.reason }));
+  const sim: SessionTaskArgs["sim"] = { settings, ttsrProfile: o.ttsrProfile, chunking: formatChunking(o.chunking), cwd, home, resumedAt: o.resumedAt };
+  let budgetExceeded = false;
   for (const path of inputs.files) {
-    const s = await readSession(path, o.profile !== undefined ? { profile: o.profile } : {});
-    if (!isSession(s)) {
-      diagnostics.push(...s.diagnostics);
-      sessions.push({ path, format: null, turns: [] });
-      continue;
+    const args: SessionTaskArgs = { path, rules: loaded.rules, sim };
+    if (o.profile !== undefined) args.profile = o.profile;
+    let out: SessionTaskResult | undefined;
+    let excluded: string[] = [];
+    // Design §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
+    // reported and the session re-run without it. Without a build (tests on sources) it runs in-process.
+    if ((o.budgetMs ?? 0) > 0 && path !== "-") {
+      const g = await runWithRegexBudget<SessionTaskResult>({ module: "app/ttsr-run.js", export: "sessionTask", args }, { budgetMs: o.budgetMs as number, file: path });
+      diagnostics.push(...g.diagnostics);
+      excluded = g.excluded;
+      budgetExceeded ||= g.excluded.length > 0;
+      if (g.ok) out = g.value;
     }
-    diagnostics.push(...s.diagnostics.filter((d) => d.severity === "error"));
-    const sim = simulateTtsr(s, loaded.rules, { settings, ttsrProfile: o.ttsrProfile, chunking: o.chunking, cwd, home, resumedAt: o.resumedAt });
-    diagnostics.push(...sim.diagnostics);
-    sessions.push({ path, format: s.format, profile: s.profile, turns: sim.turns });
+    out ??= await sessionTask(args, { excluded });
+    diagnostics.push(...out.diagnostics);
+    sessions.push(out.session);
   }
   const doc: TtsrRunDoc = { schemaVersion: 1, rules, diagnostics, sessions };
   const unreadable = diagnostics.some((d) => UNREADABLE.has(d.code));
   const disagree = sessions.some((s) => s.turns.some((t) => t.agree === false));
-  return { doc, exitCode: unreadable ? 2 : disagree ? 1 : 0 };
+  // A rule excluded by the regex budget makes the replay incomplete: a finding, like a disagreement.
+  return { doc, exitCode: unreadable ? 2 : disagree || budgetExceeded ? 1 : 0 };
+}
+
+export interface SessionTaskArgs {
+  path: string;
+  profile?: string;
+  rules: Rule[];
+  sim: Omit<SimulateOptions, "chunking"> & { chunking: string };
+}
+
+export interface SessionTaskResult {
+  session: TtsrRunDoc["sessions"][number];
+  diagnostics: Diagnostic[];
+}
+
+/** One session's replay (also the regex-budget worker task): read, simulate without the excluded rules. */
+export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readonly string[] }): Promise<SessionTaskResult> {
+  const s = await readSession(args.path, args.profile !== undefined ? { profile: args.profile } : {});
+  if (!isSession(s)) return { session: { path: args.path, format: null, turns: [] }, diagnostics: s.diagnostics };
+  const excluded = new Set(ctx.excluded);
+  const chunking = parseChunking(args.sim.chunking) ?? { kind: "whole" as const };
+  const sim = simulateTtsr(s, args.rules.filter((r) => !excluded.has(r.name)), { ...args.sim, chunking });
+  return {
+    session: { path: args.path, format: s.format, profile: s.profile, turns: sim.turns },
+    diagnostics: [...s.diagnostics.filter((d) => d.severity === "error"), ...sim.diagnostics],
+  };
 }

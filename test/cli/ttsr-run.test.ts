@@ -75,6 +75,23 @@ describe("sightline ttsr run", () => {
     expect(doc.sessions[0].turns.every((t) => t.agree === true)).toBe(true);
   });
 
+  it("design §8: a catastrophic regex is caught by the per-regex budget; the session is re-run without that rule (exit 1)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sightline-ttsr-run-"));
+    writeFileSync(join(dir, "evil.md"), '---\ncondition: "(a+)+$"\n---\nNo.\n');
+    writeFileSync(join(dir, "lod.md"), '---\ncondition: "lodash"\ninterruptMode: never\n---\nNo lodash.\n');
+    const lines = [
+      { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/p" },
+      { type: "message", id: "e1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "user", content: "q" } },
+      { type: "message", id: "e2", parentId: "e1", timestamp: "2026-01-01T00:00:00.000Z", message: { role: "assistant", content: [{ type: "text", text: `lodash ${"a".repeat(40)}b` }], stopReason: "stop" } },
+    ];
+    writeFileSync(join(dir, "s.jsonl"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const r = runCli(["ttsr", "run", "s.jsonl", "--rules", ".", "--regex-budget", "300", "--json"], { cwd: dir });
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as Doc & { diagnostics: { code: string; args?: { rule?: string } }[] };
+    expect(doc.diagnostics.map((d) => [d.code, d.args?.rule])).toEqual([["TTSR_REGEX_BUDGET_EXCEEDED", "evil"]]);
+    expect(doc.sessions[0].turns[0].injected.map((i) => i.rules)).toEqual([["lod"]]);
+  });
+
   it("exit 2 for a bad --chunking, a missing --rules, or an unreadable rule folder", () => {
     expect(runCli([...ARGS, "--chunking", "fixed:0"], { cwd: project(FIXTURES[0]) }).code).toBe(2);
     expect(runCli(["ttsr", "run", "../session.jsonl"], { cwd: project(FIXTURES[0]) }).code).toBe(2);

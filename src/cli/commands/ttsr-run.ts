@@ -81,13 +81,17 @@ export const ttsrRunCommand: Command = {
       .option("cwd", { type: "string", describe: "Replay cwd: the agent's cwd for rule paths in templates (default: current directory)" })
       .option("home", { type: "string", describe: "Replay home directory (default: the user's)" })
       .option("resumed-at", { type: "string", array: true, describe: "The agent process restarted just before this entry id (repeatable)" })
+      .option("regex-budget", { type: "number", default: 2000, describe: "Milliseconds one regex test may take before its rule is excluded (0: no worker)" })
       .option("json", { type: "boolean", default: false, describe: "Print the ttsr run document (schemaVersion 1) only" })
       .example("$0 ttsr run ../session.jsonl --rules .omp/rules --settings ../settings.json --ttsr-profile v17", "Replay a session's rules from the project folder"),
   handler: async (a) => {
     if (list(a.rules).length === 0) throw new UsageError("ttsr run needs --rules DIR");
     const chunking = parseChunking(String(a.chunking));
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
+    const budgetMs = Number(a.regexBudget);
+    if (!Number.isFinite(budgetMs) || budgetMs < 0) throw new UsageError("--regex-budget must be a number of milliseconds ≥ 0");
     const { doc, exitCode } = await ttsrRun(list(a.sessions), {
+      budgetMs,
       rules: list(a.rules),
       settings: a.settings,
       profile: a.profile,
