@@ -139,12 +139,26 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       add(main, sec);
     });
   }
+  // Landing view: every input with its verdict, problems first, so a reader sees at once what needs a look.
+  function showOverview() {
+    main.textContent = "";
+    add(main, el("h2", null, "Inputs"));
+    add(main, el("p", "muted", "Click a session for its checks, diagnostics and turns; a turn shows the exact context the model saw (reminders and merged items highlighted, TTSR firings above it); a compaction shows what was dropped, kept and added."));
+    var rank = { error: 0, warning: 1, ok: 2 };
+    var order = data.sessions.map(function (s, i) { return i; }).sort(function (a, b) { return rank[data.sessions[a].status] - rank[data.sessions[b].status] || a - b; });
+    add(main, table(order.map(function (i) {
+      var s = data.sessions[i], e = 0, w = 0;
+      s.diagnostics.forEach(function (d) { if (d.severity === "error") e++; else if (d.severity === "warning") w++; });
+      var first = s.diagnostics.filter(function (d) { return d.severity !== "info"; })[0];
+      return [s.status, link(s.path, "s=" + i, { "data-overview": String(i) }), s.format ? s.format + " / " + s.profile : s.kind, s.loader.verdict, String(s.turns.length), String(s.compactions.length), String(e), String(w), first ? first.code + ": " + first.message : ""];
+    }), ["status", "input", "format", "loader", "turns", "compactions", "errors", "warnings", "first finding"]));
+  }
   function route() {
     var h = {};
-    location.hash.replace(/^#/, "").split("&").forEach(function (kv) { var p = kv.split("="); if (p[1] !== undefined) h[p[0]] = Number(p[1]); });
+    location.hash.replace(/^#/, "").split("&").forEach(function (kv) { var p = kv.split("="); if (p[1] !== undefined && /^\d+$/.test(p[1])) h[p[0]] = Number(p[1]); });
     var si = h.s;
     document.querySelectorAll("#nav a").forEach(function (a) { a.classList.toggle("active", Number(a.getAttribute("data-session")) === si); });
-    if (si === undefined || !data.sessions[si]) { main.textContent = ""; add(main, el("p", "muted", "Choose a session on the left.")); return; }
+    if (si === undefined || !data.sessions[si]) { showOverview(); return; }
     if (h.t !== undefined && data.sessions[si].turns[h.t]) showTurn(si, h.t);
     else if (h.c !== undefined && data.sessions[si].compactions[h.c]) showCompaction(si, h.c);
     else showSession(si);

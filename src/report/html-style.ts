@@ -15,7 +15,8 @@ nav ul { list-style: none; margin: 0; padding: 6px; }
 nav a { display: block; padding: 3px 6px; color: inherit; text-decoration: none; word-break: break-all; border-radius: 4px; }
 nav a.active, nav a:hover { background: #e7eef7; }
 .st-error .icon { color: #c0262d; } .st-warning .icon { color: #9a6700; } .st-ok .icon { color: #1a7f37; }
-main { flex: 1; padding: 8px 20px; min-width: 0; }
+main { flex: 1; padding: 8px 20px; min-width: 0; overflow-x: auto; }
+main td { overflow-wrap: break-word; word-break: break-word; max-width: 48em; }
 .muted { color: #667; }
 .meta { color: #445; }
 .msg { border: 1px solid #d8dee4; border-left: 4px solid #8c959f; border-radius: 4px; margin: 6px 0; background: #fff; }
