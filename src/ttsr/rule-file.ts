@@ -38,6 +38,8 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
   }
 
   const rule = buildRule(options.name ?? ruleNameFromPath(path), path, fmr.body, fm, profile, options.source);
+  // v18 judged rules are out of scope: the profiles replayed here ignore the key, so the rule stays as it is.
+  if (fm.question !== undefined) bag.add("TTSR_JUDGED_RULE_KEY", {}, { rule: rule.name, hasCondition: (rule.condition?.length ?? 0) > 0 });
   rule.diagnostics = [...bag.items, ...ruleFindings(rule, { profile })];
   return rule;
 }

@@ -112,6 +112,14 @@ describe("profile differences in the frontmatter fallback", () => {
   });
 });
 
+describe("ttsr-spec §15 later drift", () => {
+  it("a v18 judged rule (question) is flagged, and its condition still counts as in v17", () => {
+    const r = parseRuleFile("---\nquestion: Does it apologise?\ncondition: sorry\n---\nB", "/r/j.md", { profile: "v17" });
+    expect(r.condition).toEqual(["sorry"]);
+    expect(codes(r)).toContain("TTSR_JUDGED_RULE_KEY");
+  });
+});
+
 describe("ttsr-spec §2.3 name derivation", () => {
   it("strips .md/.mdc, keeps case and inner dots", () => {
     expect(ruleNameFromPath("/a/no-any.md")).toBe("no-any");
