@@ -18,7 +18,7 @@ function readEscape(c: Cursor): string {
   c.i++; // the backslash
   const ch = c.s[c.i++] ?? "";
   if (ch === "x") c.i += 2;
-  else if (ch === "u") c.i += c.s[c.i] === "{" ? c.s.indexOf("}", c.i) + 1 - c.i : 4;
+  else if (ch === "u") c.i = c.s[c.i] === "{" ? c.s.indexOf("}", c.i) + 1 || c.s.length : c.i + 4;
   else if (ch === "c") c.i += 1;
   else if ((ch === "p" || ch === "P") && c.s[c.i] === "{") c.i = c.s.indexOf("}", c.i) + 1 || c.s.length;
   else if (ch === "k" && c.s[c.i] === "<") c.i = c.s.indexOf(">", c.i) + 1 || c.s.length;

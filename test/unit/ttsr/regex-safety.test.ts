@@ -6,6 +6,9 @@ describe("catastrophic regex analysis (design §8)", () => {
   for (const s of bad) it(`flags ${s}`, () => expect(findCatastrophic(s).length).toBeGreaterThan(0));
   const good = ["(\\w+\\s)*$", "(a+b)*", "(a|ab)*", "foo\\(bar\\)", ".*", "(?:a|b)+", "[a-z]+@[a-z]+", "(\\s*,\\s*)", "(ab){3}", "\\b(eval|exec)\\(", "console\\.log", "(?:\\[x\\])+"];
   for (const s of good) it(`does not flag ${s}`, () => expect(findCatastrophic(s)).toEqual([]));
+  it("never loops on truncated escapes", () => {
+    for (const s of ["\\u{12", "(\\u{", "\\p{L", "(?<name", "[abc", "\\", "a{2,"]) expect(Array.isArray(findCatastrophic(s))).toBe(true);
+  });
   it("names the repeating sub-pattern", () => {
     expect(findCatastrophic("x(a+)+y")[0]).toMatchObject({ at: "(a+)+" });
     expect(findCatastrophic("x(a+)+y")[0].why).toContain("a+");
