@@ -77,6 +77,8 @@ describe("HTML report in headless chromium", () => {
     const { page, console } = await open(join(dir, "index.html"));
     await page.waitForSelector("html[data-ready='1']");
     expect(await page.textContent("#summary")).toContain("sessions");
+    // The landing view lists every input with its verdict.
+    expect(await page.locator("[data-overview]").count()).toBe(result.sessions.length);
     const si = result.sessions.findIndex((s) => s.path === COMPACTION);
     await page.click(`[data-session='${si}']`);
     expect(await page.textContent("#main h2")).toBe(COMPACTION);

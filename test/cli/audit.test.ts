@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./run.js";
 
@@ -30,6 +31,11 @@ describe("sightline audit", () => {
     // The message table keeps the demo report small: no quadratic copies of the 484-turn session.
     expect(statSync(join(out, "index.html")).size).toBeLessThan(8 * 1024 * 1024);
     expect(r.stdout).toContain(`Report: ${out}`);
+    const xml = readFileSync(join(out, "junit.xml"), "utf8");
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const junit = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (n) => n === "testsuite" || n === "testcase" }).parse(xml);
+    expect(junit.testsuites.testsuite.map((t: { "@name": string }) => t["@name"])).toEqual(doc.sessions.map((s: { path: string }) => s.path));
+    expect(Number(junit.testsuites["@failures"])).toBe(doc.summary.checks.fail);
   }, 120_000);
 
   it("--fail-on sets the exit code", () => {
