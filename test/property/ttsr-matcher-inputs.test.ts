@@ -36,3 +36,22 @@ describe("TTSR input robustness", () => {
     expect(r.content).toBe("B");
   });
 });
+
+describe("HTML comment stripping", () => {
+  it("equals upstream's lazy regex replace on any text", async () => {
+    const { stripHtmlComments } = await import("../../src/ttsr/frontmatter.js");
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("<", "!", "-", ">", "a", "\n"), maxLength: 60 }), (t) => {
+        expect(stripHtmlComments(t)).toBe(t.replace(/<!--[\s\S]*?-->/g, ""));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+  it("is linear on many unclosed openers", async () => {
+    const { stripHtmlComments } = await import("../../src/ttsr/frontmatter.js");
+    const t = "<!--".repeat(200_000);
+    const started = Date.now();
+    expect(stripHtmlComments(t)).toBe(t);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
