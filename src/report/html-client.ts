@@ -19,16 +19,23 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     for (var k in attrs || {}) a.setAttribute(k, attrs[k]);
     return a;
   }
+  // A turn's full context from the delta references: one array, truncated to keep and extended per layer.
   function resolve(s, i) {
     s._cache = s._cache || {};
-    var chain = [];
-    for (var j = i; j !== null && !s._cache[j]; j = s.turns[j].refs.base) chain.push(j);
+    if (s._cache[i]) return s._cache[i];
+    var chain = [], start = [];
+    for (var j = i; j !== null; j = s.turns[j].refs.base) {
+      if (s._cache[j]) { start = s._cache[j]; break; }
+      chain.push(j);
+    }
+    var out = start.slice();
     for (var c = chain.length - 1; c >= 0; c--) {
       var t = s.turns[chain[c]];
-      var head = t.refs.base === null ? [] : s._cache[t.refs.base].slice(0, t.refs.keep);
-      s._cache[chain[c]] = head.concat(t.refs.add);
+      out.length = t.refs.base === null ? 0 : t.refs.keep;
+      for (var k = 0; k < t.refs.add.length; k++) out.push(t.refs.add[k]);
     }
-    return s._cache[i];
+    s._cache[i] = out;
+    return out;
   }
   // Reminder and interrupt wrappers inside a message's text are highlighted, the text itself untouched.
   var WRAP = /<system-(reminder|interrupt)\b[\s\S]*?<\/system-\1>/g;

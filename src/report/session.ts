@@ -253,13 +253,30 @@ export function validatedFile(path: string, kind: "rule" | "settings" | "capsule
   return { ...unreadableSession(path, diagnostics, ms), kind };
 }
 
-/** Resolves a turn's references to message-table indices (used by check and by tests; the HTML script mirrors it). */
+/**
+ * Resolves a turn's references to message-table indices (check and tests use it; the HTML script mirrors it).
+ * Walks the base chain iteratively and rebuilds one array (truncate to `keep`, append `add` per layer), so a
+ * long chain costs O(its layers + result), not a copy per ancestor.
+ */
 export function resolveTurn(s: Pick<AuditSession, "turns">, i: number, cache = new Map<number, number[]>()): number[] {
   const hit = cache.get(i);
   if (hit) return hit;
-  const t = s.turns[i];
-  const head = t.refs.base === null ? [] : resolveTurn(s, t.refs.base, cache).slice(0, t.refs.keep);
-  const out = head.concat(t.refs.add);
+  const chain: number[] = [];
+  let start: number[] = [];
+  for (let j: number | null = i; j !== null; j = s.turns[j].refs.base) {
+    const known = cache.get(j);
+    if (known) {
+      start = known;
+      break;
+    }
+    chain.push(j);
+  }
+  const out = start.slice();
+  for (let k = chain.length - 1; k >= 0; k--) {
+    const t = s.turns[chain[k]];
+    out.length = t.refs.base === null ? 0 : t.refs.keep;
+    for (const a of t.refs.add) out.push(a);
+  }
   cache.set(i, out);
   return out;
 }

@@ -73,3 +73,17 @@ describe("report/session: message table and delta references", () => {
     expect(result([s]).summary.capsuleFailures).toBe(1);
   });
 });
+
+describe("report/session: resolveTurn on very long base chains", () => {
+  it("resolves a 20 000-turn chain without deep recursion", () => {
+    const b = new SessionBuilder({ path: "long.jsonl", format: "pi", profile: "pi", diagnostics: [] });
+    // Delta turns as turnViews({delta:true}) returns them: each keeps the previous context and adds one message.
+    for (let i = 0; i < 20_000; i++)
+      b.addDeltaTurn({ index: i, leafId: null, responseId: `r${i}`, systemPrompt: null, messages: { base: i === 0 ? null : i - 1, keep: i, added: [msg("user", `m${i}`)] }, tokens: tokens(i) });
+    const s = b.finish();
+    expect(s.turns[5].refs).toEqual({ base: 4, keep: 5, add: [5] });
+    const full = resolveTurn(s, 19_999);
+    expect(full).toHaveLength(20_000);
+    expect(full.slice(0, 3)).toEqual([0, 1, 2]);
+  });
+});
