@@ -59,22 +59,36 @@ function parseRecord(metadata: string): Record<string, unknown> | null {
   return loaded as Record<string, unknown>;
 }
 
-// v17 retry: quote a plain scalar value that itself contains ": " (not flow, quoted or explicit).
-const PLAIN_KEY_VALUE = /^(\s*[A-Za-z_][\w-]*:\s+)(\S.*?)(\s*)$/;
+// v17 retry: quote a plain scalar value that itself contains ": " (not flow, quoted or explicit). Upstream matches
+// /^(\s*[A-Za-z_][\w-]*:\s+)(\S.*?)(\s*)$/; this is the same split without the lazy scan (quadratic on long
+// runs of spaces): the value is the rest trimmed at the end, and it may not hold a line terminator (`.`).
+const KEY_PREFIX = /^\s*[A-Za-z_][\w-]*:\s+/;
 const EXPLICIT_START = new Set(['"', "'", "[", "{", "|", ">", "!", "&", "*", "#"]);
+
+function splitPlainKeyValue(line: string): [string, string, string] | undefined {
+  const m = KEY_PREFIX.exec(line);
+  if (!m) return undefined;
+  const rest = line.slice(m[0].length);
+  const value = rest.trimEnd();
+  if (value.length === 0 || /[\n\r\u2028\u2029]/.test(value)) return undefined;
+  return [m[0], value, rest.slice(value.length)];
+}
 
 function quoteAmbiguousPlainScalars(metadata: string): string | undefined {
   let changed = false;
   const lines = metadata.split("\n").map((line) => {
-    const m = PLAIN_KEY_VALUE.exec(line);
+    const m = splitPlainKeyValue(line);
     if (!m) return line;
-    const value = m[2].trimEnd();
+    const value = m[1];
     if (!value.includes(": ") || EXPLICIT_START.has(value[0])) return line;
     changed = true;
-    return `${m[1]}${JSON.stringify(value)}${m[3]}`;
+    return `${m[0]}${JSON.stringify(value)}${m[2]}`;
   });
   return changed ? lines.join("\n") : undefined;
 }
+
+/** Exposed for the equivalence test with upstream's regex. */
+export const _splitPlainKeyValue = splitPlainKeyValue;
 
 /** v17 fallback: a value that parses as a YAML scalar (not null) or an array replaces the raw text. */
 function reparseValue(raw: string): { value: unknown; keptRaw: boolean } {

@@ -55,3 +55,17 @@ describe("HTML comment stripping", () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
+
+describe("v17 ambiguous-scalar line split", () => {
+  it("equals upstream's regex on any line", async () => {
+    const { _splitPlainKeyValue } = await import("../../src/ttsr/frontmatter.js");
+    const upstream = /^(\s*[A-Za-z_][\w-]*:\s+)(\S.*?)(\s*)$/;
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", "_", "-", ":", " ", "\t", "b", "\u2028", "\r", "\u00a0", "x"), maxLength: 30 }), (line) => {
+        const m = upstream.exec(line);
+        expect(_splitPlainKeyValue(line)).toEqual(m ? [m[1], m[2], m[3]] : undefined);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
