@@ -5,6 +5,7 @@ import { homedir } from "node:os";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isSession } from "../formats/index.js";
 import { expandInputs } from "../io/paths.js";
+import { STDIN, STDIN_LABEL } from "../io/read.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { formatChunking, parseChunking, type Chunking } from "../ttsr/chunking.js";
 import { loadRules, type RuleFs } from "../ttsr/load.js";
@@ -107,7 +108,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
     let excluded: string[] = [];
     // Design §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
     // reported and the session re-run without it. Without a build (tests on sources) it runs in-process.
-    if ((o.budgetMs ?? 0) > 0 && path !== "-") {
+    if ((o.budgetMs ?? 0) > 0 && path !== STDIN) {
       const g = await runWithRegexBudget<SessionTaskResult>({ module: "app/ttsr-run.js", export: "sessionTask", args }, { budgetMs: o.budgetMs as number, file: path });
       diagnostics.push(...g.diagnostics);
       excluded = g.excluded;
@@ -140,12 +141,13 @@ export interface SessionTaskResult {
 /** One session's replay (also the regex-budget worker task): read, simulate without the excluded rules. */
 export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readonly string[] }): Promise<SessionTaskResult> {
   const s = await readSession(args.path, args.profile !== undefined ? { profile: args.profile } : {});
-  if (!isSession(s)) return { session: { path: args.path, format: null, turns: [] }, diagnostics: s.diagnostics };
+  const path = args.path === STDIN ? STDIN_LABEL : args.path;
+  if (!isSession(s)) return { session: { path, format: null, turns: [] }, diagnostics: s.diagnostics };
   const excluded = new Set(ctx.excluded);
   const chunking = parseChunking(args.sim.chunking) ?? { kind: "whole" as const };
   const sim = simulateTtsr(s, args.rules.filter((r) => !excluded.has(r.name)), { ...args.sim, chunking });
   return {
-    session: { path: args.path, format: s.format, profile: s.profile, turns: sim.turns },
+    session: { path, format: s.format, profile: s.profile, turns: sim.turns },
     diagnostics: [...s.diagnostics.filter((d) => d.severity === "error"), ...sim.diagnostics],
   };
 }

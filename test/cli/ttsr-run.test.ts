@@ -12,7 +12,7 @@ const ARGS = ["ttsr", "run", "../session.jsonl", "--rules", ".omp/rules", "--set
 const project = (name: string) => join(ROOT, "fixtures/pi", name, "project");
 
 interface Doc {
-  sessions: { turns: { agree: boolean | null; injected: { rules: string[]; text: string }[] }[] }[];
+  sessions: { path: string; turns: { agree: boolean | null; injected: { rules: string[]; text: string }[] }[] }[];
 }
 
 // The texts the model received, from expected.json (custom_message content, tool reminder text), in file order.
@@ -90,6 +90,15 @@ describe("sightline ttsr run", () => {
     const doc = JSON.parse(r.stdout) as Doc & { diagnostics: { code: string; args?: { rule?: string } }[] };
     expect(doc.diagnostics.map((d) => [d.code, d.args?.rule])).toEqual([["TTSR_REGEX_BUDGET_EXCEEDED", "evil"]]);
     expect(doc.sessions[0].turns[0].injected.map((i) => i.rules)).toEqual([["lod"]]);
+  });
+
+  it("design §4: - reads the session from stdin, reported as <stdin>", () => {
+    const input = readFileSync(join(ROOT, "fixtures/pi", FIXTURES[2], "session.jsonl"), "utf8");
+    const r = runCli(["ttsr", "run", "-", "--rules", ".omp/rules", "--settings", "../settings.json", "--ttsr-profile", "v17", "--json"], { cwd: project(FIXTURES[2]), input });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc;
+    expect(doc.sessions.map((s) => s.path)).toEqual(["<stdin>"]);
+    expect(doc.sessions[0].turns.every((t) => t.agree === true)).toBe(true);
   });
 
   it("exit 2 for a bad --chunking, a missing --rules, or an unreadable rule folder", () => {

@@ -2,6 +2,7 @@
 import Table from "cli-table3";
 import type { Argv } from "yargs";
 import { ttsrRun, type TtsrRunDoc } from "../../app/ttsr-run.js";
+import { isStdin, STDIN } from "../../io/read.js";
 import { parseChunking } from "../../ttsr/chunking.js";
 import type { SimTurn } from "../../ttsr/simulate/types.js";
 import type { Command } from "../command.js";
@@ -90,7 +91,9 @@ export const ttsrRunCommand: Command = {
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     const budgetMs = Number(a.regexBudget);
     if (!Number.isFinite(budgetMs) || budgetMs < 0) throw new UsageError("--regex-budget must be a number of milliseconds ≥ 0");
-    const { doc, exitCode } = await ttsrRun(list(a.sessions), {
+    // main.ts hands a bare "-" over as STDIN_ARG (yargs cannot carry it); the app layer reads "-" as stdin.
+    const sessions = list(a.sessions).map((p) => (isStdin(p) ? STDIN : p));
+    const { doc, exitCode } = await ttsrRun(sessions, {
       budgetMs,
       rules: list(a.rules),
       settings: a.settings,
