@@ -133,4 +133,23 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     ]);
     expect(names(only(second.effects, "ttsr_triggered")[0].rules)).toEqual(["a", "b"]);
   });
+
+  it("ttsr-spec §14 S19 (seed): both aborts carry no reason; the newest task injects [a,b] with the v14 template", () => {
+    const a = R("a", "x");
+    const b = R("b", "y");
+    const { c, render } = setup([a, b], { interruptMode: "always" }, "seed");
+    c.turnStart();
+    const first = c.delta(text("x"));
+    const second = c.delta(text("y"));
+    expect([...only(first.effects, "abort"), ...only(second.effects, "abort")].map((e) => [e.reason, e.errorMessage])).toEqual([
+      [undefined, "Request was aborted"],
+      [undefined, "Request was aborted"],
+    ]);
+    c.assistantMessageEnd("aborted");
+    c.turnEnd();
+    expect(c.runInterruptTask(1)).toEqual([{ kind: "resolve_gate" }]);
+    const injected = only(c.runInterruptTask(2), "inject");
+    expect(injected.map((e) => [e.rules, e.text])).toEqual([[["a", "b"], `${render.interrupt(a)}\n\n${render.interrupt(b)}`]]);
+    expect(injected[0].text.split("\n")[1]).toBe("Your output was interrupted because it violated a user-defined rule.");
+  });
 });
