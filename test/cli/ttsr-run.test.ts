@@ -101,6 +101,13 @@ describe("sightline ttsr run", () => {
     expect(doc.sessions[0].turns.every((t) => t.agree === true)).toBe(true);
   });
 
+  it("golden: Scorel and yoi sessions are replayed with agree n/a (no TTSR evidence recorded), exit 0", async () => {
+    const args = ["ttsr", "run", "fixtures/yoi/seed-era-realistic.jsonl", "fixtures/scorel/valid/p5-session.jsonl", "--rules", "fixtures/rules/project", "--ttsr-profile", "v17"];
+    const r = runCli(args);
+    expect(r.code).toBe(0);
+    await expect(golden(args, r)).toMatchFileSnapshot("../golden/ttsr-run/scorel-yoi-no-evidence.txt");
+  });
+
   it("exit 2 for a bad --chunking, a missing --rules, or an unreadable rule folder", () => {
     expect(runCli([...ARGS, "--chunking", "fixed:0"], { cwd: project(FIXTURES[0]) }).code).toBe(2);
     expect(runCli(["ttsr", "run", "../session.jsonl"], { cwd: project(FIXTURES[0]) }).code).toBe(2);
