@@ -45,6 +45,7 @@ export function status(r, show) {
     pending.add(r.unavailable);
     return `not available yet: ${r.unavailable}`;
   }
+  if (r.skipped) return `skipped: ${r.skipped}`;
   if (!r.ok) return `failed: ${String(r.error).split("\n")[0].slice(0, 120)}`;
   return show(r);
 }
