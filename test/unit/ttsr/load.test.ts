@@ -2,18 +2,19 @@
 import { describe, expect, it } from "vitest";
 import { loadRules } from "../../../src/ttsr/load.js";
 import { bucketRules } from "../../../src/ttsr/buckets.js";
-import { names, mgr, R } from "./builders.js";
+import { names, mgr, PROFILES, R } from "./builders.js";
 import { memFs } from "./memfs.js";
 
 const fm = (lines: string, body = "Body"): string => `---\n${lines}\n---\n${body}`;
 
 describe("loadRules", () => {
-  it("ttsr-spec §14 #44 / S26: an empty-body project rule shadows the builtin of the same name, then fails validation", () => {
+  for (const p of PROFILES)
+  it(`ttsr-spec §14 #44 / S26 [${p}]: an empty-body project rule shadows the builtin of the same name, then fails validation`, () => {
     const fs = memFs({
       "/proj/.omp/rules/ts-no-any.md": fm("condition: any", ""),
       "/builtin/ts-no-any.md": fm("condition: any", "No any."),
     });
-    const out = loadRules(["/proj/.omp/rules", { path: "/builtin", provider: "builtin-defaults" }], { fs });
+    const out = loadRules(["/proj/.omp/rules", { path: "/builtin", provider: "builtin-defaults" }], { fs, ttsrProfile: p });
     expect(out.rules).toEqual([]);
     expect(out.shadowed).toEqual([{ name: "ts-no-any", path: "builtin-defaults:ts-no-any.md", by: "/proj/.omp/rules/ts-no-any.md" }]);
     expect(out.skipped).toHaveLength(1);
