@@ -112,6 +112,20 @@ describe("profile differences in the frontmatter fallback", () => {
   });
 });
 
+describe("ttsr-spec D8 through a real file: scope: \"text\",\"thinking\" is recovered by the fallback", () => {
+  const file = '---\ncondition: x\nscope: "text","thinking"\n---\nB';
+  it("ttsr-spec §14 #25 [seed]: the tokens keep their quotes; the rule is unreachable", () => {
+    const r = parseRuleFile(file, "/r/a.md", { profile: "seed" });
+    expect(r.scope).toEqual(['"text"', '"thinking"']);
+    expect(codes(r)).toEqual(expect.arrayContaining(["TTSR_YAML_FALLBACK", "TTSR_UNREACHABLE_SCOPE"]));
+  });
+  it("ttsr-spec §14 #25 [v17]: outer quotes are stripped", () => {
+    const r = parseRuleFile(file, "/r/a.md", { profile: "v17" });
+    expect(r.scope).toEqual(["text", "thinking"]);
+    expect(codes(r)).not.toContain("TTSR_UNREACHABLE_SCOPE");
+  });
+});
+
 describe("ttsr-spec §15 later drift", () => {
   it("a v18 judged rule (question) is flagged, and its condition still counts as in v17", () => {
     const r = parseRuleFile("---\nquestion: Does it apologise?\ncondition: sorry\n---\nB", "/r/j.md", { profile: "v17" });
