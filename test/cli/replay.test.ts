@@ -147,6 +147,22 @@ describe("sightline replay: every session fixture", () => {
     await expect(jsonGolden(args, r)).toMatchFileSnapshot(`${goldenBase(f)}.json.txt`);
   });
 
+  it("no golden is left over from a fixture that was moved or removed", () => {
+    const dir = join(ROOT, "test/golden/cli/replay");
+    const goldens: string[] = [];
+    const walk = (d: string) => {
+      for (const n of readdirSync(d)) statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : goldens.push(relative(dir, join(d, n)));
+    };
+    walk(dir);
+    const expected = new Set([
+      ...FILES.flatMap((f) => [`${goldenBase(f)}.txt`, `${goldenBase(f)}.json.txt`]),
+      ...FULL_TURNS.map(([f, n]) => `${goldenBase(f)}.turn-${n}.full.txt`),
+      ...["before-compaction.txt", "before-compaction.turn-0.full.txt", "before-compaction.turn-483.delta.json.txt"].map((n) => `../golden/cli/replay/pi/${n}`),
+      "../golden/cli/replay/yoi/session-folder.txt",
+    ]);
+    expect(goldens.map((g) => `../golden/cli/replay/${g}`).filter((g) => !expected.has(g))).toEqual([]);
+  });
+
   it("the in-process sweep prints exactly what the spawned CLI prints (text, JSON, a refused file)", () => {
     for (const args of [textArgs("fixtures/scorel/valid/p5-session.jsonl"), jsonArgs("fixtures/pi/omp17-branch-after-gap/session.jsonl"), textArgs("fixtures/scorel/invalid/empty-file.jsonl")]) {
       expect(runCli(args), args.join(" ")).toEqual(run(args));
