@@ -3,8 +3,6 @@ import { moduleOf } from "./formats/index.js";
 import type { ContextOptions, NativeContext, SessionBase } from "./formats/types.js";
 import { turnViews as turnViewsOf, type TurnViewOptions, type TurnViews } from "./context/turns.js";
 import { sortDiagnostics, type Diagnostic } from "./shared/diagnostics.js";
-import { loadRules as loadRulesWith, type LoadRulesOptions, type LoadedRules, type RuleDirSpec } from "./ttsr/load.js";
-import { nodeRuleFs } from "./app/ttsr-run.js";
 
 // ---- sessions -------------------------------------------------------------------------------------
 export { readSession, type ReadOptions } from "./app/read.js";
@@ -39,10 +37,9 @@ export { charsPer4, type TokenCounter } from "./context/tokens.js";
 export { exactCounter } from "./context/tokens-exact.js";
 
 // ---- TTSR -----------------------------------------------------------------------------------------
-/** loadRules(dirs, {settings, ttsrProfile, cwd, home}): folders highest priority first; reads with node:fs unless `fs` is given. */
-export function loadRules(dirs: readonly (string | RuleDirSpec)[], opts: Omit<LoadRulesOptions, "fs"> & { fs?: LoadRulesOptions["fs"] } = {}): LoadedRules {
-  return loadRulesWith(dirs, { ...opts, fs: opts.fs ?? nodeRuleFs });
-}
+/** loadRules(dirs, {settings, ttsrProfile, cwd, home}): folders highest priority first (relative to cwd); node:fs unless `fs` is given. */
+export { loadRules } from "./app/ttsr-rules.js";
+export type { LoadedRules, LoadRulesOptions, RuleDirSpec } from "./ttsr/load.js";
 export { parseRuleFile, TtsrManager, DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, readTtsrSettings } from "./ttsr/index.js";
 export type { Rule, TtsrSettings, TtsrMatchContext, TtsrProfile } from "./ttsr/index.js";
 export { TtsrCoordinator } from "./ttsr/session/coordinator.js";

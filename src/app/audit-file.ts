@@ -4,7 +4,7 @@
 // reason. This is the unit of work a pool worker runs; it never throws for bad input.
 import { readFile, open } from "node:fs/promises";
 import { capsuleCheck } from "../capsule/check.js";
-import { compactionDiffs } from "../context/compaction.js";
+import { sessionCompactionDiffs } from "./compactions.js";
 import { exactCounter } from "../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../context/tokens.js";
 import { turnViews, type DeltaMessages } from "../context/turns.js";
@@ -88,7 +88,7 @@ async function auditSessionFile(path: string, label: string, opts: AuditFileOpti
     if (Array.isArray(t.messages)) b.addTurn({ ...t, messages: t.messages });
     else b.addDeltaTurn({ ...t, messages: t.messages as DeltaMessages });
   }
-  for (const c of compactionDiffs(module, s, { tokens, capsuleCheck })) b.addCompaction(c);
+  for (const c of await sessionCompactionDiffs(module, s, { tokens, capsuleCheck, withPatch: false })) b.addCompaction(c);
   const extra = [...views.diagnostics];
   if (ttsr) {
     const r = await ttsr(s, module);

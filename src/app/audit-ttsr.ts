@@ -1,14 +1,14 @@
 // TTSR evidence for audit and check (--rules): the rule folders loaded once per process (main thread for
 // run-level findings, each worker for its sessions), then simulateTtsr per session — recorded vs replayed
 // per assistant turn, design §5 `ttsr run`.
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { FormatModule, SessionBase } from "../formats/types.js";
 import type { TtsrTurnEvidence } from "../report/model.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { parseChunking } from "../ttsr/chunking.js";
-import { loadRules, type RuleFs } from "../ttsr/load.js";
+import { loadRules } from "../ttsr/load.js";
+import { nodeRuleFs } from "../io/rule-fs.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
 import { simulateTtsr } from "../ttsr/simulate/simulate.js";
 import type { Rule, TtsrSettings } from "../ttsr/types.js";
@@ -25,22 +25,6 @@ export interface TtsrOptions {
 
 export type TtsrHook = (session: SessionBase, module: FormatModule) => Promise<{ turns: TtsrTurnEvidence[]; diagnostics: Diagnostic[] }>;
 
-export const nodeRuleFs: RuleFs = {
-  list(dir) {
-    try {
-      return statSync(dir).isDirectory() ? readdirSync(dir) : null;
-    } catch {
-      return null;
-    }
-  },
-  read(path) {
-    try {
-      return statSync(path).isFile() ? readFileSync(path, "utf8") : null;
-    } catch {
-      return null;
-    }
-  },
-};
 
 export interface TtsrSetup {
   rules: Rule[];

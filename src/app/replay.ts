@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { isSession, moduleOf, type ParsedSession } from "../formats/index.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
-import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../context/compaction.js";
+import type { CompactionDiff, CompactionDiffOptions } from "../context/compaction.js";
 import { replayDocument, type ReplayDocument } from "../context/replay.js";
 import { diffTurnLists, type SessionDiffDocument } from "../context/session-diff.js";
 import { exactCounter } from "../context/tokens-exact.js";
@@ -10,8 +10,7 @@ import { charsPer4, type TokenCounter } from "../context/tokens.js";
 import type { TurnViewOptions } from "../context/turns.js";
 import { isObject, parseJson } from "../shared/json.js";
 import { readSession } from "./read.js";
-import { sourceSegment, yoiBeforeContext } from "./yoi-lineage.js";
-import type { YoiSession } from "../formats/yoi/index.js";
+import { sessionCompactionDiffs } from "./compactions.js";
 import { InputError } from "../shared/errors.js";
 
 export { InputError };
@@ -46,13 +45,7 @@ export async function replayFile(path: string, opts: TurnViewOptions & { profile
 
 export async function compactionDiffFile(path: string, opts: CompactionDiffOptions): Promise<{ doc: { schemaVersion: 1; compactions: CompactionDiff[] }; session: SessionBase }> {
   const { session, module } = await loadSession(path, opts);
-  let beforeOf = opts.beforeOf;
-  if (session.format === "yoi" && !beforeOf) {
-    // A compacted segment's "before" is its source segment, another file of the session folder.
-    const before = yoiBeforeContext(session as YoiSession, await sourceSegment(session as YoiSession, readSession));
-    beforeOf = () => before;
-  }
-  const compactions = compactionDiffs(module, session, { ...opts, beforeOf });
+  const compactions = await sessionCompactionDiffs(module, session, opts);
   if (opts.compactionId !== undefined && compactions.length === 0) throw new InputError(`--compaction ${opts.compactionId}: no such compaction in ${session.file}`);
   return { doc: { schemaVersion: 1, compactions }, session };
 }

@@ -1,6 +1,5 @@
 // Orchestration of `ttsr test`, `ttsr list` and `ttsr lint`: rule folders and settings from disk (node:fs view),
 // then the IO-free core (ttsr/). Results are plain data; the CLI renders them.
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { Diagnostic } from "../shared/diagnostics.js";
@@ -28,23 +27,9 @@ import {
   type TtsrProfile,
   type TtsrSettings,
 } from "../ttsr/index.js";
+import { nodeRuleFs } from "../io/rule-fs.js";
 
-export const nodeRuleFs: RuleFs = {
-  list(dir) {
-    try {
-      return statSync(dir).isDirectory() ? readdirSync(dir) : null;
-    } catch {
-      return null;
-    }
-  },
-  read(path) {
-    try {
-      return statSync(path).isFile() ? readFileSync(path, "utf8") : null;
-    } catch {
-      return null;
-    }
-  },
-};
+export { nodeRuleFs };
 
 /**
  * The library's `loadRules(dirs, {settings, ttsrProfile, cwd, home})` (design §6): the core loader over the real

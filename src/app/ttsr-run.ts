@@ -1,14 +1,15 @@
 // `ttsr run`: rules + settings + sessions → the `ttsr run --json` document (design §4, §5). Rule folders are read
 // through the core's loadRules with a node:fs view; sessions through readSession; the replay is simulateTtsr.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isSession } from "../formats/index.js";
 import { expandInputs } from "../io/paths.js";
-import { STDIN, STDIN_LABEL } from "../io/read.js";
+import { isStdin, STDIN_LABEL } from "../io/read.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { formatChunking, parseChunking, type Chunking } from "../ttsr/chunking.js";
-import { loadRules, type RuleFs } from "../ttsr/load.js";
+import { loadRules } from "../ttsr/load.js";
+import { nodeRuleFs } from "../io/rule-fs.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
 import { simulateTtsr } from "../ttsr/simulate/simulate.js";
 import type { SimTurn, SimulateOptions } from "../ttsr/simulate/types.js";
@@ -44,22 +45,6 @@ export interface TtsrRunResult {
   exitCode: 0 | 1 | 2;
 }
 
-export const nodeRuleFs: RuleFs = {
-  list(dir) {
-    try {
-      return statSync(dir).isDirectory() ? readdirSync(dir) : null;
-    } catch {
-      return null;
-    }
-  },
-  read(path) {
-    try {
-      return readFileSync(path, "utf8");
-    } catch {
-      return null;
-    }
-  },
-};
 
 // Paths in the output are shown relative to the process cwd when inside it, so runs are reproducible.
 const shown = (p: string): string => {
@@ -108,7 +93,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
     let excluded: string[] = [];
     // Design §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
     // reported and the session re-run without it. Without a build (tests on sources) it runs in-process.
-    if ((o.budgetMs ?? 0) > 0 && path !== STDIN) {
+    if ((o.budgetMs ?? 0) > 0 && !isStdin(path)) {
       const g = await runWithRegexBudget<SessionTaskResult>({ module: "app/ttsr-run.js", export: "sessionTask", args }, { budgetMs: o.budgetMs as number, file: path });
       diagnostics.push(...g.diagnostics);
       excluded = g.excluded;
@@ -141,7 +126,7 @@ export interface SessionTaskResult {
 /** One session's replay (also the regex-budget worker task): read, simulate without the excluded rules. */
 export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readonly string[] }): Promise<SessionTaskResult> {
   const s = await readSession(args.path, args.profile !== undefined ? { profile: args.profile } : {});
-  const path = args.path === STDIN ? STDIN_LABEL : args.path;
+  const path = isStdin(args.path) ? STDIN_LABEL : args.path;
   if (!isSession(s)) return { session: { path, format: null, turns: [] }, diagnostics: s.diagnostics };
   const excluded = new Set(ctx.excluded);
   const chunking = parseChunking(args.sim.chunking) ?? { kind: "whole" as const };

@@ -5,6 +5,7 @@ import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { parseRuleFile, readTtsrSettings } from "../ttsr/index.js";
 import { ruleFindings } from "../ttsr/findings.js";
+import { configDiagnostics } from "./check-files.js";
 import type { FileKind } from "./classify.js";
 
 export interface KindOptions {
@@ -29,7 +30,7 @@ export function validateTextFile(kind: Exclude<FileKind, "session">, path: strin
     // readTtsrSettings reports unknown keys and every value upstream would never write (it covers the schema).
     found = readTtsrSettings(text, path).diagnostics;
   } else if (kind === "capsule") found = capsuleDiagnostics(findCapsule(v) ?? v, path);
-  else found = [];
+  else found = configDiagnostics(v, path);
   return found.map((d) => (d.line === undefined && d.pointer ? withLine(d, lineOfPointer(text, d.pointer)) : d));
 }
 

@@ -38,6 +38,8 @@ export interface CompactionDiffOptions {
   beforeOf?: (c: CompactionRef) => { context: NativeContext; leafId: string | null; label: string } | undefined;
   /** Lines kept per message in the unified patch (terminal previews); undefined = whole messages. */
   patchLines?: number;
+  /** Compute the unified patch (default true; reports that show their own views skip it: it is the costly part). */
+  withPatch?: boolean;
 }
 
 const byIdentity = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m.text}`;
@@ -98,15 +100,23 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
     const tokens: CompactionDiff["tokens"] = { before: count(ctxBefore.systemPrompt, before), after: count(ctxAfter.systemPrompt, after) };
     if (c.tokensBefore !== undefined) tokens.loggedBefore = c.tokensBefore;
     if (c.tokensAfter !== undefined) tokens.loggedAfter = c.tokensAfter;
-    const textBefore = renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines });
-    const textAfter = renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines });
+    const patch = () =>
+      createTwoFilesPatch(
+        `before ${other?.label ?? beforeLeaf ?? "(empty)"}`,
+        `after ${c.afterLeafId}`,
+        renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines }),
+        renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines }),
+        "",
+        "",
+        { context: 2 },
+      );
     const d: CompactionDiff = {
       id: c.id,
       before: turn(beforeLeaf, ctxBefore.systemPrompt, before),
       after: turn(c.afterLeafId, ctxAfter.systemPrompt, after),
       ...matchMessages(before, after),
       tokens,
-      patch: createTwoFilesPatch(`before ${other?.label ?? beforeLeaf ?? "(empty)"}`, `after ${c.afterLeafId}`, textBefore, textAfter, "", "", { context: 2 }),
+      patch: opts.withPatch === false ? "" : patch(),
     };
     if (c.capsule !== undefined && opts.capsuleCheck) d.capsule = opts.capsuleCheck(c.capsule, after.map((m) => m.text).join("\n"));
     out.push(d);

@@ -6,9 +6,28 @@ import replay from "./json/contract/replay.json" with { type: "json" };
 import diff from "./json/contract/diff.json" with { type: "json" };
 import ttsrRun from "./json/contract/ttsr-run.json" with { type: "json" };
 import validate from "./json/contract/validate.json" with { type: "json" };
+import ttsrTest from "./json/ttsr/ttsr-test.json" with { type: "json" };
+import ttsrList from "./json/ttsr/ttsr-list.json" with { type: "json" };
+import ttsrLint from "./json/ttsr/ttsr-lint.json" with { type: "json" };
+import audit from "./json/audit/audit.json" with { type: "json" };
+import checkResult from "./json/audit/check.json" with { type: "json" };
 import { addSchemas, check, type SchemaIssue } from "./ajv.js";
 
-const all = { diagnostic, msg, turn, replay, diff, "ttsr-run": ttsrRun, validate } as const;
+// Every --json document sightline prints (design §5 names the first ones; the rest follow the same rules).
+const all = {
+  diagnostic,
+  msg,
+  turn,
+  replay,
+  diff,
+  "ttsr-run": ttsrRun,
+  validate,
+  "ttsr-test": ttsrTest,
+  "ttsr-list": ttsrList,
+  "ttsr-lint": ttsrLint,
+  audit,
+  check: checkResult,
+} as const;
 addSchemas(Object.values(all));
 
 export type ContractName = keyof typeof all;
