@@ -3,11 +3,11 @@ import { readFile } from "node:fs/promises";
 import { isSession, moduleOf, type ParsedSession } from "../formats/index.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
 import type { CompactionDiff, CompactionDiffOptions } from "../context/compaction.js";
-import { replayDocument, type ReplayDocument } from "../context/replay.js";
+import { replayDocument, replayStream, type ReplayDocument } from "../context/replay.js";
 import { diffTurnLists, type SessionDiffDocument } from "../context/session-diff.js";
 import { exactCounter } from "../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../context/tokens.js";
-import type { TurnViewOptions } from "../context/turns.js";
+import { countTurnViews, type Turn, type TurnViewOptions } from "../context/turns.js";
 import { isObject, parseJson } from "../shared/json.js";
 import { readSession } from "./read.js";
 import { sessionCompactionDiffs } from "./compactions.js";
@@ -33,6 +33,15 @@ export async function loadSession(path: string, opts: { profile?: string } = {})
 
 export function checkLeaf(s: SessionBase, leafId: string | undefined): void {
   if (leafId !== undefined && !s.tree.parent.has(leafId)) throw new InputError(`--leaf ${leafId}: no such tree entry in ${s.file}`);
+}
+
+/** The replay document's head and its turns as a lazy sequence (output written as it is produced). */
+export async function replayStreamFile(path: string, opts: TurnViewOptions & { profile?: string }): Promise<{ head: ReplayDocument; turns: Iterable<Turn>; listed: number }> {
+  const { session, module } = await loadSession(path, opts);
+  checkLeaf(session, opts.leafId);
+  const listed = countTurnViews(module, session, opts);
+  if (opts.turn !== undefined && listed === 0) throw new InputError(`--turn ${opts.turn}: no such turn in the listed turns of ${session.file}`);
+  return { ...replayStream(module, session, opts), listed };
 }
 
 export async function replayFile(path: string, opts: TurnViewOptions & { profile?: string }): Promise<ReplayDocument> {

@@ -1,7 +1,7 @@
 // The `replay --json` document (design §5) for one session.
 import type { Diagnostic } from "../shared/diagnostics.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
-import { turnViews, type Turn, type TurnViewOptions } from "./turns.js";
+import { iterTurnViews, type Turn, type TurnViewOptions } from "./turns.js";
 
 export interface ReplayDocument {
   schemaVersion: 1;
@@ -14,18 +14,41 @@ export interface ReplayDocument {
 }
 
 export function replayDocument(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): ReplayDocument {
-  const views = turnViews(module, session, opts);
+  const { head, turns } = replayStream(module, session, opts);
+  return { ...head, turns: [...turns], diagnostics: head.diagnostics };
+}
+
+/** The document without its turns, plus the turns as a lazy sequence (for streaming output). */
+export function replayStream(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): { head: ReplayDocument; turns: Iterable<Turn> } {
   const active = session.tree.activeLeafId;
   const sp = module.buildContext(session, active, { profile: opts.profile }).systemPrompt;
   const s: ReplayDocument["session"] = { path: session.file, format: session.format, profile: session.profile };
   if (session.id !== undefined) s.id = session.id;
-  return {
+  const head: ReplayDocument = {
     schemaVersion: 1,
     session: s,
     activeLeafId: active,
     leaves: session.tree.leaves,
     systemPrompt: sp === "" ? null : sp,
-    turns: views.turns,
-    diagnostics: [...session.diagnostics, ...views.diagnostics],
+    turns: [],
+    diagnostics: [...session.diagnostics],
   };
+  return { head, turns: iterTurnViews(module, session, opts) };
+}
+
+/**
+ * Writes the replay document as JSON.stringify(doc, null, 2) would, but one turn at a time, so a long
+ * session's full views never exist as one string or one array.
+ */
+export async function writeReplayJson(head: ReplayDocument, turns: Iterable<Turn>, write: (chunk: string) => void | Promise<void>): Promise<void> {
+  const MARK = "\u0000turns\u0000";
+  const [before, after] = JSON.stringify({ ...head, turns: MARK }, null, 2).split(JSON.stringify(MARK));
+  await write(before);
+  let first = true;
+  for (const t of turns) {
+    await write((first ? "[\n    " : ",\n    ") + JSON.stringify(t, null, 2).replace(/\n/g, "\n    "));
+    first = false;
+  }
+  await write(first ? "[]" : "\n  ]");
+  await write(after + "\n");
 }

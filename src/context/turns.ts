@@ -53,6 +53,21 @@ export function rootPath(session: SessionBase, leaf: string | null): Set<string>
 }
 
 export function turnViews(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): TurnViews {
+  return { turns: [...iterTurnViews(module, session, opts)], diagnostics: [] };
+}
+
+/** How many turns iterTurnViews will yield for these options (cheap: no contexts are built). */
+export function countTurnViews(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): number {
+  const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : session.tree.activeLeafId ?? undefined);
+  const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
+  return module.turns(session).filter((r) => (!onPath || onPath.has(r.responseId)) && (opts.turn === undefined || r.index === opts.turn)).length;
+}
+
+/**
+ * The turns one at a time. Full message lists cost O(context) each, so a caller that prints or writes
+ * turns as it goes keeps memory at one turn's worth instead of turns × context (design §8).
+ */
+export function* iterTurnViews(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): Generator<Turn> {
   const counter = opts.tokens ?? charsPer4;
   const cache = new ListTokenCache(counter);
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : session.tree.activeLeafId ?? undefined);
@@ -82,7 +97,6 @@ export function turnViews(module: FormatModule, session: SessionBase, opts: Turn
     return found;
   };
 
-  const turns: Turn[] = [];
   for (const t of all) {
     if (onPath && !onPath.has(t.ref.responseId)) continue;
     if (opts.turn !== undefined && t.ref.index !== opts.turn) continue;
@@ -101,9 +115,8 @@ export function turnViews(module: FormatModule, session: SessionBase, opts: Turn
       for (let i = keep; base && i < size(base.messages); i++) removed.push(i);
       messages = { base: base ? base.ref.index : null, keep, removed, added: tail(t.messages, keep) };
     } else messages = toArray(t.messages);
-    turns.push({ index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens });
+    yield { index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens };
   }
-  return { turns, diagnostics: [] };
 }
 
 /** Rebuilds full message lists from delta turns (inverse of delta mode; used by readers of --delta output). */

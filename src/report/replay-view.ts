@@ -13,13 +13,15 @@ export interface ReplayViewOptions {
 const SGR = { dim: "2", bold: "1", cyan: "36", yellow: "33", magenta: "35", green: "32", red: "31" } as const;
 const paint = (on: boolean, k: keyof typeof SGR, s: string) => (on ? `\u001b[${SGR[k]}m${s}\u001b[0m` : s);
 
-function changeSummary(t: Turn, prevLen: number | undefined): string {
-  if (!Array.isArray(t.messages)) {
+function changeSummary(t: Turn, prevLen: number | undefined, asFull: boolean): string {
+  if (!Array.isArray(t.messages) && !asFull) {
     const d = t.messages as DeltaMessages;
     const roles = d.added.map((m) => m.role).join(", ");
     return `${d.base === null ? "new path" : `vs #${d.base}`}: keep ${d.keep}, -${d.removed.length}, +${d.added.length}${roles ? ` (${roles})` : ""}`;
   }
-  return prevLen === undefined ? "first turn" : `${t.messages.length - prevLen >= 0 ? "+" : ""}${t.messages.length - prevLen} messages`;
+  const n = count(t);
+  if (prevLen === undefined) return t.index === 0 ? "first turn" : "";
+  return `${n - prevLen >= 0 ? "+" : ""}${n - prevLen} messages`;
 }
 
 const count = (t: Turn) => (Array.isArray(t.messages) ? t.messages.length : t.messages.keep + t.messages.added.length);
@@ -35,25 +37,46 @@ export function renderMessage(m: Msg, i: number, color: boolean): string {
   return lines.join("\n");
 }
 
-export function renderReplay(doc: ReplayDocument, o: ReplayViewOptions): string {
+export function renderReplayHead(doc: ReplayDocument, color: boolean, listed?: number): string {
   const out: string[] = [];
   const s = doc.session;
-  out.push(paint(o.color, "bold", `${s.path}`) + paint(o.color, "dim", `  ${s.format}/${s.profile}${s.id ? `  session ${s.id}` : ""}`));
-  out.push(paint(o.color, "dim", `active leaf ${doc.activeLeafId ?? "(none)"} · ${doc.leaves.length} leaf${doc.leaves.length === 1 ? "" : "s"} · ${doc.turns.length} turn${doc.turns.length === 1 ? "" : "s"} listed`));
+  out.push(paint(color, "bold", `${s.path}`) + paint(color, "dim", `  ${s.format}/${s.profile}${s.id ? `  session ${s.id}` : ""}`));
+  const listedText = listed === undefined ? "" : ` · ${listed} turn${listed === 1 ? "" : "s"} listed`;
+  out.push(paint(color, "dim", `active leaf ${doc.activeLeafId ?? "(none)"} · ${doc.leaves.length} lea${doc.leaves.length === 1 ? "f" : "ves"}${listedText}`));
   const errors = doc.diagnostics.filter((d) => d.severity === "error").length;
-  if (errors > 0) out.push(paint(o.color, "red", `${errors} error diagnostic${errors === 1 ? "" : "s"} (run sightline validate for details)`));
-  let prev: number | undefined;
-  for (const t of doc.turns) {
-    const tokens = `${t.tokens.estimated} tok (${t.tokens.estimator})${t.tokens.logged !== undefined ? `, logged ${t.tokens.logged}` : ""}`;
-    out.push(`${paint(o.color, "cyan", `turn ${t.index}`)}  response ${t.responseId}  at ${t.leafId ?? "(root)"}  ${count(t)} msgs  ${tokens}  ${paint(o.color, "dim", changeSummary(t, prev))}`);
-    prev = count(t);
-    if (o.full) {
-      if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + t.systemPrompt);
-      const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
-      const offset = Array.isArray(t.messages) ? 0 : t.messages.keep;
-      msgs.forEach((m, i) => out.push(renderMessage(m, i + offset, o.color)));
-      out.push("");
-    }
+  if (errors > 0) out.push(paint(color, "red", `${errors} error diagnostic${errors === 1 ? "" : "s"} (run sightline validate for details)`));
+  return out.join("\n") + "\n";
+}
+
+export interface TurnLineOptions extends ReplayViewOptions {
+  /** Turns arrive as deltas only to save memory: describe them as the full listing would. */
+  asFull?: boolean;
+}
+
+/** One turn of the listing (and its messages with `full`); `prevLen` = message count of the previous listed turn. */
+export function renderTurn(t: Turn, prevLen: number | undefined, o: TurnLineOptions): string {
+  const out: string[] = [];
+  const tokens = `${t.tokens.estimated} tok (${t.tokens.estimator})${t.tokens.logged !== undefined ? `, logged ${t.tokens.logged}` : ""}`;
+  const change = changeSummary(t, prevLen, o.asFull === true);
+  out.push(`${paint(o.color, "cyan", `turn ${t.index}`)}  response ${t.responseId}  at ${t.leafId ?? "(root)"}  ${count(t)} msgs  ${tokens}${change ? `  ${paint(o.color, "dim", change)}` : ""}`);
+  if (o.full) {
+    if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + t.systemPrompt);
+    const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
+    const offset = Array.isArray(t.messages) ? 0 : t.messages.keep;
+    msgs.forEach((m, i) => out.push(renderMessage(m, i + offset, o.color)));
+    out.push("");
   }
   return out.join("\n") + "\n";
+}
+
+export { count as turnMessageCount };
+
+export function renderReplay(doc: ReplayDocument, o: ReplayViewOptions): string {
+  let text = renderReplayHead(doc, o.color, doc.turns.length);
+  let prev: number | undefined;
+  for (const t of doc.turns) {
+    text += renderTurn(t, prev, o);
+    prev = count(t);
+  }
+  return text;
 }

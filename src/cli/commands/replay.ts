@@ -1,6 +1,8 @@
 // sightline replay <session>: what the model saw at every turn.
-import { replayFile, tokenCounter } from "../../app/replay.js";
-import { renderReplay } from "../../report/replay-view.js";
+import { replayStreamFile, tokenCounter } from "../../app/replay.js";
+import { writeReplayJson } from "../../context/replay.js";
+import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";
+import { StreamWriter } from "../writer.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 
@@ -23,16 +25,29 @@ export const replayCommand: Command = {
       .example("$0 replay session.jsonl --turn 3 --full", "The full context of turn 3, reminders marked")
       .example("$0 replay session.jsonl --json --delta --all-leaves", "Every turn of every branch as JSON deltas"),
   handler: async (a) => {
-    const doc = await replayFile(a.session as string, {
+    const full = a.full || a.turn !== undefined;
+    // The listing needs only message counts: deltas cost O(changes) per turn, full lists O(context).
+    const delta = a.delta || (!a.json && !full);
+    const { head, turns, listed } = await replayStreamFile(a.session as string, {
       profile: a.profile,
       turn: a.turn,
       leafId: a.leaf,
       scope: a.allLeaves ? "all" : "active",
-      delta: a.delta,
+      delta,
       tokens: await tokenCounter(a.tokens),
     });
-    if (a.json) process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
-    else process.stdout.write(renderReplay(doc, { color: useColor(a.color), full: a.full || a.turn !== undefined }));
+    const out = new StreamWriter();
+    if (a.json) await writeReplayJson(head, turns, (c) => out.write(c));
+    else {
+      const color = useColor(a.color);
+      await out.write(renderReplayHead(head, color, listed));
+      let prev: number | undefined;
+      for (const t of turns) {
+        await out.write(renderTurn(t, prev, { color, full, asFull: !a.delta }));
+        prev = turnMessageCount(t);
+      }
+    }
+    await out.flush();
     return 0;
   },
 };

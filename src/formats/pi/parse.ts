@@ -7,7 +7,7 @@ import type { ParseOptions } from "../types.js";
 import { migrateEntry, type V1Index } from "./migrate.js";
 import type { PiEntry, PiSession, PiTitleSlot, PiVersion } from "./model.js";
 import { chooseProfile } from "./profile.js";
-import { checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
+import { isKnownEntryType, checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
 import { buildTree, checkTree } from "./tree.js";
 
 /** True when the first JSON record of a file is a pi header or a v17 title slot. */
@@ -80,6 +80,7 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       return;
     }
     for (const i of checkRecordSchema(value as Record<string, unknown>, version)) bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+    if (!isKnownEntryType(value.type)) bag.add("PI_UNKNOWN_ENTRY_TYPE", { line, pointer: "/type" }, { type: value.type });
     const entry = migrateEntry(value, line, version, v1, bag);
     entries.push(entry);
   };

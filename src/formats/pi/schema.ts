@@ -105,5 +105,15 @@ export function checkRecordSchema(value: Record<string, unknown>, version: 1 | 2
     else if (typeof m.role === "string" && ROLE[m.role]) issues.push(...under("/message", check(ROLE[m.role], m)));
     else issues.push({ pointer: "/message/role", detail: `must be one of ${JSON.stringify(Object.keys(ROLE))}` });
   } else if (typeof type === "string" && ENTRY[type]) issues.push(...check(ENTRY[type], value));
-  return issues;
+  // The base and per-version schemas overlap (e.g. parentId): report each problem once.
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const k = `${i.pointer}\u0000${i.detail}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
+
+/** Entry types this reader knows (any version); others are kept by the loader and ignored by the context. */
+export const isKnownEntryType = (type: unknown): boolean => type === "message" || (typeof type === "string" && type in ENTRY);

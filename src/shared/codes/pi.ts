@@ -31,4 +31,5 @@ export const piCodes = {
   PI_BRANCH_FROM_MISSING: { severity: "warning", title: "A branch_summary's fromId names no entry", message: (a) => `branch_summary fromId ${show(a.fromId)} names no entry` },
   PI_SNAPCOMPACT_NOT_REPLAYED: { severity: "warning", title: "A compaction carries a snapcompact archive sightline does not rebuild", message: () => "preserveData.snapcompact: v17 (profile omp17) sends the archive's text and image blocks with this summary; sightline's context has the summary only" },
   PI_V1_INDEX_OUT_OF_RANGE: { severity: "warning", title: "A v1 compaction's firstKeptEntryIndex points at no entry", message: (a) => `firstKeptEntryIndex ${show(a.index)} points at ${show(a.target)}: the migration leaves firstKeptEntryId unset` },
+  PI_UNKNOWN_ENTRY_TYPE: { severity: "warning", title: "An entry type no known pi / oh-my-pi version writes", message: (a) => `Unknown entry type ${show(a.type)}: the loader keeps it and buildSessionContext ignores it (a newer writer, or a typo?)` },
 } satisfies Catalogue;
