@@ -4,6 +4,7 @@ import msg from "./json/contract/msg.json" with { type: "json" };
 import turn from "./json/contract/turn.json" with { type: "json" };
 import replay from "./json/contract/replay.json" with { type: "json" };
 import diff from "./json/contract/diff.json" with { type: "json" };
+import sessionDiff from "./json/contract/session-diff.json" with { type: "json" };
 import ttsrRun from "./json/contract/ttsr-run.json" with { type: "json" };
 import validate from "./json/contract/validate.json" with { type: "json" };
 import ttsrTest from "./json/ttsr/ttsr-test.json" with { type: "json" };
@@ -20,6 +21,7 @@ const all = {
   turn,
   replay,
   diff,
+  "session-diff": sessionDiff,
   "ttsr-run": ttsrRun,
   validate,
   "ttsr-test": ttsrTest,

@@ -258,6 +258,7 @@ describe("sightline diff <a> <b>: turn views compared", () => {
     const d = json<{ same: boolean; turns: Array<{ a: number; status: string }> }>("sessionsChanged");
     expect(d.same).toBe(false);
     expect(d.turns.map((t) => t.status)).toEqual(["same", "same", "changed", "changed", "changed"]);
+    expect(checkContract("session-diff", d)).toEqual([]);
     expect(res.sessionsSame.code).toBe(0);
   });
 });
