@@ -94,7 +94,7 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem()
 const out = [];
 out.push(opt.markdown ? `Measured with \`npm run bench${opt.quick ? " -- --quick" : ""}\` on ${machine}; corpus seed ${seed}; ${((Date.now() - started) / 60000).toFixed(1)} min.\n` : `sightline benchmark (${opt.quick ? "quick" : "full"}) on ${machine}\n`);
 out.push(...tables);
-out.push(table("Targets (reported, not asserted)", ["target", "measured", "goal", "met"], targets.map((t) => [t.name, t.value, t.goal, t.met ? "yes" : "**no**".replace(/\*/g, opt.markdown ? "*" : "")]), opt.markdown));
+out.push(table("Targets (reported, not asserted)", ["target", "measured", "goal", "met"], targets.map((t) => [t.name, t.note ? `${t.value} (${t.note})` : t.value, t.goal, t.met ? "yes" : "**no**".replace(/\*/g, opt.markdown ? "*" : "")]), opt.markdown));
 if (opt.quick) out.push("Quick mode: inputs this small are dominated by fixed start-up costs (e.g. schema compilation), so ratios and exponents are a smoke check only; use the full run for figures.\n");
 if (pending.size) out.push(`Not measured yet (code not landed): ${[...pending].join("; ")}\n`);
 process.stdout.write(out.join("\n"));
