@@ -9,4 +9,6 @@ export interface Command {
   builder: (y: Argv<any>) => Argv<any>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handler: (args: ArgumentsCamelCase<any>) => Promise<number>;
+  /** A command group: these are registered beneath it (e.g. `ttsr run`). */
+  subcommands?: readonly Command[];
 }

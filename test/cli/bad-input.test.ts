@@ -3,51 +3,16 @@
 // and still process the good one, `replay <bad file>` must answer (exit 0, or 2 when it is no session) and
 // never exit 3, and no input changes (sha256 before/after). Small cases run through the built CLI's main()
 // in one spawned node process (runBatch); big inputs, rules and the proto check spawn or run in-process.
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readSession } from "../../src/app/read.js";
 import { checkContract } from "../../src/schema/contract.js";
-import { ensureBuilt, ROOT, runCli, type CliRun } from "./run.js";
+import { ROOT, runCli, type CliRun, runMany } from "./run.js";
 
-// Runs each argv through dist/cli/main.js in one node process, capturing stdout/stderr per run exactly as
-// bin/sightline.js would print them (same env as runCli: NO_COLOR=1, COLUMNS=120, not a TTY).
-const DRIVER = `
-import { readFileSync } from "node:fs";
-const { main } = await import(process.env.SIGHTLINE_MAIN);
-const runs = JSON.parse(readFileSync(0, "utf8"));
-const out = process.stdout.write.bind(process.stdout);
-const err = process.stderr.write.bind(process.stderr);
-const results = [];
-for (const r of runs) {
-  let stdout = "", stderr = "", code;
-  process.chdir(r.cwd);
-  process.stdout.write = (c) => { stdout += c; return true; };
-  process.stderr.write = (c) => { stderr += c; return true; };
-  try { code = await main(r.args); } catch (e) { code = -1; stderr += String(e && e.stack || e); }
-  finally { process.stdout.write = out; process.stderr.write = err; }
-  results.push({ code, stdout, stderr });
-}
-out(JSON.stringify(results));
-`;
-
-function runBatch(runs: Array<{ args: string[]; cwd: string }>): CliRun[] {
-  ensureBuilt();
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", DRIVER], {
-    cwd: ROOT,
-    input: JSON.stringify(runs),
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", COLUMNS: "120", SIGHTLINE_MAIN: pathToFileURL(join(ROOT, "dist/cli/main.js")).href },
-    maxBuffer: 256 * 1024 * 1024,
-    timeout: 120_000,
-  });
-  if (r.status !== 0) throw new Error(`batch driver failed (${r.status ?? r.signal}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as CliRun[];
-}
+const runBatch = runMany;
 
 const sha = (p: string) => createHash("sha256").update(readFileSync(p)).digest("hex");
 type Format = "scorel" | "pi" | "yoi";

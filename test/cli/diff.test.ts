@@ -3,14 +3,12 @@
 // documents. Goldens hold stdout, stderr and the exit code; --json is checked against the shipped contract.
 // All runs go through the built CLI's main() in one spawned node process (runBatch); one cross-check spawns
 // the real bin to prove the two print the same.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkContract } from "../../src/schema/contract.js";
-import { ensureBuilt, golden, ROOT, runCli, type CliRun } from "./run.js";
+import { golden, ROOT, runCli, type CliRun, runMany } from "./run.js";
 
 interface Run {
   args: string[];
@@ -19,41 +17,7 @@ interface Run {
   out?: string;
 }
 
-// Runs each argv through dist/cli/main.js in one node process, capturing stdout/stderr per run exactly as
-// bin/sightline.js would print them (same env as runCli: NO_COLOR=1, COLUMNS=120, not a TTY).
-const DRIVER = `
-import { readFileSync, writeFileSync } from "node:fs";
-const { main } = await import(process.env.SIGHTLINE_MAIN);
-const runs = JSON.parse(readFileSync(0, "utf8"));
-const out = process.stdout.write.bind(process.stdout);
-const err = process.stderr.write.bind(process.stderr);
-const results = [];
-for (const r of runs) {
-  let stdout = "", stderr = "", code;
-  process.chdir(r.cwd);
-  process.stdout.write = (c) => { stdout += c; return true; };
-  process.stderr.write = (c) => { stderr += c; return true; };
-  try { code = await main(r.args); } catch (e) { code = -1; stderr += String(e && e.stack || e); }
-  finally { process.stdout.write = out; process.stderr.write = err; }
-  if (r.out) writeFileSync(r.out, stdout);
-  results.push({ code, stdout, stderr });
-}
-out(JSON.stringify(results));
-`;
-
-function runBatch(runs: Run[]): CliRun[] {
-  ensureBuilt();
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", DRIVER], {
-    cwd: ROOT,
-    input: JSON.stringify(runs),
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", COLUMNS: "120", SIGHTLINE_MAIN: pathToFileURL(join(ROOT, "dist/cli/main.js")).href },
-    maxBuffer: 512 * 1024 * 1024,
-    timeout: 120_000,
-  });
-  if (r.status !== 0) throw new Error(`batch driver failed (${r.status ?? r.signal}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as CliRun[];
-}
+const runBatch = runMany;
 
 // A small pi v3 session whose compaction carries the capsule of fixtures/capsules/embedded-in-compaction-details.json
 // (a `blocked` write to src/api.ts, pending per capsule.md §5). The compaction keeps u2 onwards; `keptText` is u2's text.

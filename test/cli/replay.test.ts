@@ -2,13 +2,11 @@
 // branch), the real pi fixture's listing and two of its turns, one full turn per interesting fixture, and the
 // JSON contract. The per-fixture sweep runs the built CLI's main() many times in ONE spawned node process
 // (see runBatch): spawning ~200 processes would take minutes; a cross-check proves the two ways agree.
-import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkContract } from "../../src/schema/contract.js";
-import { ensureBuilt, golden, ROOT, runCli, type CliRun } from "./run.js";
+import { golden, ROOT, runCli, type CliRun, runMany } from "./run.js";
 
 /** Every *.jsonl file under fixtures/ (debug *.trace.jsonl files are not segments), relative to ROOT. */
 function sessionFiles(): string[] {
@@ -24,39 +22,7 @@ function sessionFiles(): string[] {
   return out;
 }
 
-// Runs each argv through dist/cli/main.js in one node process, capturing stdout/stderr per run exactly as
-// bin/sightline.js would print them (same env as runCli: NO_COLOR=1, COLUMNS=120, not a TTY).
-const DRIVER = `
-import { readFileSync } from "node:fs";
-const { main } = await import(process.env.SIGHTLINE_MAIN);
-const runs = JSON.parse(readFileSync(0, "utf8"));
-const out = process.stdout.write.bind(process.stdout);
-const err = process.stderr.write.bind(process.stderr);
-const results = [];
-for (const args of runs) {
-  let stdout = "", stderr = "", code;
-  process.stdout.write = (c) => { stdout += c; return true; };
-  process.stderr.write = (c) => { stderr += c; return true; };
-  try { code = await main(args); } catch (e) { code = -1; stderr += String(e && e.stack || e); }
-  finally { process.stdout.write = out; process.stderr.write = err; }
-  results.push({ code, stdout, stderr });
-}
-out(JSON.stringify(results));
-`;
-
-function runBatch(runs: string[][]): CliRun[] {
-  ensureBuilt();
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", DRIVER], {
-    cwd: ROOT,
-    input: JSON.stringify(runs),
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", COLUMNS: "120", SIGHTLINE_MAIN: pathToFileURL(join(ROOT, "dist/cli/main.js")).href },
-    maxBuffer: 512 * 1024 * 1024,
-    timeout: 120_000,
-  });
-  if (r.status !== 0) throw new Error(`batch driver failed (${r.status ?? r.signal}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as CliRun[];
-}
+const runBatch = (runs: string[][]): CliRun[] => runMany(runs.map((args) => ({ args })));
 
 const PI_REAL = "fixtures/pi/before-compaction.jsonl";
 const FILES = sessionFiles().filter((f) => f !== PI_REAL);

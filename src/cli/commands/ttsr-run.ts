@@ -1,6 +1,5 @@
 // sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (design §4, §5).
 import Table from "cli-table3";
-import type { Argv } from "yargs";
 import { ttsrRun, type TtsrRunDoc } from "../../app/ttsr-run.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { parseChunking } from "../../ttsr/chunking.js";
@@ -8,62 +7,18 @@ import type { SimTurn } from "../../ttsr/simulate/types.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
 
-/**
- * The `ttsr` command group. Each TTSR subcommand (run, test, list, lint) is one Command whose `command` is
- * "<name> <positionals…>". The group dispatches on the first positional itself, so the subcommand's exit code
- * flows back through the one top-level handler (yargs does not return the codes of nested handlers).
- */
+/** The `ttsr` command group: run, test, list, lint as real subcommands (each with its own --help). */
 export function ttsrGroup(subcommands: readonly Command[]): Command {
   const nameOf = (c: Command): string => String(Array.isArray(c.command) ? c.command[0] : c.command).split(" ")[0];
   return {
-    command: "ttsr <subcommand> [args..]",
+    command: "ttsr",
     describe: `TTSR stream rules (${subcommands.map(nameOf).join(", ")})`,
-    builder: (y) => {
-      const first = firstDeclarationWins(y);
-      first.positional("subcommand", { choices: subcommands.map(nameOf), describe: subcommands.map((c) => `${nameOf(c)}: ${c.describe}`).join("; ") });
-      for (const c of subcommands) c.builder(first);
-      return y;
-    },
-    handler: async (a) => {
-      const sub = subcommands.find((c) => nameOf(c) === a.subcommand);
-      if (!sub) throw new UsageError(`Unknown ttsr subcommand ${JSON.stringify(a.subcommand)}`);
-      const rest = list(a.args);
-      // Map the remaining positionals onto the subcommand's own names (`<x>`, `[x]`, `<x..>`).
-      const specs = String(Array.isArray(sub.command) ? sub.command[0] : sub.command).split(" ").slice(1);
-      specs.forEach((spec, i) => {
-        const m = /^[<[]([\w-]+)(\.\.)?[>\]]$/.exec(spec);
-        if (!m) return;
-        const value = m[2] ? rest.slice(i) : rest[i];
-        if (spec.startsWith("<") && (value === undefined || (Array.isArray(value) && value.length === 0))) throw new UsageError(`ttsr ${nameOf(sub)}: missing ${m[1]}`);
-        a[m[1]] = value;
-      });
-      return sub.handler(a);
+    subcommands,
+    builder: (y) => y,
+    handler: async () => {
+      throw new UsageError("Name a ttsr subcommand: run, test, list or lint (see sightline ttsr --help).");
     },
   };
-}
-
-// Subcommands share option names (--rules, --ttsr-profile, …); yargs would merge their choices and let the
-// last default win, so each name keeps its first declaration.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function firstDeclarationWins(y: Argv<any>): Argv<any> {
-  const seen = new Set<string>();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const proxy: Argv<any> = new Proxy(y, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        const name = args[0];
-        if ((prop === "option" || prop === "options" || prop === "positional") && typeof name === "string") {
-          if (seen.has(name)) return proxy;
-          seen.add(name);
-        }
-        const out = (value as (...a: unknown[]) => unknown).apply(target, args);
-        return out === target ? proxy : out;
-      };
-    },
-  });
-  return proxy;
 }
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
