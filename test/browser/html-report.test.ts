@@ -81,6 +81,8 @@ describe("HTML report in headless chromium", () => {
     expect(await page.locator("[data-overview]").count()).toBe(result.sessions.length);
     const si = result.sessions.findIndex((s) => s.path === COMPACTION);
     await page.click(`[data-session='${si}']`);
+    // Views render after the click handler runs: wait for them instead of racing the page.
+    await page.waitForFunction((t) => document.querySelector("#main h2")?.textContent === t, COMPACTION);
     expect(await page.textContent("#main h2")).toBe(COMPACTION);
     expect(await page.locator("[data-turn]").count()).toBe(result.sessions[si].turns.length);
     await page.click("[data-turn='1']");
@@ -89,12 +91,15 @@ describe("HTML report in headless chromium", () => {
     await page.click("[data-back]");
     // TTSR firings of a turn: the deferred no-guarantees injection and the suppressed repeat of no-filler.
     await page.click("[data-turn='6']");
+    await page.waitForSelector("[data-context='6'] section.ttsr, section.ttsr");
     const ttsr = (await page.textContent("section.ttsr")) ?? "";
     expect(ttsr).toContain("recorded and replayed agree");
     expect(ttsr).toContain("no-guarantees");
     expect(ttsr).toContain("suppressed-repeat");
     await page.click("[data-back]");
+    await page.waitForSelector("[data-compaction='0']");
     await page.click("[data-compaction='0']");
+    await page.waitForFunction(() => document.querySelector("#main h2")?.textContent?.includes("Compaction") === true);
     expect(await page.textContent("#main h2")).toContain("Compaction");
     expect(await page.locator(".diff-dropped, .diff-kept, .diff-added").count()).toBe(3);
     const shot = join(dir, "report.png");
