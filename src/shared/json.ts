@@ -23,13 +23,23 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
+/** True when the text holds more than `limit` "{" and "[" characters in total (brackets in strings count too). */
+export function openingBracketsExceed(text: string, limit: number): boolean {
+  let n = 0;
+  for (const ch of ["{", "["]) {
+    for (let i = text.indexOf(ch); i !== -1; i = text.indexOf(ch, i + 1)) if (++n > limit) return true;
+  }
+  return false;
+}
+
 /**
  * Parses one JSON text. `maxDepth` rejects pathological nesting before anything recursive sees it
  * (JSON.parse itself copes with 200 000 levels, JSON.stringify and validators do not).
  */
 export function parseJson(text: string, maxDepth = MAX_DEPTH): JsonParse {
-  // A text shorter than 2*maxDepth cannot nest deeper than maxDepth: skip the scan on the common path.
-  if (text.length > 2 * maxDepth && jsonDepth(text) > maxDepth) {
+  // A text shorter than 2*maxDepth, or holding at most maxDepth opening brackets, cannot nest deeper than
+  // maxDepth: the exact scan runs only when a cheap (native indexOf) count cannot rule it out.
+  if (text.length > 2 * maxDepth && openingBracketsExceed(text, maxDepth) && jsonDepth(text) > maxDepth) {
     return { ok: false, detail: `nesting deeper than ${maxDepth}`, tooDeep: true };
   }
   try {
