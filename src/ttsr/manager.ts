@@ -2,6 +2,7 @@
 // Method names follow design §6 exactly.
 import { analyzeRule, type TtsrScope } from "./compile.js";
 import { matchesGlob, type PathGlob } from "./glob.js";
+import { IncrementalMatcher } from "./incremental-match.js";
 import { reportRegexDone, reportRegexTest } from "./probe.js";
 import { mergeTtsrSettings } from "./settings.js";
 import type { Rule, TtsrMatchContext, TtsrProfile, TtsrSettings } from "./types.js";
@@ -9,6 +10,8 @@ import type { Rule, TtsrMatchContext, TtsrProfile, TtsrSettings } from "./types.
 interface Entry {
   rule: Rule;
   conditions: RegExp[];
+  /** The conditions' ids in the incremental matcher, in condition order. */
+  conditionIds: number[];
   astConditions: string[];
   scope: TtsrScope;
   globalGlobs?: PathGlob[];
@@ -25,6 +28,8 @@ export class TtsrManager {
   /** rule name → lastInjectedAt, in first-insertion order (§8.7). */
   readonly #records = new Map<string, number>();
   readonly #buffers = new Map<string, string>();
+  /** Remembers per buffer what each condition found, so appends are not re-scanned from the start. */
+  readonly #incremental = new IncrementalMatcher();
   #messageCount = 0;
   #canMatchText = false;
   #canMatchThinking = false;
@@ -52,7 +57,8 @@ export class TtsrManager {
     if (this.#rules.has(rule.name)) return false;
     const a = analyzeRule(rule, this.profile);
     if (a.reason) return false;
-    const entry: Entry = { rule, conditions: a.regexes, astConditions: a.astConditions, scope: a.built.scope };
+    const conditionIds = a.regexes.map((re) => this.#incremental.add(re));
+    const entry: Entry = { rule, conditions: a.regexes, conditionIds, astConditions: a.astConditions, scope: a.built.scope };
     if (a.globalGlobs) entry.globalGlobs = a.globalGlobs;
     this.#rules.set(rule.name, entry);
     if (a.built.scope.allowText) this.#canMatchText = true;
@@ -95,13 +101,15 @@ export class TtsrManager {
     const key = this.bufferKey(ctx);
     const next = `${this.#buffers.get(key) ?? ""}${delta}`;
     this.#buffers.set(key, next);
-    return this.#match(next, ctx, true);
+    return this.#match(next, key, ctx, true);
   }
 
   /** v17 (D4): the tool's digest replaces the buffer, then the same walk runs. */
   checkSnapshot(snapshot: string, ctx: TtsrMatchContext): Rule[] {
-    this.#buffers.set(this.bufferKey(ctx), snapshot);
-    return this.#match(snapshot, ctx, true);
+    const key = this.bufferKey(ctx);
+    this.#buffers.set(key, snapshot);
+    this.#incremental.forget(key);
+    return this.#match(snapshot, key, ctx, true);
   }
 
   /**
@@ -110,19 +118,23 @@ export class TtsrManager {
    */
   evaluateIgnoringRepeat(ctx: TtsrMatchContext, buffer?: string): Rule[] {
     if (this.#skipsSource(ctx)) return [];
-    const text = buffer ?? this.#buffers.get(this.bufferKey(ctx));
+    const key = this.bufferKey(ctx);
+    const stored = this.#buffers.get(key);
+    const text = buffer ?? stored;
     if (text === undefined) return [];
-    return this.#match(text, ctx, false);
+    // Only the stored buffer has incremental state; any other text is tested in full.
+    return this.#match(text, text === stored ? key : undefined, ctx, false);
   }
 
-  #match(buffer: string, ctx: TtsrMatchContext, honourRepeat: boolean): Rule[] {
+  /** `key`: the buffer key whose stored content `buffer` is (incremental tests), or undefined (full tests). */
+  #match(buffer: string, key: string | undefined, ctx: TtsrMatchContext, honourRepeat: boolean): Rule[] {
     const out: Rule[] = [];
     for (const [name, e] of this.#rules) {
       if (honourRepeat && !this.#canTrigger(name)) continue;
       if (!this.#matchesScope(e, ctx)) continue;
       if (!this.#matchesGlobalPaths(e, ctx)) continue;
       reportRegexTest(name);
-      const hit = e.conditions.some((re) => ((re.lastIndex = 0), re.test(buffer)));
+      const hit = key === undefined ? e.conditions.some((re) => ((re.lastIndex = 0), re.test(buffer))) : e.conditionIds.some((id) => this.#incremental.test(key, buffer, id));
       reportRegexDone();
       if (!hit) continue;
       out.push(e.rule);
@@ -148,6 +160,7 @@ export class TtsrManager {
   /** Clears every buffer; records, count and rules stay (§8.8). */
   resetBuffer(): void {
     this.#buffers.clear();
+    this.#incremental.clear();
   }
 
   incrementMessageCount(): void {
