@@ -1,5 +1,8 @@
 // `sightline audit`: expand inputs, take this shard's part, audit every file (concurrently; CPU work in a
-// worker pool sized to the cores), keep input order, and assemble the canonical result.
+// worker pool sized to the cores), keep input order, and assemble the canonical result. Each finished
+// session is spilled to a temporary folder at once (audit-spill.ts) and only its digest is kept, so the
+// run's memory follows the largest session, not the corpus; the result's sessions read the rest back on
+// access, and the report writer streams the ready-made pieces.
 import pLimit from "p-limit";
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../report/model.js";
 import { unreadableSession } from "../report/session.js";
@@ -7,7 +10,9 @@ import { summarize } from "../report/summary.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { expandInputs } from "../io/paths.js";
 import { isStdin } from "../io/read.js";
-import { auditFile, type AuditFileOptions, type AuditFileResult } from "./audit-file.js";
+import { spilledSession, type SessionDigest } from "../report/spilled.js";
+import { auditFile, type AuditFileOptions } from "./audit-file.js";
+import { FileSessionStore, makeSpillDir, spillSession } from "./audit-spill.js";
 import { loadTtsrSetup, ttsrHookFor } from "./audit-ttsr.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "./pool.js";
 import { shardFiles, type Shard } from "./shard.js";
@@ -34,6 +39,16 @@ export interface AuditRun {
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
+/** One file for a pool worker: its path and the key its session is spilled under. */
+export interface AuditTask {
+  path: string;
+  key: string;
+}
+export type AuditTaskResult = { digest: SessionDigest } | { skipped: string };
+
+/** Test hook: sees every full session built in this thread (in-process audits), before it is spilled. */
+export const auditProbe: { onSession?: (s: AuditSession) => void } = {};
+
 export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const createdAt = (opts.now?.() ?? new Date()).toISOString();
   const { files: all, problems } = expandInputs(opts.paths);
@@ -45,20 +60,31 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
 
   const script = opts.workers === 0 ? null : workerScript("worker-audit.js");
   const size = opts.workers ?? defaultPoolSize(files.length);
-  const pool = script && files.length > 0 && size > 0 ? new WorkerPool<string, AuditFileResult>(script, size, fileOpts, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
+  const spillDir = makeSpillDir();
+  const store = new FileSessionStore(spillDir);
+  const pool = script && files.length > 0 && size > 0 ? new WorkerPool<AuditTask, AuditTaskResult>(script, size, { opts: fileOpts, spillDir }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
   let localHook: ReturnType<typeof ttsrHookFor>;
   // p-limit bounds how many files are in flight (open handles, queued results), the pool bounds CPU.
   const limit = pLimit(Math.max(2, size * 2));
   let done = 0;
+  const auditHere = async (f: string, key: string): Promise<AuditTaskResult> => {
+    const r = await auditFile(f, fileOpts, hook ?? (localHook ??= ttsrHookFor(fileOpts)));
+    if (!("entry" in r)) return r;
+    auditProbe.onSession?.(r.entry);
+    return { digest: spillSession(spillDir, key, r.entry) };
+  };
   try {
     const results = await Promise.all(
-      files.map((f) =>
-        limit(async (): Promise<AuditFileResult> => {
-          let r: AuditFileResult;
+      files.map((f, i) =>
+        limit(async (): Promise<{ entry: AuditSession } | { skipped: string }> => {
+          let r: { entry: AuditSession } | { skipped: string };
+          const key = String(i).padStart(6, "0");
           try {
             // Standard input belongs to this thread: "-" is read here, never in a worker.
-            r = pool && !isStdin(f) ? await pool.run(f) : await auditFile(f, fileOpts, hook ?? (localHook ??= ttsrHookFor(fileOpts)));
+            const t = pool && !isStdin(f) ? await pool.run({ path: f, key }) : await auditHere(f, key);
+            if ("digest" in t) store.add(t.digest);
+            r = "digest" in t ? { entry: spilledSession(t.digest, store) } : t;
           } catch (e) {
             const d =
               e instanceof PoolTimeout

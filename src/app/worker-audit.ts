@@ -1,14 +1,20 @@
-// Worker entry of the audit pool: audits one file per message with the options given at start.
+// Worker entry of the audit pool: audits one file per message with the options given at start, writes the
+// finished session to the run's spill folder and answers with its digest only (the full session never
+// crosses to the main thread).
 import { parentPort, workerData } from "node:worker_threads";
 import { auditFile, type AuditFileOptions } from "./audit-file.js";
+import { spillSession } from "./audit-spill.js";
 import { ttsrHookFor } from "./audit-ttsr.js";
+import type { AuditTask, AuditTaskResult } from "./audit.js";
 
-const opts = workerData as AuditFileOptions;
+const { opts, spillDir } = workerData as { opts: AuditFileOptions; spillDir: string };
 const hook = ttsrHookFor(opts);
 
-parentPort?.on("message", (path: string) => {
-  auditFile(path, opts, hook).then(
-    (value) => parentPort!.postMessage({ ok: true, value }),
-    (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-  );
+parentPort?.on("message", (task: AuditTask) => {
+  auditFile(task.path, opts, hook)
+    .then((r): AuditTaskResult => ("entry" in r ? { digest: spillSession(spillDir, task.key, r.entry) } : r))
+    .then(
+      (value) => parentPort!.postMessage({ ok: true, value }),
+      (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+    );
 });

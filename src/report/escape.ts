@@ -11,8 +11,11 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HT
  * so no "</script>" or "<!--" can end or alter the element; JSON.parse restores the exact text.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapeScriptJson(JSON.stringify(value));
 }
+
+/** The escaping of jsonForScript on JSON text; per character, so JSON cut in pieces escapes the same. */
+export const escapeScriptJson = (json: string): string => json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 // XML 1.0 allows tab, LF, CR and U+0020 and above except surrogates and U+FFFE/FFFF; lone surrogates and
 // other controls become U+FFFD so the document stays well-formed.

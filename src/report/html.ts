@@ -4,7 +4,8 @@
 // and rendered lazily by the inline script (html-client.ts).
 import { createHash } from "node:crypto";
 import type { Msg } from "../formats/types.js";
-import { escapeHtml as h, jsonForScript } from "./escape.js";
+import { escapeHtml as h, escapeScriptJson, jsonForScript } from "./escape.js";
+import { splitJson } from "./json.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
 import { STYLE } from "./html-style.js";
 import type { AuditResult, AuditSession } from "./model.js";
@@ -38,7 +39,8 @@ function extras(m: Msg): string[] | undefined {
   return out.length ? out : undefined;
 }
 
-function pageSession(s: AuditSession): unknown {
+/** A session as the page embeds it (one element of the embedded data's `sessions`). */
+export function pageSession(s: AuditSession): unknown {
   const messages: PageMsg[] = s.messages.map((m) => {
     const p: PageMsg = { role: m.role, nativeRole: m.nativeRole, text: m.text, sourceIds: m.sourceIds, reminders: m.reminders };
     const x = extras(m);
@@ -52,17 +54,29 @@ export const scriptHash = (script: string): string => `sha256-${createHash("sha2
 
 const ICON = { ok: "✓", warning: "!", error: "✗" } as const;
 
+/** One session's element of the embedded data, escaped for the script element. */
+export const pagePiece = (s: AuditSession): string => jsonForScript(pageSession(s));
+
 export function renderHtml(result: AuditResult, opts: { title?: string } = {}): string {
+  const [before, after] = htmlFrame(result, opts);
+  return `${before}${result.sessions.map(pagePiece).join(",")}${after}`;
+}
+
+/**
+ * The page around the sessions' data: what comes before the first session element and after the last.
+ * renderHtml and the streaming report writer share it, so both write the same bytes.
+ */
+export function htmlFrame(result: AuditResult, opts: { title?: string } = {}): [string, string] {
   const x = result.summary;
   const title = opts.title ?? "sightline audit";
-  const data = jsonForScript({ ...result, sessions: result.sessions.map(pageSession) });
+  const [dataBefore, dataAfter] = splitJson(result, "sessions").map(escapeScriptJson);
   const nav = result.sessions
     .map((s, i) => `<li class="st-${s.status}"><a href="#s=${i}" data-session="${i}" title="${h(s.path)}"><span class="icon">${ICON[s.status]}</span> ${h(s.path)}</a></li>`)
     .join("\n");
   const formats = Object.entries(x.byFormat).map(([k, v]) => `${h(k)} ${v}`).join(", ") || "—";
   const runDiags = result.diagnostics.map((d) => `<li class="sev-${h(d.severity)}">${h(d.severity)} <code>${h(d.code)}</code> ${h(d.file)}: ${h(d.message)}</li>`).join("\n");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${scriptHash(CLIENT_SCRIPT)}'`;
-  return `<!doctype html>
+  const page = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -88,9 +102,14 @@ ${nav}
 </ul></nav>
 <main id="main"><p class="muted">Choose a session on the left. (This page needs JavaScript to show turns.)</p></main>
 </div>
-<script type="application/json" id="sightline-data">${data}</script>
+<script type="application/json" id="sightline-data">${DATA}</script>
 <script>${CLIENT_SCRIPT}</script>
 </body>
 </html>
 `;
+  // The marker is cut out of the finished template (nothing else in it is JSON data).
+  const at = page.lastIndexOf(DATA);
+  return [page.slice(0, at) + dataBefore, dataAfter + page.slice(at + DATA.length)];
 }
+
+const DATA = "\u0000SIGHTLINE-DATA\u0000";

@@ -4,3 +4,26 @@ import type { AuditResult } from "./model.js";
 export function renderJson(result: AuditResult, opts: { pretty?: boolean } = {}): string {
   return `${JSON.stringify(result, null, opts.pretty === false ? undefined : 2)}\n`;
 }
+
+/**
+ * JSON.stringify(obj) (compact) cut around the array at `key`: [text up to and including "[", text from "]"].
+ * A plain object's JSON is "{" + `"key":value` pairs in own-key order joined by "," + "}", and undefined
+ * values are left out, which is what is rebuilt here.
+ */
+export function splitJson(obj: object, key: string): [string, string] {
+  let before = "{";
+  let after = "";
+  let n = 0;
+  let past = false;
+  for (const [k, v] of Object.entries(obj)) {
+    const json = k === key ? "" : (JSON.stringify(v) as string | undefined);
+    if (json === undefined) continue;
+    const pair = `${n++ ? "," : ""}${JSON.stringify(k)}:`;
+    if (k === key) {
+      before += `${pair}[`;
+      past = true;
+    } else if (past) after += pair + json;
+    else before += pair + json;
+  }
+  return [before, `]${after}}`];
+}

@@ -4,6 +4,7 @@
 // children, which several parsers verify.
 import { escapeXmlAttr, escapeXmlText } from "./escape.js";
 import type { AuditCheck, AuditResult } from "./model.js";
+import { countsOf } from "./spilled.js";
 
 export interface JunitSuite {
   name: string;
@@ -70,7 +71,7 @@ export function auditJunit(result: AuditResult): string {
   const suites: JunitSuite[] = result.sessions.map((s) => ({
     name: s.path,
     time: (s.ms ?? 0) / 1000,
-    properties: { format: s.format ?? "", profile: s.profile ?? "", loader: s.loader.verdict, turns: String(s.turns.length) },
+    properties: { format: s.format ?? "", profile: s.profile ?? "", loader: s.loader.verdict, turns: String(countsOf(s).turns) },
     cases: s.checks,
   }));
   if (result.diagnostics.length)

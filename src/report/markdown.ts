@@ -2,7 +2,7 @@
 // one row per session, then the failures with their diagnostics. Session text never appears unescaped.
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { clip, escapeMd, escapeMdCell } from "./escape.js";
-import { capsuleFailed } from "./summary.js";
+import { countsOf } from "./spilled.js";
 import type { AuditResult, AuditSession } from "./model.js";
 
 /** GitHub rejects job summaries over 1 MiB; stay well below and say what was cut. */
@@ -18,9 +18,10 @@ function sessionRow(s: AuditSession): string {
   const fmt = s.format ? `${s.format}/${s.profile ?? "?"}` : s.kind === "unreadable" ? "—" : `(${s.kind} file)`;
   const n = { error: 0, warning: 0 };
   for (const d of s.diagnostics) if (d.severity !== "info") n[d.severity]++;
-  const capsule = s.compactions.filter(capsuleFailed).length;
-  const ttsr = s.ttsr ? (s.ttsr.disagreements.length ? `${s.ttsr.disagreements.length} disagree` : "agrees") : "—";
-  return `| ${ICON[s.status]} | ${escapeMdCell(s.path)} | ${escapeMdCell(fmt)} | ${s.loader.verdict} | ${s.turns.length} | ${s.compactions.length}${capsule ? ` (${capsule} capsule ✗)` : ""} | ${ttsr} | ${n.error} | ${n.warning} |`;
+  const c = countsOf(s);
+  const capsule = c.capsuleFailures;
+  const ttsr = c.ttsrDisagreements !== null ? (c.ttsrDisagreements ? `${c.ttsrDisagreements} disagree` : "agrees") : "—";
+  return `| ${ICON[s.status]} | ${escapeMdCell(s.path)} | ${escapeMdCell(fmt)} | ${s.loader.verdict} | ${c.turns} | ${c.compactions}${capsule ? ` (${capsule} capsule ✗)` : ""} | ${ttsr} | ${n.error} | ${n.warning} |`;
 }
 
 function problems(s: AuditSession): string[] {

@@ -1,6 +1,7 @@
 // Pure functions over the canonical result: a session's status, the corpus summary, the exit code.
 import { countBySeverity, type Diagnostic } from "../shared/diagnostics.js";
 import type { AuditCheck, AuditCompaction, AuditResult, AuditSession, CorpusSummary, FailOn, SessionStatus } from "./model.js";
+import { countsOf } from "./spilled.js";
 
 /** A capsule check fails when the capsule is invalid or state it must keep is missing after compaction. */
 export const capsuleFailed = (c: AuditCompaction): boolean => !!c.capsule && (!c.capsule.valid || c.capsule.lost.length > 0);
@@ -39,10 +40,12 @@ export function summarize(sessions: readonly AuditSession[], runDiagnostics: rea
     s.diagnostics.error += d.error;
     s.diagnostics.warning += d.warning;
     s.diagnostics.info += d.info;
-    s.turns += x.turns.length;
-    s.compactions += x.compactions.length;
-    s.capsuleFailures += x.compactions.filter(capsuleFailed).length;
-    s.ttsrDisagreements += x.ttsr?.disagreements.length ?? 0;
+    // Counts, not the heavy parts: a spilled session stays on disk.
+    const n = countsOf(x);
+    s.turns += n.turns;
+    s.compactions += n.compactions;
+    s.capsuleFailures += n.capsuleFailures;
+    s.ttsrDisagreements += n.ttsrDisagreements ?? 0;
     for (const k of x.checks) s.checks[k.status]++;
   }
   return s;

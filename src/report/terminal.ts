@@ -2,7 +2,7 @@
 // NO_COLOR, FORCE_COLOR, --color); without colour the output is plain text, stable for tests and logs.
 import Table from "cli-table3";
 import { clip } from "./escape.js";
-import { capsuleFailed } from "./summary.js";
+import { countsOf } from "./spilled.js";
 import type { AuditResult, SessionStatus } from "./model.js";
 
 export interface TerminalOptions {
@@ -32,15 +32,16 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
     let err = 0;
     let warn = 0;
     for (const d of s.diagnostics) d.severity === "error" ? err++ : d.severity === "warning" ? warn++ : 0;
-    const capsule = s.compactions.filter(capsuleFailed).length;
+    const c = countsOf(s);
+    const capsule = c.capsuleFailures;
     table.push([
       status(s.status),
       safe(clip(s.path.length > pathWidth ? `…${s.path.slice(-(pathWidth - 1))}` : s.path, pathWidth + 40)),
       s.format ? `${s.format}/${s.profile}` : s.kind === "unreadable" ? "-" : s.kind,
       s.loader.verdict,
-      String(s.turns.length),
-      capsule ? `${s.compactions.length} (${capsule} capsule fail)` : String(s.compactions.length),
-      s.ttsr ? (s.ttsr.disagreements.length ? paint("red", `${s.ttsr.disagreements.length} disagree`) : "agrees") : "-",
+      String(c.turns),
+      capsule ? `${c.compactions} (${capsule} capsule fail)` : String(c.compactions),
+      c.ttsrDisagreements !== null ? (c.ttsrDisagreements ? paint("red", `${c.ttsrDisagreements} disagree`) : "agrees") : "-",
       String(err),
       String(warn),
     ]);

@@ -1,0 +1,87 @@
+// design §8 "peak memory follows the largest single session, not the corpus": the audit spills each
+// finished session at once and keeps only its digest. Proven without clocks or RSS thresholds: no full
+// session built by the run is still reachable when it returns, the report is written without reading any
+// session back, and the streamed files equal the whole-document projections of the same result.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { afterAll, describe, expect, it } from "vitest";
+import { auditProbe, runAudit } from "../../../src/app/audit.js";
+import type { FileSessionStore } from "../../../src/app/audit-spill.js";
+import { shareable, writeReport } from "../../../src/app/write-report.js";
+import { renderHtml } from "../../../src/report/html.js";
+import { renderJson } from "../../../src/report/json.js";
+import { auditJunit } from "../../../src/report/junit.js";
+import { renderMarkdown } from "../../../src/report/markdown.js";
+import type { AuditResult, AuditSession } from "../../../src/report/model.js";
+import { HEAVY_KEYS, spillOf } from "../../../src/report/spilled.js";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-mem-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const INPUTS = ["fixtures/hostile", "fixtures/pi/omp17-interrupt-then-tool-reminder", "fixtures/pi/hand", "fixtures/scorel/invalid/inv-02-invalid-json.jsonl"];
+const now = () => new Date("2026-03-03T14:30:00.000Z");
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+/** The same result with every session read back into plain objects (what the audit used to hold). */
+const materialize = (r: AuditResult): AuditResult => ({ ...r, sessions: r.sessions.map((s) => JSON.parse(JSON.stringify(s)) as AuditSession) });
+
+describe("app/audit memory: sessions are spilled as soon as they are done", async () => {
+  const built: WeakRef<AuditSession>[] = [];
+  auditProbe.onSession = (s) => built.push(new WeakRef(s));
+  const { result } = await runAudit({ paths: INPUTS, workers: 0, now, version: "9.9.9" });
+  auditProbe.onSession = undefined;
+  await tick();
+  gc();
+  await tick();
+  const stores = new Set(result.sessions.map((s) => spillOf(s)?.store as FileSessionStore | undefined).filter((x) => x !== undefined));
+
+  it("no full session built during the run is reachable after it: only digests are kept", () => {
+    expect(built.length).toBeGreaterThan(5);
+    expect(built.filter((w) => w.deref() !== undefined)).toHaveLength(0);
+  });
+  it("every read session is spilled: its heavy parts are accessors, not data", () => {
+    const read = result.sessions.filter((s) => s.kind === "session");
+    expect(read.length).toBeGreaterThan(3);
+    for (const s of read) {
+      expect(spillOf(s)).toBeDefined();
+      for (const k of HEAVY_KEYS) expect("value" in (Object.getOwnPropertyDescriptor(s, k) ?? { get: 1 }), k).toBe(false);
+    }
+    expect(stores.size).toBe(1);
+  });
+  it("the report is written without reading any session back, and equals the whole-document projections", async () => {
+    const store = [...stores][0];
+    const dir = join(tmp, "run");
+    await writeReport(dir, result, { redact: true });
+    expect(store.loads).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(["index.html", "junit.xml", "summary.json", "summary.md"]);
+    const whole = shareable(materialize(result), true);
+    expect(readFileSync(join(dir, "summary.json"), "utf8")).toBe(renderJson(whole, { pretty: false }));
+    expect(readFileSync(join(dir, "index.html"), "utf8")).toBe(renderHtml(whole));
+    expect(readFileSync(join(dir, "summary.md"), "utf8")).toBe(renderMarkdown(whole));
+    expect(readFileSync(join(dir, "junit.xml"), "utf8")).toBe(auditJunit(whole));
+  });
+  it("unredacted too (sessions with secrets are read back one at a time for the page)", async () => {
+    const dir = join(tmp, "raw");
+    await writeReport(dir, result, { redact: false });
+    const whole = shareable(materialize(result), false);
+    expect(readFileSync(join(dir, "summary.json"), "utf8")).toBe(renderJson(whole, { pretty: false }));
+    expect(readFileSync(join(dir, "index.html"), "utf8")).toBe(renderHtml(whole));
+    expect(readFileSync(join(dir, "index.html"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
+  });
+});
+
+describe("app/audit memory with worker threads", async () => {
+  const { result } = await runAudit({ paths: INPUTS, now, version: "9.9.9" });
+  const inProcess = (await runAudit({ paths: INPUTS, workers: 0, now, version: "9.9.9" })).result;
+  it("workers spill too; the result equals the in-process one", () => {
+    const strip = (r: AuditResult) => JSON.parse(JSON.stringify(r.sessions.map(({ ms: _ms, ...s }) => s)));
+    expect(result.sessions.filter((s) => s.kind === "session").every((s) => spillOf(s) !== undefined)).toBe(true);
+    expect(strip(result)).toEqual(strip(inProcess));
+  });
+});
