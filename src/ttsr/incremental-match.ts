@@ -7,13 +7,15 @@
 //   keep their left context).
 // * a match that ends at least `reach` characters before the buffer's end inspected nothing past the old
 //   text, so it survives every append (sticky). Any other match (`foo$` at the end) is tested again in full.
-// Regexes without bounds are always tested in full, as upstream does.
-import { windowBounds, type WindowBounds } from "./regex-window.js";
+// Regexes without bounds are tested in full, as upstream does, once a run of literal characters every match
+// must contain is in the buffer (looking for that run is incremental too: only its possible new ends).
+import { requiredLiteral, windowBounds, type WindowBounds } from "./regex-window.js";
 
 const UNKNOWN = 0;
 const NO_MATCH = 1; // no match at length `len`
 const MATCH = 2; // a match at length `len` that an append may undo
 const STICKY = 3; // a match no append can undo
+const ABSENT = 4; // the required literal is not in the buffer at length `len` (so no match)
 
 interface Prepared {
   /** The rule's own regex: what the full test uses, exactly as upstream. */
@@ -21,11 +23,14 @@ interface Prepared {
   bounds?: WindowBounds;
   /** A `g` clone for searches from a lastIndex; present with bounds. */
   global?: RegExp;
+  /** Without bounds: a literal every match contains. */
+  literal?: string;
 }
 
-interface BufferState {
-  status: number[];
-  len: number[];
+/** What was learnt about one buffer, per condition id (typed arrays: this is the per-delta hot path). */
+export interface BufferState {
+  status: Uint8Array;
+  len: Int32Array;
 }
 
 export class IncrementalMatcher {
@@ -39,6 +44,9 @@ export class IncrementalMatcher {
     if (bounds) {
       p.bounds = bounds;
       p.global = new RegExp(re.source, `${re.flags}g`);
+    } else {
+      const literal = requiredLiteral(re);
+      if (literal !== undefined) p.literal = literal;
     }
     this.#prepared.push(p);
     return this.#prepared.length - 1;
@@ -54,22 +62,41 @@ export class IncrementalMatcher {
     this.#states.clear();
   }
 
-  /**
-   * Whether condition `id` matches `buffer`, the current content of the buffer `key`. Callers guarantee that
-   * the buffer only grew by appending since the last call for the same key, unless `forget`/`clear` was called.
-   */
-  test(key: string, buffer: string, id: number): boolean {
+  /** The state of buffer `key`, sized for every condition registered so far. */
+  state(key: string): BufferState {
+    const size = this.#prepared.length;
     let st = this.#states.get(key);
-    if (!st) {
-      st = { status: [], len: [] };
+    if (!st || st.status.length < size) {
+      // Conditions registered after the state was made start UNKNOWN (zeros).
+      const grown: BufferState = { status: new Uint8Array(size), len: new Int32Array(size) };
+      if (st) grown.status.set(st.status), grown.len.set(st.len);
+      st = grown;
       this.#states.set(key, st);
     }
+    return st;
+  }
+
+  /**
+   * Whether condition `id` matches `buffer`, the current content of the buffer whose state `st` is. Callers
+   * guarantee that the buffer only grew by appending since the state was last used, unless `forget`/`clear`
+   * was called.
+   */
+  test(st: BufferState, buffer: string, id: number): boolean {
     const p = this.#prepared[id];
-    const status = st.status[id] ?? UNKNOWN;
-    const n = st.len[id] ?? 0;
+    let status = st.status[id];
+    const n = st.len[id];
     const L = buffer.length;
     if (status === STICKY) return true;
     if (n === L && status !== UNKNOWN) return status === MATCH;
+    const w = p.literal;
+    if (w !== undefined && (status === UNKNOWN || status === ABSENT)) {
+      if (buffer.indexOf(w, status === ABSENT ? Math.max(0, n - w.length + 1) : 0) < 0) {
+        st.status[id] = ABSENT;
+        st.len[id] = L;
+        return false;
+      }
+      status = UNKNOWN; // the literal is there: the regex itself decides from now on
+    }
     const g = p.global;
     if (!g || !p.bounds) {
       p.re.lastIndex = 0;

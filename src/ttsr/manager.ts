@@ -129,15 +129,31 @@ export class TtsrManager {
   /** `key`: the buffer key whose stored content `buffer` is (incremental tests), or undefined (full tests). */
   #match(buffer: string, key: string | undefined, ctx: TtsrMatchContext, honourRepeat: boolean): Rule[] {
     const out: Rule[] = [];
+    const gate = honourRepeat && this.#records.size > 0; // no record: every rule can trigger (§8.6)
+    const st = key === undefined ? undefined : this.#incremental.state(key);
     for (const [name, e] of this.#rules) {
-      if (honourRepeat && !this.#canTrigger(name)) continue;
+      if (gate && !this.#canTrigger(name)) continue;
       if (!this.#matchesScope(e, ctx)) continue;
       if (!this.#matchesGlobalPaths(e, ctx)) continue;
       reportRegexTest(name);
-      const hit = key === undefined ? e.conditions.some((re) => ((re.lastIndex = 0), re.test(buffer))) : e.conditionIds.some((id) => this.#incremental.test(key, buffer, id));
+      // Conditions in order, stopping at the first hit, as upstream's `some`.
+      let hit = false;
+      if (st === undefined) {
+        for (const re of e.conditions) {
+          re.lastIndex = 0;
+          if (re.test(buffer)) {
+            hit = true;
+            break;
+          }
+        }
+      } else {
+        for (const id of e.conditionIds) if (this.#incremental.test(st, buffer, id)) {
+          hit = true;
+          break;
+        }
+      }
       reportRegexDone();
-      if (!hit) continue;
-      out.push(e.rule);
+      if (hit) out.push(e.rule);
     }
     return out;
   }

@@ -172,3 +172,37 @@ export function windowBounds(re: RegExp): WindowBounds | undefined {
     throw e;
   }
 }
+
+// Punctuation whose escape is the character itself (identity escapes that are never classes or assertions).
+const PUNCT_ESCAPE = /^\\[\^$\\.*+?()[\]{}|/\-,:;=!<>#&~@%'"`]$/;
+const PLAIN = /^[^\^$\\.*+?()[\]{}|]$/;
+
+/**
+ * The longest run of literal characters every match must contain (top-level, unquantified, adjacent), or
+ * undefined: with a top-level alternation, the `i` flag, no such run, or syntax this parser does not know.
+ * While that run is absent from a buffer, the regex cannot match it.
+ */
+export function requiredLiteral(re: RegExp): string | undefined {
+  if (!/^[ms]*$/.test(re.flags)) return undefined;
+  const s = re.source;
+  const c: Cursor = { s, i: 0 };
+  let best = "";
+  let run = "";
+  try {
+    while (c.i < s.length) {
+      if (s[c.i] === "|" || s[c.i] === ")") return undefined;
+      const start = c.i;
+      const t = term(c, false);
+      const src = s.slice(start, c.i);
+      const q = t.quantifiable ? quantifier(c) : undefined;
+      const ch = q ? undefined : PLAIN.test(src) ? src : PUNCT_ESCAPE.test(src) ? src[1] : undefined;
+      if (ch !== undefined) run += ch;
+      else run = "";
+      if (run.length > best.length) best = run;
+    }
+  } catch (e) {
+    if (e instanceof Unsupported) return undefined;
+    throw e;
+  }
+  return best.length > 0 ? best : undefined;
+}

@@ -34,6 +34,12 @@ const simple = fc
   .array(fc.oneof(atom, atom, assertion, fc.tuple(atom, fc.constantFrom("?", "{1,2}", "*")).map(([x, q]) => x + q), fc.tuple(fc.constantFrom("(?=", "(?!", "(?<=", "(?<!"), atom, atom).map(([o, x, y]) => `${o}${x}${y})`)), { minLength: 1, maxLength: 3 })
   .map((xs) => xs.join(""));
 
+// Literal runs around an unbounded repetition: the required-literal path (runs split across deltas).
+const word = fc.array(fc.constantFrom("a", "b", " ", "\\.", "é"), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(""));
+const literalRuns = fc
+  .tuple(word, fc.constantFrom("a*", "\\s+", "[^b]*", "b{2,}", "(?:ab)+", "|"), word, fc.constantFrom("", "\\b", "$", "(?!a)"))
+  .map(([x, q, y, z]) => x + q + y + z);
+
 const flagPrefix = fc.constantFrom("", "", "(?i)", "(?m)", "(?s)", "(?ims)");
 const text = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 40 }).map((cs) => cs.join(""));
 
@@ -112,7 +118,7 @@ function runBoth(profile: TtsrProfile, tokens: string[][], ops: Op[]): void {
   });
 }
 
-const conditionList = fc.array(fc.tuple(flagPrefix, fc.oneof(simple, simple, pattern)).map(([f, p]) => f + p), { minLength: 1, maxLength: 2 });
+const conditionList = fc.array(fc.tuple(flagPrefix, fc.oneof(simple, simple, literalRuns, pattern)).map(([f, p]) => f + p), { minLength: 1, maxLength: 2 });
 
 describe("ttsr incremental matching equals the whole-buffer re-test (ttsr-spec §8.5)", () => {
   for (const profile of ["seed", "v17"] as const) {

@@ -118,10 +118,27 @@ function parseArray(r: Reader): unknown[] {
   }
 }
 
+const JSON_WS = /[ \t\n\r]/;
+const CLOSERS: Record<string, RegExp> = { "{": /\}/, "[": /\]/, '"': /"/, t: /e/, f: /e/, n: /l/ };
+
+/** False when `text` surely is not one whole JSON value: its last non-blank character cannot end what the first starts. */
+function canBeWhole(text: string): boolean {
+  let a = 0;
+  let b = text.length - 1;
+  while (a <= b && JSON_WS.test(text[a])) a++;
+  while (b >= a && JSON_WS.test(text[b])) b--;
+  if (a > b) return true; // let JSON.parse decide
+  const closer = CLOSERS[text[a]];
+  return closer ? closer.test(text[b]) : true;
+}
+
 /** Parses streamed argument JSON: whole JSON when it parses, else the lenient prefix parse; `{}` otherwise. */
 export function parseStreamingArguments(text: string): unknown {
   if (text.trim().length === 0) return {};
   try {
+    // A streamed prefix is rarely whole JSON; a failing JSON.parse scans it and builds an error, so it runs only
+    // when the last character can close the value the first one opens (otherwise it would throw anyway).
+    if (!canBeWhole(text)) throw FAIL;
     return JSON.parse(text) as unknown;
   } catch {
     try {
