@@ -9,6 +9,7 @@
 //   text, so it survives every append (sticky). Any other match (`foo$` at the end) is tested again in full.
 // Regexes without bounds are tested in full, as upstream does, once a run of literal characters every match
 // must contain is in the buffer (looking for that run is incremental too: only its possible new ends).
+import { findCatastrophic } from "./regex-safety.js";
 import { requiredLiteral, windowBounds, type WindowBounds } from "./regex-window.js";
 
 const UNKNOWN = 0;
@@ -25,6 +26,11 @@ interface Prepared {
   global?: RegExp;
   /** Without bounds: a literal every match contains. */
   literal?: string;
+  /**
+   * May join a combined search. Not when the regex may backtrack catastrophically: the regex time budget
+   * (app/ttsr-guard.ts) must see it run under its own rule's name.
+   */
+  sweepable: boolean;
 }
 
 /** What was learnt about one buffer, per condition id (typed arrays: this is the per-delta hot path). */
@@ -33,13 +39,24 @@ export interface BufferState {
   len: Int32Array;
 }
 
+/** One alternation of several conditions' sources (null: they do not combine, e.g. clashing group names). */
+interface Combo {
+  ids: number[];
+  re: RegExp | null;
+}
+
+const escapeLiteral = (w: string): string => w.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+
 export class IncrementalMatcher {
   readonly #prepared: Prepared[] = [];
   readonly #states = new Map<string, BufferState>();
+  /** Combined regexes by a hash of their condition ids (collisions resolved by comparing the ids). */
+  readonly #combos = new Map<number, Combo[]>();
+  readonly #eligible: number[] = [];
 
   /** Registers a condition; returns its id for `test`. */
   add(re: RegExp): number {
-    const p: Prepared = { re };
+    const p: Prepared = { re, sweepable: findCatastrophic(re.source, re.flags).length === 0 };
     const bounds = windowBounds(re);
     if (bounds) {
       p.bounds = bounds;
@@ -74,6 +91,70 @@ export class IncrementalMatcher {
       this.#states.set(key, st);
     }
     return st;
+  }
+
+  /**
+   * One search for many conditions at once: the conditions among `ids[0..count)` that still need a look at
+   * their tail window (no match yet, or required literal absent) are searched together, as the alternation
+   * `(?:a)|(?:b)|…`, from the smallest window start. An alternation matches at a position exactly when one of
+   * its parts does, so no hit means no part has a new match: each keeps its answer at the new length with
+   * no search of its own. A hit changes nothing; `test` then looks at each condition as usual.
+   */
+  sweep(st: BufferState, buffer: string, ids: readonly number[], count: number): void {
+    const L = buffer.length;
+    const eligible = this.#eligible;
+    let m = 0;
+    let hash = 0;
+    let start = L + 1;
+    let flags: string | undefined;
+    for (let k = 0; k < count; k++) {
+      const id = ids[k];
+      const status = st.status[id];
+      const n = st.len[id];
+      if (n === L) continue;
+      const p = this.#prepared[id];
+      if (!p.sweepable) continue;
+      let from: number;
+      if (status === NO_MATCH && p.bounds !== undefined) from = n - p.bounds.reach - p.bounds.maxLen + 1;
+      else if (status === ABSENT && p.literal !== undefined) from = n - p.literal.length + 1;
+      else continue;
+      if (flags === undefined) flags = p.re.flags;
+      else if (p.re.flags !== flags) continue; // one alternation per call: other flags are tested alone
+      eligible[m++] = id;
+      hash = (Math.imul(hash, 31) + id + 1) | 0;
+      if (from < start) start = from;
+    }
+    if (m < 2 || flags === undefined) return; // a single condition's own test is as cheap
+    const re = this.#combo(hash, m, flags);
+    if (!re) return;
+    re.lastIndex = Math.max(0, start);
+    if (start <= L && re.test(buffer)) return;
+    for (let k = 0; k < m; k++) st.len[eligible[k]] = L;
+  }
+
+  #combo(hash: number, m: number, flags: string): RegExp | null {
+    const eligible = this.#eligible;
+    let list = this.#combos.get(hash);
+    if (!list) this.#combos.set(hash, (list = []));
+    for (const c of list) {
+      if (c.ids.length !== m) continue;
+      let same = true;
+      for (let k = 0; k < m && same; k++) same = c.ids[k] === eligible[k];
+      if (same) return c.re;
+    }
+    const ids = eligible.slice(0, m);
+    const parts = ids.map((id) => {
+      const p = this.#prepared[id];
+      return p.bounds !== undefined ? `(?:${p.re.source})` : escapeLiteral(p.literal as string);
+    });
+    let re: RegExp | null;
+    try {
+      re = new RegExp(parts.join("|"), `${flags}g`);
+    } catch {
+      re = null;
+    }
+    list.push({ ids, re });
+    return re;
   }
 
   /**

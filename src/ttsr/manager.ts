@@ -30,6 +30,9 @@ export class TtsrManager {
   readonly #buffers = new Map<string, string>();
   /** Remembers per buffer what each condition found, so appends are not re-scanned from the start. */
   readonly #incremental = new IncrementalMatcher();
+  /** Scratch lists of #match (reused: it runs after every delta). */
+  readonly #candidates: (Entry | undefined)[] = [];
+  readonly #candidateIds: number[] = [];
   #messageCount = 0;
   #canMatchText = false;
   #canMatchThinking = false;
@@ -128,14 +131,25 @@ export class TtsrManager {
 
   /** `key`: the buffer key whose stored content `buffer` is (incremental tests), or undefined (full tests). */
   #match(buffer: string, key: string | undefined, ctx: TtsrMatchContext, honourRepeat: boolean): Rule[] {
-    const out: Rule[] = [];
     const gate = honourRepeat && this.#records.size > 0; // no record: every rule can trigger (§8.6)
-    const st = key === undefined ? undefined : this.#incremental.state(key);
+    const candidates = this.#candidates;
+    const ids = this.#candidateIds;
+    let count = 0;
+    let idCount = 0;
     for (const [name, e] of this.#rules) {
       if (gate && !this.#canTrigger(name)) continue;
       if (!this.#matchesScope(e, ctx)) continue;
       if (!this.#matchesGlobalPaths(e, ctx)) continue;
-      reportRegexTest(name);
+      candidates[count++] = e;
+      for (const id of e.conditionIds) ids[idCount++] = id;
+    }
+    const out: Rule[] = [];
+    const st = key === undefined ? undefined : this.#incremental.state(key);
+    if (st !== undefined) this.#incremental.sweep(st, buffer, ids, idCount);
+    for (let k = 0; k < count; k++) {
+      const e = candidates[k] as Entry;
+      candidates[k] = undefined; // no stale references to rules between calls
+      reportRegexTest(e.rule.name);
       // Conditions in order, stopping at the first hit, as upstream's `some`.
       let hit = false;
       if (st === undefined) {
@@ -147,9 +161,11 @@ export class TtsrManager {
           }
         }
       } else {
-        for (const id of e.conditionIds) if (this.#incremental.test(st, buffer, id)) {
-          hit = true;
-          break;
+        for (const id of e.conditionIds) {
+          if (this.#incremental.test(st, buffer, id)) {
+            hit = true;
+            break;
+          }
         }
       }
       reportRegexDone();

@@ -130,6 +130,19 @@ describe("ttsr incremental matching equals the whole-buffer re-test (ttsr-spec Â
     });
   }
 
+  it("seed: short words of one alphabet (matches fall on the window edges of combined searches)", () => {
+    const wordRule = fc
+      .tuple(fc.constantFrom("", "\\b", "^"), fc.array(fc.constantFrom("a", "b"), { minLength: 1, maxLength: 4 }), fc.constantFrom("", "", "\\b", "$", "b*a"))
+      .map(([pre, w, post]) => pre + w.join("") + post);
+    const deltas = fc.array(fc.array(fc.constantFrom("a", "b", " "), { minLength: 0, maxLength: 3 }).map((cs) => cs.join("")), { maxLength: 30 });
+    fc.assert(
+      fc.property(fc.array(fc.array(wordRule, { minLength: 1, maxLength: 2 }), { minLength: 2, maxLength: 6 }), deltas, (tokens, ds) =>
+        runBoth("seed", tokens, ds.map((delta) => ({ kind: "delta", source: "text", delta }))),
+      ),
+      { numRuns: 400 },
+    );
+  });
+
   it("seed: one long text streamed in 1- to 5-character deltas, patterns with anchors and lookarounds", () => {
     const chunked = fc.tuple(fc.array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 120 }), fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 10 }));
     fc.assert(
