@@ -14,10 +14,10 @@ import { digestOf, type SessionDigest, type SessionStore } from "../report/spill
 
 /** Writes a finished session's pieces and returns what the run keeps of it. */
 export function spillSession(dir: string, key: string, s: AuditSession): SessionDigest {
-  const raw = JSON.stringify(s);
+  // One big string at a time: each is written and dropped before the next is built.
+  writeFileSync(join(dir, `${key}.json`), JSON.stringify(s));
   const red = redactDeep(s);
   const clean = red === s;
-  writeFileSync(join(dir, `${key}.json`), raw);
   if (!clean) writeFileSync(join(dir, `${key}.red.json`), JSON.stringify(red));
   writeFileSync(join(dir, `${key}.html`), pagePiece(red));
   return digestOf(s, key, clean);

@@ -37,8 +37,18 @@ export const REDACT_RULES: readonly RedactRule[] = [
   { kind: "env", re: new RegExp(String.raw`("${NAME}"\s*:\s*")${NOT_DONE}[^"\\\n]+(")`, "g"), to: `$1${R("secret")}$2` },
 ];
 
+// Every rule above needs one of these literals to match (the env rules' NAME needs SECRET, TOKEN, KEY,
+// PASSW…, PASSPHRASE or CREDENTIAL). One scan for them lets the usual secret-free text skip the ten
+// rule regexes, which are most of a report's redaction time. Keep in step with REDACT_RULES (tested).
+const ANCHORS = /-----BEGIN|Bearer|eyJ|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|SECRET|TOKEN|KEY|PASSW|PASSPHRASE|CREDENTIAL/;
+const ANCHORS_I = /authorization/i;
+
+/** Could any rule match? False means redactText returns the text unchanged. */
+export const mayHoldSecret = (text: string): boolean => ANCHORS.test(text) || ANCHORS_I.test(text);
+
 /** Redacts one string; returns it unchanged (same reference) when nothing matched. */
 export function redactText(text: string): string {
+  if (!mayHoldSecret(text)) return text;
   let out = text;
   for (const r of REDACT_RULES) {
     r.re.lastIndex = 0;

@@ -62,21 +62,38 @@ function slimMsg(m: Msg): Msg {
 export class MessageTable {
   readonly messages: Msg[] = [];
   private byRef = new Map<Msg, number>();
-  private byKey = new Map<string, number>();
+  /** Cheap fingerprint → candidate indices; content is compared (as JSON) only among candidates. */
+  private byPrint = new Map<string, number[]>();
+  /** Per index: the message as given (before slimming) and its JSON once computed. */
+  private given: Msg[] = [];
+  private json: (string | undefined)[] = [];
   index(m: Msg): number {
     const r = this.byRef.get(m);
     if (r !== undefined) return r;
-    const key = JSON.stringify(m);
-    let i = this.byKey.get(key);
+    // Equal JSON implies an equal fingerprint, so this interns exactly as JSON keys would, but a message
+    // seen for the first time (the common case) is never stringified.
+    const print = fingerprint(m);
+    const bucket = this.byPrint.get(print);
+    let i: number | undefined;
+    if (bucket) {
+      const key = JSON.stringify(m);
+      i = bucket.find((j) => (this.json[j] ??= JSON.stringify(this.given[j])) === key);
+    }
     if (i === undefined) {
       i = this.messages.length;
       this.messages.push(slimMsg(m));
-      this.byKey.set(key, i);
+      this.given.push(m);
+      this.json.push(undefined);
+      if (bucket) bucket.push(i);
+      else this.byPrint.set(print, [i]);
     }
     this.byRef.set(m, i);
     return i;
   }
 }
+
+const fingerprint = (m: Msg): string =>
+  `${String(m.role)}\u0000${Array.isArray(m.sourceIds) ? m.sourceIds.join("\u0001") : ""}\u0000${typeof m.text === "string" ? m.text.length : -1}\u0000${Array.isArray(m.blocks) ? m.blocks.length : -1}`;
 
 export class SessionBuilder {
   private table = new MessageTable();

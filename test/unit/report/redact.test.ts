@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findSecrets, redactDeep, redactText } from "../../../src/report/redact.js";
+import { findSecrets, mayHoldSecret, redactDeep, redactText } from "../../../src/report/redact.js";
 
 // Realistic-looking values (shape-correct, not live credentials).
 const AWS = "AKIAIOSFODNN7EXAMPLE";
@@ -97,5 +97,34 @@ describe("report/redact (design §8 output safety)", () => {
     expect(JSON.stringify(out)).toContain("[REDACTED:github-token]");
     expect(input.a[1].t).toContain(AWS);
     expect(counter.n).toBe(2);
+  });
+});
+
+describe("report/redact anchor pre-check", () => {
+  // Each rule's own shape, minimal: if the pre-check missed any of them, the rule would never run.
+  const samples = [
+    "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----",
+    "authorization: abcdefgh12345678",
+    "Bearer abcdefghijklmnop1234",
+    "eyJabcdefghij.eyJab.x",
+    "AKIAIOSFODNN7EXAMPLE",
+    "ghp_123456789012345678901234567890",
+    "github_pat_1234567890123456789012",
+    "sk-abcdefghijklmnopqrstuvwx",
+    "DB_PASSWORD=hunter22",
+    "MY_PASSPHRASE=hunter22",
+    "AWS_CREDENTIALS=abc",
+    '"API_KEY": "abc"',
+  ];
+  it("every rule's shape passes the pre-check and is redacted", () => {
+    for (const s of samples) {
+      expect(mayHoldSecret(s), s).toBe(true);
+      expect(redactText(s), s).toContain("[REDACTED:");
+    }
+  });
+  it("text without any anchor is returned as the same string", () => {
+    const prose = "The sortKey= value and sk learn stay; monkey business, tokens used: 42.";
+    expect(mayHoldSecret(prose)).toBe(false);
+    expect(redactText(prose)).toBe(prose);
   });
 });
