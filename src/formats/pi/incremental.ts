@@ -4,8 +4,9 @@
 // A state is a finalised prefix (a persistent list of Msgs that no later entry can change) plus a short tail
 // of emitted items still open to the v17 passes: an assistant leaves the tail once its tool calls are paired
 // (or, failed, once its fate is decided) and the message after it is certain. Later pairings of a call that
-// was stripped while finalised, and compactions, rebuild the state from its path (rare, O(path)).
-import { push, toArray, type List } from "../../shared/plist.js";
+// was stripped while finalised, and compactions, rebuild the state from the emitted part of its path (from
+// the kept entry, the compaction or the reset on: O(window), never a walk to the root).
+import { push, tail, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
 import { emitItems, entryMessage } from "./context.js";
 import { cachedMsg } from "./lower.js";
@@ -143,21 +144,38 @@ export class IncrementalContexts {
   private extend(parent: St | undefined, e: PiEntry): St {
     const depth = parent ? parent.depth + 1 : 0;
     const path = push(parent?.path ?? null, e);
-    if (e.type === "compaction") return this.rebuild(e, path, depth);
+    if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth));
     if (this.profile === "omp17" && e.type === "reset_boundary") return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null };
     const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null };
     const st: St = { ...base, node: e, depth, path };
     const m = entryMessage(e, this.profile);
     if (m === undefined) return st;
-    if (this.profile === "omp17" && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth);
+    // A message entry keeps its parent's window (only compactions and resets open a new one).
+    if (this.profile === "omp17" && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth, st.win);
     this.append(st, { msg: m, src: [e.id] });
     return st;
   }
 
-  private rebuild(e: PiEntry, path: List<PiEntry>, depth: number): St {
-    const entries = toArray(path);
-    const st: St = { node: e, depth, path, win: windowOf(entries, this.profile), done: null, tail: [], dropped: null, watch: null };
-    for (const it of emitItems(entries, this.profile)) this.append(st, it);
+  /**
+   * The window a compaction at `depth` opens (it is the last entry of its path, so no reset follows it):
+   * its kept entry is the firstKeptEntryId when that is a proper ancestor, found in O(1) by the Euler times
+   * instead of a search of the whole path (emitItems keeps nothing when it is off the path or remote).
+   */
+  private compactionWindow(e: PiEntry, depth: number): Win {
+    const fk = e.raw.firstKeptEntryId;
+    const onPath = typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(fk, e.id);
+    return { kind: 2, a: depth, b: !remoteCompactionPayload(e) && onPath ? this.depthOf.get(fk)! : -1 };
+  }
+
+  /**
+   * Rebuilds a state from the part of its path that the window emits: from the reset, the kept entry or the
+   * compaction on (O(window), not O(depth)). emitItems picks the same branch on that suffix as on the whole
+   * path: the suffix holds the last compaction / reset and starts at the kept entry when there is one.
+   */
+  private rebuild(e: PiEntry, path: List<PiEntry>, depth: number, win: Win): St {
+    const from = win.kind === 0 ? 0 : win.kind === 2 && win.b >= 0 ? win.b : win.a;
+    const st: St = { node: e, depth, path, win, done: null, tail: [], dropped: null, watch: null };
+    for (const it of emitItems(tail(path, from), this.profile)) this.append(st, it);
     return st;
   }
 
@@ -232,19 +250,4 @@ export class IncrementalContexts {
     if (stripped) st.done = push(st.done, cachedMsg(stripped, src, "omp17", isIT(st.tail[k].msg)));
     return true;
   }
-}
-
-/** The emission window of a path, mirroring emitItems' branch choice. */
-function windowOf(path: readonly PiEntry[], profile: PiProfile): Win {
-  let c = -1;
-  let r = -1;
-  path.forEach((e, i) => {
-    if (e.type === "compaction") c = i;
-    else if (profile === "omp17" && e.type === "reset_boundary") r = i;
-  });
-  if (r >= 0 && r > c) return { kind: 1, a: r, b: -1 };
-  if (c < 0) return { kind: 0, a: -1, b: -1 };
-  const comp = path[c];
-  const kept = remoteCompactionPayload(comp) ? -1 : path.slice(0, c).findIndex((e) => e.id === comp.raw.firstKeptEntryId);
-  return { kind: 2, a: c, b: kept };
 }
