@@ -103,10 +103,13 @@ function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
   if (!isNode(a, anchor.id) || !isNode(a, through.id) || !isAncestorOrSelf(a, anchor.id, through.id)) {
     bad("/throughEventId", `throughEventId ${through.id} does not lie on a root path after the anchor ${anchor.id}`);
   } else {
-    const span: string[] = [];
-    for (const id of [through.id, ...ancestors(a, through.id)]) {
-      span.push(id);
-      if (id === anchor.id) break;
+    // Walk lazily from through up to the anchor (an ancestor, checked above): O(span), not O(depth).
+    const span: string[] = [through.id];
+    if (through.id !== anchor.id) {
+      for (const id of ancestors(a, through.id)) {
+        span.push(id);
+        if (id === anchor.id) break;
+      }
     }
     const crossed = span.find((id) => id !== anchor.id && a.byId.get(id)?.type === "user_message");
     if (crossed) bad("/throughEventId", `The span crosses the next user message ${crossed}`);
