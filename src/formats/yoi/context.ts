@@ -69,19 +69,33 @@ export function* yoiTurnContexts(session: YoiSession, opts?: ContextOptions): Ge
   const profile = profileOf(session, opts);
   const es = session.entries;
   const usage: UsageRecord[] = es.filter((e) => e.kind === "llm_usage").map((e) => e.raw as unknown as UsageRecord);
+  // Record indexes per history_len, each with a read position: finding "the next unused record with this
+  // length" costs O(1) amortised instead of a scan of every later record per turn (records that never match
+  // would make that O(turns × records)). Same choice: the first index ≥ nextUsage with an equal length.
+  const byLen = new Map<unknown, { at: number[]; k: number }>();
+  usage.forEach((u, i) => {
+    const len = u.history_len;
+    const l = byLen.get(len);
+    if (l) l.at.push(i);
+    else byLen.set(len, { at: [i], k: 0 });
+  });
   let nextUsage = 0;
+  const nextWithLen = (len: number): number => {
+    const l = byLen.get(len);
+    if (!l) return -1;
+    while (l.k < l.at.length && l.at[l.k] < nextUsage) l.k++;
+    return l.k < l.at.length ? l.at[l.k] : -1;
+  };
   const s = initialState(profile);
   let msgs: List<Msg> = null;
   let index = 0;
   for (let i = 0; i < es.length; i++) {
     if (es[i].kind === "assistant_item" && (i === 0 || es[i - 1].kind !== "assistant_item")) {
       const ctx: TurnContext = { ref: { index, responseId: es[i].id, leafId: i > 0 ? es[i - 1].id : null }, systemPrompt: i > 0 ? s.system_prompt : null, messages: msgs };
-      for (let u = nextUsage; u < usage.length; u++) {
-        if (usage[u].history_len === size(msgs)) {
-          ctx.loggedTokens = usage[u].input_total_tokens;
-          nextUsage = u + 1;
-          break;
-        }
+      const u = nextWithLen(size(msgs));
+      if (u >= 0) {
+        ctx.loggedTokens = usage[u].input_total_tokens;
+        nextUsage = u + 1;
       }
       index++;
       yield ctx;
