@@ -111,12 +111,13 @@ export class IncrementalMatcher {
       const id = ids[k];
       const status = st.status[id];
       const n = st.len[id];
-      if (n === L) continue;
+      if (n === L && status !== UNKNOWN) continue;
       const p = this.#prepared[id];
       if (!p.sweepable) continue;
+      // Never looked at yet (UNKNOWN): the whole buffer, from 0.
       let from: number;
-      if (status === NO_MATCH && p.bounds !== undefined) from = n - p.bounds.reach - p.bounds.maxLen + 1;
-      else if (status === ABSENT && p.literal !== undefined) from = n - p.literal.length + 1;
+      if (p.bounds !== undefined && (status === NO_MATCH || status === UNKNOWN)) from = status === UNKNOWN ? 0 : n - p.bounds.reach - p.bounds.maxLen + 1;
+      else if (p.literal !== undefined && (status === ABSENT || status === UNKNOWN)) from = status === UNKNOWN ? 0 : n - p.literal.length + 1;
       else continue;
       if (flags === undefined) flags = p.re.flags;
       else if (p.re.flags !== flags) continue; // one alternation per call: other flags are tested alone
@@ -129,7 +130,11 @@ export class IncrementalMatcher {
     if (!re) return;
     re.lastIndex = Math.max(0, start);
     if (start <= L && re.test(buffer)) return;
-    for (let k = 0; k < m; k++) st.len[eligible[k]] = L;
+    for (let k = 0; k < m; k++) {
+      const id = eligible[k];
+      st.len[id] = L;
+      st.status[id] = this.#prepared[id].bounds !== undefined ? NO_MATCH : ABSENT;
+    }
   }
 
   #combo(hash: number, m: number, flags: string): RegExp | null {

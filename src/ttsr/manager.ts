@@ -25,6 +25,10 @@ export class TtsrManager {
   readonly profile: TtsrProfile;
   readonly #settings: TtsrSettings;
   readonly #rules = new Map<string, Entry>();
+  /** The entries in registration order (a plain array: iterating the map allocates per entry). */
+  readonly #entries: Entry[] = [];
+  /** Per prose source, the entries whose scope and global gate pass a context without file paths. */
+  #proseCandidates: { text: Entry[]; thinking: Entry[] } | undefined;
   /** rule name → lastInjectedAt, in first-insertion order (§8.7). */
   readonly #records = new Map<string, number>();
   readonly #buffers = new Map<string, string>();
@@ -33,6 +37,7 @@ export class TtsrManager {
   /** Scratch lists of #match (reused: it runs after every delta). */
   readonly #candidates: (Entry | undefined)[] = [];
   readonly #candidateIds: number[] = [];
+  readonly #globMemo = new Map<PathGlob, { paths: readonly string[] | undefined; hit: boolean }>();
   #messageCount = 0;
   #canMatchText = false;
   #canMatchThinking = false;
@@ -64,6 +69,8 @@ export class TtsrManager {
     const entry: Entry = { rule, conditions: a.regexes, conditionIds, astConditions: a.astConditions, scope: a.built.scope };
     if (a.globalGlobs) entry.globalGlobs = a.globalGlobs;
     this.#rules.set(rule.name, entry);
+    this.#entries.push(entry);
+    this.#proseCandidates = undefined;
     if (a.built.scope.allowText) this.#canMatchText = true;
     if (a.built.scope.allowThinking) this.#canMatchThinking = true;
     return true;
@@ -76,7 +83,7 @@ export class TtsrManager {
 
   /** Registered rules in registration order. */
   getRules(): Rule[] {
-    return [...this.#rules.values()].map((e) => e.rule);
+    return this.#entries.map((e) => e.rule);
   }
 
   /** §8.3 `#bufferKey`: a non-blank streamKey verbatim, else the source, else `tool:<name>` / `tool`. */
@@ -136,10 +143,11 @@ export class TtsrManager {
     const ids = this.#candidateIds;
     let count = 0;
     let idCount = 0;
-    for (const [name, e] of this.#rules) {
-      if (gate && !this.#canTrigger(name)) continue;
-      if (!this.#matchesScope(e, ctx)) continue;
-      if (!this.#matchesGlobalPaths(e, ctx)) continue;
+    // Text and thinking contexts without paths pass the same rules every time: their list is kept.
+    const prose = ctx.source !== "tool" && ctx.filePaths === undefined ? this.#prose()[ctx.source] : undefined;
+    for (const e of prose ?? this.#entries) {
+      if (gate && !this.#canTrigger(e.rule.name)) continue;
+      if (prose === undefined && (!this.#matchesScope(e, ctx) || !this.#matchesGlobalPaths(e, ctx))) continue;
       candidates[count++] = e;
       for (const id of e.conditionIds) ids[idCount++] = id;
     }
@@ -174,19 +182,36 @@ export class TtsrManager {
     return out;
   }
 
+  #prose(): { text: Entry[]; thinking: Entry[] } {
+    if (!this.#proseCandidates) {
+      const pass = (source: "text" | "thinking") => this.#entries.filter((e) => this.#matchesScope(e, { source }) && this.#matchesGlobalPaths(e, { source }));
+      this.#proseCandidates = { text: pass("text"), thinking: pass("thinking") };
+    }
+    return this.#proseCandidates;
+  }
+
   #matchesScope(e: Entry, ctx: TtsrMatchContext): boolean {
     if (ctx.source === "text") return e.scope.allowText;
     if (ctx.source === "thinking") return e.scope.allowThinking;
     if (e.scope.allowAnyTool) return true;
     const toolName = ctx.toolName?.trim().toLowerCase();
     return e.scope.toolScopes.some(
-      (ts) => (!ts.toolName || ts.toolName === toolName) && (!ts.pathGlob || matchesGlob(ts.pathGlob, ctx.filePaths)),
+      (ts) => (!ts.toolName || ts.toolName === toolName) && (!ts.pathGlob || this.#globMatches(ts.pathGlob, ctx.filePaths)),
     );
   }
 
   #matchesGlobalPaths(e: Entry, ctx: TtsrMatchContext): boolean {
     if (!e.globalGlobs) return true;
-    return e.globalGlobs.some((g) => matchesGlob(g, ctx.filePaths));
+    return e.globalGlobs.some((g) => this.#globMatches(g, ctx.filePaths));
+  }
+
+  /** matchesGlob, remembered per glob for the last path list (streamed arguments repeat it delta after delta). */
+  #globMatches(glob: PathGlob, filePaths: readonly string[] | undefined): boolean {
+    const last = this.#globMemo.get(glob);
+    if (last && sameList(last.paths, filePaths)) return last.hit;
+    const hit = matchesGlob(glob, filePaths);
+    this.#globMemo.set(glob, { paths: filePaths === undefined ? undefined : [...filePaths], hit });
+    return hit;
   }
 
   /** Clears every buffer; records, count and rules stay (§8.8). */
@@ -230,4 +255,11 @@ export class TtsrManager {
   getLastInjectedAt(name: string): number | undefined {
     return this.#records.get(name);
   }
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

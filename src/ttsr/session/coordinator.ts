@@ -126,7 +126,7 @@ export class TtsrCoordinator {
   probe(ev: DeltaEvent): StreamCheck[] {
     if (!this.#m.hasRules()) return [];
     const streams = ev.source === "tool" ? this.#checkTool(ev) : [{ ctx: { source: ev.source }, rules: this.#m.checkDelta(ev.delta, { source: ev.source }) }];
-    return streams.map((s) => ({ ...s, streamKey: this.#m.bufferKey(s.ctx) }));
+    return streams.map((s) => ({ ctx: s.ctx, rules: s.rules, streamKey: this.#m.bufferKey(s.ctx) }));
   }
 
   /** The routing a match batch would get now, for reports (§9.3/§9.4), without changing any state. */
@@ -144,7 +144,7 @@ export class TtsrCoordinator {
     const hookPaths = hooks?.paths?.(block.arguments);
     const candidates = hookPaths && hookPaths.length > 0 ? hookPaths : argumentPathCandidates(block.arguments);
     const ctx: TtsrMatchContext = { source: "tool", toolName: block.name, streamKey };
-    const filePaths = toFilePaths(candidates, this.#cwd);
+    const filePaths = this.#filePaths(candidates);
     if (filePaths) ctx.filePaths = filePaths;
     const entries = hooks?.entries?.(block.arguments);
     if (entries && entries.length > 0) {
@@ -160,6 +160,16 @@ export class TtsrCoordinator {
     if (digest !== undefined) return [{ ctx, rules: this.#m.checkSnapshot(digest, ctx) }];
     return [{ ctx, rules: this.#m.checkDelta(ev.delta, ctx) }];
   }
+
+  /** toFilePaths, remembered for the last candidate list: streamed arguments repeat it delta after delta. */
+  #filePaths(candidates: readonly string[]): string[] | undefined {
+    const last = this.#lastPaths;
+    if (last && last.candidates.length === candidates.length && last.candidates.every((c, i) => c === candidates[i])) return last.paths;
+    const paths = toFilePaths(candidates, this.#cwd);
+    this.#lastPaths = { candidates: [...candidates], paths };
+    return paths;
+  }
+  #lastPaths: { candidates: string[]; paths: string[] | undefined } | undefined;
 
   // §9.4 `#handleMatches`.
   #handleMatches(matches: Rule[], streams: Stream[], source: TtsrMatchSource, matchedToolId: string | undefined): Omit<DeltaResult, "streams"> {

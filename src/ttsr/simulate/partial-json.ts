@@ -118,18 +118,19 @@ function parseArray(r: Reader): unknown[] {
   }
 }
 
-const JSON_WS = /[ \t\n\r]/;
-const CLOSERS: Record<string, RegExp> = { "{": /\}/, "[": /\]/, '"': /"/, t: /e/, f: /e/, n: /l/ };
+// JSON whitespace: space, tab, LF, CR.
+const isJsonWs = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+const CLOSERS: Record<string, string> = { "{": "}", "[": "]", '"': '"', t: "e", f: "e", n: "l" };
 
 /** False when `text` surely is not one whole JSON value: its last non-blank character cannot end what the first starts. */
 function canBeWhole(text: string): boolean {
   let a = 0;
   let b = text.length - 1;
-  while (a <= b && JSON_WS.test(text[a])) a++;
-  while (b >= a && JSON_WS.test(text[b])) b--;
+  while (a <= b && isJsonWs(text.charCodeAt(a))) a++;
+  while (b >= a && isJsonWs(text.charCodeAt(b))) b--;
   if (a > b) return true; // let JSON.parse decide
   const closer = CLOSERS[text[a]];
-  return closer ? closer.test(text[b]) : true;
+  return closer === undefined || closer === text[b];
 }
 
 /** Parses streamed argument JSON: whole JSON when it parses, else the lenient prefix parse; `{}` otherwise. */
