@@ -7,11 +7,11 @@ import { capsuleCheck } from "../capsule/check.js";
 import { sessionCompactionDiffs } from "./compactions.js";
 import { exactCounter } from "../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../context/tokens.js";
-import { turnViews, type DeltaMessages } from "../context/turns.js";
+import { iterTurnViews, type DeltaMessages } from "../context/turns.js";
 import { isSession, moduleOf } from "../formats/index.js";
 import type { AuditSession } from "../report/model.js";
 import { SessionBuilder, unreadableSession, validatedFile } from "../report/session.js";
-import { diag, sortDiagnostics } from "../shared/diagnostics.js";
+import { diag, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { isStdin, STDIN_LABEL } from "../io/read.js";
 import { classify } from "./classify.js";
 import { readSession } from "./read.js";
@@ -82,14 +82,14 @@ async function auditSessionFile(path: string, label: string, opts: AuditFileOpti
     leaves: s.tree.leaves,
     diagnostics: [],
   });
-  // Every turn of the file (all branches), as deltas: O(changes) per turn.
-  const views = turnViews(module, s, { scope: "all", delta: true, tokens });
-  for (const t of views.turns) {
+  // Every turn of the file (all branches), as deltas: O(changes) per turn, handed to the builder one at a
+  // time (no list of all views held next to the builder's tables).
+  for (const t of iterTurnViews(module, s, { scope: "all", delta: true, tokens })) {
     if (Array.isArray(t.messages)) b.addTurn({ ...t, messages: t.messages });
     else b.addDeltaTurn({ ...t, messages: t.messages as DeltaMessages });
   }
   for (const c of await sessionCompactionDiffs(module, s, { tokens, capsuleCheck, withPatch: false })) b.addCompaction(c);
-  const extra = [...views.diagnostics];
+  const extra: Diagnostic[] = [];
   if (ttsr) {
     const r = await ttsr(s, module);
     b.setTtsr(r.turns);

@@ -103,7 +103,10 @@ export function redactDeep<T>(value: T, counter?: { n: number }): T {
     }
     if (v instanceof Map || v instanceof Set) return v;
     let copy: Record<string, unknown> | null = null;
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const o = v as Record<string, unknown>;
+    // Keys, not entries: no [key, value] pair allocated per property of every message and turn.
+    for (const k of Object.keys(o)) {
+      const x = o[k];
       const y = walk(x);
       if (y !== x) {
         copy ??= { ...(v as Record<string, unknown>) };
