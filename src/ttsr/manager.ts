@@ -12,6 +12,9 @@ interface Entry {
   conditions: RegExp[];
   /** The conditions' ids in the incremental matcher, in condition order. */
   conditionIds: number[];
+  /** #canTrigger's answer, valid while `gateStamp` equals the manager's repeat stamp. */
+  gateStamp: number;
+  gateOk: boolean;
   astConditions: string[];
   scope: TtsrScope;
   globalGlobs?: PathGlob[];
@@ -51,6 +54,17 @@ export class TtsrManager {
     return this.#settings;
   }
 
+  /** Changes whenever a record or the message count changes: #canTrigger answers stay valid until then. */
+  #repeatStamp = 0;
+
+  #canTriggerCached(e: Entry): boolean {
+    if (e.gateStamp !== this.#repeatStamp) {
+      e.gateStamp = this.#repeatStamp;
+      e.gateOk = this.#canTrigger(e.rule.name);
+    }
+    return e.gateOk;
+  }
+
   /** §8.6 `#canTrigger`. `x >= undefined` is false, as in JavaScript upstream. */
   #canTrigger(name: string): boolean {
     const last = this.#records.get(name);
@@ -66,7 +80,7 @@ export class TtsrManager {
     const a = analyzeRule(rule, this.profile);
     if (a.reason) return false;
     const conditionIds = a.regexes.map((re) => this.#incremental.add(re));
-    const entry: Entry = { rule, conditions: a.regexes, conditionIds, astConditions: a.astConditions, scope: a.built.scope };
+    const entry: Entry = { rule, conditions: a.regexes, conditionIds, gateStamp: -1, gateOk: true, astConditions: a.astConditions, scope: a.built.scope };
     if (a.globalGlobs) entry.globalGlobs = a.globalGlobs;
     this.#rules.set(rule.name, entry);
     this.#entries.push(entry);
@@ -146,7 +160,7 @@ export class TtsrManager {
     // Text and thinking contexts without paths pass the same rules every time: their list is kept.
     const prose = ctx.source !== "tool" && ctx.filePaths === undefined ? this.#prose()[ctx.source] : undefined;
     for (const e of prose ?? this.#entries) {
-      if (gate && !this.#canTrigger(e.rule.name)) continue;
+      if (gate && !this.#canTriggerCached(e)) continue;
       if (prose === undefined && (!this.#matchesScope(e, ctx) || !this.#matchesGlobalPaths(e, ctx))) continue;
       candidates[count++] = e;
       for (const id of e.conditionIds) ids[idCount++] = id;
@@ -222,6 +236,7 @@ export class TtsrManager {
 
   incrementMessageCount(): void {
     this.#messageCount++;
+    this.#repeatStamp++;
   }
 
   getMessageCount(): number {
@@ -239,12 +254,14 @@ export class TtsrManager {
       const name = raw.trim();
       if (name.length === 0) continue;
       this.#records.set(name, this.#messageCount);
+      this.#repeatStamp++;
     }
   }
 
   /** §8.7: names verbatim (no trim), lastInjectedAt = 0, overwriting any record. */
   restoreInjected(names: readonly string[]): void {
     for (const name of names) this.#records.set(name, 0);
+    this.#repeatStamp++;
   }
 
   getInjectedRuleNames(): string[] {
