@@ -87,6 +87,17 @@ describe("sightline audit", () => {
     expect(doc.sessions.map((s: { path: string; format: string; turns: unknown[] }) => [s.path, s.format, s.turns.length])).toEqual([["<stdin>", "pi", 3]]);
   });
 
+  it("sessions are spilled to a temporary folder while auditing, which is gone when the command ends", () => {
+    const temp = tmp();
+    const out = join(tmp(), "t");
+    const r = runCli(["audit", ...SMALL, "--out", out, "--fail-on", "none"], { env: { TMPDIR: temp } });
+    expect(r.code).toBe(0);
+    expect(readdirSync(temp)).toEqual([]);
+    expect(readdirSync(out).sort()).toEqual(["index.html", "junit.xml", "summary.json", "summary.md"]);
+    const doc = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
+    expect(doc.sessions.find((s: { path: string }) => s.path.endsWith("omp17-interrupt-then-tool-reminder/session.jsonl")).turns).toHaveLength(5);
+  });
+
   it("GitHub annotations under GITHUB_ACTIONS", () => {
     const r = runCli(["audit", "fixtures/scorel/invalid/inv-02-invalid-json.jsonl", "--out", join(tmp(), "g")], { env: { GITHUB_ACTIONS: "true" } });
     expect(r.stdout).toMatch(/^::error file=fixtures\/scorel\/invalid\/inv-02-invalid-json\.jsonl,line=\d+,title=sightline /m);
