@@ -3,8 +3,9 @@
 //   <key>.json      the session's summary.json element, unredacted
 //   <key>.red.json  the same, redacted (only when redaction changes something)
 //   <key>.html      its index.html data element, redacted (unredacted when nothing needed redacting)
-// The folder lives under the OS temp folder and is removed when the process exits.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The folder lives under the OS temp folder (or a folder the caller names, e.g. the run folder) and is
+// removed when the process exits.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pagePiece } from "../report/html.js";
@@ -27,8 +28,9 @@ const live = new Set<string>();
 let hooked = false;
 
 /** A fresh spill folder, removed at process exit (or by FileSessionStore.dispose). */
-export function makeSpillDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "sightline-audit-spill-"));
+export function makeSpillDir(root = tmpdir()): string {
+  mkdirSync(root, { recursive: true });
+  const dir = mkdtempSync(join(root, ".sightline-audit-spill-"));
   live.add(dir);
   if (!hooked) {
     hooked = true;

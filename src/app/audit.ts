@@ -23,6 +23,8 @@ export interface AuditOptions extends AuditFileOptions {
   shard?: Shard;
   /** Worker threads: undefined = one per core (when built JS exists), 0 = in-process. */
   workers?: number;
+  /** Folder to create the temporary spill folder in (default: the OS temp folder); e.g. the run folder. */
+  spillRoot?: string;
   /** Per-file time budget in a worker (ms); 0 = none. */
   timeoutMs?: number;
   onProgress?: (done: number, total: number, path: string) => void;
@@ -60,7 +62,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
 
   const script = opts.workers === 0 ? null : workerScript("worker-audit.js");
   const size = opts.workers ?? defaultPoolSize(files.length);
-  const spillDir = makeSpillDir();
+  const spillDir = makeSpillDir(opts.spillRoot);
   const store = new FileSessionStore(spillDir);
   const pool = script && files.length > 0 && size > 0 ? new WorkerPool<AuditTask, AuditTaskResult>(script, size, { opts: fileOpts, spillDir }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);

@@ -85,3 +85,15 @@ describe("app/audit memory with worker threads", async () => {
     expect(strip(result)).toEqual(strip(inProcess));
   });
 });
+
+describe("app/audit spill folder", () => {
+  it("is created where the caller says (e.g. inside the run folder) and holds the sessions' pieces (the README at position 0 is skipped)", async () => {
+    const root = join(tmp, "run-with-spill");
+    const { result } = await runAudit({ paths: ["fixtures/hostile"], workers: 0, now, spillRoot: root });
+    const store = spillOf(result.sessions[0])!.store as FileSessionStore;
+    expect(store.dir.startsWith(join(root, ".sightline-audit-spill-"))).toBe(true);
+    expect(readdirSync(store.dir).sort()).toEqual(["000001.html", "000001.json", "000001.red.json"]);
+    store.dispose();
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
