@@ -21,6 +21,8 @@ const ABSENT = 4; // the required literal is not in the buffer at length `len` (
 interface Prepared {
   /** The rule's own regex: what the full test uses, exactly as upstream. */
   re: RegExp;
+  /** `re.flags`, read once (the getter assembles the string on every read). */
+  flags: string;
   bounds?: WindowBounds;
   /** A `g` clone for searches from a lastIndex; present with bounds. */
   global?: RegExp;
@@ -56,7 +58,7 @@ export class IncrementalMatcher {
 
   /** Registers a condition; returns its id for `test`. */
   add(re: RegExp): number {
-    const p: Prepared = { re, sweepable: findCatastrophic(re.source, re.flags).length === 0 };
+    const p: Prepared = { re, flags: re.flags, sweepable: findCatastrophic(re.source, re.flags).length === 0 };
     const bounds = windowBounds(re);
     if (bounds) {
       p.bounds = bounds;
@@ -119,8 +121,8 @@ export class IncrementalMatcher {
       if (p.bounds !== undefined && (status === NO_MATCH || status === UNKNOWN)) from = status === UNKNOWN ? 0 : n - p.bounds.reach - p.bounds.maxLen + 1;
       else if (p.literal !== undefined && (status === ABSENT || status === UNKNOWN)) from = status === UNKNOWN ? 0 : n - p.literal.length + 1;
       else continue;
-      if (flags === undefined) flags = p.re.flags;
-      else if (p.re.flags !== flags) continue; // one alternation per call: other flags are tested alone
+      if (flags === undefined) flags = p.flags;
+      else if (p.flags !== flags) continue; // one alternation per call: other flags are tested alone
       eligible[m++] = id;
       hash = (Math.imul(hash, 31) + id + 1) | 0;
       if (from < start) start = from;

@@ -209,9 +209,8 @@ export class TtsrManager {
     if (ctx.source === "thinking") return e.scope.allowThinking;
     if (e.scope.allowAnyTool) return true;
     const toolName = ctx.toolName?.trim().toLowerCase();
-    return e.scope.toolScopes.some(
-      (ts) => (!ts.toolName || ts.toolName === toolName) && (!ts.pathGlob || this.#globMatches(ts.pathGlob, ctx.filePaths)),
-    );
+    for (const ts of e.scope.toolScopes) if ((!ts.toolName || ts.toolName === toolName) && (!ts.pathGlob || this.#globMatches(ts.pathGlob, ctx.filePaths))) return true;
+    return false;
   }
 
   #matchesGlobalPaths(e: Entry, ctx: TtsrMatchContext): boolean {
@@ -262,6 +261,11 @@ export class TtsrManager {
   restoreInjected(names: readonly string[]): void {
     for (const name of names) this.#records.set(name, 0);
     this.#repeatStamp++;
+  }
+
+  /** Whether any injection record exists (the repeat policy can hold a rule back only then). */
+  hasInjectionRecords(): boolean {
+    return this.#records.size > 0;
   }
 
   getInjectedRuleNames(): string[] {

@@ -77,7 +77,7 @@ export class TurnRecorder {
   // Rules the repeat policy held back: matched when repeat state is ignored, not matched for real.
   #suppressed(streams: readonly StreamCheck[], counterfactual: boolean): void {
     // Without any injection record the repeat policy holds nothing back: skip the second evaluation.
-    if (this.m.getInjectedRuleNames().length === 0) return;
+    if (!this.m.hasInjectionRecords()) return;
     for (const s of streams) {
       for (const r of this.m.evaluateIgnoringRepeat(s.ctx)) {
         if (!s.rules.some((x) => x.name === r.name)) this.#add(r, s, "suppressed-repeat", counterfactual);
