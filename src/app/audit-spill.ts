@@ -5,23 +5,61 @@
 //   <key>.html      its index.html data element, redacted (unredacted when nothing needed redacting)
 // The folder lives under the OS temp folder (or a folder the caller names, e.g. the run folder) and is
 // removed when the process exits.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pagePiece } from "../report/html.js";
+import type { Msg } from "../formats/types.js";
+import { escapeScriptJson } from "../report/escape.js";
+import { pageMessage } from "../report/html.js";
+import { splitJson } from "../report/json.js";
 import type { AuditSession } from "../report/model.js";
 import { redactDeep } from "../report/redact.js";
 import { digestOf, type SessionDigest, type SessionStore } from "../report/spilled.js";
 
 /** Writes a finished session's pieces and returns what the run keeps of it. */
 export function spillSession(dir: string, key: string, s: AuditSession): SessionDigest {
-  // One big string at a time: each is written and dropped before the next is built.
-  writeFileSync(join(dir, `${key}.json`), JSON.stringify(s));
+  writeSessionJson(join(dir, `${key}.json`), s, (m) => m, same);
   const red = redactDeep(s);
   const clean = red === s;
-  if (!clean) writeFileSync(join(dir, `${key}.red.json`), JSON.stringify(red));
-  writeFileSync(join(dir, `${key}.html`), pagePiece(red));
+  if (!clean) writeSessionJson(join(dir, `${key}.red.json`), red, (m) => m, same);
+  writeSessionJson(join(dir, `${key}.html`), red, pageMessage, escapeScriptJson);
   return digestOf(s, key, clean);
+}
+
+const same = (t: string) => t;
+
+/**
+ * JSON.stringify(s) — with each message as `item` gives it, and the text escaped by `escape` (per
+ * character, so pieces escape like the whole) — written a message at a time: no string of the whole
+ * session (the largest allocation of a long session) is ever built.
+ */
+function writeSessionJson(path: string, s: AuditSession, item: (m: Msg) => unknown, escape: (t: string) => string): void {
+  const fd = openSync(path, "w");
+  try {
+    let buf: string[] = [];
+    let size = 0;
+    const flush = () => {
+      const b = Buffer.from(buf.join(""), "utf8");
+      for (let off = 0; off < b.length; ) off += writeSync(fd, b, off, b.length - off);
+      buf = [];
+      size = 0;
+    };
+    const put = (t: string) => {
+      buf.push(t);
+      size += t.length;
+      if (size >= 1 << 20) flush();
+    };
+    if (!Array.isArray(s.messages)) put(escape(JSON.stringify(s)));
+    else {
+      const [before, after] = splitJson(s, "messages");
+      put(escape(before));
+      s.messages.forEach((m, i) => put((i ? "," : "") + escape(JSON.stringify(item(m)))));
+      put(escape(after));
+    }
+    flush();
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const live = new Set<string>();

@@ -41,13 +41,15 @@ function extras(m: Msg): string[] | undefined {
 
 /** A session as the page embeds it (one element of the embedded data's `sessions`). */
 export function pageSession(s: AuditSession): unknown {
-  const messages: PageMsg[] = s.messages.map((m) => {
-    const p: PageMsg = { role: m.role, nativeRole: m.nativeRole, text: m.text, sourceIds: m.sourceIds, reminders: m.reminders };
-    const x = extras(m);
-    if (x) p.extra = x;
-    return p;
-  });
-  return { ...s, messages };
+  return { ...s, messages: s.messages.map(pageMessage) };
+}
+
+/** One message-table entry as the page embeds it. */
+export function pageMessage(m: Msg): unknown {
+  const p: PageMsg = { role: m.role, nativeRole: m.nativeRole, text: m.text, sourceIds: m.sourceIds, reminders: m.reminders };
+  const x = extras(m);
+  if (x) p.extra = x;
+  return p;
 }
 
 export const scriptHash = (script: string): string => `sha256-${createHash("sha256").update(script, "utf8").digest("base64")}`;
