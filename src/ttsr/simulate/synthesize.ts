@@ -2,7 +2,8 @@
 // streamed before the next; text and thinking chunked; tool arguments from the recorded `partialJson` when
 // present, else compact JSON.stringify(arguments), chunked the same way. Each tool delta carries the
 // arguments parsed from the prefix streamed so far, so path scopes and v17 digests see them grow (§9.2).
-import { chunkText, type Chunking } from "../chunking.js";
+import type { Chunking } from "../chunking.js";
+import { chunkTextFast as chunkText } from "./chunk-fast.js";
 import type { DeltaEvent } from "../session/types.js";
 import { parseStreamingArguments } from "./partial-json.js";
 
