@@ -164,6 +164,14 @@ export class IncrementalMatcher {
     return re;
   }
 
+  /** The answer for condition `id` at buffer length `L` when it is already known without a search, else undefined. */
+  known(st: BufferState, L: number, id: number): boolean | undefined {
+    const status = st.status[id];
+    if (status === STICKY) return true;
+    if (status === UNKNOWN || st.len[id] !== L) return undefined;
+    return status === MATCH;
+  }
+
   /**
    * Whether condition `id` matches `buffer`, the current content of the buffer whose state `st` is. Callers
    * guarantee that the buffer only grew by appending since the state was last used, unless `forget`/`clear`

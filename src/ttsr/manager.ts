@@ -171,10 +171,10 @@ export class TtsrManager {
     for (let k = 0; k < count; k++) {
       const e = candidates[k] as Entry;
       candidates[k] = undefined; // no stale references to rules between calls
-      reportRegexTest(e.rule.name);
       // Conditions in order, stopping at the first hit, as upstream's `some`.
       let hit = false;
       if (st === undefined) {
+        reportRegexTest(e.rule.name);
         for (const re of e.conditions) {
           re.lastIndex = 0;
           if (re.test(buffer)) {
@@ -182,15 +182,22 @@ export class TtsrManager {
             break;
           }
         }
+        reportRegexDone();
       } else {
+        // The regex budget only needs to hear of rules whose regexes actually run.
+        let reported = false;
         for (const id of e.conditionIds) {
-          if (this.#incremental.test(st, buffer, id)) {
-            hit = true;
-            break;
+          const known = this.#incremental.known(st, buffer.length, id);
+          if (known === false) continue;
+          if (known === undefined) {
+            if (!reported) reportRegexTest(e.rule.name), (reported = true);
+            if (!this.#incremental.test(st, buffer, id)) continue;
           }
+          hit = true;
+          break;
         }
+        if (reported) reportRegexDone();
       }
-      reportRegexDone();
       if (hit) out.push(e.rule);
     }
     return out;
