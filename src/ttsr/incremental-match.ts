@@ -47,6 +47,8 @@ interface Combo {
   re: RegExp | null;
 }
 
+const MAX_COMBOS = 256;
+
 const escapeLiteral = (w: string): string => w.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 
 export class IncrementalMatcher {
@@ -142,7 +144,11 @@ export class IncrementalMatcher {
   #combo(hash: number, m: number, flags: string): RegExp | null {
     const eligible = this.#eligible;
     let list = this.#combos.get(hash);
-    if (!list) this.#combos.set(hash, (list = []));
+    if (!list) {
+      // Which conditions still wait differs per buffer; a bounded cache keeps odd sessions from compiling forever.
+      if (this.#combos.size >= MAX_COMBOS) this.#combos.clear();
+      this.#combos.set(hash, (list = []));
+    }
     for (const c of list) {
       if (c.ids.length !== m) continue;
       let same = true;

@@ -47,20 +47,32 @@ type Op =
   | { kind: "delta"; source: "text" | "thinking"; delta: string }
   | { kind: "snapshot"; key: string; text: string }
   | { kind: "mark"; rule: number }
-  | { kind: "reset" };
+  | { kind: "reset" }
+  | { kind: "turn" };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 12, arbitrary: fc.record({ kind: fc.constant("delta" as const), source: fc.constantFrom("text" as const, "thinking" as const), delta: fc.oneof(text, fc.constant("")) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("snapshot" as const), key: fc.constantFrom("toolcall:1", "text"), text }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("mark" as const), rule: fc.nat(7) }) },
   { weight: 1, arbitrary: fc.constant({ kind: "reset" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "turn" as const }) },
 );
 
 /** The reference: every condition against the whole buffer, every time (upstream's loop, written anew). */
 class Naive {
   readonly buffers = new Map<string, string>();
-  readonly marked = new Set<string>();
-  constructor(readonly rules: { name: string; res: RegExp[] }[]) {}
+  /** name → lastInjectedAt; the repeat policy of ttsr-spec §8.6. */
+  readonly marked = new Map<string, number>();
+  count = 0;
+  constructor(
+    readonly rules: { name: string; res: RegExp[] }[],
+    readonly gap: number | undefined,
+  ) {}
+  blocked(name: string): boolean {
+    const last = this.marked.get(name);
+    if (last === undefined) return false;
+    return this.gap === undefined || !(this.count - last >= this.gap);
+  }
   all(buffer: string): string[] {
     return this.rules.filter((r) => r.res.some((re) => new RegExp(re.source, re.flags).test(buffer))).map((r) => r.name);
   }
@@ -76,20 +88,21 @@ function compileLikeProfile(token: string, profile: TtsrProfile): RegExp | undef
   }
 }
 
-function runBoth(profile: TtsrProfile, tokens: string[][], ops: Op[]): void {
+/** `gap`: after-gap with that repeatGap; undefined: the default repeat mode, once. */
+function runBoth(profile: TtsrProfile, tokens: string[][], ops: Op[], gap?: number): void {
   const rules: Rule[] = tokens.map((cond, i) => ({ name: `r${i}`, path: `/r${i}.md`, content: "x", condition: cond, scope: ["text", "thinking", "tool"] }));
-  const m = new TtsrManager({}, { profile });
+  const m = new TtsrManager(gap === undefined ? {} : { repeatMode: "after-gap", repeatGap: gap }, { profile });
   const registered: { name: string; res: RegExp[] }[] = [];
   for (const r of rules) {
     const res = (r.condition ?? []).flatMap((t) => compileLikeProfile(t, profile) ?? []);
     if (m.addRule(r)) registered.push({ name: r.name, res });
   }
-  const naive = new Naive(registered);
+  const naive = new Naive(registered, gap);
   const names = (rs: Rule[]): string[] => rs.map((r) => r.name);
   const check = (ctx: TtsrMatchContext, key: string, got: Rule[], step: number): void => {
     const buffer = naive.buffers.get(key) ?? "";
     const all = naive.all(buffer);
-    expect(names(got), `step ${step} checkDelta ${JSON.stringify(buffer)}`).toEqual(all.filter((n) => !naive.marked.has(n)));
+    expect(names(got), `step ${step} checkDelta ${JSON.stringify(buffer)}`).toEqual(all.filter((n) => !naive.blocked(n)));
     expect(names(m.evaluateIgnoringRepeat(ctx)), `step ${step} ignoring repeat`).toEqual(all);
     // A second evaluation of the same buffer answers the same (cached state must not drift).
     expect(names(m.evaluateIgnoringRepeat(ctx)), `step ${step} again`).toEqual(all);
@@ -109,8 +122,11 @@ function runBoth(profile: TtsrProfile, tokens: string[][], ops: Op[]): void {
       const r = registered[o.rule % Math.max(1, registered.length)];
       if (r) {
         m.markInjectedByNames([r.name]);
-        naive.marked.add(r.name);
+        naive.marked.set(r.name, naive.count);
       }
+    } else if (o.kind === "turn") {
+      m.incrementMessageCount();
+      naive.count++;
     } else {
       m.resetBuffer();
       naive.buffers.clear();
@@ -129,6 +145,15 @@ describe("ttsr incremental matching equals the whole-buffer re-test (ttsr-spec �
       );
     });
   }
+
+  it("after-gap repeat policy (gaps 0 to 2): the cached repeat gate answers as §8.6 says", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("seed" as const, "v17" as const), fc.integer({ min: 0, max: 2 }), fc.array(conditionList, { minLength: 1, maxLength: 6 }), fc.array(op, { maxLength: 30 }), (profile, gap, tokens, ops) =>
+        runBoth(profile, tokens, ops, gap),
+      ),
+      { numRuns: 300 },
+    );
+  });
 
   it("seed: short words of one alphabet (matches fall on the window edges of combined searches)", () => {
     const wordRule = fc
