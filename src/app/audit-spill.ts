@@ -4,7 +4,8 @@
 //   <key>.red.json  the same, redacted (only when redaction changes something)
 //   <key>.html      its index.html data element, redacted (unredacted when nothing needed redacting)
 // The folder lives under the OS temp folder (or a folder the caller names, e.g. the run folder) and is
-// removed when the process exits.
+// removed by dispose(), when its store is garbage-collected (no session of the result is reachable), or
+// when the process exits normally. A process killed by a signal leaves it to the OS temp cleanup.
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,6 +65,17 @@ function writeSessionJson(path: string, s: AuditSession, item: (m: Msg) => unkno
 
 const live = new Set<string>();
 let hooked = false;
+const removeDir = (dir: string) => {
+  rmSync(dir, { recursive: true, force: true });
+  live.delete(dir);
+};
+// Held value: the folder name only, so the registration does not keep the store alive.
+const collected = new FinalizationRegistry<string>(removeDir);
+
+/** Removes every spill folder this process still has (test runners end their workers without "exit"). */
+export function removeSpillDirs(): void {
+  for (const d of [...live]) removeDir(d);
+}
 
 /** A fresh spill folder, removed at process exit (or by FileSessionStore.dispose). */
 export function makeSpillDir(root = tmpdir()): string {
@@ -72,9 +84,7 @@ export function makeSpillDir(root = tmpdir()): string {
   live.add(dir);
   if (!hooked) {
     hooked = true;
-    process.once("exit", () => {
-      for (const d of live) rmSync(d, { recursive: true, force: true });
-    });
+    process.once("exit", removeSpillDirs);
   }
   return dir;
 }
@@ -87,7 +97,9 @@ export class FileSessionStore implements SessionStore {
   /** How many sessions were parsed back from disk (tests). */
   loads = 0;
 
-  constructor(readonly dir: string) {}
+  constructor(readonly dir: string) {
+    collected.register(this, dir, this);
+  }
 
   add(d: Pick<SessionDigest, "key" | "clean">): void {
     this.clean.set(d.key, d.clean);
@@ -114,7 +126,7 @@ export class FileSessionStore implements SessionStore {
 
   dispose(): void {
     this.last = null;
-    rmSync(this.dir, { recursive: true, force: true });
-    live.delete(this.dir);
+    collected.unregister(this);
+    removeDir(this.dir);
   }
 }

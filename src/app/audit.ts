@@ -10,7 +10,7 @@ import { summarize } from "../report/summary.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { expandInputs } from "../io/paths.js";
 import { isStdin } from "../io/read.js";
-import { spilledSession, type SessionDigest } from "../report/spilled.js";
+import { spilledSession, spillOf, type SessionDigest } from "../report/spilled.js";
 import { auditFile, type AuditFileOptions } from "./audit-file.js";
 import { FileSessionStore, makeSpillDir, spillSession } from "./audit-spill.js";
 import { loadTtsrSetup, ttsrHookFor } from "./audit-ttsr.js";
@@ -50,6 +50,14 @@ export type AuditTaskResult = { digest: SessionDigest } | { skipped: string };
 
 /** Test hook: sees every full session built in this thread (in-process audits), before it is spilled. */
 export const auditProbe: { onSession?: (s: AuditSession) => void } = {};
+
+/**
+ * Frees an audit result's temporary spill folder now (otherwise: when the result is garbage-collected or
+ * the process exits). The result's sessions cannot read their heavy parts afterwards.
+ */
+export function releaseAudit(result: AuditResult): void {
+  for (const s of result.sessions) (spillOf(s)?.store as FileSessionStore | undefined)?.dispose();
+}
 
 export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const createdAt = (opts.now?.() ?? new Date()).toISOString();

@@ -2,14 +2,14 @@
 // finished session at once and keeps only its digest. Proven without clocks or RSS thresholds: no full
 // session built by the run is still reachable when it returns, the report is written without reading any
 // session back, and the streamed files equal the whole-document projections of the same result.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, describe, expect, it } from "vitest";
-import { auditProbe, runAudit } from "../../../src/app/audit.js";
-import type { FileSessionStore } from "../../../src/app/audit-spill.js";
+import { auditProbe, releaseAudit, runAudit } from "../../../src/app/audit.js";
+import { removeSpillDirs, type FileSessionStore } from "../../../src/app/audit-spill.js";
 import { shareable, writeReport } from "../../../src/app/write-report.js";
 import { renderHtml } from "../../../src/report/html.js";
 import { renderJson } from "../../../src/report/json.js";
@@ -23,6 +23,7 @@ const gc = runInNewContext("gc") as () => void;
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-mem-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(removeSpillDirs);
 
 const INPUTS = ["fixtures/hostile", "fixtures/pi/omp17-interrupt-then-tool-reminder", "fixtures/pi/hand", "fixtures/scorel/invalid/inv-02-invalid-json.jsonl"];
 const now = () => new Date("2026-03-03T14:30:00.000Z");
@@ -87,6 +88,14 @@ describe("app/audit memory with worker threads", async () => {
 });
 
 describe("app/audit spill folder", () => {
+  it("releaseAudit removes a result's spill folder at once", async () => {
+    const { result } = await runAudit({ paths: ["fixtures/hostile"], workers: 0, now });
+    const store = spillOf(result.sessions[0])!.store as FileSessionStore;
+    expect(readdirSync(store.dir).length).toBeGreaterThan(0);
+    releaseAudit(result);
+    expect(existsSync(store.dir)).toBe(false);
+  });
+
   it("is created where the caller says (e.g. inside the run folder) and holds the sessions' pieces (the README at position 0 is skipped)", async () => {
     const root = join(tmp, "run-with-spill");
     const { result } = await runAudit({ paths: ["fixtures/hostile"], workers: 0, now, spillRoot: root });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../src/app/audit.js";
+import { removeSpillDirs } from "../../../src/app/audit-spill.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
 import { REPORT_FILES, defaultRunDir, utcStamp, writeReport } from "../../../src/app/write-report.js";
 import { auditExitCode } from "../../../src/report/summary.js";
@@ -11,6 +12,8 @@ import { resolveTurn } from "../../../src/report/session.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// The runner ends this process without "exit": remove the audits' spill folders here.
+afterAll(removeSpillDirs);
 
 const INPUTS = ["fixtures/hostile", "fixtures/pi/omp17-interrupt-then-tool-reminder", "fixtures/pi/hand", "fixtures/scorel/invalid/inv-02-invalid-json.jsonl"];
 const now = () => new Date("2026-03-03T14:30:00.000Z");

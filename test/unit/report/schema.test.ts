@@ -1,10 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import auditSchema from "../../../src/schema/json/audit/audit.json" with { type: "json" };
 import checkSchema from "../../../src/schema/json/audit/check.json" with { type: "json" };
 import configSchema from "../../../src/schema/json/config/sightline.config.json" with { type: "json" };
 import { check } from "../../../src/schema/ajv.js";
 import { contractSchemas } from "../../../src/schema/contract.js";
 import { runAudit } from "../../../src/app/audit.js";
+import { removeSpillDirs } from "../../../src/app/audit-spill.js";
+
+// The runner ends this process without "exit": remove the audit's spill folder here.
+afterAll(removeSpillDirs);
 import { runCheck } from "../../../src/app/check.js";
 import { shareable } from "../../../src/app/write-report.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
