@@ -133,7 +133,7 @@ export class IncrementalMatcher {
     const re = this.#combo(hash, m, flags);
     if (!re) return;
     re.lastIndex = Math.max(0, start);
-    if (start <= L && re.test(buffer)) return;
+    if (start <= L && searchFails(re, buffer) !== true) return;
     for (let k = 0; k < m; k++) {
       const id = eligible[k];
       st.len[id] = L;
@@ -228,5 +228,14 @@ export class IncrementalMatcher {
     }
     st.status[id] = m.index + m[0].length + reach <= L ? STICKY : MATCH;
     return true;
+  }
+}
+
+/** true: the combined search found nothing; false: a hit; undefined: it threw (then each condition runs alone). */
+function searchFails(re: RegExp, buffer: string): boolean | undefined {
+  try {
+    return !re.test(buffer);
+  } catch {
+    return undefined;
   }
 }
