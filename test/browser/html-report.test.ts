@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../src/app/audit.js";
+import { removeSpillDirs } from "../../src/app/audit-spill.js";
 import { shareable } from "../../src/app/write-report.js";
 import { renderHtml } from "../../src/report/html.js";
 import type { AuditResult } from "../../src/report/model.js";
@@ -68,6 +69,7 @@ describe("HTML report in headless chromium", () => {
   }, 120_000);
 
   afterAll(async () => {
+    removeSpillDirs();
     await context?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
