@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { TtsrManager } from "../../src/ttsr/manager.js";
 import { buildRule } from "../../src/ttsr/rule-file.js";
 import type { TtsrProfile } from "../../src/ttsr/types.js";
+import { findCatastrophic } from "../../src/ttsr/regex-safety.js";
 
 const text = { source: "text" } as const;
 const rule = (name: string, condition: string, profile: TtsrProfile) => buildRule(name, `/r/${name}.md`, "C", { condition }, profile);
@@ -18,7 +19,12 @@ const monotone: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
     fc.array(tie("p"), { minLength: 1, maxLength: 3 }).map((xs) => xs.join("")),
     fc.tuple(tie("p"), tie("p"), quant).map(([x, y, q]) => `(?:${x}|${y})${q}`),
   ),
-})).p.map((s) => (s.length > 0 ? s : "a"));
+})).p
+  .map((s) => (s.length > 0 ? s : "a"))
+  // Nested unbounded quantifiers can take exponential time on 24 characters — in the reference `re.test` as
+  // much as in the matcher. Those belong to the regex time budget (tested with the guard), not to these
+  // equivalence properties.
+  .filter((s) => findCatastrophic(s).length === 0);
 // Any pattern: the monotone grammar plus end-sensitive pieces.
 const anyPattern = fc
   .tuple(fc.constantFrom("", "^"), monotone, fc.constantFrom("", "$", "\\b", "(?=a)", "(?!b)", "a$"))
