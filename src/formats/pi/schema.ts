@@ -3,6 +3,9 @@
 // Validation is lazy and per type: a schema is compiled the first time a record needs it (compiling the
 // full entry.json / message.json dispatchers up front costs more than parsing a large session).
 import { isObject } from "../../shared/json.js";
+import entryAny from "../../schema/json/pi/entry.json" with { type: "json" };
+import entryMessageAny from "../../schema/json/pi/entry-message.json" with { type: "json" };
+import messageAny from "../../schema/json/pi/message.json" with { type: "json" };
 import { addSchemas, check, type SchemaIssue } from "../../schema/ajv.js";
 import blockImage from "../../schema/json/pi/block-image.json" with { type: "json" };
 import blockRedactedThinking from "../../schema/json/pi/block-redactedThinking.json" with { type: "json" };
@@ -117,3 +120,6 @@ export function checkRecordSchema(value: Record<string, unknown>, version: 1 | 2
 
 /** Entry types this reader knows (any version); others are kept by the loader and ignored by the context. */
 export const isKnownEntryType = (type: unknown): boolean => type === "message" || (typeof type === "string" && type in ENTRY);
+
+/** One-schema views of a whole entry / message (dispatching by type and role), shipped for editors and users. */
+export const PI_DISPATCH_SCHEMAS: readonly object[] = [entryAny, entryMessageAny, messageAny];

@@ -24,6 +24,12 @@ describe("shipped JSON Schemas", () => {
     for (const a of ["contract", "scorel", "pi", "yoi", "capsule", "settings"]) expect(areas).toContain(a);
   });
 
+  it("the build ships every schema (package export sightline/schemas/* → dist/schema/json/*)", () => {
+    const dist = resolve(DIR, "../../../dist/schema/json");
+    const shipped = schemaFiles(dist).map((f) => relative(dist, f)).sort();
+    expect(shipped).toEqual(schemas.map((s) => s.file).sort());
+  });
+
   it("every schema has a unique $id", () => {
     const ids = schemas.map((s) => s.schema.$id);
     expect(ids.filter((id) => !id)).toEqual([]);
