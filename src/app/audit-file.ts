@@ -2,7 +2,7 @@
 // compactions with capsule checks, TTSR evidence when rules are given); rule, settings, capsule and config
 // files are validated; files that are none of these (a README in a fixture folder) are skipped with a
 // reason. This is the unit of work a pool worker runs; it never throws for bad input.
-import { readFile, open } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { capsuleCheck } from "../capsule/check.js";
 import { sessionCompactionDiffs } from "./compactions.js";
 import { exactCounter } from "../context/tokens-exact.js";
@@ -12,7 +12,7 @@ import { isSession, moduleOf } from "../formats/index.js";
 import type { AuditSession } from "../report/model.js";
 import { SessionBuilder, unreadableSession, validatedFile } from "../report/session.js";
 import { diag, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
-import { isStdin, STDIN_LABEL } from "../io/read.js";
+import { isStdin, STDIN_LABEL, readHead } from "../io/read.js";
 import { classify } from "./classify.js";
 import { readSession } from "./read.js";
 import { validateTextFile } from "./validate-kinds.js";
@@ -25,18 +25,7 @@ export interface AuditFileOptions extends TtsrOptions {
 
 export type AuditFileResult = { entry: AuditSession } | { skipped: string };
 
-const HEAD_BYTES = 4096;
 
-async function head(path: string): Promise<string> {
-  const fh = await open(path, "r");
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
-    return buf.subarray(0, bytesRead).toString("utf8");
-  } finally {
-    await fh.close();
-  }
-}
 
 let counterCache: Promise<TokenCounter> | undefined;
 const counterFor = (mode: AuditFileOptions["tokens"]) => (mode === "exact" ? (counterCache ??= exactCounter()) : Promise.resolve(charsPer4));
@@ -48,7 +37,7 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
     if (!isStdin(path)) {
       let first: string;
       try {
-        first = await head(path);
+        first = await readHead(path);
       } catch (e) {
         return { entry: unreadableSession(label, [diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message })]) };
       }

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import pLimit from "p-limit";
 import { countBySeverity, diag, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { expandInputs, type InputProblem } from "../io/paths.js";
-import { isStdin, STDIN_LABEL } from "../io/read.js";
+import { isStdin, STDIN_LABEL, readHead } from "../io/read.js";
 import { classify, type FileKind } from "./classify.js";
 import { readSession } from "./read.js";
 import { yoiLineageFindings } from "./yoi-lineage.js";
@@ -34,25 +34,13 @@ export interface ValidateOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const HEAD_BYTES = 4096;
 
-async function head(path: string): Promise<string> {
-  const { open } = await import("node:fs/promises");
-  const fh = await open(path, "r");
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
-    return buf.subarray(0, bytesRead).toString("utf8");
-  } finally {
-    await fh.close();
-  }
-}
 
 async function validateOne(path: string, opts: ValidateOptions): Promise<FileResult | { skipped: string }> {
   if (isStdin(path)) return sessionResult(path, opts);
   let first: string;
   try {
-    first = await head(path);
+    first = await readHead(path);
   } catch (e) {
     const label = path;
     return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as Error).message })] };

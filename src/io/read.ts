@@ -1,6 +1,7 @@
 // Streaming file input: bytes in chunks → line records → a LineSink (a format parser). A file is never
 // held whole in memory as text; only the parsed records the sink keeps.
 import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { LineRecord, LineSink } from "../shared/lines.js";
 import { ByteLineSplitter } from "./lines.js";
@@ -33,4 +34,16 @@ export function openInput(path: string, stdin: Readable = process.stdin): AsyncI
 export async function readInto<T>(path: string, sink: LineSink<T>): Promise<{ result: T; stats: StreamStats }> {
   const stats = await pumpLines(openInput(path), (l) => sink.push(l));
   return { result: sink.finish(), stats };
+}
+
+/** The first `bytes` bytes of a file as text (classification by content never needs the whole file). */
+export async function readHead(path: string, bytes = 4096): Promise<string> {
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await fh.close();
+  }
 }

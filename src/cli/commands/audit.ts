@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseChunking } from "../../ttsr/chunking.js";
 import { runAudit } from "../../app/audit.js";
-import { parseShard } from "../../app/shard.js";
+import { shardArg } from "../shard-arg.js";
 import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
 import { renderAnnotations } from "../../report/annotations.js";
 import { renderJson } from "../../report/json.js";
@@ -47,12 +47,7 @@ export const auditCommand: Command = {
       .example("$0 audit 'logs/**/*.jsonl' --out report --fail-on warning", "A CI gate on warnings")
       .example("$0 audit logs --shard 2/4 --out shard-2", "One part of a CI matrix (merge with merge-reports)"),
   handler: async (a) => {
-    let shard;
-    if (a.shard !== undefined) {
-      const s = parseShard(String(a.shard));
-      if (typeof s === "string") throw new UsageError(s);
-      shard = s;
-    }
+    const shard = shardArg(a.shard);
     if (parseChunking(String(a.chunking)) === undefined) throw new UsageError(`--chunking must be whole, fixed:N or random:SEED, got "${a.chunking}"`);
     if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
     const now = new Date();

@@ -1,14 +1,13 @@
 // sightline check [--config F] [--update] [--shard i/n]: CI regression over the suites of a config file.
 import { join } from "node:path";
 import { checkExitCode, runCheck } from "../../app/check.js";
-import { parseShard } from "../../app/shard.js";
+import { shardArg } from "../shard-arg.js";
 import { defaultRunDir } from "../../app/write-report.js";
 import { checkJunit, checkMarkdown, type CheckDocument } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
 import { writeFileAtomic } from "../../io/atomic.js";
 import type { Command } from "../command.js";
-import { UsageError } from "../usage.js";
 
 export const checkCommand: Command = {
   command: "check",
@@ -24,12 +23,7 @@ export const checkCommand: Command = {
       .example("$0 check", "Compare every suite with its expectations")
       .example("$0 check --update", "Accept intended changes (review the diff of the expectation files)"),
   handler: async (a) => {
-    let shard;
-    if (a.shard !== undefined) {
-      const s = parseShard(String(a.shard));
-      if (typeof s === "string") throw new UsageError(s);
-      shard = s;
-    }
+    const shard = shardArg(a.shard);
     const now = new Date();
     const run = await runCheck({ config: a.config, update: a.update, shard });
     const doc: CheckDocument = { schemaVersion: 1, kind: "check", createdAt: now.toISOString(), config: a.config, update: a.update, suites: run.suites, regressions: run.regressions, diagnostics: run.diagnostics, sessionDiagnostics: run.sessionDiagnostics };

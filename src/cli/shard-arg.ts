@@ -1,0 +1,10 @@
+// --shard i/n as given on the command line: parsed by the app layer, a bad value is a usage error (exit 2).
+import { parseShard, type Shard } from "../app/shard.js";
+import { UsageError } from "./usage.js";
+
+export function shardArg(value: unknown): Shard | undefined {
+  if (value === undefined) return undefined;
+  const s = parseShard(String(value));
+  if (typeof s === "string") throw new UsageError(s);
+  return s;
+}
