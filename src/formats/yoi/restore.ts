@@ -53,7 +53,7 @@ export function flattenSegments(segments: readonly unknown[], profile: YoiProfil
     else if (profile === "seed" && k === "knowledge_ref") out += `#${s.slug as string}`;
     else if (profile === "seed" && k === "workflow_invoke") out += `/${s.slug as string}`;
     else if (profile === "head" && k === "flow") out += `[Flow: ${s.selector as string}]`;
-    // Unknown (#[serde(other)]): seed emits a placeholder, HEAD nothing (its doc comment still says otherwise).
+    // Unknown (#[serde(other)]): seed emits the marker text "[unknown input segment]", HEAD nothing (its doc comment still says otherwise).
     else if (profile === "seed") out += "[unknown input segment]";
   }
   return out;

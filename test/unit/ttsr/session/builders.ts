@@ -43,8 +43,8 @@ export const tool = (id: string, name: string, args: Record<string, unknown>, de
 });
 
 export const kinds = (effects: Effect[]): string[] => effects.map((e) => e.kind);
-export function only<K extends Effect["kind"]>(effects: Effect[], kind: K): Extract<Effect, { kind: K }>[] {
+export function ofKind<K extends Effect["kind"]>(effects: Effect[], kind: K): Extract<Effect, { kind: K }>[] {
   return effects.filter((e): e is Extract<Effect, { kind: K }> => e.kind === kind);
 }
-export const persisted = (effects: Effect[]) => only(effects, "persist").map((e) => e.record);
+export const persisted = (effects: Effect[]) => ofKind(effects, "persist").map((e) => e.record);
 export const names = (rules: readonly Rule[]): string[] => rules.map((r) => r.name);

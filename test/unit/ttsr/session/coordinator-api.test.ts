@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { R, only, persisted, setup, text, thinking, tool } from "./builders.js";
+import { R, ofKind, persisted, setup, text, thinking, tool } from "./builders.js";
 
 describe("session layer API beyond the §14 vectors", () => {
   it("strings.md §3 coordinator use: hashline entries check per-file snapshots (toolcall:<id>#<path>) with that file's paths; the bucket uses the base id", () => {
@@ -9,7 +9,7 @@ describe("session layer API beyond the §14 vectors", () => {
     c.turnStart();
     const input = "[src/a.ts#1a2b]\n+const a: any = 1;\n[docs/x.md]\n+TODO later\n";
     const d = c.delta(tool("h1", "edit", { input }, "raw-ignored"));
-    expect(only(d.effects, "match").map((e) => [e.streamKey, e.toolCallId, e.rules.map((r) => r.rule.name)])).toEqual([
+    expect(ofKind(d.effects, "match").map((e) => [e.streamKey, e.toolCallId, e.rules.map((r) => r.rule.name)])).toEqual([
       ["toolcall:h1#src/a.ts", "h1", ["ts-any"]],
       ["toolcall:h1#docs/x.md", "h1", ["md-todo"]],
     ]);
@@ -26,7 +26,7 @@ describe("session layer API beyond the §14 vectors", () => {
     expect(m.getBuffer({ source: "tool", streamKey: "toolcall:w1" })).toBe('{"path":"a.ts",');
     const d = c.delta(tool("w1", "write", { path: "a.ts", content: "top secret" }, '"content":"top secret"}'));
     expect(m.getBuffer({ source: "tool", streamKey: "toolcall:w1" })).toBe("top secret");
-    expect(only(d.effects, "match")).toHaveLength(1);
+    expect(ofKind(d.effects, "match")).toHaveLength(1);
   });
 
   it("ttsr-spec §9.5 c: a task that finds no target drops pending rules and buckets; nothing is injected or marked", () => {
@@ -35,7 +35,7 @@ describe("session layer API beyond the §14 vectors", () => {
     c.turnStart();
     const d = c.delta(text("x"));
     c.assistantMessageEnd("aborted");
-    const eff = c.runInterruptTask(only(d.effects, "schedule_interrupt")[0].token, { targetFound: false });
+    const eff = c.runInterruptTask(ofKind(d.effects, "schedule_interrupt")[0].token, { targetFound: false });
     expect(eff).toEqual([{ kind: "dropped", why: "pending", rules: [a] }, { kind: "resolve_gate" }]);
     expect(c.pendingNames).toEqual([]);
     expect(c.abortPending).toBe(false);
@@ -55,8 +55,8 @@ describe("session layer API beyond the §14 vectors", () => {
     const deep = R("deep", "x", { scope: ["thinking"] });
     const { c } = setup([plain, deep], { interruptMode: "never" });
     c.turnStart();
-    expect(only(c.delta(thinking("x")).effects, "match").flatMap((e) => e.rules.map((r) => r.rule.name))).toEqual(["deep"]);
-    expect(only(c.messageUpdate({ type: "thinking_delta", delta: "x" }).effects, "match")[0].source).toBe("thinking");
+    expect(ofKind(c.delta(thinking("x")).effects, "match").flatMap((e) => e.rules.map((r) => r.rule.name))).toEqual(["deep"]);
+    expect(ofKind(c.messageUpdate({ type: "thinking_delta", delta: "x" }).effects, "match")[0].source).toBe("thinking");
   });
 
   it("ttsr-spec §9.2: a tool delta without a toolCall block at contentIndex has the bare {source:'tool'} context (shared 'tool' buffer, no bucket)", () => {
@@ -66,6 +66,6 @@ describe("session layer API beyond the §14 vectors", () => {
     c.delta({ source: "tool", delta: "a", contentIndex: 0 });
     const d = c.delta({ source: "tool", delta: "b", contentIndex: 1 });
     expect(m.getBuffer({ source: "tool" })).toBe("ab");
-    expect(only(d.effects, "match")[0]).toMatchObject({ streamKey: "tool", rules: [{ decision: "deferred" }] });
+    expect(ofKind(d.effects, "match")[0]).toMatchObject({ streamKey: "tool", rules: [{ decision: "deferred" }] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { R, kinds, names, only, persisted, setup, text, tool, withMode } from "./builders.js";
+import { R, kinds, names, ofKind, persisted, setup, text, tool, withMode } from "./builders.js";
 import type { Effect } from "../../../../src/ttsr/session/types.js";
 
 describe("ttsr-spec §14 session vectors S1–S10", () => {
@@ -15,8 +15,8 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     const f2 = c.afterToolCall("t2", [{ type: "text", text: "OK2" }]);
     const f1again = c.afterToolCall("t1", [{ type: "text", text: "OK1" }]);
     const all: Effect[] = [...d1.effects, ...d2.effects, ...end, ...f1.effects, ...f2.effects, ...f1again.effects];
-    expect(only(all, "abort")).toEqual([]);
-    expect(only(all, "ttsr_triggered").map((e) => names(e.rules))).toEqual([["no-any", "no-console"]]);
+    expect(ofKind(all, "abort")).toEqual([]);
+    expect(ofKind(all, "ttsr_triggered").map((e) => names(e.rules))).toEqual([["no-any", "no-console"]]);
     expect(f1.content).toEqual([{ type: "text", text: `${render.toolReminder(noAny)}\n\n${render.toolReminder(noConsole)}` }, { type: "text", text: "OK1" }]);
     expect(f2.content).toBeUndefined();
     expect(f1again.content).toBeUndefined();
@@ -28,9 +28,9 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     const r = R("r", "bad", { scope: ["tool"] });
     const { c, m } = setup([r], { interruptMode: "never" });
     c.turnStart();
-    expect(only(c.delta(tool("t1", "bash", { command: "bad" })).effects, "match")[0].rules[0].decision).toBe("tool");
+    expect(ofKind(c.delta(tool("t1", "bash", { command: "bad" })).effects, "match")[0].rules[0].decision).toBe("tool");
     const end = c.assistantMessageEnd("aborted");
-    expect(only(end, "dropped")).toEqual([{ kind: "dropped", why: "bucket", rules: [r], toolCallId: "t1" }]);
+    expect(ofKind(end, "dropped")).toEqual([{ kind: "dropped", why: "bucket", rules: [r], toolCallId: "t1" }]);
     const fold = c.afterToolCall("t1", [{ type: "text", text: "out" }]);
     expect(fold).toEqual({ effects: [] });
     c.turnEnd();
@@ -49,11 +49,11 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     expect(kinds([...a.effects, ...b.effects]).filter((k) => k !== "match")).toEqual([]);
     expect(c.pendingNames).toEqual(["no-sorry"]);
     const end = c.assistantMessageEnd("stop");
-    const followUps = only(end, "follow_up");
+    const followUps = ofKind(end, "follow_up");
     expect(followUps).toHaveLength(1);
     expect(followUps[0].message).toEqual({ role: "custom", customType: "ttsr-injection", content: render.interrupt(r), display: false, details: { rules: ["no-sorry"] }, attribution: "agent" });
     expect(followUps[0].message.content.startsWith("<system-interrupt ")).toBe(true);
-    expect(only(end, "schedule_continue")).toEqual([{ kind: "schedule_continue", delayMs: 1 }]);
+    expect(ofKind(end, "schedule_continue")).toEqual([{ kind: "schedule_continue", delayMs: 1 }]);
     expect(m.getInjectedRuleNames()).toEqual([]);
     const delivered = c.customMessageEnd({ customType: "ttsr-injection", content: followUps[0].message.content, details: { rules: ["no-sorry", 7, " no-sorry "] } });
     expect(persisted(delivered)).toEqual([
@@ -69,9 +69,9 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     c.turnStart();
     c.delta(text("bad"));
     const err = c.assistantMessageEnd("error");
-    expect(only(err, "dropped")).toEqual([{ kind: "dropped", why: "pending", rules: [r] }]);
+    expect(ofKind(err, "dropped")).toEqual([{ kind: "dropped", why: "pending", rules: [r] }]);
     const stop = c.assistantMessageEnd("stop");
-    expect(only([...err, ...stop], "follow_up")).toEqual([]);
+    expect(ofKind([...err, ...stop], "follow_up")).toEqual([]);
     expect(persisted([...err, ...stop])).toEqual([]);
     expect(m.getInjectedRuleNames()).toEqual([]);
   });
@@ -85,7 +85,7 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     const state: { role: string; timestamp?: number }[] = [{ role: "user" }, { role: "assistant", timestamp: 100 }];
     c.turnStart();
     const d = c.delta(text("bad"));
-    const task = only(d.effects, "schedule_interrupt")[0];
+    const task = ofKind(d.effects, "schedule_interrupt")[0];
     c.assistantMessageEnd("aborted");
     c.turnEnd();
     const eff = c.runInterruptTask(task.token, { targetFound: true });
@@ -100,8 +100,8 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
   it("ttsr-spec §14 S5: always + discard: abort naming the batch, event, 50 ms task, discard, custom message, records, continue", () => {
     const v17 = runS5("discard", "v17");
     expect(v17.d.consumed).toBe(true);
-    expect(only(v17.d.effects, "abort")).toEqual([{ kind: "abort", reason: "TTSR matched rules: r1, r2", errorMessage: "TTSR matched rules: r1, r2" }]);
-    expect(only(v17.d.effects, "ttsr_triggered").map((e) => names(e.rules))).toEqual([["r1", "r2"]]);
+    expect(ofKind(v17.d.effects, "abort")).toEqual([{ kind: "abort", reason: "TTSR matched rules: r1, r2", errorMessage: "TTSR matched rules: r1, r2" }]);
+    expect(ofKind(v17.d.effects, "ttsr_triggered").map((e) => names(e.rules))).toEqual([["r1", "r2"]]);
     expect(v17.task).toEqual({ kind: "schedule_interrupt", token: 1, delayMs: 50 });
     expect(kinds(v17.eff)).toEqual(["replace_messages", "inject", "append_message", "persist", "mark", "persist", "continue"]);
     expect(persisted(v17.eff)).toEqual([
@@ -110,7 +110,7 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     ]);
     expect(v17.state).toEqual([{ role: "user" }, { role: "custom" }]);
     const seed = runS5("discard", "seed");
-    expect(only(seed.d.effects, "abort")).toEqual([{ kind: "abort", reason: undefined, errorMessage: "Request was aborted" }]);
+    expect(ofKind(seed.d.effects, "abort")).toEqual([{ kind: "abort", reason: undefined, errorMessage: "Request was aborted" }]);
   });
 
   it("ttsr-spec §14 S6: always + keep: no replaceMessages; state keeps the partial assistant", () => {
@@ -124,7 +124,7 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     const r1 = R("r1", "bad", { scope: ["tool"] });
     const v17 = setup([r1], { interruptMode: "always" });
     v17.c.turnStart();
-    expect(only(v17.c.delta(tool("t1", "bash", { command: "bad" })).effects, "abort")[0].reason).toEqual({
+    expect(ofKind(v17.c.delta(tool("t1", "bash", { command: "bad" })).effects, "abort")[0].reason).toEqual({
       kind: "tool-scoped-abort",
       message: "TTSR matched rule: r1",
       toolCallMessages: { t1: "TTSR matched rule: r1" },
@@ -132,7 +132,7 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     });
     const seed = setup([r1], { interruptMode: "always" }, "seed");
     seed.c.turnStart();
-    expect(only(seed.c.delta(tool("t1", "bash", { command: "bad" })).effects, "abort")[0].reason).toBeUndefined();
+    expect(ofKind(seed.c.delta(tool("t1", "bash", { command: "bad" })).effects, "abort")[0].reason).toBeUndefined();
   });
 
   it("ttsr-spec §14 S8: prose-only does not interrupt a tool match; the reminder is folded into t1", () => {
@@ -140,7 +140,7 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     const { c, render } = setup([r1], { interruptMode: "prose-only" });
     c.turnStart();
     const d = c.delta(tool("t1", "bash", { command: "bad" }));
-    expect(only(d.effects, "abort")).toEqual([]);
+    expect(ofKind(d.effects, "abort")).toEqual([]);
     expect(c.bucketNames("t1")).toEqual(["r1"]);
     c.assistantMessageEnd("toolUse");
     const f = c.afterToolCall("t1", [{ type: "text", text: "ran" }]);
@@ -157,7 +157,7 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     expect(d.consumed).toBe(true);
     c.assistantMessageEnd("aborted");
     c.turnEnd();
-    const eff = c.runInterruptTask(only(d.effects, "schedule_interrupt")[0].token);
+    const eff = c.runInterruptTask(ofKind(d.effects, "schedule_interrupt")[0].token);
     expect(persisted(eff).filter((p) => p.type === "custom_message")).toEqual([
       { type: "custom_message", customType: "ttsr-injection", content: `${render.interrupt(quiet)}\n\n${render.interrupt(loud)}`, display: false, details: { rules: ["quiet", "loud"] }, attribution: "agent" },
     ]);
@@ -168,10 +168,10 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     const { c } = setup([r], { interruptMode: "never" });
     c.turnStart();
     const d = c.delta(tool("", "bash", { command: "bad" }));
-    expect(only(d.effects, "match")[0]).toMatchObject({ streamKey: "tool:bash:0", rules: [{ rule: r, decision: "deferred" }] });
-    expect(only(d.effects, "ttsr_triggered")).toEqual([]);
+    expect(ofKind(d.effects, "match")[0]).toMatchObject({ streamKey: "tool:bash:0", rules: [{ rule: r, decision: "deferred" }] });
+    expect(ofKind(d.effects, "ttsr_triggered")).toEqual([]);
     expect(c.bucketNames("")).toBeUndefined();
     const end = c.assistantMessageEnd("toolUse");
-    expect(only(end, "follow_up").map((e) => e.message.details.rules)).toEqual([["r"]]);
+    expect(ofKind(end, "follow_up").map((e) => e.message.details.rules)).toEqual([["r"]]);
   });
 });

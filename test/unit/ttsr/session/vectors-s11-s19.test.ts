@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { R, kinds, names, only, persisted, setup, text, tool } from "./builders.js";
+import { R, kinds, names, ofKind, persisted, setup, text, tool } from "./builders.js";
 import type { Effect } from "../../../../src/ttsr/session/types.js";
 
 describe("ttsr-spec §14 session vectors S11–S19", () => {
@@ -9,7 +9,7 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     const v17 = setup([r], { interruptMode: "never" }, "v17");
     v17.c.turnStart();
     const d = v17.c.delta(tool("w1", "write", args));
-    expect(only(d.effects, "match").map((e) => e.rules.map((x) => x.decision))).toEqual([["tool"]]);
+    expect(ofKind(d.effects, "match").map((e) => e.rules.map((x) => x.decision))).toEqual([["tool"]]);
     expect(v17.m.getBuffer({ source: "tool", streamKey: "toolcall:w1" })).toBe("line1\nline2");
     v17.c.assistantMessageEnd("toolUse");
     expect(v17.c.afterToolCall("w1", [{ type: "text", text: "Wrote a.ts" }]).content).toEqual([
@@ -29,8 +29,8 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     c.turnStart();
     const a = c.delta(tool("e1", "edit", { path: "/proj/src/a.ts" }, "x"));
     const b = c.delta(tool("m1", "multi", { targetPaths: ["./docs/README.md"] }, "x"));
-    expect(only(a.effects, "match").flatMap((e) => e.rules.map((x) => x.rule.name))).toEqual(["src-ts"]);
-    expect(only(b.effects, "match").flatMap((e) => e.rules.map((x) => x.rule.name))).toEqual(["md"]);
+    expect(ofKind(a.effects, "match").flatMap((e) => e.rules.map((x) => x.rule.name))).toEqual(["src-ts"]);
+    expect(ofKind(b.effects, "match").flatMap((e) => e.rules.map((x) => x.rule.name))).toEqual(["md"]);
   });
 
   it("ttsr-spec §14 S13: after-gap with gap 0 on two siblings: three events, only the first tool gets the reminder", () => {
@@ -41,8 +41,8 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     all.push(...c.delta(tool("ta", "bash", {}, "a")).effects);
     all.push(...c.delta(tool("ta", "bash", {}, "a")).effects);
     all.push(...c.delta(tool("tb", "bash", {}, "b")).effects);
-    expect(only(all, "ttsr_triggered")).toHaveLength(3);
-    expect(only(all, "match").map((e) => [e.toolCallId, e.rules[0].decision])).toEqual([
+    expect(ofKind(all, "ttsr_triggered")).toHaveLength(3);
+    expect(ofKind(all, "match").map((e) => [e.toolCallId, e.rules[0].decision])).toEqual([
       ["ta", "tool"],
       ["ta", "tool"],
       ["tb", "claimed-elsewhere"],
@@ -59,7 +59,7 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     c.delta(text("x"));
     c.delta(tool("ta", "bash", {}, "x"));
     const end = c.assistantMessageEnd("toolUse");
-    expect(only(end, "follow_up").map((e) => e.message.details.rules)).toEqual([["r"]]);
+    expect(ofKind(end, "follow_up").map((e) => e.message.details.rules)).toEqual([["r"]]);
     expect(c.afterToolCall("ta", [{ type: "text", text: "out" }]).content).toHaveLength(2);
   });
 
@@ -70,7 +70,7 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     c.delta(tool("ta", "bash", {}, "x"));
     expect(c.delta(text("x")).effects).toEqual([]);
     const end = c.assistantMessageEnd("toolUse");
-    expect(only(end, "follow_up")).toEqual([]);
+    expect(ofKind(end, "follow_up")).toEqual([]);
     expect(c.afterToolCall("ta", [{ type: "text", text: "out" }]).content).toHaveLength(2);
   });
 
@@ -80,14 +80,14 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     c.turnStart();
     const t = c.delta(text("x"));
     expect(t.consumed).toBe(false);
-    expect(only(t.effects, "match")[0].rules[0].decision).toBe("deferred");
+    expect(ofKind(t.effects, "match")[0].rules[0].decision).toBe("deferred");
     const d = c.delta(tool("t1", "bash", {}, "x"));
     expect(d.consumed).toBe(true);
-    expect(only(d.effects, "abort")[0].errorMessage).toBe("TTSR matched rule: x");
+    expect(ofKind(d.effects, "abort")[0].errorMessage).toBe("TTSR matched rule: x");
     c.assistantMessageEnd("aborted");
     c.turnEnd();
-    const eff = c.runInterruptTask(only(d.effects, "schedule_interrupt")[0].token);
-    expect(only(eff, "inject")).toEqual([{ kind: "inject", mode: "interrupt", rules: ["x"], text: render.interrupt(r) }]);
+    const eff = c.runInterruptTask(ofKind(d.effects, "schedule_interrupt")[0].token);
+    expect(ofKind(eff, "inject")).toEqual([{ kind: "inject", mode: "interrupt", rules: ["x"], text: render.interrupt(r) }]);
   });
 
   it("ttsr-spec §14 S17: end updates (toolcall_end, text_end) are never checked, only *_delta", () => {
@@ -118,9 +118,9 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     c.turnStart();
     const first = c.delta(text("x"));
     const second = c.delta(text("y"));
-    expect(only(first.effects, "abort")[0].errorMessage).toBe("TTSR matched rule: a");
-    expect(only(second.effects, "abort")[0].errorMessage).toBe("TTSR matched rules: a, b");
-    const tokens = [...only(first.effects, "schedule_interrupt"), ...only(second.effects, "schedule_interrupt")].map((e) => e.token);
+    expect(ofKind(first.effects, "abort")[0].errorMessage).toBe("TTSR matched rule: a");
+    expect(ofKind(second.effects, "abort")[0].errorMessage).toBe("TTSR matched rules: a, b");
+    const tokens = [...ofKind(first.effects, "schedule_interrupt"), ...ofKind(second.effects, "schedule_interrupt")].map((e) => e.token);
     expect(tokens).toEqual([1, 2]);
     c.assistantMessageEnd("aborted");
     c.turnEnd();
@@ -131,7 +131,7 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
       { type: "custom_message", customType: "ttsr-injection", content: `${render.interrupt(a)}\n\n${render.interrupt(b)}`, display: false, details: { rules: ["a", "b"] }, attribution: "agent" },
       { type: "ttsr_injection", injectedRules: ["a", "b"] },
     ]);
-    expect(names(only(second.effects, "ttsr_triggered")[0].rules)).toEqual(["a", "b"]);
+    expect(names(ofKind(second.effects, "ttsr_triggered")[0].rules)).toEqual(["a", "b"]);
   });
 
   it("ttsr-spec §14 S19 (seed): both aborts carry no reason; the newest task injects [a,b] with the v14 template", () => {
@@ -141,14 +141,14 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     c.turnStart();
     const first = c.delta(text("x"));
     const second = c.delta(text("y"));
-    expect([...only(first.effects, "abort"), ...only(second.effects, "abort")].map((e) => [e.reason, e.errorMessage])).toEqual([
+    expect([...ofKind(first.effects, "abort"), ...ofKind(second.effects, "abort")].map((e) => [e.reason, e.errorMessage])).toEqual([
       [undefined, "Request was aborted"],
       [undefined, "Request was aborted"],
     ]);
     c.assistantMessageEnd("aborted");
     c.turnEnd();
     expect(c.runInterruptTask(1)).toEqual([{ kind: "resolve_gate" }]);
-    const injected = only(c.runInterruptTask(2), "inject");
+    const injected = ofKind(c.runInterruptTask(2), "inject");
     expect(injected.map((e) => [e.rules, e.text])).toEqual([[["a", "b"], `${render.interrupt(a)}\n\n${render.interrupt(b)}`]]);
     expect(injected[0].text.split("\n")[1]).toBe("Your output was interrupted because it violated a user-defined rule.");
   });

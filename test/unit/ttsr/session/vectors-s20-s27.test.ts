@@ -3,7 +3,7 @@ import { TtsrManager } from "../../../../src/ttsr/manager.js";
 import { TtsrCoordinator } from "../../../../src/ttsr/session/coordinator.js";
 import { ruleRenderer } from "../../../../src/ttsr/session/renderer.js";
 import type { Rule, TtsrProfile } from "../../../../src/ttsr/types.js";
-import { R, only, persisted, setup, text, tool } from "./builders.js";
+import { R, ofKind, persisted, setup, text, tool } from "./builders.js";
 
 // A deferred injection of one rule through the coordinator: the text the model receives.
 function deferredText(rule: Rule, profile: TtsrProfile = "v17", dirs = { cwd: "/proj", home: "/root" }): string {
@@ -12,7 +12,7 @@ function deferredText(rule: Rule, profile: TtsrProfile = "v17", dirs = { cwd: "/
   const c = new TtsrCoordinator({ manager: m, renderer: ruleRenderer({ profile, ...dirs }), cwd: "/proj" });
   c.turnStart();
   c.delta(text("hit"));
-  return only(c.assistantMessageEnd("stop"), "follow_up")[0].message.content;
+  return ofKind(c.assistantMessageEnd("stop"), "follow_up")[0].message.content;
 }
 const opening = (s: string): string => s.split("\n")[0];
 const V17_PREAMBLE = "Output interrupted: violated user-defined rule.\nNot prompt injection; coding agent enforcing project rules.\nMUST comply:\n";
@@ -57,7 +57,7 @@ describe("ttsr-spec §14 session vectors S20–S27", () => {
     c.turnStart();
     c.delta(tool("t1", "bash", { command: "bad" }));
     const end = c.assistantMessageEnd("length");
-    expect(only(end, "dropped")).toEqual([]);
+    expect(ofKind(end, "dropped")).toEqual([]);
     expect(persisted(end)).toEqual([]);
     expect(c.bucketNames("t1")).toEqual(["r"]);
     expect(m.getInjectedRuleNames()).toEqual(["r"]);
