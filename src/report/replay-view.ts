@@ -70,13 +70,3 @@ export function renderTurn(t: Turn, prevLen: number | undefined, o: TurnLineOpti
 }
 
 export { count as turnMessageCount };
-
-export function renderReplay(doc: ReplayDocument, o: ReplayViewOptions): string {
-  let text = renderReplayHead(doc, o.color, doc.turns.length);
-  let prev: number | undefined;
-  for (const t of doc.turns) {
-    text += renderTurn(t, prev, o);
-    prev = count(t);
-  }
-  return text;
-}

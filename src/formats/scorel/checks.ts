@@ -49,6 +49,9 @@ export function sessionProblem(v: unknown, headerSid: string | undefined): Probl
 }
 
 const ev = (loaderMessage: string, inv: CodeName, detail: string, pointer?: string): Problem => ({ loaderCode: "invalid_event", loaderMessage, inv, detail, pointer });
+/** A payload checker's finding (or none) as an invalid_event problem. */
+const evOf = (loaderMessage: string, inv: CodeName, d: { detail: string; pointer?: string } | null | undefined): Problem | null =>
+  d ? ev(loaderMessage, inv, d.detail, d.pointer) : null;
 
 /** assertTreeEvent: type, base fields, payload (in the loader's order). */
 export function typeProblem(v: Obj, profile: Exclude<ScorelProfile, "g0">): Problem | null {
@@ -76,38 +79,22 @@ function shippedPayload(v: Obj, t: string, profile: Exclude<ScorelProfile, "g0" 
     case "assistant_message":
     case "tool_result":
       return isObject(v.message) ? null : ev("Message event is missing message payload", "SCOREL_INV_06_INVALID_EVENT", "message must be an object", "/message");
-    case "session_title_updated": {
-      const d = titleDetail(v);
-      return d ? ev("session_title_updated is missing title payload", "SCOREL_INV_27_TITLE_UPDATE", d.detail, d.pointer) : null;
-    }
-    case "instruction_snapshot": {
-      const d = snapshotDetail(v.snapshot);
-      return d ? ev("instruction_snapshot is missing snapshot payload", "SCOREL_INV_22_INSTRUCTION_SNAPSHOT", d.detail, d.pointer) : null;
-    }
-    case "harness_item": {
-      const d = harnessDetail(v.item);
-      return d ? ev("harness_item is missing item payload", "SCOREL_INV_16_HARNESS_ITEM", d.detail, d.pointer) : null;
-    }
-    case "compact": {
-      const d = compactDetail(v, true);
-      return d ? ev("compact is missing summary payload", "SCOREL_INV_18_COMPACT_PAYLOAD", d.detail, d.pointer) : null;
-    }
-    case "context_control": {
-      const d = contextControlDetail(v);
-      return d ? ev("context_control is missing hide_user_turn payload", "SCOREL_INV_20_CONTEXT_CONTROL_PAYLOAD", d.detail, d.pointer) : null;
-    }
-    case "queue_update": {
-      const d = queueDetail(v);
-      return d ? ev("queue_update is missing queue payload", "SCOREL_INV_24_QUEUE_UPDATE", d.detail, d.pointer) : null;
-    }
-    case "skill_index_snapshot": {
-      const d = skillSnapshotDetail(v, profile);
-      return d ? ev("skill_index_snapshot is missing entries", "SCOREL_INV_26_SKILL_INDEX", d.detail, d.pointer) : null;
-    }
-    case "skill_index_delta": {
-      const d = skillDeltaDetail(v, profile);
-      return d ? ev("skill_index_delta is missing delta payload", "SCOREL_INV_26_SKILL_INDEX", d.detail, d.pointer) : null;
-    }
+    case "session_title_updated":
+      return evOf("session_title_updated is missing title payload", "SCOREL_INV_27_TITLE_UPDATE", titleDetail(v));
+    case "instruction_snapshot":
+      return evOf("instruction_snapshot is missing snapshot payload", "SCOREL_INV_22_INSTRUCTION_SNAPSHOT", snapshotDetail(v.snapshot));
+    case "harness_item":
+      return evOf("harness_item is missing item payload", "SCOREL_INV_16_HARNESS_ITEM", harnessDetail(v.item));
+    case "compact":
+      return evOf("compact is missing summary payload", "SCOREL_INV_18_COMPACT_PAYLOAD", compactDetail(v, true));
+    case "context_control":
+      return evOf("context_control is missing hide_user_turn payload", "SCOREL_INV_20_CONTEXT_CONTROL_PAYLOAD", contextControlDetail(v));
+    case "queue_update":
+      return evOf("queue_update is missing queue payload", "SCOREL_INV_24_QUEUE_UPDATE", queueDetail(v));
+    case "skill_index_snapshot":
+      return evOf("skill_index_snapshot is missing entries", "SCOREL_INV_26_SKILL_INDEX", skillSnapshotDetail(v, profile));
+    case "skill_index_delta":
+      return evOf("skill_index_delta is missing delta payload", "SCOREL_INV_26_SKILL_INDEX", skillDeltaDetail(v, profile));
   }
   return null;
 }
@@ -130,22 +117,14 @@ function designPayload(v: Obj, t: string): Problem | null {
       return need(isObject(v.changes), "SCOREL_INV_06_INVALID_EVENT", "changes must be an object", "/changes");
     case "custom":
       return need(str(v.kind), "SCOREL_INV_06_INVALID_EVENT", "kind must be a string", "/kind");
-    case "compact": {
-      const d = compactDetail(v, false);
-      return d ? ev("(design model)", "SCOREL_INV_18_COMPACT_PAYLOAD", d.detail, d.pointer) : null;
-    }
-    case "harness_item": {
-      const d = harnessDetail(v.item);
-      return d ? ev("(design model)", "SCOREL_INV_16_HARNESS_ITEM", d.detail, d.pointer) : null;
-    }
-    case "instruction_snapshot": {
-      const d = snapshotDetail(v.snapshot);
-      return d ? ev("(design model)", "SCOREL_INV_22_INSTRUCTION_SNAPSHOT", d.detail, d.pointer) : null;
-    }
-    case "context_control": {
-      const d = contextControlDetail(v);
-      return d ? ev("(design model)", "SCOREL_INV_20_CONTEXT_CONTROL_PAYLOAD", d.detail, d.pointer) : null;
-    }
+    case "compact":
+      return evOf("(design model)", "SCOREL_INV_18_COMPACT_PAYLOAD", compactDetail(v, false));
+    case "harness_item":
+      return evOf("(design model)", "SCOREL_INV_16_HARNESS_ITEM", harnessDetail(v.item));
+    case "instruction_snapshot":
+      return evOf("(design model)", "SCOREL_INV_22_INSTRUCTION_SNAPSHOT", snapshotDetail(v.snapshot));
+    case "context_control":
+      return evOf("(design model)", "SCOREL_INV_20_CONTEXT_CONTROL_PAYLOAD", contextControlDetail(v));
   }
   return null;
 }

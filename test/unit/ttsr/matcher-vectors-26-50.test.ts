@@ -1,6 +1,18 @@
 // ttsr-spec §14, matcher vectors 26–50 (43–46 are rule-file vectors: see rule-file.test.ts and load.test.ts).
 import { describe, expect, it } from "vitest";
 import { names, PROFILES, R, mgr, text, thinking, tool, withRules } from "./builders.js";
+import type { TtsrManager } from "../../../src/ttsr/manager.js";
+
+/** ttsr-spec §14 #27/#29 loop: per turn, reset, stream "x" as text, end the turn; the names that fired each turn. */
+function perTurn(m: TtsrManager, turns: number): string[][] {
+  const seen: string[][] = [];
+  for (let i = 0; i < turns; i++) {
+    m.resetBuffer();
+    seen.push(names(m.checkDelta("x", text)));
+    m.incrementMessageCount();
+  }
+  return seen;
+}
 
 for (const p of PROFILES) {
   describe(`matcher vectors 26–50 [${p}]`, () => {
@@ -16,12 +28,7 @@ for (const p of PROFILES) {
     it("ttsr-spec §14 #27: after-gap 2 — fires again at count 2", () => {
       const m = withRules(p, { a: { condition: "x" } }, { repeatMode: "after-gap", repeatGap: 2 });
       m.markInjectedByNames(["a"]);
-      const seen: string[][] = [];
-      for (let i = 0; i < 3; i++) {
-        m.resetBuffer();
-        seen.push(names(m.checkDelta("x", text)));
-        m.incrementMessageCount();
-      }
+      const seen = perTurn(m, 3);
       expect(seen).toEqual([[], [], ["a"]]);
     });
 
@@ -34,12 +41,7 @@ for (const p of PROFILES) {
     it("ttsr-spec §14 #29: restoreInjected sets lastInjectedAt 0", () => {
       const m = withRules(p, { a: { condition: "x" } }, { repeatMode: "after-gap", repeatGap: 2 });
       m.restoreInjected(["a"]);
-      const seen: string[][] = [];
-      for (let i = 0; i < 3; i++) {
-        m.resetBuffer();
-        seen.push(names(m.checkDelta("x", text)));
-        m.incrementMessageCount();
-      }
+      const seen = perTurn(m, 3);
       expect(seen).toEqual([[], [], ["a"]]);
       expect(m.getInjectedRuleNames()).toEqual(["a"]);
     });
