@@ -42,13 +42,14 @@ async function validateOne(path: string, opts: ValidateOptions): Promise<FileRes
   try {
     first = await readHead(path);
   } catch (e) {
-    const label = path;
-    return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as Error).message })] };
+    return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: path }, { path, reason: (e as Error).message })] };
   }
-  const c = classify(path, /\.json$/i.test(path) ? await readFile(path, "utf8").catch(() => first) : first);
+  // JSON files are classified by their whole content, which is then validated without a second read.
+  const whole = /\.json$/i.test(path) ? await readFile(path, "utf8").catch(() => undefined) : undefined;
+  const c = classify(path, whole ?? first);
   if (c.kind === null) return { skipped: c.reason ?? "not validated" };
   if (c.kind === "session") return sessionResult(path, opts);
-  const text = await readFile(path, "utf8");
+  const text = whole ?? (await readFile(path, "utf8"));
   return { path, kind: c.kind, diagnostics: validateTextFile(c.kind, path, text, opts) };
 }
 
