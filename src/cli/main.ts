@@ -6,6 +6,7 @@ import { commands } from "./commands/index.js";
 import { STDIN_ARG } from "../io/read.js";
 import { InputError } from "../shared/errors.js";
 import { UsageError } from "./usage.js";
+import { err as writeErr } from "./output.js";
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
@@ -45,15 +46,15 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   } catch (e) {
     if (e instanceof InputError) {
-      process.stderr.write(`sightline: ${e.message}\n`);
+      writeErr(`sightline: ${e.message}\n`);
       return 2;
     }
     if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) {
-      process.stderr.write(`sightline: ${e.message}\nRun "sightline --help" for usage.\n`);
+      writeErr(`sightline: ${e.message}\nRun "sightline --help" for usage.\n`);
       return 2;
     }
     const err = e instanceof Error ? (e.stack ?? e.message) : String(e);
-    process.stderr.write(`sightline: internal error: ${err}\nThis is a bug in sightline; please report it with the command line and input.\n`);
+    writeErr(`sightline: internal error: ${err}\nThis is a bug in sightline; please report it with the command line and input.\n`);
     return 3;
   }
 }

@@ -13,6 +13,7 @@ import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
+import { out, err, outRawJson } from "../output.js";
 
 export function toolVersion(): string {
   try {
@@ -73,12 +74,12 @@ export const auditCommand: Command = {
     const dir = (a.out as string | undefined) ?? defaultRunDir("audit", now);
     const redactFiles = a.redact !== false;
     await writeReport(dir, result, { redact: redactFiles });
-    if (a.json) process.stdout.write(renderJson(shareable(result, a.redact === true)));
+    if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
     else {
-      process.stdout.write(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
-      if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") process.stdout.write(renderAnnotations(shareable(result, redactFiles)));
+      out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
+      if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }
-    process.stderr.write(`sightline: report written to ${dir}/index.html\n`);
+    err(`sightline: report written to ${dir}/index.html\n`);
     // Unreadable inputs win over findings (design §4).
     return unreadableInputs > 0 ? 2 : auditExitCode(result, a.failOn);
   },

@@ -4,6 +4,7 @@ import { renderValidateTable } from "../../report/validate-table.js";
 import { countBySeverity } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
+import { out, err, outJson } from "../output.js";
 
 export const capsuleCommand: Command = {
   command: "capsule <action> <file>",
@@ -19,18 +20,18 @@ export const capsuleCommand: Command = {
   handler: async (a) => {
     const o = await runCapsule(a.action as CapsuleAction, a.file as string);
     if (a.json) {
-      process.stdout.write(JSON.stringify({ schemaVersion: 1, ...o }, null, 2) + "\n");
+      outJson({ schemaVersion: 1, ...o });
       return o.ok ? 0 : 1;
     }
     const color = useColor(a.color);
     const c = countBySeverity(o.diagnostics);
     if (o.action === "validate" || o.diagnostics.length > 0) {
-      process.stdout.write(renderValidateTable({ files: [{ path: o.file, kind: "capsule", diagnostics: o.diagnostics }], skipped: [], problems: [], summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info } }, { color }));
+      out(renderValidateTable({ files: [{ path: o.file, kind: "capsule", diagnostics: o.diagnostics }], skipped: [], problems: [], summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info } }, { color }));
     }
     const r = o.result as { ok: boolean; text?: string; state?: unknown; message?: string } | null;
-    if (r && r.ok && o.action === "render") process.stdout.write(r.text + "\n");
-    else if (r && r.ok) process.stdout.write(JSON.stringify(r.state, null, 2) + "\n");
-    else if (r) process.stderr.write(`The upstream module throws: ${r.message}\n`);
+    if (r && r.ok && o.action === "render") out(r.text + "\n");
+    else if (r && r.ok) outJson(r.state);
+    else if (r) err(`The upstream module throws: ${r.message}\n`);
     return o.ok ? 0 : 1;
   },
 };

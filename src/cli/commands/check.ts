@@ -8,6 +8,7 @@ import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
 import { writeFileAtomic } from "../../io/atomic.js";
 import type { Command } from "../command.js";
+import { out, err, outJson } from "../output.js";
 
 export const checkCommand: Command = {
   command: "check",
@@ -33,14 +34,14 @@ export const checkCommand: Command = {
     await writeFileAtomic(join(dir, "summary.md"), checkMarkdown(shared));
     await writeFileAtomic(join(dir, "junit.xml"), checkJunit(shared));
     await writeFileAtomic(join(dir, "summary.json"), `${JSON.stringify(shared, null, 2)}\n`);
-    for (const d of run.diagnostics) process.stderr.write(`sightline: ${d.severity}: ${d.file}: ${d.message}\n`);
-    if (a.json) process.stdout.write(`${JSON.stringify(a.redact === true ? redactDeep(doc) : doc, null, 2)}\n`);
+    for (const d of run.diagnostics) err(`sightline: ${d.severity}: ${d.file}: ${d.message}\n`);
+    if (a.json) outJson(a.redact === true ? redactDeep(doc) : doc);
     else {
-      process.stdout.write(renderRegressions(run.regressions));
+      out(renderRegressions(run.regressions));
       const sessions = run.suites.reduce((n, s) => n + s.sessions.length, 0);
       const turns = run.suites.reduce((n, s) => n + s.sessions.reduce((m, x) => m + x.turns, 0), 0);
       const updated = run.suites.flatMap((s) => s.updated);
-      process.stdout.write(
+      out(
         `${run.regressions.length ? `${run.regressions.length} regression(s)` : "no regressions"} in ${run.suites.length} suite(s), ${sessions} session(s), ${turns} turn(s)` +
           (a.update ? `; updated ${updated.length} file(s)` : "") +
           (run.regressions.length && !a.update ? '\nIf these changes are intended, run "sightline check --update" and commit the updated expectations.' : "") +

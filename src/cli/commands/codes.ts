@@ -3,6 +3,7 @@ import { renderCodes } from "../../report/codes-table.js";
 import { catalogue } from "../../shared/codes.js";
 import type { CodeSpec } from "../../shared/codes/types.js";
 import type { Command } from "../command.js";
+import { out, outJson } from "../output.js";
 
 export const codesCommand: Command = {
   command: "codes [filter]",
@@ -17,8 +18,8 @@ export const codesCommand: Command = {
   handler: async (a) => {
     const f = (a.filter as string | undefined)?.toLowerCase();
     const entries = (Object.entries(catalogue) as Array<[string, CodeSpec]>).filter(([c, s]) => !f || c.toLowerCase().includes(f) || s.title.toLowerCase().includes(f)).sort(([x], [y]) => x.localeCompare(y));
-    if (a.json) process.stdout.write(JSON.stringify(Object.fromEntries(entries.map(([c, s]) => [c, { severity: s.severity, title: s.title, loader: !!s.loader }])), null, 2) + "\n");
-    else process.stdout.write(renderCodes(entries, { markdown: a.markdown }));
+    if (a.json) outJson(Object.fromEntries(entries.map(([c, s]) => [c, { severity: s.severity, title: s.title, loader: !!s.loader }])));
+    else out(renderCodes(entries, { markdown: a.markdown }));
     return 0;
   },
 };

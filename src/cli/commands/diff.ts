@@ -3,6 +3,7 @@ import { compactionDiffFile, diffTwo, tokenCounter } from "../../app/replay.js";
 import { renderCompactionDiffs, renderSessionDiff } from "../../report/diff-view.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
+import { out } from "../output.js";
 
 export const diffCommand: Command = {
   command: "diff <a> [b]",
@@ -23,12 +24,12 @@ export const diffCommand: Command = {
     const color = useColor(a.color);
     if (a.b !== undefined) {
       const doc = await diffTwo(a.a as string, a.b as string, { profile: a.profile, scope: "all" });
-      process.stdout.write(a.json ? JSON.stringify(doc, null, 2) + "\n" : renderSessionDiff(doc, { color }));
+      out(a.json ? JSON.stringify(doc, null, 2) + "\n" : renderSessionDiff(doc, { color }));
       return doc.same ? 0 : 1;
     }
     const { capsuleCheck } = await import("../../app/capsule.js");
     const { doc } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), capsuleCheck, patchLines: a.full || a.json ? undefined : 4 });
-    process.stdout.write(a.json ? JSON.stringify(doc, null, 2) + "\n" : renderCompactionDiffs(doc.compactions, { color }));
+    out(a.json ? JSON.stringify(doc, null, 2) + "\n" : renderCompactionDiffs(doc.compactions, { color }));
     return doc.compactions.some((c) => c.capsule && c.capsule.lost.length > 0) ? 1 : 0;
   },
 };

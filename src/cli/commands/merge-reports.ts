@@ -6,6 +6,7 @@ import { renderTerminal } from "../../report/terminal.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { toolVersion } from "./audit.js";
+import { out, err, outRawJson } from "../output.js";
 
 export const mergeReportsCommand: Command = {
   command: "merge-reports <dirs..>",
@@ -23,9 +24,9 @@ export const mergeReportsCommand: Command = {
     const dir = (a.out as string | undefined) ?? defaultRunDir("merge-reports", now);
     const redactFiles = a.redact !== false;
     await writeReport(dir, result, { redact: redactFiles });
-    if (a.json) process.stdout.write(renderJson(shareable(result, a.redact === true)));
-    else process.stdout.write(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
-    for (const d of result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID")) process.stderr.write(`sightline: ${d.message}\n`);
+    if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
+    else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
+    for (const d of result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID")) err(`sightline: ${d.message}\n`);
     // design §4: merge-reports exits 0; an unreadable shard folder is unreadable input (2).
     return unreadable > 0 ? 2 : 0;
   },

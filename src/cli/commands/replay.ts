@@ -36,7 +36,7 @@ export const replayCommand: Command = {
       delta,
       tokens: await tokenCounter(a.tokens),
     });
-    const out = new StreamWriter();
+    const out = new StreamWriter(a.json ? "json" : "text");
     if (a.json) await writeReplayJson(head, turns, (c) => out.write(c));
     else {
       const color = useColor(a.color);

@@ -3,6 +3,7 @@ import { runTtsrLint } from "../../app/ttsr-rules.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
 import { formatDiagnostic, ruleSetOptions } from "./ttsr-test.js";
+import { out, outJson } from "../output.js";
 
 export const ttsrLintCommand: Command = {
   command: "lint",
@@ -21,10 +22,10 @@ export const ttsrLintCommand: Command = {
     const r = runTtsrLint(ruleSetOptions(a));
     if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
     const doc = r.doc;
-    if (a.json) process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+    if (a.json) outJson(doc);
     else {
-      for (const d of doc.diagnostics) process.stdout.write(formatDiagnostic(d) + "\n");
-      process.stdout.write(`${doc.errors} error${doc.errors === 1 ? "" : "s"}, ${doc.warnings} warning${doc.warnings === 1 ? "" : "s"} in ${doc.files} rule file${doc.files === 1 ? "" : "s"} (${doc.profile}).\n`);
+      for (const d of doc.diagnostics) out(formatDiagnostic(d) + "\n");
+      out(`${doc.errors} error${doc.errors === 1 ? "" : "s"}, ${doc.warnings} warning${doc.warnings === 1 ? "" : "s"} in ${doc.files} rule file${doc.files === 1 ? "" : "s"} (${doc.profile}).\n`);
     }
     return doc.errors > 0 ? 1 : 0;
   },

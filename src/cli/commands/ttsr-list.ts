@@ -4,6 +4,7 @@ import { runTtsrList } from "../../app/ttsr-rules.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
 import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
+import { out, outJson } from "../output.js";
 
 export const ttsrListCommand: Command = {
   command: "list",
@@ -23,17 +24,17 @@ export const ttsrListCommand: Command = {
     if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
     const doc = r.doc;
     if (a.json) {
-      process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+      outJson(doc);
       return 0;
     }
-    if (doc.rules.length === 0) process.stdout.write("No rule files found.\n");
+    if (doc.rules.length === 0) out("No rule files found.\n");
     else {
       const t = new Table({ head: ["rule", "bucket", "scope", "condition", "path", "note"], style: { head: [], border: [] }, wordWrap: true });
       for (const row of doc.rules)
         t.push([row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), row.path, row.reason ?? ""]);
-      process.stdout.write(t.toString() + "\n");
+      out(t.toString() + "\n");
       const reg = doc.rules.filter((x) => x.registered).length;
-      process.stdout.write(`${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules (${doc.profile}).\n`);
+      out(`${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules (${doc.profile}).\n`);
     }
     printDiagnostics(doc.diagnostics, false);
     return 0;

@@ -6,6 +6,7 @@ import { parseChunking } from "../../ttsr/chunking.js";
 import type { SimTurn } from "../../ttsr/simulate/types.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
+import { out, err, outJson } from "../output.js";
 
 /** The `ttsr` command group: run, test, list, lint as real subcommands (each with its own --help). */
 export function ttsrGroup(subcommands: readonly Command[]): Command {
@@ -59,9 +60,9 @@ export const ttsrRunCommand: Command = {
       home: a.home,
       resumedAt: list(a.resumedAt),
     });
-    if (a.json) process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
-    else process.stdout.write(renderTtsrRun(doc));
-    for (const d of doc.diagnostics) if (a.json || d.severity !== "info") process.stderr.write(`${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}\n`);
+    if (a.json) outJson(doc);
+    else out(renderTtsrRun(doc));
+    for (const d of doc.diagnostics) if (a.json || d.severity !== "info") err(`${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}\n`);
     return exitCode;
   },
 };

@@ -6,6 +6,7 @@ import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
 import { parseChunking } from "../../ttsr/chunking.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
+import { out, err, outJson } from "../output.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -50,15 +51,15 @@ export const ttsrTestCommand: Command = {
     if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
     const doc = r.doc;
     if (a.json) {
-      process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+      outJson(doc);
       return doc.triggered ? 0 : 1;
     }
     const ctx = [doc.profile, doc.context.source, doc.context.toolName ? `tool ${doc.context.toolName}` : "", `chunking ${doc.chunking}`, `${doc.deltas} delta${doc.deltas === 1 ? "" : "s"}`].filter(Boolean).join(", ");
     const registered = doc.rules.filter((x) => x.registered).length;
     if (doc.triggered) {
-      process.stdout.write(`Triggered ${doc.matches.length} rule${doc.matches.length === 1 ? "" : "s"} (${ctx}; ${registered} registered):\n`);
-      for (const m of doc.matches) process.stdout.write(`  ${m.rule}  ${m.path}  at delta ${m.delta}, offset ${m.offset}${m.interruptMode ? `, interruptMode ${m.interruptMode}` : ""}\n`);
-    } else process.stdout.write(`No rule triggered (${ctx}; ${registered} registered).\n`);
+      out(`Triggered ${doc.matches.length} rule${doc.matches.length === 1 ? "" : "s"} (${ctx}; ${registered} registered):\n`);
+      for (const m of doc.matches) out(`  ${m.rule}  ${m.path}  at delta ${m.delta}, offset ${m.offset}${m.interruptMode ? `, interruptMode ${m.interruptMode}` : ""}\n`);
+    } else out(`No rule triggered (${ctx}; ${registered} registered).\n`);
     printDiagnostics(doc.diagnostics, false);
     return doc.triggered ? 0 : 1;
   },
@@ -80,5 +81,5 @@ export const formatDiagnostic = (d: Diagnostic): string => `${d.file}${d.line ? 
 
 /** Diagnostics go to stderr (infos only when asked). */
 export function printDiagnostics(ds: readonly Diagnostic[], withInfo: boolean): void {
-  for (const d of ds) if (withInfo || d.severity !== "info") process.stderr.write(formatDiagnostic(d) + "\n");
+  for (const d of ds) if (withInfo || d.severity !== "info") err(formatDiagnostic(d) + "\n");
 }

@@ -4,6 +4,7 @@ import { renderValidateTable } from "../../report/validate-table.js";
 import { useColor } from "../color.js";
 import { progressBar } from "../progress.js";
 import type { Command } from "../command.js";
+import { out, err, outJson } from "../output.js";
 
 export const validateCommand: Command = {
   command: "validate <paths..>",
@@ -23,11 +24,11 @@ export const validateCommand: Command = {
     const bar = progressBar("validate", !a.json && process.stderr.isTTY === true);
     const r = await validatePaths(a.paths as string[], { profile: a.profile, ttsrProfile: a.ttsrProfile, onProgress: (d, t) => bar.update(d, t) });
     bar.stop();
-    if (a.json) process.stdout.write(JSON.stringify(validateDocument(r), null, 2) + "\n");
+    if (a.json) outJson(validateDocument(r));
     else {
       const view = { ...r, summary: validateSummary(r) };
-      process.stdout.write(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose }));
-      for (const p of r.problems) process.stderr.write(`sightline: cannot read ${p.input}: ${p.reason}\n`);
+      out(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose }));
+      for (const p of r.problems) err(`sightline: cannot read ${p.input}: ${p.reason}\n`);
     }
     return validateExitCode(r);
   },

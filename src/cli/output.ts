@@ -1,0 +1,36 @@
+// The one way sightline writes to stdout and stderr. Every command's text passes guardTerminal (control
+// characters shown visibly; sightline's own colours kept only when colour is on), and JSON documents pass
+// guardJson (DEL, C1 and bidi controls as \u escapes). A test feeds escape bytes through every command.
+import { guardJson, guardTerminal } from "../shared/terminal.js";
+
+let colourOn = false;
+
+/** Called once per command by the colour decision: only then may SGR escapes reach the stream. */
+export function allowColour(on: boolean): void {
+  colourOn = on;
+}
+
+export const safeText = (text: string): string => guardTerminal(text, colourOn);
+
+/** Terminal text to stdout. */
+export function out(text: string): void {
+  process.stdout.write(guardTerminal(text, colourOn));
+}
+
+/** Terminal text to stderr (diagnostics, progress notes). Never coloured by a log. */
+export function err(text: string): void {
+  process.stderr.write(guardTerminal(text, colourOn));
+}
+
+/** A JSON document to stdout (pretty-printed, newline-terminated). */
+export function outJson(doc: unknown): void {
+  process.stdout.write(`${guardJson(JSON.stringify(doc, null, 2))}\n`);
+}
+
+/** Raw JSON text already serialised (streamed documents). */
+export const safeJson = guardJson;
+
+/** JSON text already serialised, to stdout. */
+export function outRawJson(json: string): void {
+  process.stdout.write(guardJson(json));
+}
