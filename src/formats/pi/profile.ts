@@ -2,6 +2,7 @@
 // carries something only @oh-my-pi 17 writes; `--profile` overrides. The reason is reported as PROFILE_CHOSEN.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import { PI_PROFILES, type PiProfile, type PiSession } from "./model.js";
+import { newerMarkers } from "./newer.js";
 
 /** Entry types only v17 writes (pi-session-format §4). */
 const V17_TYPES = new Set(["reset_boundary", "title_change", "credential_pin"]);
@@ -17,7 +18,10 @@ export function v17Marker(s: PiSession): string | undefined {
 }
 
 export function chooseProfile(s: PiSession, requested: string | undefined, bag: DiagnosticBag): void {
-  const marker = v17Marker(s);
+  const newer = newerMarkers(s.entries);
+  const ompNewer = newer.shown.find((m) => m.writer === "oh-my-pi");
+  // An oh-my-pi release after 17 is closest to the v17 rules.
+  const marker = v17Marker(s) ?? (ompNewer ? `oh-my-pi marker: ${ompNewer.what}` : undefined);
   if (requested !== undefined && (PI_PROFILES as readonly string[]).includes(requested)) {
     s.profile = requested as PiProfile;
     s.profileReason = "requested";
@@ -28,4 +32,8 @@ export function chooseProfile(s: PiSession, requested: string | undefined, bag: 
     s.profileReason = marker ?? "default";
   }
   bag.add("PROFILE_CHOSEN", {}, { format: "pi", profile: s.profile, why: s.profileReason });
+  if (newer.total > 0) {
+    const writers = [...new Set(newer.shown.map((m) => m.writer))].join(" / ");
+    bag.add("PROFILE_NEWER", { line: newer.shown[0].line }, { writer: writers, profile: s.profile, evidence: newer.shown.map((m) => m.what).join(", "), more: newer.total - newer.shown.length });
+  }
 }

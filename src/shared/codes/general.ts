@@ -17,5 +17,12 @@ export const generalCodes = {
   SCHEMA_ERROR: { severity: "error", title: "A record does not match its JSON Schema in a way the loader rejects", message: (a) => `${show(a.pointer || "/")}: ${show(a.detail)}` },
   PROFILE_CHOSEN: { severity: "info", title: "The profile sightline chose for a file", message: (a) => `Read as ${show(a.format)} with profile ${show(a.profile)}${a.why ? ` (${show(a.why)})` : ""}` },
   PROFILE_MISMATCH: { severity: "warning", title: "The file has features of another profile than the one asked for", message: (a) => show(a.detail) },
+  PROFILE_NEWER: {
+    severity: "warning",
+    title: "The file was written by a release newer than every profile sightline knows",
+    message: (a) =>
+      `Written by a release of ${show(a.writer)} newer than sightline knows: ${show(a.evidence)}${Number(a.more) > 0 ? ` and ${show(a.more)} more` : ""}. ` +
+      `Read with profile ${show(a.profile)} (the newest that fits); contexts and TTSR decisions may differ from what the agent sent`,
+  },
   INTERNAL: { severity: "error", title: "sightline failed on this input (please report)", message: (a) => `Internal error: ${show(a.detail)}` },
 } satisfies Catalogue;

@@ -1,0 +1,68 @@
+// Evidence of a release newer than every known profile (issue: "Detect, choose, warn"): one PROFILE_NEWER
+// warning per file names the evidence and the profile used; newer entry types are not also reported per line.
+import { describe, expect, it } from "vitest";
+import { newerMarker } from "../../../../src/formats/pi/newer.js";
+import type { PiEntry } from "../../../../src/formats/pi/model.js";
+import { assistant, entry, header, jsonl, parseFixture, parseText, text, user } from "./helpers.js";
+
+const at = (type: string, raw: Record<string, unknown>, line = 7): PiEntry => ({ line, id: "x", parentId: null, type, raw: { type, ...raw } });
+const newer = (s: ReturnType<typeof parseText>) => s.diagnostics.filter((d) => d.code === "PROFILE_NEWER");
+
+describe("newer-release markers (oh-my-pi 18.3.4 session-entries.ts, pi 1.5.2 session-manager.d.ts)", () => {
+  it.each([
+    [at("model_usage", {}), "oh-my-pi", "model_usage entry (line 7)"],
+    [at("compaction", { method: "handoff" }), "oh-my-pi", "compaction field method (line 7)"],
+    [at("compaction", { tokensAfter: 3 }), "oh-my-pi", "compaction field tokensAfter (line 7)"],
+    [at("compaction", { providerReplayThroughEntryId: "a" }), "oh-my-pi", "compaction field providerReplayThroughEntryId (line 7)"],
+    [at("custom", { customType: "experimental_context_notes", data: { version: 1, text: "n" } }), "oh-my-pi", "context notes (line 7)"],
+    [at("custom_message", { customType: "ttsr-injection", details: { rules: ["r"], deliveryId: "d" } }), "oh-my-pi", "custom message details.deliveryId (line 7)"],
+    [at("context_edit", { targetId: "a", replacement: null }), "pi", "context_edit entry (line 7)"],
+    [at("usage", { kind: "cache_warm" }), "pi", "usage entry (line 7)"],
+    [at("compaction", { systemMessage: { role: "system", content: [] } }), "pi", "compaction field systemMessage (line 7)"],
+    [at("message", { message: { role: "system", content: [] } }), "pi", "message with role system (line 7)"],
+  ])("%# marks a newer writer", (e, writer, what) => {
+    expect(newerMarker(e)).toEqual({ writer, what, line: 7 });
+  });
+
+  it.each([
+    at("compaction", { shortSummary: "s", preserveData: {}, warning: "w" }),
+    at("custom", { customType: "todo", data: {} }),
+    at("custom_message", { customType: "ttsr-injection", details: { rules: ["r"] } }),
+    at("message", { message: { role: "user", content: "a" } }),
+    at("ttsr_injection", { injectedRules: ["r"] }),
+  ])("known v17 shapes are no evidence (%#)", (e) => {
+    expect(newerMarker(e)).toBeUndefined();
+  });
+});
+
+describe("PROFILE_NEWER on parse", () => {
+  it("an oh-my-pi 18 file is read as omp17, with one warning at the first marker's line and no per-line unknown type", () => {
+    const s = parseFixture("hand/newer-omp18-markers.jsonl");
+    expect([s.profile, s.profileReason]).toEqual(["omp17", "oh-my-pi marker: model_usage entry (line 4)"]);
+    const w = newer(s);
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ severity: "warning", line: 4, args: { writer: "oh-my-pi", profile: "omp17" } });
+    expect(w[0].message).toBe(
+      "Written by a release of oh-my-pi newer than sightline knows: model_usage entry (line 4), context notes (line 5), compaction field method (line 6). " +
+        "Read with profile omp17 (the newest that fits); contexts and TTSR decisions may differ from what the agent sent",
+    );
+    expect(s.diagnostics.map((d) => d.code)).not.toContain("PI_UNKNOWN_ENTRY_TYPE");
+  });
+
+  it("a pi 1.x file stays on the pi profile and counts the markers beyond the first three", () => {
+    const s = parseFixture("hand/newer-pi1-markers.jsonl");
+    expect(s.profile).toBe("pi");
+    const w = newer(s);
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ line: 2, args: { writer: "pi", more: 0 } });
+    const more = parseText(jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("usage", `k${i}`, "u1", { kind: "k" }))));
+    expect(newer(more)[0].message).toContain("usage entry (line 5) and 2 more.");
+  });
+
+  it("a file with no newer marker gets no warning; a truly unknown type is still reported per line", () => {
+    expect(newer(parseText(jsonl(header(), user("u1", null, "a"), assistant("a1", "u1", [text("b")]))))).toEqual([]);
+    const s = parseText(jsonl(header(), user("u1", null, "a"), entry("telemetry_v99", "t", "u1")));
+    expect(newer(s)).toEqual([]);
+    expect(s.diagnostics.filter((d) => d.code === "PI_UNKNOWN_ENTRY_TYPE")).toHaveLength(1);
+  });
+});
