@@ -5,6 +5,7 @@ import { useColor } from "../color.js";
 import { progressBar } from "../progress.js";
 import type { Command } from "../command.js";
 import { out, err, outJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
 
 export const validateCommand: Command = {
   command: "validate <paths..>",
@@ -28,7 +29,7 @@ export const validateCommand: Command = {
     else {
       const view = { ...r, summary: validateSummary(r) };
       out(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose }));
-      for (const p of r.problems) err(`sightline: cannot read ${p.input}: ${p.reason}\n`);
+      for (const p of r.problems) err(`sightline: cannot read ${terminalLine(p.input)}: ${terminalLine(p.reason)}\n`);
     }
     return validateExitCode(r);
   },
