@@ -10,11 +10,12 @@ import type { Command } from "../command.js";
 import { err } from "../output.js";
 import { UsageError } from "../usage.js";
 
-/** --turn N: a 0-based turn number; yargs turns a missing or non-numeric value into NaN or leaves a string. */
+/** --turn N: a 0-based turn number. Read as a string: as a yargs number, a bare `--turn` vanished silently. */
 export function turnArg(v: unknown): number | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new UsageError(`--turn needs a turn number (0, 1, 2, …), not ${v === "" || Number.isNaN(v) ? "nothing" : JSON.stringify(v)}`);
-  return v;
+  const s = Array.isArray(v) ? String(v[v.length - 1]) : String(v);
+  if (!/^\d+$/.test(s)) throw new UsageError(`--turn needs a turn number (0, 1, 2, …), not ${s === "" ? "nothing" : JSON.stringify(s)}`);
+  return Number(s);
 }
 
 export const replayCommand: Command = {
@@ -23,7 +24,7 @@ export const replayCommand: Command = {
   builder: (y) =>
     y
       .positional("session", { type: "string", describe: "Session file, or - for stdin" })
-      .option("turn", { type: "number", describe: "Only turn N (0-based, numbered in file order over all branches)" })
+      .option("turn", { type: "string", describe: "Only turn N (0-based, numbered in file order over all branches)" })
       .option("leaf", { type: "string", describe: "Turns on the root path of this leaf id (default: the active leaf)" })
       // No default: yargs counts a defaulted option as given, which made --leaf always "conflict".
       .option("all-leaves", { type: "boolean", describe: "Every turn of every branch, in file order" })
