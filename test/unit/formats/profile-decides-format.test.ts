@@ -28,6 +28,12 @@ describe("a profile's format reads what detection cannot place", () => {
     expect(loaderCodes("", p)).toEqual(["missing_header"]);
   });
 
+  it("g0: an empty log contradicts no profile (no PROFILE_MISMATCH claiming a header it does not have)", () => {
+    const s = parseSession("", { profile: "g0" });
+    expect([s.format, s.format && s.profile]).toEqual(["scorel", "g0"]);
+    expect(s.diagnostics.map((d) => d.code)).not.toContain("PROFILE_MISMATCH");
+  });
+
   it.each([["[1,2]\n"], ['"header"\n'], ["42\n"], ["null\n"], ['{"title":"no version"}\n']])("p5: first record %j is invalid_header", (text) => {
     expect(loaderCodes(text, "p5")).toEqual(["invalid_header"]);
   });
