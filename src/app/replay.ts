@@ -1,6 +1,6 @@
 // Orchestration for `replay` and `diff`: read the session, pick its format module, build the views.
 import { readFile } from "node:fs/promises";
-import { isSession, moduleOf, type ParsedSession } from "../formats/index.js";
+import { formatOfProfile, isSession, moduleOf, profileNames, type ParsedSession } from "../formats/index.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
 import type { CompactionDiff, CompactionDiffOptions } from "../context/compaction.js";
 import { replayDocument, replayStream, type ReplayDocument } from "../context/replay.js";
@@ -11,7 +11,8 @@ import { countTurnViews, type Turn, type TurnViewOptions } from "../context/turn
 import { isObject, parseJson } from "../shared/json.js";
 import { readSession } from "./read.js";
 import { sessionCompactionDiffs } from "./compactions.js";
-import { InputError } from "../shared/errors.js";
+import { InputError, UsageError } from "../shared/errors.js";
+import type { Diagnostic } from "../shared/diagnostics.js";
 
 export { InputError };
 
@@ -26,9 +27,15 @@ export interface LoadedSession {
 
 /** Reads a session or explains (InputError → exit 2) why it cannot be replayed. */
 export async function loadSession(path: string, opts: { profile?: string } = {}): Promise<LoadedSession> {
+  // A name no format knows is refused before reading; a known name must belong to the detected format.
+  if (opts.profile !== undefined && !formatOfProfile(opts.profile)) throw new UsageError(`--profile ${opts.profile}: no such profile (${profileNames()})`);
   const s: ParsedSession = await readSession(path, { profile: opts.profile });
   if (!isSession(s)) throw new InputError(`${s.file}: ${s.diagnostics.map((d) => d.message).join("; ") || "not a session"}`);
-  return { session: s, module: moduleOf(s) };
+  const module = moduleOf(s);
+  if (opts.profile !== undefined && !module.profiles.includes(opts.profile)) {
+    throw new UsageError(`--profile ${opts.profile} is a ${formatOfProfile(opts.profile)?.name} profile, but ${s.file} is a ${s.format} session (its profiles: ${module.profiles.join("|")})`);
+  }
+  return { session: s, module };
 }
 
 export function checkLeaf(s: SessionBase, leafId: string | undefined): void {
@@ -67,8 +74,14 @@ async function readReplayJson(path: string): Promise<ReplayDocument | null> {
   return null;
 }
 
-export async function diffTwo(a: string, b: string, opts: TurnViewOptions & { profile?: string }): Promise<SessionDiffDocument> {
-  const load = async (p: string) => (await readReplayJson(p)) ?? (await replayFile(p, { ...opts, delta: false }));
+/** The turn diff of two sessions or replay documents, and the findings of each side (none for a document). */
+export async function diffTwo(a: string, b: string, opts: TurnViewOptions & { profile?: string }): Promise<{ doc: SessionDiffDocument; sides: Array<{ input: string; file: string; diagnostics: Diagnostic[] }> }> {
+  const load = async (p: string) => {
+    const json = await readReplayJson(p);
+    if (json) return { input: p, file: p, turns: json.turns, diagnostics: [] };
+    const d = await replayFile(p, { ...opts, delta: false });
+    return { input: p, file: d.session.path, turns: d.turns, diagnostics: d.diagnostics };
+  };
   const [da, db] = await Promise.all([load(a), load(b)]);
-  return diffTurnLists(a, da.turns, b, db.turns);
+  return { doc: diffTurnLists(a, da.turns, b, db.turns), sides: [da, db].map(({ input, file, diagnostics }) => ({ input, file, diagnostics })) };
 }

@@ -7,6 +7,7 @@ import { STDIN_ARG } from "../io/read.js";
 import { InputError } from "../shared/errors.js";
 import { UsageError } from "./usage.js";
 import { err as writeErr } from "./output.js";
+import { terminalLine, terminalText } from "../shared/terminal.js";
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
@@ -46,15 +47,16 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   } catch (e) {
     if (e instanceof InputError) {
-      writeErr(`sightline: ${e.message}\n`);
+      writeErr(`sightline: ${terminalLine(e.message)}\n`);
       return 2;
     }
     if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) {
-      writeErr(`sightline: ${e.message}\nRun "sightline --help" for usage.\n`);
+      // Messages quote the command line and file names (yargs: "Unknown argument: …"): escaped.
+      writeErr(`sightline: ${terminalText(e.message)}\nRun "sightline --help" for usage.\n`);
       return 2;
     }
     const err = e instanceof Error ? (e.stack ?? e.message) : String(e);
-    writeErr(`sightline: internal error: ${err}\nThis is a bug in sightline; please report it with the command line and input.\n`);
+    writeErr(`sightline: internal error: ${terminalText(err)}\nThis is a bug in sightline; please report it with the command line and input.\n`);
     return 3;
   }
 }

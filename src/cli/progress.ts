@@ -1,5 +1,8 @@
-// Progress bars only on a TTY, always on stderr (stdout may carry --json).
+// Progress bars only on a TTY, always on stderr (stdout may carry --json). cli-progress writes its own cursor
+// controls (hide cursor, carriage return, clear line) straight to stderr: the one writer outside output.ts,
+// so it is given no data — the label is escaped and cannot hold cli-progress's {placeholders}.
 import cliProgress from "cli-progress";
+import { terminalLine } from "../shared/terminal.js";
 
 export interface Progress {
   update(done: number, total: number): void;
@@ -9,7 +12,7 @@ export interface Progress {
 export function progressBar(label: string, enabled = process.stderr.isTTY === true): Progress {
   if (!enabled) return { update: () => {}, stop: () => {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: `${label} [{bar}] {value}/{total} files`, hideCursor: true, clearOnComplete: true },
+    { stream: process.stderr, format: `${terminalLine(label).replace(/[{}]/g, "")} [{bar}] {value}/{total} files`, hideCursor: true, clearOnComplete: true },
     cliProgress.Presets.shades_classic,
   );
   let started = false;

@@ -21,9 +21,16 @@ export function formatModule(name: FormatName): FormatModule {
 
 export const moduleOf = (session: SessionBase): FormatModule => formatModule(session.format);
 
+/** The format a profile name belongs to (profile names are distinct across formats), or undefined. */
+export const formatOfProfile = (profile: string): FormatModule | undefined => formats.find((f) => f.profiles.includes(profile));
+
+/** Every profile name, per format, for messages: "scorel: p5|p4|…; pi: pi|omp17; yoi: seed|head". */
+export const profileNames = (): string => formats.map((f) => `${f.name}: ${f.profiles.join("|")}`).join("; ");
+
 /** A line sink that detects the format and parses with it (the streaming reader feeds it). */
 export function createSessionParser(opts: SessionParseOptions): SessionSniffer {
-  return new SessionSniffer(formats, opts);
+  const byProfile = opts.profile !== undefined ? formatOfProfile(opts.profile) : undefined;
+  return new SessionSniffer(formats, { ...opts, fallback: byProfile?.name });
 }
 
 /** Parses a whole session text (pure). Never throws for bad input: problems are diagnostics. */

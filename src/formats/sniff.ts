@@ -18,6 +18,11 @@ export type ParsedSession = SessionBase | UnreadSession;
 export interface SessionParseOptions extends ParseOptions {
   /** Force a format instead of detecting it. */
   format?: FormatName;
+  /**
+   * The format of a requested profile: it reads the file when detection cannot tell (an empty file, a first
+   * record that is not a known header), so that format's own loader gives its verdict.
+   */
+  fallback?: FormatName;
 }
 
 /** How many leading lines may be blank or unparseable before detection gives up. */
@@ -53,16 +58,27 @@ export class SessionSniffer implements LineSink<ParsedSession> {
       this.inner = m.createParser(this.opts);
       for (const l of this.buffered) this.inner.push(l);
       this.buffered = [];
-    } else if (parsed.ok || this.buffered.length >= SNIFF_LIMIT) {
-      this.giveUp = true;
-    } else if (!line.terminated) {
-      this.giveUp = true;
+    } else if (parsed.ok || this.buffered.length >= SNIFF_LIMIT || !line.terminated) {
+      this.undetected();
     } else {
       // A leading line of bad JSON: keep looking (a torn or garbage first line must not hide the format).
     }
   }
 
+  /** Detection failed: the requested profile's format reads the file, else nothing does. */
+  private undetected(): void {
+    const m = this.opts.fallback ? this.modules.find((x) => x.name === this.opts.fallback) : undefined;
+    if (!m) {
+      this.giveUp = true;
+      return;
+    }
+    this.inner = m.createParser(this.opts);
+    for (const l of this.buffered) this.inner.push(l);
+    this.buffered = [];
+  }
+
   finish(): ParsedSession {
+    if (!this.inner && !this.giveUp) this.undetected();
     if (this.inner) return this.inner.finish();
     const bag = new DiagnosticBag(this.opts.file);
     const firstText = this.buffered.find((l) => l.text.trim() !== "");

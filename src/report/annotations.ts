@@ -3,6 +3,7 @@
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { clip, escapeAnnotationData, escapeAnnotationProperty } from "./escape.js";
 import type { AuditResult } from "./model.js";
+import { terminalLine } from "../shared/terminal.js";
 
 const LEVEL = { error: "error", warning: "warning", info: "notice" } as const;
 
@@ -11,7 +12,8 @@ export function annotation(d: Diagnostic, opts: { title?: string } = {}): string
   if (d.line !== undefined) props.push(`line=${d.line}`);
   if (d.column !== undefined) props.push(`col=${d.column}`);
   props.push(`title=${escapeAnnotationProperty(opts.title ?? `sightline ${d.code}`)}`);
-  return `::${LEVEL[d.severity]} ${props.join(",")}::${escapeAnnotationData(clip(d.message, 2000))}`;
+  // The workflow-command escapes leave other control characters alone: a CI log is a terminal too.
+  return terminalLine(`::${LEVEL[d.severity]} ${props.join(",")}::${escapeAnnotationData(clip(d.message, 2000))}`);
 }
 
 /** Errors and warnings (infos are noise in a CI log), plus failed checks that carry no diagnostic. */

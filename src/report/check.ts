@@ -1,6 +1,7 @@
 // `sightline check`, the pure part: what a session's expectations hold, how the current run compares with
 // them, and how each regression reads (a unified diff where text changed). No IO here.
 import { createHash } from "node:crypto";
+import { terminalLine } from "../shared/terminal.js";
 import { createTwoFilesPatch } from "diff";
 import type { TtsrTurnEvidence } from "./model.js";
 
@@ -175,11 +176,11 @@ export function renderRegressions(rs: readonly Regression[]): string {
   const lines: string[] = [];
   let last = "";
   for (const r of rs) {
-    const head = `✗ ${r.suite} · ${r.session}${r.turn !== undefined ? ` · turn ${r.turn} (${r.responseId})` : ""}`;
+    const head = terminalLine(`✗ ${r.suite} · ${r.session}${r.turn !== undefined ? ` · turn ${r.turn} (${r.responseId})` : ""}`);
     if (head !== last) lines.push(head);
     last = head;
-    lines.push(`    ${r.message}`);
-    if (r.diff) lines.push(...r.diff.trimEnd().split("\n").map((l) => `      ${l}`));
+    lines.push(`    ${terminalLine(r.message)}`);
+    if (r.diff) lines.push(...r.diff.trimEnd().split("\n").map((l) => `      ${terminalLine(l)}`));
   }
   return lines.length ? `${lines.join("\n")}\n` : "";
 }

@@ -1,11 +1,14 @@
 // Readable `diff` output: compaction diffs and turn-aligned session diffs.
 import type { CompactionDiff } from "../context/compaction.js";
 import type { SessionDiffDocument } from "../context/session-diff.js";
+import { terminalLine as safe, terminalText } from "../shared/terminal.js";
 
 const SGR = { dim: "2", bold: "1", red: "31", green: "32", cyan: "36", yellow: "33" } as const;
 const paint = (on: boolean, k: keyof typeof SGR, s: string) => (on ? `\u001b[${SGR[k]}m${s}\u001b[0m` : s);
 
-export function colorPatch(patch: string, color: boolean): string {
+/** A unified diff of session text: escaped first (it is log content), then coloured per line. */
+export function colorPatch(raw: string, color: boolean): string {
+  const patch = terminalText(raw);
   if (!color) return patch;
   return patch
     .split("\n")
@@ -18,13 +21,13 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
   const out: string[] = [];
   for (const d of ds) {
     const logged = [d.tokens.loggedBefore !== undefined ? `log says ${d.tokens.loggedBefore} before` : "", d.tokens.loggedAfter !== undefined ? `${d.tokens.loggedAfter} after` : ""].filter(Boolean).join(", ");
-    out.push(paint(o.color, "bold", `compaction ${d.id}`) + `  before ${d.before.leafId ?? "(root)"}: ${(d.before.messages as unknown[]).length} msgs, ≈${d.tokens.before} tok → after: ${(d.after.messages as unknown[]).length} msgs, ≈${d.tokens.after} tok (${d.before.tokens.estimator})${logged ? `; ${logged}` : ""}`);
+    out.push(paint(o.color, "bold", `compaction ${safe(d.id)}`) + `  before ${safe(d.before.leafId ?? "(root)")}: ${(d.before.messages as unknown[]).length} msgs, ≈${d.tokens.before} tok → after: ${(d.after.messages as unknown[]).length} msgs, ≈${d.tokens.after} tok (${d.before.tokens.estimator})${logged ? `; ${logged}` : ""}`);
     out.push(`  dropped ${d.dropped.length}, kept ${d.kept.length}, added ${d.added.length}`);
-    for (const m of d.added) out.push(paint(o.color, "green", `  + ${m.role} (${m.nativeRole}) from ${m.sourceIds.join(", ")}: ${m.text.slice(0, 100).replace(/\n/g, "⏎")}${m.text.length > 100 ? "…" : ""}`));
+    for (const m of d.added) out.push(paint(o.color, "green", `  + ${safe(m.role)} (${safe(m.nativeRole)}) from ${safe(m.sourceIds.join(", "))}: ${safe(m.text.slice(0, 100).replace(/\n/g, "⏎"))}${m.text.length > 100 ? "…" : ""}`));
     if (d.capsule) {
       const c = d.capsule;
-      out.push(`  capsule: ${c.valid ? "valid" : `invalid (missing ${c.missing.join(", ")})`}${c.warnings.length ? `; ${c.warnings.length} warning(s)` : ""}`);
-      for (const l of c.lost) out.push(paint(o.color, "red", `  ✗ lost after compaction: ${l.kind} ${l.value}`));
+      out.push(`  capsule: ${c.valid ? "valid" : `invalid (missing ${safe(c.missing.join(", "))})`}${c.warnings.length ? `; ${c.warnings.length} warning(s)` : ""}`);
+      for (const l of c.lost) out.push(paint(o.color, "red", `  ✗ lost after compaction: ${safe(l.kind)} ${safe(l.value)}`));
       if (c.lost.length === 0) out.push(paint(o.color, "green", "  ✓ every hard deny, blocking question and pending write survives"));
     }
     out.push(colorPatch(d.patch, o.color));
@@ -37,9 +40,9 @@ export function renderSessionDiff(doc: SessionDiffDocument, o: { color: boolean 
   const changed = doc.turns.filter((t) => t.status !== "same");
   out.push(doc.same ? paint(o.color, "green", `Same: ${doc.turns.length} turns, identical contexts.`) : paint(o.color, "yellow", `${changed.length} of ${doc.turns.length} turns differ.`));
   for (const t of changed) {
-    const where = `turn a#${t.a ?? "-"} / b#${t.b ?? "-"} (response ${t.responseId})`;
-    if (t.status === "only-a") out.push(paint(o.color, "red", `- ${where}: only in ${doc.a}`));
-    else if (t.status === "only-b") out.push(paint(o.color, "green", `+ ${where}: only in ${doc.b}`));
+    const where = `turn a#${t.a ?? "-"} / b#${t.b ?? "-"} (response ${safe(t.responseId)})`;
+    if (t.status === "only-a") out.push(paint(o.color, "red", `- ${where}: only in ${safe(doc.a)}`));
+    else if (t.status === "only-b") out.push(paint(o.color, "green", `+ ${where}: only in ${safe(doc.b)}`));
     else {
       out.push(paint(o.color, "bold", `~ ${where}: ${t.systemPromptChanged ? "system prompt changed; " : ""}${t.changedFrom !== null ? `messages differ from #${t.changedFrom}` : ""}`));
       if (t.patch) out.push(colorPatch(t.patch, o.color));

@@ -3,6 +3,7 @@
 import type { Msg } from "../formats/types.js";
 import type { ReplayDocument } from "../context/replay.js";
 import type { DeltaMessages, Turn } from "../context/turns.js";
+import { terminalLine as safe, terminalText } from "../shared/terminal.js";
 
 export interface ReplayViewOptions {
   color: boolean;
@@ -16,7 +17,7 @@ const paint = (on: boolean, k: keyof typeof SGR, s: string) => (on ? `\u001b[${S
 function changeSummary(t: Turn, prevLen: number | undefined, asFull: boolean): string {
   if (!Array.isArray(t.messages) && !asFull) {
     const d = t.messages as DeltaMessages;
-    const roles = d.added.map((m) => m.role).join(", ");
+    const roles = safe(d.added.map((m) => m.role).join(", "));
     return `${d.base === null ? "new path" : `vs #${d.base}`}: keep ${d.keep}, -${d.removed.length}, +${d.added.length}${roles ? ` (${roles})` : ""}`;
   }
   const n = count(t);
@@ -27,12 +28,13 @@ function changeSummary(t: Turn, prevLen: number | undefined, asFull: boolean): s
 const count = (t: Turn) => (Array.isArray(t.messages) ? t.messages.length : t.messages.keep + t.messages.added.length);
 
 export function renderMessage(m: Msg, i: number, color: boolean): string {
-  const head = `── #${i} ${m.role}${m.nativeRole !== m.role ? ` (${m.nativeRole})` : ""} · from ${m.sourceIds.join(", ")}`;
+  // Everything from the log is escaped before colour is added (the output gate keeps our colours only).
+  const head = safe(`── #${i} ${m.role}${m.nativeRole !== m.role ? ` (${m.nativeRole})` : ""} · from ${m.sourceIds.join(", ")}`);
   const lines = [paint(color, "bold", head)];
-  if (m.sourceIds.length > 1) lines.push(paint(color, "magenta", `   ⟦merged: ${m.sourceIds.slice(1).join(", ")} into ${m.sourceIds[0]}⟧`));
-  for (const r of m.reminders) lines.push(paint(color, "yellow", `   ⟦reminder ${r.kind}${r.origin ? `/${r.origin}` : ""} from ${r.sourceId}⟧`));
+  if (m.sourceIds.length > 1) lines.push(paint(color, "magenta", `   ⟦merged: ${safe(m.sourceIds.slice(1).join(", "))} into ${safe(m.sourceIds[0])}⟧`));
+  for (const r of m.reminders) lines.push(paint(color, "yellow", safe(`   ⟦reminder ${r.kind}${r.origin ? `/${r.origin}` : ""} from ${r.sourceId}⟧`)));
   if (m.summary !== undefined) lines.push(paint(color, "cyan", "   ⟦summary message⟧"));
-  const body = m.text.replace(/<system-reminder[^>]*>|<\/system-reminder>/g, (tag) => paint(color, "yellow", tag));
+  const body = terminalText(m.text).replace(/<system-reminder[^>]*>|<\/system-reminder>/g, (tag) => paint(color, "yellow", tag));
   lines.push(body);
   return lines.join("\n");
 }
@@ -40,9 +42,9 @@ export function renderMessage(m: Msg, i: number, color: boolean): string {
 export function renderReplayHead(doc: ReplayDocument, color: boolean, listed?: number): string {
   const out: string[] = [];
   const s = doc.session;
-  out.push(paint(color, "bold", `${s.path}`) + paint(color, "dim", `  ${s.format}/${s.profile}${s.id ? `  session ${s.id}` : ""}`));
+  out.push(paint(color, "bold", safe(s.path)) + paint(color, "dim", safe(`  ${s.format}/${s.profile}${s.id ? `  session ${s.id}` : ""}`)));
   const listedText = listed === undefined ? "" : ` · ${listed} turn${listed === 1 ? "" : "s"} listed`;
-  out.push(paint(color, "dim", `active leaf ${doc.activeLeafId ?? "(none)"} · ${doc.leaves.length} lea${doc.leaves.length === 1 ? "f" : "ves"}${listedText}`));
+  out.push(paint(color, "dim", `active leaf ${safe(doc.activeLeafId ?? "(none)")} · ${doc.leaves.length} lea${doc.leaves.length === 1 ? "f" : "ves"}${listedText}`));
   const errors = doc.diagnostics.filter((d) => d.severity === "error").length;
   if (errors > 0) out.push(paint(color, "red", `${errors} error diagnostic${errors === 1 ? "" : "s"} (run sightline validate for details)`));
   return out.join("\n") + "\n";
@@ -58,9 +60,9 @@ export function renderTurn(t: Turn, prevLen: number | undefined, o: TurnLineOpti
   const out: string[] = [];
   const tokens = `${t.tokens.estimated} tok (${t.tokens.estimator})${t.tokens.logged !== undefined ? `, logged ${t.tokens.logged}` : ""}`;
   const change = changeSummary(t, prevLen, o.asFull === true);
-  out.push(`${paint(o.color, "cyan", `turn ${t.index}`)}  response ${t.responseId}  at ${t.leafId ?? "(root)"}  ${count(t)} msgs  ${tokens}${change ? `  ${paint(o.color, "dim", change)}` : ""}`);
+  out.push(`${paint(o.color, "cyan", `turn ${t.index}`)}  response ${safe(t.responseId)}  at ${safe(t.leafId ?? "(root)")}  ${count(t)} msgs  ${tokens}${change ? `  ${paint(o.color, "dim", change)}` : ""}`);
   if (o.full) {
-    if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + t.systemPrompt);
+    if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + terminalText(t.systemPrompt));
     const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
     const offset = Array.isArray(t.messages) ? 0 : t.messages.keep;
     msgs.forEach((m, i) => out.push(renderMessage(m, i + offset, o.color)));

@@ -3,6 +3,7 @@
 import Table from "cli-table3";
 import { clip } from "./escape.js";
 import { countsOf } from "./spilled.js";
+import { terminalLine as safe } from "../shared/terminal.js";
 import type { AuditResult, SessionStatus } from "./model.js";
 
 export interface TerminalOptions {
@@ -14,9 +15,6 @@ export interface TerminalOptions {
 }
 
 const ANSI = { red: "\x1b[31m", yellow: "\x1b[33m", green: "\x1b[32m", dim: "\x1b[2m", bold: "\x1b[1m", reset: "\x1b[0m" };
-
-/** Control characters from session text must not drive the terminal. */
-const safe = (s: string) => s.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "\uFFFD");
 
 export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}): string {
   const paint = (code: keyof typeof ANSI, s: string) => (opts.color ? `${ANSI[code]}${s}${ANSI.reset}` : s);
@@ -37,7 +35,7 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
     table.push([
       status(s.status),
       safe(clip(s.path.length > pathWidth ? `…${s.path.slice(-(pathWidth - 1))}` : s.path, pathWidth + 40)),
-      s.format ? `${s.format}/${s.profile}` : s.kind === "unreadable" ? "-" : s.kind,
+      safe(s.format ? `${s.format}/${s.profile}` : s.kind === "unreadable" ? "-" : s.kind),
       s.loader.verdict,
       String(c.turns),
       capsule ? `${c.compactions} (${capsule} capsule fail)` : String(c.compactions),
@@ -52,7 +50,7 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
     `${paint("bold", `${x.sessions} session(s)${x.files ? ` and ${x.files} other file(s)` : ""}`)}: ${x.byStatus.ok} ok, ${x.byStatus.warning} warning, ${x.byStatus.error} error; ${x.turns} turns, ${x.compactions} compactions; diagnostics ${x.diagnostics.error} error, ${x.diagnostics.warning} warning, ${x.diagnostics.info} info` +
       (x.skipped ? `; ${x.skipped} file(s) skipped (not a session, rule, capsule, settings or config file)` : ""),
   ];
-  for (const d of result.diagnostics) lines.push(`${d.severity === "error" ? paint("red", "error") : d.severity}: ${safe(d.file)}: ${safe(d.message)}`);
+  for (const d of result.diagnostics) lines.push(`${d.severity === "error" ? paint("red", "error") : safe(d.severity)}: ${safe(d.file)}: ${safe(d.message)}`);
   if (opts.reportDir) lines.push(`Report: ${safe(opts.reportDir)}`);
   return `${lines.join("\n")}\n`;
 }

@@ -1,6 +1,7 @@
 // Readable `validate` output: one block per file (grouped, input order), a table of findings, a summary.
 import Table from "cli-table3";
 import type { Diagnostic, Severity } from "../shared/diagnostics.js";
+import { terminalLine as safe } from "../shared/terminal.js";
 
 export interface ValidateView {
   files: Array<{ path: string; kind: string; format?: string | null; profile?: string; diagnostics: Diagnostic[] }>;
@@ -25,9 +26,11 @@ export function renderValidateTable(v: ValidateView, o: RenderOptions): string {
     const shown = f.diagnostics.filter((d) => o.verbose || d.severity !== "info");
     const errors = shown.filter((d) => d.severity === "error").length;
     const warnings = shown.filter((d) => d.severity === "warning").length;
-    const what = [f.kind, f.format && f.profile ? `${f.format}/${f.profile}` : f.format].filter(Boolean).join(", ");
+    // Paths, codes and messages come from the input (file names, entry types, JSON errors): escaped here,
+    // before colour is added, so the output gate keeps only sightline's own colours.
+    const what = safe([f.kind, f.format && f.profile ? `${f.format}/${f.profile}` : f.format].filter(Boolean).join(", "));
     const status = errors ? paint(o.color, "error", plural(errors, "error")) : warnings ? paint(o.color, "warning", plural(warnings, "warning")) : paint(o.color, "ok", "ok");
-    out.push(`${paint(o.color, "bold", f.path)} ${paint(o.color, "dim", `(${what})`)}  ${status}${errors && warnings ? `, ${paint(o.color, "warning", plural(warnings, "warning"))}` : ""}`);
+    out.push(`${paint(o.color, "bold", safe(f.path))} ${paint(o.color, "dim", `(${what})`)}  ${status}${errors && warnings ? `, ${paint(o.color, "warning", plural(warnings, "warning"))}` : ""}`);
     if (shown.length === 0) continue;
     const t = new Table({
       head: ["line", "severity", "code", "message"],
@@ -38,13 +41,13 @@ export function renderValidateTable(v: ValidateView, o: RenderOptions): string {
     for (const d of shown) {
       const where = d.line !== undefined ? String(d.line) + (d.column !== undefined ? `:${d.column}` : "") : "";
       const msg = d.loader ? `${d.message} [loader verdict]` : d.message;
-      t.push([where, paint(o.color, d.severity, d.severity), d.code, msg + (d.eventId ? ` (event ${d.eventId})` : "")]);
+      t.push([where, paint(o.color, d.severity, d.severity), safe(d.code), safe(msg + (d.eventId ? ` (event ${d.eventId})` : ""))]);
     }
     out.push(t.toString());
   }
-  for (const p of v.problems) out.push(paint(o.color, "error", `cannot read ${p.input}: ${p.reason}`));
+  for (const p of v.problems) out.push(paint(o.color, "error", `cannot read ${safe(p.input)}: ${safe(p.reason)}`));
   if (v.skipped.length > 0) out.push(paint(o.color, "dim", `${plural(v.skipped.length, "file")} not validated (not a session, rule, capsule, settings or config file; --verbose lists them)`));
-  if (o.verbose) for (const s of v.skipped) out.push(paint(o.color, "dim", `  skipped ${s.path}: ${s.reason}`));
+  if (o.verbose) for (const s of v.skipped) out.push(paint(o.color, "dim", `  skipped ${safe(s.path)}: ${safe(s.reason)}`));
   const s = v.summary;
   out.push(`${plural(s.files, "file")} checked: ${paint(o.color, s.errors ? "error" : "ok", plural(s.errors, "error"))}, ${plural(s.warnings, "warning")}${o.verbose ? `, ${plural(s.infos, "note")}` : ""}`);
   return out.join("\n") + "\n";

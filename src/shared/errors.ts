@@ -5,3 +5,8 @@
 export class InputError extends Error {
   override name = "InputError";
 }
+
+/** A command line that asks for something impossible (unknown --profile, bad --turn): exit code 2 with usage help. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}

@@ -66,13 +66,13 @@ for (const r of runs) {
 out(JSON.stringify(results));
 `;
 
-export function runMany(runs: readonly BatchRun[]): CliRun[] {
+export function runMany(runs: readonly BatchRun[], env: Record<string, string> = {}): CliRun[] {
   ensureBuilt();
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", DRIVER], {
     cwd: ROOT,
     input: JSON.stringify(runs.map((x) => ({ ...x, cwd: x.cwd ?? ROOT }))),
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", COLUMNS: "120", SIGHTLINE_MAIN: pathToFileURL(join(ROOT, "dist/cli/main.js")).href },
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", COLUMNS: "120", SIGHTLINE_MAIN: pathToFileURL(join(ROOT, "dist/cli/main.js")).href, ...env },
     maxBuffer: 512 * 1024 * 1024,
     timeout: 120_000,
   });

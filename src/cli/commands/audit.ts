@@ -14,6 +14,7 @@ import type { Command } from "../command.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
 import { out, err, outRawJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
 
 export function toolVersion(): string {
   try {
@@ -79,7 +80,7 @@ export const auditCommand: Command = {
       out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
       if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }
-    err(`sightline: report written to ${dir}/index.html\n`);
+    err(`sightline: report written to ${terminalLine(dir)}/index.html\n`);
     // Unreadable inputs win over findings (design §4).
     return unreadableInputs > 0 ? 2 : auditExitCode(result, a.failOn);
   },

@@ -5,6 +5,7 @@ import { countBySeverity } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { out, err, outJson } from "../output.js";
+import { terminalLine, terminalText } from "../../shared/terminal.js";
 
 export const capsuleCommand: Command = {
   command: "capsule <action> <file>",
@@ -29,9 +30,9 @@ export const capsuleCommand: Command = {
       out(renderValidateTable({ files: [{ path: o.file, kind: "capsule", diagnostics: o.diagnostics }], skipped: [], problems: [], summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info } }, { color }));
     }
     const r = o.result as { ok: boolean; text?: string; state?: unknown; message?: string } | null;
-    if (r && r.ok && o.action === "render") out(r.text + "\n");
+    if (r && r.ok && o.action === "render") out(terminalText(r.text ?? "") + "\n");
     else if (r && r.ok) outJson(r.state);
-    else if (r) err(`The upstream module throws: ${r.message}\n`);
+    else if (r) err(`The upstream module throws: ${terminalLine(r.message ?? "")}\n`);
     return o.ok ? 0 : 1;
   },
 };

@@ -9,6 +9,7 @@ import { redactDeep } from "../../report/redact.js";
 import { writeFileAtomic } from "../../io/atomic.js";
 import type { Command } from "../command.js";
 import { out, err, outJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
 
 export const checkCommand: Command = {
   command: "check",
@@ -34,7 +35,7 @@ export const checkCommand: Command = {
     await writeFileAtomic(join(dir, "summary.md"), checkMarkdown(shared));
     await writeFileAtomic(join(dir, "junit.xml"), checkJunit(shared));
     await writeFileAtomic(join(dir, "summary.json"), `${JSON.stringify(shared, null, 2)}\n`);
-    for (const d of run.diagnostics) err(`sightline: ${d.severity}: ${d.file}: ${d.message}\n`);
+    for (const d of run.diagnostics) err(`sightline: ${d.severity}: ${terminalLine(d.file)}: ${terminalLine(d.message)}\n`);
     if (a.json) outJson(a.redact === true ? redactDeep(doc) : doc);
     else {
       out(renderRegressions(run.regressions));

@@ -1,9 +1,16 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
 import { compactionDiffFile, diffTwo, tokenCounter } from "../../app/replay.js";
 import { renderCompactionDiffs, renderSessionDiff } from "../../report/diff-view.js";
+import { renderWarningSummary } from "../../report/warnings.js";
+import { isStdin } from "../../io/read.js";
+import type { Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
-import { out } from "../output.js";
+import { err, out, outJson } from "../output.js";
+import { UsageError } from "../usage.js";
+
+const warnings = (input: string, file: string, ds: readonly Diagnostic[], profile: string | undefined) =>
+  err(renderWarningSummary(file, ds, { input: isStdin(input) ? "-" : input, profile }));
 
 export const diffCommand: Command = {
   command: "diff <a> [b]",
@@ -12,10 +19,10 @@ export const diffCommand: Command = {
     y
       .positional("a", { type: "string", describe: "Session file (or replay --json file when b is given)" })
       .positional("b", { type: "string", describe: "Second session or replay --json file" })
-      .option("compaction", { type: "string", describe: "Only this compaction id" })
-      .option("profile", { type: "string", describe: "Format profile" })
-      .option("tokens", { choices: ["estimate", "exact"] as const, default: "estimate" as const, describe: "Token counting" })
-      .option("full", { type: "boolean", default: false, describe: "Whole messages in the unified diff (default: first 4 lines of each)" })
+      .option("compaction", { type: "string", describe: "Only this compaction id (one session)" })
+      .option("profile", { type: "string", describe: "Format profile (scorel: p5|p4|p4a|p3|design|g0; pi: pi|omp17; yoi: seed|head)" })
+      .option("tokens", { choices: ["estimate", "exact"] as const, describe: "Token counting of a compaction diff: chars/4 estimate (default) or exact BPE (o200k_base)" })
+      .option("full", { type: "boolean", describe: "Whole messages in the compaction diff's unified diff (default: first 4 lines of each)" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document only" })
       .example("$0 diff session.jsonl", "Every compaction: context before vs after")
       .example("$0 diff session.jsonl --compaction 359 --json", "One compaction as JSON")
@@ -23,13 +30,25 @@ export const diffCommand: Command = {
   handler: async (a) => {
     const color = useColor(a.color);
     if (a.b !== undefined) {
-      const doc = await diffTwo(a.a as string, a.b as string, { profile: a.profile, scope: "all" });
-      out(a.json ? JSON.stringify(doc, null, 2) + "\n" : renderSessionDiff(doc, { color }));
+      // Two-sided diffs compare whole turn contexts: the compaction options have nothing to act on.
+      for (const [flag, v] of [["--compaction", a.compaction], ["--tokens", a.tokens], ["--full", a.full]] as const) {
+        if (v !== undefined) throw new UsageError(`${flag} applies to the compaction diffs of one session, not to diff <a> <b>`);
+      }
+      const { doc, sides } = await diffTwo(a.a as string, a.b as string, { profile: a.profile, scope: "all" });
+      if (a.json) outJson(doc);
+      else {
+        out(renderSessionDiff(doc, { color }));
+        for (const s of sides) warnings(s.input, s.file, s.diagnostics, a.profile);
+      }
       return doc.same ? 0 : 1;
     }
     const { capsuleCheck } = await import("../../app/capsule.js");
-    const { doc } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), capsuleCheck, patchLines: a.full || a.json ? undefined : 4 });
-    out(a.json ? JSON.stringify(doc, null, 2) + "\n" : renderCompactionDiffs(doc.compactions, { color }));
+    const { doc, session } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), capsuleCheck, patchLines: a.full || a.json ? undefined : 4 });
+    if (a.json) outJson(doc);
+    else {
+      out(renderCompactionDiffs(doc.compactions, { color }));
+      warnings(a.a as string, session.file, session.diagnostics, a.profile);
+    }
     return doc.compactions.some((c) => c.capsule && c.capsule.lost.length > 0) ? 1 : 0;
   },
 };

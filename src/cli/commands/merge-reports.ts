@@ -7,6 +7,7 @@ import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { toolVersion } from "./audit.js";
 import { out, err, outRawJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
 
 export const mergeReportsCommand: Command = {
   command: "merge-reports <dirs..>",
@@ -26,7 +27,7 @@ export const mergeReportsCommand: Command = {
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
     else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
-    for (const d of result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID")) err(`sightline: ${d.message}\n`);
+    for (const d of result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID")) err(`sightline: ${terminalLine(d.message)}\n`);
     // design §4: merge-reports exits 0; an unreadable shard folder is unreadable input (2).
     return unreadable > 0 ? 2 : 0;
   },

@@ -2,9 +2,21 @@
 import { replayStreamFile, tokenCounter } from "../../app/replay.js";
 import { writeReplayJson } from "../../context/replay.js";
 import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";
+import { renderWarningSummary } from "../../report/warnings.js";
+import { isStdin } from "../../io/read.js";
 import { StreamWriter } from "../writer.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
+import { err } from "../output.js";
+import { UsageError } from "../usage.js";
+
+/** --turn N: a 0-based turn number. Read as a string: as a yargs number, a bare `--turn` vanished silently. */
+export function turnArg(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  const s = Array.isArray(v) ? String(v[v.length - 1]) : String(v);
+  if (!/^\d+$/.test(s)) throw new UsageError(`--turn needs a turn number (0, 1, 2, …), not ${s === "" ? "nothing" : JSON.stringify(s)}`);
+  return Number(s);
+}
 
 export const replayCommand: Command = {
   command: "replay <session>",
@@ -12,9 +24,10 @@ export const replayCommand: Command = {
   builder: (y) =>
     y
       .positional("session", { type: "string", describe: "Session file, or - for stdin" })
-      .option("turn", { type: "number", describe: "Only turn N (0-based, numbered in file order over all branches)" })
+      .option("turn", { type: "string", describe: "Only turn N (0-based, numbered in file order over all branches)" })
       .option("leaf", { type: "string", describe: "Turns on the root path of this leaf id (default: the active leaf)" })
-      .option("all-leaves", { type: "boolean", default: false, describe: "Every turn of every branch, in file order" })
+      // No default: yargs counts a defaulted option as given, which made --leaf always "conflict".
+      .option("all-leaves", { type: "boolean", describe: "Every turn of every branch, in file order" })
       .option("delta", { type: "boolean", default: false, describe: "Each turn as a delta against the previous turn on its root path" })
       .option("full", { type: "boolean", default: false, describe: "Print every message of the listed turns in full" })
       .option("profile", { type: "string", describe: "Format profile (scorel: p5|p4|p4a|p3|design|g0; pi: pi|omp17; yoi: seed|head)" })
@@ -25,12 +38,13 @@ export const replayCommand: Command = {
       .example("$0 replay session.jsonl --turn 3 --full", "The full context of turn 3, reminders marked")
       .example("$0 replay session.jsonl --json --delta --all-leaves", "Every turn of every branch as JSON deltas"),
   handler: async (a) => {
-    const full = a.full || a.turn !== undefined;
+    const turn = turnArg(a.turn);
+    const full = a.full || turn !== undefined;
     // The listing needs only message counts: deltas cost O(changes) per turn, full lists O(context).
     const delta = a.delta || (!a.json && !full);
     const { head, turns, listed } = await replayStreamFile(a.session as string, {
       profile: a.profile,
-      turn: a.turn,
+      turn,
       leafId: a.leaf,
       scope: a.allLeaves ? "all" : "active",
       delta,
@@ -48,6 +62,7 @@ export const replayCommand: Command = {
       }
     }
     await out.flush();
+    if (!a.json) err(renderWarningSummary(head.session.path, head.diagnostics, { input: isStdin(a.session as string) ? "-" : (a.session as string), profile: a.profile }));
     return 0;
   },
 };

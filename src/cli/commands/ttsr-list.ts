@@ -5,6 +5,7 @@ import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
 import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
 
 export const ttsrListCommand: Command = {
   command: "list",
@@ -31,7 +32,7 @@ export const ttsrListCommand: Command = {
     else {
       const t = new Table({ head: ["rule", "bucket", "scope", "condition", "path", "note"], style: { head: [], border: [] }, wordWrap: true });
       for (const row of doc.rules)
-        t.push([row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), row.path, row.reason ?? ""]);
+        t.push([row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), row.path, row.reason ?? ""].map(terminalLine));
       out(t.toString() + "\n");
       const reg = doc.rules.filter((x) => x.registered).length;
       out(`${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules (${doc.profile}).\n`);

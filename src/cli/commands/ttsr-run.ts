@@ -7,6 +7,8 @@ import type { SimTurn } from "../../ttsr/simulate/types.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
+import { formatDiagnostic } from "./ttsr-test.js";
 
 /** The `ttsr` command group: run, test, list, lint as real subcommands (each with its own --help). */
 export function ttsrGroup(subcommands: readonly Command[]): Command {
@@ -62,7 +64,7 @@ export const ttsrRunCommand: Command = {
     });
     if (a.json) outJson(doc);
     else out(renderTtsrRun(doc));
-    for (const d of doc.diagnostics) if (a.json || d.severity !== "info") err(`${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}\n`);
+    for (const d of doc.diagnostics) if (a.json || d.severity !== "info") err(`${formatDiagnostic(d)}\n`);
     return exitCode;
   },
 };
@@ -96,7 +98,7 @@ function explainDisagreement(t: SimTurn): string[] {
   recorded.forEach((r, k) => {
     if (!used.has(k)) out.push(`  recorded ${r.kind} ${r.entryId} [${r.rules.join(", ")}] was not replayed`);
   });
-  return out;
+  return out.map(terminalLine);
 }
 
 function turnRow(i: number, t: SimTurn): string[] {
@@ -104,7 +106,8 @@ function turnRow(i: number, t: SimTurn): string[] {
   const injected = t.injected.map((x) => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` → ${x.toolCallId}` : ""}${x.deliveredAfter ? ` after ${x.deliveredAfter}` : ""}`);
   const recorded = t.recorded.map((r) => `${r.kind} ${r.entryId} [${r.rules.join(", ")}]`);
   const agree = t.agree === null ? "n/a" : t.agree ? "yes" : "NO";
-  return [String(i), t.responseId, t.stopReason ?? "", matches.join("\n"), injected.join("\n"), recorded.join("\n"), agree];
+  // Cells hold log text (ids, rule names): escaped per line, the cell's own line breaks kept.
+  return [String(i), t.responseId, t.stopReason ?? "", matches.map(terminalLine).join("\n"), injected.map(terminalLine).join("\n"), recorded.map(terminalLine).join("\n"), agree].map((c, k) => (k >= 3 && k <= 5 ? c : terminalLine(c)));
 }
 
 /** The readable per-turn table (plain text: no colour codes). */
@@ -112,9 +115,9 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
   const out: string[] = [];
   const reg = doc.rules.filter((r) => r.registered).map((r) => r.name);
   const other = doc.rules.filter((r) => !r.registered).map((r) => `${r.name} (${r.bucket}${r.reason ? `: ${r.reason}` : ""})`);
-  out.push(`rules: ${reg.length ? reg.join(", ") : "none registered"}${other.length ? `; not TTSR: ${other.join(", ")}` : ""}`);
+  out.push(terminalLine(`rules: ${reg.length ? reg.join(", ") : "none registered"}${other.length ? `; not TTSR: ${other.join(", ")}` : ""}`));
   for (const s of doc.sessions) {
-    out.push("", `session ${s.path}${s.format ? ` (${s.format}${s.profile ? ` ${s.profile}` : ""})` : " (not read)"}`);
+    out.push("", terminalLine(`session ${s.path}${s.format ? ` (${s.format}${s.profile ? ` ${s.profile}` : ""})` : " (not read)"}`));
     if (s.turns.length === 0) {
       out.push("  no assistant turns");
       continue;

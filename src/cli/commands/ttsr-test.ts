@@ -7,6 +7,7 @@ import { parseChunking } from "../../ttsr/chunking.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -54,11 +55,11 @@ export const ttsrTestCommand: Command = {
       outJson(doc);
       return doc.triggered ? 0 : 1;
     }
-    const ctx = [doc.profile, doc.context.source, doc.context.toolName ? `tool ${doc.context.toolName}` : "", `chunking ${doc.chunking}`, `${doc.deltas} delta${doc.deltas === 1 ? "" : "s"}`].filter(Boolean).join(", ");
+    const ctx = terminalLine([doc.profile, doc.context.source, doc.context.toolName ? `tool ${doc.context.toolName}` : "", `chunking ${doc.chunking}`, `${doc.deltas} delta${doc.deltas === 1 ? "" : "s"}`].filter(Boolean).join(", "));
     const registered = doc.rules.filter((x) => x.registered).length;
     if (doc.triggered) {
       out(`Triggered ${doc.matches.length} rule${doc.matches.length === 1 ? "" : "s"} (${ctx}; ${registered} registered):\n`);
-      for (const m of doc.matches) out(`  ${m.rule}  ${m.path}  at delta ${m.delta}, offset ${m.offset}${m.interruptMode ? `, interruptMode ${m.interruptMode}` : ""}\n`);
+      for (const m of doc.matches) out(`  ${terminalLine(m.rule)}  ${terminalLine(m.path)}  at delta ${m.delta}, offset ${m.offset}${m.interruptMode ? `, interruptMode ${m.interruptMode}` : ""}\n`);
     } else out(`No rule triggered (${ctx}; ${registered} registered).\n`);
     printDiagnostics(doc.diagnostics, false);
     return doc.triggered ? 0 : 1;
@@ -77,7 +78,8 @@ export function ruleSetOptions(a: Record<string, any>): RuleSetOptions {
   return o;
 }
 
-export const formatDiagnostic = (d: Diagnostic): string => `${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}`;
+/** One finding per line; file names, codes and messages carry input text, so they are escaped. */
+export const formatDiagnostic = (d: Diagnostic): string => terminalLine(`${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}`);
 
 /** Diagnostics go to stderr (infos only when asked). */
 export function printDiagnostics(ds: readonly Diagnostic[], withInfo: boolean): void {

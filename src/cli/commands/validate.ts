@@ -5,6 +5,9 @@ import { useColor } from "../color.js";
 import { progressBar } from "../progress.js";
 import type { Command } from "../command.js";
 import { out, err, outJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
+import { formatOfProfile, profileNames } from "../../formats/index.js";
+import { UsageError } from "../usage.js";
 
 export const validateCommand: Command = {
   command: "validate <paths..>",
@@ -21,6 +24,7 @@ export const validateCommand: Command = {
       .example("$0 validate '**/*.jsonl' --json", "A quoted glob, JSON output")
       .example("cat s.jsonl | $0 validate -", "Read stdin"),
   handler: async (a) => {
+    if (a.profile !== undefined && !formatOfProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
     const bar = progressBar("validate", !a.json && process.stderr.isTTY === true);
     const r = await validatePaths(a.paths as string[], { profile: a.profile, ttsrProfile: a.ttsrProfile, onProgress: (d, t) => bar.update(d, t) });
     bar.stop();
@@ -28,7 +32,7 @@ export const validateCommand: Command = {
     else {
       const view = { ...r, summary: validateSummary(r) };
       out(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose }));
-      for (const p of r.problems) err(`sightline: cannot read ${p.input}: ${p.reason}\n`);
+      for (const p of r.problems) err(`sightline: cannot read ${terminalLine(p.input)}: ${terminalLine(p.reason)}\n`);
     }
     return validateExitCode(r);
   },

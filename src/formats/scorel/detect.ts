@@ -26,13 +26,15 @@ export interface Features {
   channelContext: boolean;
   extensionScope: boolean;
   systemReminder: boolean;
+  /** At least one line parsed as JSON (an empty file contradicts no profile). */
+  anyRecord: boolean;
 }
 
 const SHIPPED_ONLY = new Set(["user_message", "assistant_message", "tool_result", "session_title_updated", "queue_update", "skill_index_snapshot", "skill_index_delta"]);
 
 export function scanFeatures(recs: readonly LineRec[]): Features {
-  const f: Features = { g0: false, compact: false, contextControl: false, channelContext: false, extensionScope: false, systemReminder: false };
   const first = recs.find((r) => r.ok);
+  const f: Features = { g0: false, compact: false, contextControl: false, channelContext: false, extensionScope: false, systemReminder: false, anyRecord: first !== undefined };
   const fv = first?.value;
   f.g0 = isObject(fv) && !isHeaderLike(fv) && typeof fv.kind === "string" && !("type" in fv);
   for (const r of recs) {
@@ -86,7 +88,7 @@ export function chooseProfile(f: Features, requested: string | undefined, bag: D
 function mismatches(f: Features, p: ScorelProfile): string[] {
   const out: string[] = [];
   if (p === "g0") {
-    if (!f.g0) out.push("Profile g0 reads `kind` log entries without a header; this file has a header or `type` events");
+    if (!f.g0 && f.anyRecord) out.push("Profile g0 reads `kind` log entries without a header; this file has a header or `type` events");
     return out;
   }
   if (f.g0) out.push(`Profile ${p} expects a header line and \`type\` events; this file is a G0 log (\`kind\` entries)`);

@@ -33,9 +33,15 @@ export interface FoldState extends Omit<YoiRestoredState, "history"> {
   history: List<YoiHistoryItem>;
 }
 
+/**
+ * RequestConfig::default() as the writer serialises it (unset options as null, no stop sequences; `reasoning`
+ * is left out when unset, as in every recorded segment_start): what an empty segment log restores to.
+ */
+export const defaultRequestConfig = (): Record<string, unknown> => ({ max_tokens: null, temperature: null, top_p: null, top_k: null, stop_sequences: [] });
+
 export function initialState(profile: YoiProfile): FoldState {
   const s: FoldState = {
-    session_id: null, system_prompt: null, config: {}, history: null, turn_count: 0, last_run_interrupted: false,
+    session_id: null, system_prompt: null, config: defaultRequestConfig(), history: null, turn_count: 0, last_run_interrupted: false,
     entries_count: 0, usage_history: [], extensions: [], user_segments: [],
   };
   if (profile === "seed") s.pod_scope = null;
