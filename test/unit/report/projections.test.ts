@@ -79,7 +79,7 @@ describe("report/markdown", () => {
     expect(md).toContain("# sightline audit");
     expect(md).toContain("3 session(s): 1 ok, 1 with warnings, 1 with errors");
     expect(md.split("\n").filter((l) => /^\| (✅|⚠️|❌) \|/.test(l))).toHaveLength(3);
-    expect(md).toContain("| ❌ | fixtures/bad/&lt;torn&gt;.jsonl | scorel/omp17 | rejected |");
+    expect(md).toContain("| ❌ | fixtures/bad/\\<torn\\>.jsonl | scorel/omp17 | rejected |");
     expect(md).toContain("`invalid_json`");
   });
   it("never carries raw HTML from session text", () => {
