@@ -83,8 +83,9 @@ describe("report/markdown", () => {
     expect(md).toContain("`invalid_json`");
   });
   it("never carries raw HTML from session text", () => {
-    expect(md).not.toContain("<script>");
-    expect(md).not.toContain("<img");
+    // Escaped for Markdown: a backslash before `<` keeps it text (CommonMark §2.4).
+    expect(md).not.toMatch(/(?<!\\)<(script|img)/);
+    expect(md).toContain("\\<script\\>");
   });
   it("stays within the job-summary budget and says so", () => {
     const cut = renderMarkdown(corpus(), { budget: 900 });
