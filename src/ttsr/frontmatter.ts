@@ -37,10 +37,19 @@ export interface YamlWarning {
 // YAML.parse, minus its logging: the library prints warnings through process.emitWarning, which would
 // leak `[BAD_ALIAS] YAMLWarning` onto the terminal; here they are collected for the rule's diagnostics.
 function yamlLoad(src: string, warnings: YamlWarning[], lineOffset = 0): unknown {
-  const doc = YAML.parseDocument(src, { uniqueKeys: false });
+  const lineCounter = new YAML.LineCounter();
+  // logLevel "error": the library prints nothing; its warnings are read from the document instead.
+  const doc = YAML.parseDocument(src, { uniqueKeys: false, logLevel: "error", lineCounter });
   for (const w of doc.warnings)
     warnings.push({ line: (w.linePos?.[0].line ?? 1) + lineOffset, code: w.code, detail: w.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "") });
   if (doc.errors.length > 0) throw doc.errors[0];
+  // The one warning toJS would print: a map key that is itself a map or list becomes its string form.
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      if (YAML.isCollection(pair.key))
+        warnings.push({ line: lineCounter.linePos(pair.key.range?.[0] ?? 0).line + lineOffset, code: "COLLECTION_KEY", detail: "a key that is a map or list is turned into a string" });
+    },
+  });
   return doc.toJS({ uniqueKeys: false } as never);
 }
 
@@ -137,7 +146,8 @@ export function parseFrontmatter(content: string, profile: TtsrProfile): Frontma
   };
   let firstError: string;
   try {
-    return { ...base(), frontmatter: normalizeKeys(parseRecord(metadata, warnings) ?? {}) as Record<string, unknown> };
+    const frontmatter = normalizeKeys(parseRecord(metadata, warnings) ?? {}) as Record<string, unknown>;
+    return { ...base(), frontmatter };
   } catch (e) {
     firstError = e instanceof Error ? e.message.split("\n")[0] : String(e);
   }
@@ -145,7 +155,8 @@ export function parseFrontmatter(content: string, profile: TtsrProfile): Frontma
     const quoted = quoteAmbiguousPlainScalars(metadata);
     if (quoted !== undefined) {
       try {
-        return { ...base(), frontmatter: normalizeKeys(parseRecord(quoted, warnings) ?? {}) as Record<string, unknown>, repairedAmbiguous: true };
+        const frontmatter = normalizeKeys(parseRecord(quoted, warnings) ?? {}) as Record<string, unknown>;
+        return { ...base(), frontmatter, repairedAmbiguous: true };
       } catch {
         // fall through to the line-by-line fallback
       }
