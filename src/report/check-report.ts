@@ -133,14 +133,17 @@ export function checkJunit(doc: CheckDocument): string {
   );
 }
 
-/** GitHub workflow annotations: one per regression (on the session file, at its turn's line) and per error. */
-export function checkAnnotations(doc: CheckDocument): string {
+/**
+ * GitHub workflow annotations: one per regression (on the session file, at its turn's line) and per error.
+ * `fileOf` maps a path from the run folder to the one GitHub expects (relative to the workspace).
+ */
+export function checkAnnotations(doc: CheckDocument, fileOf: (path: string) => string = (p) => p): string {
   const lines: string[] = [];
-  for (const d of doc.diagnostics) if (d.severity !== "info") lines.push(annotation(d));
+  for (const d of doc.diagnostics) if (d.severity !== "info") lines.push(annotation({ ...d, file: fileOf(d.file) }));
   for (const r of doc.regressions)
     lines.push(
       annotation(
-        { code: r.kind, severity: "error", file: checkSessionFile(doc, r.session), ...(r.line !== undefined && { line: r.line }), message: `${r.suite}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${r.message}` },
+        { code: r.kind, severity: "error", file: fileOf(checkSessionFile(doc, r.session)), ...(r.line !== undefined && { line: r.line }), message: `${r.suite}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${r.message}` },
         { title: `sightline check ${r.kind}` },
       ),
     );

@@ -105,6 +105,16 @@ describe("check under GITHUB_ACTIONS", () => {
   });
 });
 
+describe("check from the suite's own folder", () => {
+  it("finds sightline.config.json there, and annotation paths are relative to $GITHUB_WORKSPACE", () => {
+    const r = runCli(["check", "--out", at("out/here")], { cwd: at("fixtures/suites/omp17"), env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: "", GITHUB_WORKSPACE: root } });
+    expect(r.code).toBe(1);
+    const files = new Set(r.stdout.split("\n").filter((l) => l.startsWith("::")).map((l) => /file=([^,]+)/.exec(l)?.[1]));
+    expect([...files]).toEqual(["fixtures/pi/omp17-deferred-then-compaction/session.jsonl"]);
+    expect(r.stderr).not.toContain("GITHUB_STEP_SUMMARY");
+  });
+});
+
 describe("check usage errors come before any work", () => {
   const cases: [string, string[], string][] = [
     ["no config here", ["check"], "sightline: no sightline.config.json in this folder (pass --config FILE)"],

@@ -8,6 +8,7 @@ import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
 import { outFolderProblem, pathKind } from "../../io/stat.js";
 import type { Command } from "../command.js";
+import { workspacePath } from "../workspace.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
 
@@ -60,7 +61,7 @@ export const checkCommand: Command = {
           (run.regressions.length && !a.update ? '\nIf these changes are intended, run "sightline check --update" and commit the updated expectations.' : "") +
           "\n",
       );
-      if (ci) out(checkAnnotations(a.redact === false ? doc : redactDeep(doc)));
+      if (ci) out(checkAnnotations(a.redact === false ? doc : redactDeep(doc), workspacePath()));
     }
     err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
     return checkExitCode(run);

@@ -13,6 +13,7 @@ import { renderTerminal } from "../../report/terminal.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
+import { workspacePath } from "../workspace.js";
 import { toolVersion } from "./audit.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson, outRawJson } from "../output.js";
@@ -63,7 +64,7 @@ export const mergeReportsCommand: Command = {
       else {
         out(renderRegressions(doc.regressions));
         out(`${checkVerdict(doc)} (merged from ${dirs.length} report(s))\n`);
-        if (ci) out(checkAnnotations(doc));
+        if (ci) out(checkAnnotations(doc, workspacePath()));
       }
       err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
       return checkDocExitCode(doc);
