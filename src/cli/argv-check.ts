@@ -61,8 +61,10 @@ function unknownOption(args: readonly string[], c: Command): string | undefined 
   return undefined;
 }
 
-/** Reads argv against the command list; `completion` and bare `--help`/`--version` are left to yargs. */
+/** Reads argv against the command list; `completion`, completion requests and bare `--help`/`--version` are left to yargs. */
 export function readArgv(argv: readonly string[], commands: readonly Command[]): ArgvReading {
+  // Shell completion asks with a partial line: never judged here.
+  if (argv.includes("--get-yargs-completions")) return { path: [] };
   const words = argv.filter((a) => !a.startsWith("-"));
   const first = words[0];
   if (first === undefined || first === "completion") return { path: [] };

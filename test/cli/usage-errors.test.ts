@@ -34,6 +34,12 @@ describe("usage errors before work", () => {
     expect(runCli(["check", "-h"]).stdout).toContain("--shard");
   });
 
+  it("shell completion requests are left to yargs", () => {
+    const r = runCli(["--get-yargs-completions", "sightline", "che"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")).toContain("check");
+  });
+
   it("an empty rule folder is a warning, not an error", () => {
     const empty = join(tmp(), "rules");
     mkdirSync(empty);
