@@ -47,6 +47,7 @@ export function checkVerdict(doc: CheckDocument): string {
   const scope = `${doc.suites.length} suite(s), ${sessionsOf(doc)} session(s), ${turnsOf(doc)} turn(s)`;
   if (checkDocExitCode(doc) === 2) {
     const errors = doc.diagnostics.filter((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING").length;
+    if (doc.suites.length === 0) return `check could not run: ${errors} error(s) in the config`;
     return `check could not run completely: ${errors} error(s) in the config, rules or expectations (${doc.regressions.length} regression(s) in ${scope})`;
   }
   return `${doc.regressions.length ? `${doc.regressions.length} regression(s)` : "no regressions"} in ${scope}`;

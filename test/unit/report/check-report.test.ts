@@ -56,6 +56,7 @@ describe("check summary (Markdown)", () => {
     expect(checkDocExitCode(broken)).toBe(2);
     expect(checkVerdict(broken)).not.toContain("no regressions");
     expect(checkMarkdown(broken)).toContain("⚠️ check could not run completely: 1 error(s)");
+    expect(checkVerdict({ ...broken, suites: [] })).toBe("check could not run: 1 error(s) in the config");
   });
 });
 
