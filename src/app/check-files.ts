@@ -10,6 +10,9 @@ import { contextHash, expectedTtsr, type ActualTurn, type BaselineEntry, type Ex
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { writeFileAtomic } from "../io/atomic.js";
+import { appendText } from "../io/append.js";
+import { checkJunit, checkMarkdown, type CheckDocument } from "../report/check-report.js";
+import { redactDeep } from "../report/redact.js";
 
 export interface SuiteConfig {
   name: string;
@@ -139,4 +142,21 @@ export async function writeSuiteFiles(
     written.push(baselinePath);
   }
   return written;
+}
+
+/**
+ * A check report folder: summary.md, junit.xml, then summary.json (its presence means "complete", as for
+ * audit), redacted unless opted out. With `stepSummary` (a CI job summary file) the Markdown is appended there.
+ */
+export async function writeCheckReport(dir: string, doc: CheckDocument, opts: { redact: boolean; stepSummary?: string }): Promise<string[]> {
+  const shared = opts.redact ? redactDeep(doc) : doc;
+  const md = checkMarkdown(shared);
+  const files: [string, string][] = [
+    ["summary.md", md],
+    ["junit.xml", checkJunit(shared)],
+    ["summary.json", `${JSON.stringify(shared, null, 2)}\n`],
+  ];
+  for (const [name, text] of files) await writeFileAtomic(join(dir, name), text);
+  if (opts.stepSummary) appendText(opts.stepSummary, md);
+  return files.map(([name]) => join(dir, name));
 }

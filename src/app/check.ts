@@ -8,6 +8,7 @@ import { renderContextText } from "../context/render-text.js";
 import { turnViews } from "../context/turns.js";
 import { isSession, moduleOf } from "../formats/index.js";
 import type { Msg } from "../formats/types.js";
+import { checkDocExitCode, type CheckSessionOutcome } from "../report/check-report.js";
 import { compareSession, type ActualTurn, type BaselineEntry, type Expectations, type Regression } from "../report/check.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { readSession } from "./read.js";
@@ -23,7 +24,7 @@ export interface CheckOptions {
 
 export interface SuiteOutcome {
   name: string;
-  sessions: { path: string; turns: number; regressions: number }[];
+  sessions: CheckSessionOutcome[];
   updated: string[];
 }
 
@@ -49,6 +50,8 @@ async function actualTurns(path: string, suite: SuiteConfig, hook: TtsrHook | un
   const turns = views.turns.map((t) => {
     const ms = t.messages as Msg[];
     const a: ActualTurn = { index: t.index, responseId: t.responseId, text: renderContextText(t.systemPrompt, ms), messages: ms.length };
+    const line = s.lineOf.get(t.responseId);
+    if (line !== undefined) a.line = line;
     const ev = byResponse.get(t.responseId);
     if (ev) a.ttsr = ev;
     return a;
@@ -108,11 +111,12 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
         run.regressions.push({ suite: suite.name, session: key, kind: "session-removed", message: `expected session is no longer matched by ${list(suite.sessions).join(", ")}` });
         continue;
       }
+      const started = performance.now();
       const got = await actualTurns(join(base, key), suite, hook);
       run.sessionDiagnostics.push(...got.diagnostics);
       current.set(key, got.turns);
       const regs = p.exp.expectations || !opts.update ? compareSession(suite.name, key, expected, got.turns, (f) => readGolden(join(expDir, f)), p.baseline.entries) : [];
-      outcome.sessions.push({ path: key, turns: got.turns.length, regressions: regs.length });
+      outcome.sessions.push({ path: key, turns: got.turns.length, regressions: regs.length, ms: Math.round(performance.now() - started) });
       run.regressions.push(...regs);
     }
     if (opts.update) {
@@ -129,8 +133,4 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
 }
 
 /** design §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
-export function checkExitCode(run: CheckRun): number {
-  // Missing expectations read as "run --update": a failing check (1), not unreadable input.
-  if (run.diagnostics.some((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING")) return 2;
-  return run.regressions.length > 0 ? 1 : 0;
-}
+export const checkExitCode = (run: CheckRun): number => checkDocExitCode(run);

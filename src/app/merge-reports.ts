@@ -4,7 +4,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../report/model.js";
-import { summarize } from "../report/summary.js";
+import { auditExitCode, summarize } from "../report/summary.js";
+import { missingShards } from "./merge-check.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 
@@ -45,7 +46,8 @@ export async function mergeReports(dirs: readonly string[], opts: { now?: () => 
     sessions.push(s);
   }
   const diagKey = (d: Diagnostic) => `${d.code}\u0000${d.file}\u0000${d.line ?? ""}\u0000${d.message}`;
-  const diagnostics = [...new Map([...parts.flatMap((p) => p.diagnostics), ...bad].map((d) => [diagKey(d), d])).values()];
+  const warning = missingShards(parts.map((p) => p.options.shard), dirs);
+  const diagnostics = [...new Map([...parts.flatMap((p) => p.diagnostics), ...bad, ...(warning ? [warning] : [])].map((d) => [diagKey(d), d])).values()];
   const skipped = [...new Map(parts.flatMap((p) => p.skipped ?? []).map((s) => [s.path, s])).values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const first = parts[0];
   const createdAt = parts.map((p) => p.createdAt).sort()[0] ?? (opts.now?.() ?? new Date()).toISOString();
@@ -68,4 +70,11 @@ export async function mergeReports(dirs: readonly string[], opts: { now?: () => 
   };
   if (first?.options.settings !== undefined) result.options.settings = first.options.settings;
   return { result, unreadable: bad.length };
+}
+
+/** The exit code the unsharded audit would have had: 2 for unreadable inputs, else by --fail-on. */
+export function mergedAuditExitCode(result: AuditResult): 0 | 1 | 2 {
+  const unopened = result.sessions.some((s) => s.kind === "unreadable" && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH"));
+  if (unopened || result.diagnostics.some((d) => d.code === "APP_INPUT_PROBLEM")) return 2;
+  return auditExitCode(result, result.options.failOn);
 }

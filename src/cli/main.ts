@@ -6,11 +6,20 @@ import { commands } from "./commands/index.js";
 import { STDIN_ARG } from "../io/read.js";
 import { InputError } from "../shared/errors.js";
 import { UsageError } from "./usage.js";
+import { readArgv } from "./argv-check.js";
 import { err as writeErr } from "./output.js";
 import { terminalLine, terminalText } from "../shared/terminal.js";
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
+  // A usage problem is one line plus the hint naming the --help of the command that was meant.
+  const reading = readArgv(argv, commands);
+  const usage = (message: string): number => {
+    // Messages quote the command line and file names (yargs: "Unknown argument: …"): escaped.
+    writeErr(`sightline: ${terminalText(message)}\nRun "${["sightline", ...reading.path, "--help"].join(" ")}" for usage.\n`);
+    return 2;
+  };
+  if (reading.problem) return usage(reading.problem);
   // yargs drops a bare "-" positional: carry it as a token the readers know means stdin.
   const parser = yargs(argv.map((a) => (a === "-" ? STDIN_ARG : a)))
     .scriptName("sightline")
@@ -50,11 +59,7 @@ export async function main(argv: string[]): Promise<number> {
       writeErr(`sightline: ${terminalLine(e.message)}\n`);
       return 2;
     }
-    if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) {
-      // Messages quote the command line and file names (yargs: "Unknown argument: …"): escaped.
-      writeErr(`sightline: ${terminalText(e.message)}\nRun "sightline --help" for usage.\n`);
-      return 2;
-    }
+    if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) return usage(e.message);
     const err = e instanceof Error ? (e.stack ?? e.message) : String(e);
     writeErr(`sightline: internal error: ${terminalText(err)}\nThis is a bug in sightline; please report it with the command line and input.\n`);
     return 3;

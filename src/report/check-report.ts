@@ -1,9 +1,21 @@
 // Projections of a check run: the canonical JSON document, Markdown for a CI job summary, JUnit XML
-// (one testsuite per check suite, one testcase per session).
+// (one testsuite per check suite, one testcase per session) and GitHub annotations. Every count shown is
+// computed from the regressions listed with it, so a summary never disagrees with its own details.
+import { posix } from "node:path";
 import type { Diagnostic } from "../shared/diagnostics.js";
+import { annotation } from "./annotations.js";
 import type { Regression } from "./check.js";
 import { escapeMd, escapeMdCell } from "./escape.js";
 import { renderJunit } from "./junit.js";
+import { MARKDOWN_BUDGET } from "./markdown.js";
+
+export interface CheckSessionOutcome {
+  path: string;
+  turns: number;
+  regressions: number;
+  /** Wall time of the session's replay and comparison, in milliseconds. */
+  ms?: number;
+}
 
 export interface CheckDocument {
   schemaVersion: 1;
@@ -12,47 +24,129 @@ export interface CheckDocument {
   config: string;
   update: boolean;
   shard?: { index: number; count: number };
-  suites: { name: string; sessions: { path: string; turns: number; regressions: number }[]; updated: string[] }[];
+  /** Set by merge-reports: the shard report folders this document was merged from. */
+  mergedFrom?: string[];
+  suites: { name: string; sessions: CheckSessionOutcome[]; updated: string[] }[];
   regressions: Regression[];
   diagnostics: Diagnostic[];
   sessionDiagnostics: Diagnostic[];
 }
 
-export function checkMarkdown(doc: CheckDocument): string {
+/** design §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
+export function checkDocExitCode(doc: Pick<CheckDocument, "diagnostics" | "regressions">): 0 | 1 | 2 {
+  // Missing expectations read as "run --update": a failing check (1), not unreadable input.
+  if (doc.diagnostics.some((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING")) return 2;
+  return doc.regressions.length > 0 ? 1 : 0;
+}
+
+const turnsOf = (doc: CheckDocument) => doc.suites.reduce((n, s) => n + s.sessions.reduce((m, x) => m + x.turns, 0), 0);
+const sessionsOf = (doc: CheckDocument) => doc.suites.reduce((n, s) => n + s.sessions.length, 0);
+
+/** The one-line verdict shared by the terminal and the Markdown summary. */
+export function checkVerdict(doc: CheckDocument): string {
+  const scope = `${doc.suites.length} suite(s), ${sessionsOf(doc)} session(s), ${turnsOf(doc)} turn(s)`;
+  if (checkDocExitCode(doc) === 2) {
+    const errors = doc.diagnostics.filter((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING").length;
+    if (doc.suites.length === 0) return `check could not run: ${errors} error(s) in the config`;
+    return `check could not run completely: ${errors} error(s) in the config, rules or expectations (${doc.regressions.length} regression(s) in ${scope})`;
+  }
+  return `${doc.regressions.length ? `${doc.regressions.length} regression(s)` : "no regressions"} in ${scope}`;
+}
+
+/** A session key as a path from the folder check ran in (the key is relative to the config's folder). */
+export const checkSessionFile = (doc: Pick<CheckDocument, "config">, key: string): string => posix.normalize(posix.join(posix.dirname(doc.config.split("\\").join("/")), key));
+
+function regressionItem(r: Regression): string[] {
+  const out = [`- ${escapeMd(r.session)}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${escapeMd(r.message)}`];
+  // A fenced diff: the fence is longer than any backtick run inside, so session text cannot end it.
+  if (r.diff) {
+    const fence = "`".repeat(Math.max(3, ...[...r.diff.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+    out.push("", `  ${fence}diff`, ...r.diff.trimEnd().split("\n").map((l) => `  ${l}`), `  ${fence}`, "");
+  }
+  return out;
+}
+
+export function checkMarkdown(doc: CheckDocument, opts: { budget?: number } = {}): string {
+  const code = checkDocExitCode(doc);
+  const bySuite = (name: string) => doc.regressions.filter((r) => r.suite === name);
   const out = [
     "# sightline check",
     "",
-    doc.regressions.length ? `❌ ${doc.regressions.length} regression(s)` : "✅ no regressions",
-    "",
-    "| suite | sessions | turns | regressions |",
-    "| --- | ---: | ---: | ---: |",
-    ...doc.suites.map((s) => `| ${escapeMdCell(s.name)} | ${s.sessions.length} | ${s.sessions.reduce((n, x) => n + x.turns, 0)} | ${s.sessions.reduce((n, x) => n + x.regressions, 0)} |`),
+    `${code === 2 ? "⚠️" : code === 1 ? "❌" : "✅"} ${escapeMd(checkVerdict(doc))}`,
     "",
   ];
+  if (doc.shard) out.push(`Shard ${doc.shard.index}/${doc.shard.count}.`, "");
+  if (doc.mergedFrom?.length) out.push(`Merged from ${doc.mergedFrom.length} report(s).`, "");
+  out.push(
+    "| suite | sessions | turns | regressions |",
+    "| --- | ---: | ---: | ---: |",
+    ...doc.suites.map((s) => `| ${escapeMdCell(s.name)} | ${s.sessions.length} | ${s.sessions.reduce((n, x) => n + x.turns, 0)} | ${bySuite(s.name).length} |`),
+    "",
+  );
   for (const d of doc.diagnostics) out.push(`- **${d.severity}** \`${d.code}\` ${escapeMd(d.file)}: ${escapeMd(d.message)}`);
-  if (doc.regressions.length) out.push("", "## Regressions", "");
-  for (const r of doc.regressions) {
-    out.push(`- **${escapeMd(r.suite)}** ${escapeMd(r.session)}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${escapeMd(r.message)}`);
-    // A fenced diff: the fence is longer than any backtick run inside, so session text cannot end it.
-    if (r.diff) {
-      const fence = "`".repeat(Math.max(3, ...[...r.diff.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-      out.push("", `${fence}diff`, r.diff.trimEnd(), fence, "");
-    }
+  if (doc.diagnostics.length) out.push("");
+  const head = `${out.join("\n")}\n`;
+  const parts = [head];
+  let used = head.length;
+  const blocks: string[] = [];
+  if (doc.regressions.length) blocks.push("## Regressions\n\n");
+  // Suites in document order; regressions whose suite is not listed (none today) still get a block.
+  const names = [...new Set([...doc.suites.map((s) => s.name), ...doc.regressions.map((r) => r.suite)])];
+  for (const name of names) {
+    const rs = bySuite(name);
+    if (rs.length === 0) continue;
+    blocks.push(`### ❌ ${escapeMd(name)}: ${rs.length} regression(s)\n\n`, ...rs.map((r) => `${regressionItem(r).join("\n")}\n`), "\n");
   }
-  return `${out.join("\n")}\n`;
+  const budget = opts.budget ?? MARKDOWN_BUDGET;
+  for (let i = 0; i < blocks.length; i++) {
+    if (used + blocks[i].length > budget) {
+      parts.push(`\n_Cut here to stay within the job-summary size limit: the rest is in summary.json._\n`);
+      break;
+    }
+    parts.push(blocks[i]);
+    used += blocks[i].length;
+  }
+  return parts.join("");
 }
 
 export function checkJunit(doc: CheckDocument): string {
+  const listed = new Set(doc.suites.flatMap((s) => s.sessions.map((x) => `${s.name}\u0000${x.path}`)));
   return renderJunit(
-    doc.suites.map((s) => ({
-      name: s.name,
-      cases: s.sessions.map((x) => {
-        const regs = doc.regressions.filter((r) => r.suite === s.name && r.session === x.path);
-        return regs.length
-          ? { name: x.path, status: "fail" as const, message: `${regs.length} regression(s)`, diagnostics: regs.map((r) => ({ code: r.kind, severity: "error" as const, file: r.session, message: `${r.turn !== undefined ? `turn ${r.turn}: ` : ""}${r.message}${r.diff ? `\n${r.diff}` : ""}` })) }
-          : { name: x.path, status: "pass" as const };
-      }),
-    })),
+    doc.suites.map((s) => {
+      const regsOf = (path: string) => doc.regressions.filter((r) => r.suite === s.name && r.session === path);
+      const fail = (path: string, regs: Regression[], ms?: number) => ({
+        name: path,
+        status: "fail" as const,
+        time: (ms ?? 0) / 1000,
+        message: `${regs.length} regression(s)`,
+        diagnostics: regs.map((r) => ({ code: r.kind, severity: "error" as const, file: r.session, message: `${r.turn !== undefined ? `turn ${r.turn}: ` : ""}${r.message}${r.diff ? `\n${r.diff}` : ""}` })),
+      });
+      const cases = s.sessions.map((x) => {
+        const regs = regsOf(x.path);
+        return regs.length ? fail(x.path, regs, x.ms) : { name: x.path, status: "pass" as const, time: (x.ms ?? 0) / 1000 };
+      });
+      // A session that is expected but no longer found has no outcome row: it is still a failing case.
+      const gone = [...new Set(doc.regressions.filter((r) => r.suite === s.name && !listed.has(`${s.name}\u0000${r.session}`)).map((r) => r.session))];
+      cases.push(...gone.map((p) => fail(p, regsOf(p))));
+      return { name: s.name, time: s.sessions.reduce((n, x) => n + (x.ms ?? 0), 0) / 1000, cases };
+    }),
     { name: "sightline check", timestamp: doc.createdAt },
   );
+}
+
+/**
+ * GitHub workflow annotations: one per regression (on the session file, at its turn's line) and per error.
+ * `fileOf` maps a path from the run folder to the one GitHub expects (relative to the workspace).
+ */
+export function checkAnnotations(doc: CheckDocument, fileOf: (path: string) => string = (p) => p): string {
+  const lines: string[] = [];
+  for (const d of doc.diagnostics) if (d.severity !== "info") lines.push(annotation({ ...d, file: fileOf(d.file) }));
+  for (const r of doc.regressions)
+    lines.push(
+      annotation(
+        { code: r.kind, severity: "error", file: fileOf(checkSessionFile(doc, r.session)), ...(r.line !== undefined && { line: r.line }), message: `${r.suite}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${r.message}` },
+        { title: `sightline check ${r.kind}` },
+      ),
+    );
+  return lines.length ? `${lines.join("\n")}\n` : "";
 }

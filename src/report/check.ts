@@ -45,6 +45,8 @@ export interface Expectations {
 export interface ActualTurn {
   index: number;
   responseId: string;
+  /** Physical line of the response record in the session file. */
+  line?: number;
   text: string;
   messages: number;
   ttsr?: TtsrTurnEvidence;
@@ -67,6 +69,8 @@ export interface Regression {
   session: string;
   responseId?: string;
   turn?: number;
+  /** Physical line of the turn's response in the session file (for annotations). */
+  line?: number;
   kind: RegressionKind;
   message: string;
   /** Unified diff (expected → actual) where text changed. */
@@ -140,7 +144,7 @@ export function compareSession(
   const out: Regression[] = [];
   for (const t of actual)
     if (t.ttsr?.agree === false && !baseline.some((b) => b.session === session && b.responseId === t.responseId))
-      out.push({ suite, session, responseId: t.responseId, turn: t.index, kind: "disagreement", message: `recorded and replayed TTSR evidence disagree at ${t.responseId} (declare it in the suite's baseline if expected)` });
+      out.push({ suite, session, responseId: t.responseId, turn: t.index, ...(t.line !== undefined && { line: t.line }), kind: "disagreement", message: `recorded and replayed TTSR evidence disagree at ${t.responseId} (declare it in the suite's baseline if expected)` });
   if (!expected) {
     out.unshift({ suite, session, kind: "session-added", message: `new session with ${actual.length} turn(s) has no expectations` });
     return out;
@@ -148,7 +152,7 @@ export function compareSession(
   const byId = new Map(expected.turns.map((t) => [t.responseId, t]));
   const seen = new Set<string>();
   for (const a of actual) {
-    const at = { suite, session, responseId: a.responseId, turn: a.index };
+    const at = { suite, session, responseId: a.responseId, turn: a.index, ...(a.line !== undefined && { line: a.line }) };
     const e = byId.get(a.responseId);
     seen.add(a.responseId);
     if (!e) {

@@ -34,15 +34,17 @@ export const escapeXmlAttr = (s: string): string =>
 
 /** CDATA is avoided: "]]>" in session text would need splitting; plain escaped text is simpler. */
 
-/** One Markdown table cell: no pipes, no newlines, no raw HTML. */
-export const escapeMdCell = (s: string): string =>
-  escapeHtml(s)
-    .replace(/\|/g, "\\|")
-    .replace(/\r?\n/g, "<br>")
-    .replace(/([\\`*_[\]])/g, "\\$1");
+// Markdown escaping is Markdown's own: a backslash before each ASCII punctuation character that could start
+// markup (CommonMark §2.4 lets any ASCII punctuation be escaped). `<` and `&` are escaped the same way, so
+// no raw HTML, autolink or entity can form; HTML entities would be shown literally by GitHub inside code
+// spans and by plain-text readers of the file.
+const MD_SPECIAL = /[\\`*_[\]#|<>&~]/g;
 
-/** Inline Markdown text (outside tables). */
-export const escapeMd = (s: string): string => escapeHtml(s).replace(/([\\`*_[\]#|])/g, "\\$1").replace(/\r?\n/g, " ");
+/** One Markdown table cell: no pipes, no newlines, no raw HTML (line breaks become the one `<br>` we write). */
+export const escapeMdCell = (s: string): string => s.replace(MD_SPECIAL, "\\$&").replace(/\r?\n/g, "<br>");
+
+/** Inline Markdown text (outside tables): one line. */
+export const escapeMd = (s: string): string => s.replace(MD_SPECIAL, "\\$&").replace(/\r?\n/g, " ");
 
 /** GitHub workflow command message (`::error ...::<data>`), per @actions/core escapeData. */
 export const escapeAnnotationData = (s: string): string => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");

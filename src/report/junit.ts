@@ -6,20 +6,23 @@ import { escapeXmlAttr, escapeXmlText } from "./escape.js";
 import type { AuditCheck, AuditResult } from "./model.js";
 import { countsOf } from "./spilled.js";
 
+/** A test case: a check, with its own wall time in seconds when it was measured. */
+export type JunitCase = AuditCheck & { time?: number };
+
 export interface JunitSuite {
   name: string;
   /** Seconds. */
   time?: number;
   properties?: Record<string, string>;
-  cases: AuditCheck[];
+  cases: JunitCase[];
   /** Extra text shown with the suite (system-out). */
   out?: string;
 }
 
 const secs = (t: number | undefined) => (t ?? 0).toFixed(3);
 
-function testcase(c: AuditCheck, classname: string): string {
-  const open = `    <testcase name="${escapeXmlAttr(c.name)}" classname="${escapeXmlAttr(classname)}" time="0.000"`;
+function testcase(c: JunitCase, classname: string): string {
+  const open = `    <testcase name="${escapeXmlAttr(c.name)}" classname="${escapeXmlAttr(classname)}" time="${secs(c.time)}"`;
   if (c.status === "pass") return `${open}/>`;
   if (c.status === "skip") return `${open}>\n      <skipped${c.message ? ` message="${escapeXmlAttr(c.message)}"` : ""}/>\n    </testcase>`;
   const body = [c.message ?? "", ...(c.diagnostics ?? []).map((d) => `${d.severity} ${d.code} ${d.file}${d.line !== undefined ? `:${d.line}` : ""}: ${d.message}`)]

@@ -23,6 +23,34 @@ export interface FrontmatterResult {
   fallback?: FallbackValue[];
   /** Fallback only: metadata lines that are not `key: value` (block list items etc.) and were lost. */
   lostLines?: { line: number; text: string }[];
+  /** Warnings of the YAML library (e.g. BAD_ALIAS), kept as data instead of reaching the terminal. */
+  yamlWarnings?: YamlWarning[];
+}
+
+export interface YamlWarning {
+  /** 1-based line inside the metadata block. */
+  line: number;
+  code: string;
+  detail: string;
+}
+
+// YAML.parse, minus its logging: the library prints warnings through process.emitWarning, which would
+// leak `[BAD_ALIAS] YAMLWarning` onto the terminal; here they are collected for the rule's diagnostics.
+function yamlLoad(src: string, warnings: YamlWarning[], lineOffset = 0): unknown {
+  const lineCounter = new YAML.LineCounter();
+  // logLevel "error": the library prints nothing; its warnings are read from the document instead.
+  const doc = YAML.parseDocument(src, { uniqueKeys: false, logLevel: "error", lineCounter });
+  for (const w of doc.warnings)
+    warnings.push({ line: (w.linePos?.[0].line ?? 1) + lineOffset, code: w.code, detail: w.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "") });
+  if (doc.errors.length > 0) throw doc.errors[0];
+  // The one warning toJS would print: a map key that is itself a map or list becomes its string form.
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      if (YAML.isCollection(pair.key))
+        warnings.push({ line: lineCounter.linePos(pair.key.range?.[0] ?? 0).line + lineOffset, code: "COLLECTION_KEY", detail: "a key that is a map or list is turned into a string" });
+    },
+  });
+  return doc.toJS({ uniqueKeys: false } as never);
 }
 
 /** Same result as upstream's `replace(/<!--[\s\S]*?-->/g, "")`, in linear time (no rescans after an unclosed `<!--`). */
@@ -53,8 +81,8 @@ export function normalizeKeys(value: unknown): unknown {
   return out;
 }
 
-function parseRecord(metadata: string): Record<string, unknown> | null {
-  const loaded: unknown = YAML.parse(metadata.replaceAll("\t", "  "), { uniqueKeys: false });
+function parseRecord(metadata: string, warnings: YamlWarning[]): Record<string, unknown> | null {
+  const loaded: unknown = yamlLoad(metadata.replaceAll("\t", "  "), warnings);
   if (loaded === null || loaded === undefined || typeof loaded !== "object" || Array.isArray(loaded)) return null;
   return loaded as Record<string, unknown>;
 }
@@ -91,10 +119,10 @@ function quoteAmbiguousPlainScalars(metadata: string): string | undefined {
 export const _splitPlainKeyValue = splitPlainKeyValue;
 
 /** v17 fallback: a value that parses as a YAML scalar (not null) or an array replaces the raw text. */
-function reparseValue(raw: string): { value: unknown; keptRaw: boolean } {
+function reparseValue(raw: string, warnings: YamlWarning[], line: number): { value: unknown; keptRaw: boolean } {
   if (raw.length === 0) return { value: raw, keptRaw: true };
   try {
-    const parsed: unknown = YAML.parse(raw, { uniqueKeys: false });
+    const parsed: unknown = yamlLoad(raw, warnings, line - 1);
     if (parsed !== null && typeof parsed !== "object") return { value: parsed, keptRaw: false };
     if (Array.isArray(parsed)) return { value: parsed, keptRaw: false };
   } catch {
@@ -110,10 +138,16 @@ export function parseFrontmatter(content: string, profile: TtsrProfile): Frontma
   if (end === -1) return { frontmatter: {}, body: normalized, hasFrontmatter: false };
   const metadata = normalized.slice(4, end);
   const body = normalized.slice(end + 4).trim();
-  const base = { body, hasFrontmatter: true };
+  const warnings: YamlWarning[] = [];
+  const base = (): Pick<FrontmatterResult, "body" | "hasFrontmatter" | "yamlWarnings"> => {
+    const seen = new Set<string>();
+    const unique = warnings.filter((w) => !seen.has(`${w.line} ${w.code}`) && seen.add(`${w.line} ${w.code}`));
+    return { body, hasFrontmatter: true, ...(unique.length && { yamlWarnings: unique }) };
+  };
   let firstError: string;
   try {
-    return { ...base, frontmatter: normalizeKeys(parseRecord(metadata) ?? {}) as Record<string, unknown> };
+    const frontmatter = normalizeKeys(parseRecord(metadata, warnings) ?? {}) as Record<string, unknown>;
+    return { ...base(), frontmatter };
   } catch (e) {
     firstError = e instanceof Error ? e.message.split("\n")[0] : String(e);
   }
@@ -121,7 +155,8 @@ export function parseFrontmatter(content: string, profile: TtsrProfile): Frontma
     const quoted = quoteAmbiguousPlainScalars(metadata);
     if (quoted !== undefined) {
       try {
-        return { ...base, frontmatter: normalizeKeys(parseRecord(quoted) ?? {}) as Record<string, unknown>, repairedAmbiguous: true };
+        const frontmatter = normalizeKeys(parseRecord(quoted, warnings) ?? {}) as Record<string, unknown>;
+        return { ...base(), frontmatter, repairedAmbiguous: true };
       } catch {
         // fall through to the line-by-line fallback
       }
@@ -137,9 +172,9 @@ export function parseFrontmatter(content: string, profile: TtsrProfile): Frontma
       return;
     }
     const raw = m[2].trim();
-    const { value, keptRaw } = profile === "v17" ? reparseValue(raw) : { value: raw, keptRaw: true };
+    const { value, keptRaw } = profile === "v17" ? reparseValue(raw, warnings, i + 1) : { value: raw, keptRaw: true };
     Object.defineProperty(fm, m[1], { value, enumerable: true, writable: true, configurable: true });
     fallback.push({ key: m[1], raw, line: i + 1, keptRaw });
   });
-  return { ...base, frontmatter: normalizeKeys(fm) as Record<string, unknown>, yamlError: firstError, fallback, lostLines };
+  return { ...base(), frontmatter: normalizeKeys(fm) as Record<string, unknown>, yamlError: firstError, fallback, lostLines };
 }

@@ -70,7 +70,11 @@ function readEntry(spec: RuleDirSpec, o: LoadRulesOptions, diagnostics: Diagnost
       diagnostics.push(diag("TTSR_RULES_DIR_UNREADABLE", { file: spec.path }, { dir: spec.path }));
       return [];
     }
-  } else files.push(...names.filter((n) => RULE_FILE.test(n)).sort().map((n) => join(spec.path, n)));
+  } else {
+    files.push(...names.filter((n) => RULE_FILE.test(n)).sort().map((n) => join(spec.path, n)));
+    // Not an error (the agent loads nothing from it too), but a replay with no rules is rarely what was meant.
+    if (files.length === 0) diagnostics.push(diag("TTSR_RULES_DIR_EMPTY", { file: spec.path }, { dir: spec.path }));
+  }
   const out: Rule[] = [];
   for (const file of files) {
     const text = o.fs.read(file);

@@ -28,6 +28,7 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
   const fmr = parseFrontmatter(text, profile);
   const fm = fmr.frontmatter;
   if (fmr.repairedAmbiguous) bag.add("TTSR_YAML_AMBIGUOUS_REPAIRED", { line: 1 });
+  for (const w of fmr.yamlWarnings ?? []) bag.add("TTSR_YAML_WARNING", { line: w.line + 1 }, { yamlCode: w.code, detail: w.detail });
   if (fmr.yamlError !== undefined) {
     bag.add("TTSR_YAML_FALLBACK", { line: 1 }, { detail: fmr.yamlError, profile });
     for (const v of fmr.fallback ?? []) {

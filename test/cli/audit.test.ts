@@ -112,14 +112,18 @@ describe("sightline merge-reports", () => {
       runCli(["audit", ...SMALL, "--shard", `${i}/2`, "--out", d, "--json"]);
       return d;
     });
-    const whole = JSON.parse(runCli(["audit", ...SMALL, "--out", join(base, "whole"), "--json"]).stdout);
+    const unsharded = runCli(["audit", ...SMALL, "--out", join(base, "whole"), "--json"]);
+    const whole = JSON.parse(unsharded.stdout);
     const merged = runCli(["merge-reports", ...dirs, "--out", join(base, "merged"), "--json"]);
-    expect(merged.code).toBe(0);
+    // The verdict of the unsharded run, exit code included.
+    expect(merged.code).toBe(unsharded.code);
     const doc = JSON.parse(merged.stdout);
     const paths = (d: { sessions: { path: string }[] }) => d.sessions.map((s) => s.path).sort();
     expect(paths(doc)).toEqual(paths(whole));
     expect(doc.summary.byStatus).toEqual(whole.summary.byStatus);
     expect(readdirSync(join(base, "merged")).sort()).toEqual(["index.html", "junit.xml", "summary.json", "summary.md"]);
-    expect(runCli(["merge-reports", join(base, "missing"), "--out", join(base, "m2")]).code).toBe(2);
+    // An unreadable folder: exit 2 and no partial "merged" report.
+    expect(runCli(["merge-reports", dirs[0], join(base, "missing"), "--out", join(base, "m2")]).code).toBe(2);
+    expect(existsSync(join(base, "m2"))).toBe(false);
   }, 60_000);
 });

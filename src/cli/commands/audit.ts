@@ -13,6 +13,7 @@ import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
+import { outFolderProblem } from "../../io/stat.js";
 import { out, err, outRawJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
@@ -52,6 +53,9 @@ export const auditCommand: Command = {
     const shard = shardArg(a.shard);
     if (parseChunking(String(a.chunking)) === undefined) throw new UsageError(`--chunking must be whole, fixed:N or random:SEED, got "${a.chunking}"`);
     if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
+    // Checked before the audit: a run folder that cannot be written would only fail after all the work.
+    const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
+    if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);
     const now = new Date();
     const bar = progressBar("audit", process.stderr.isTTY === true);
     const { result, unreadableInputs } = await runAudit({

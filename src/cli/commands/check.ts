@@ -1,54 +1,70 @@
 // sightline check [--config F] [--update] [--shard i/n]: CI regression over the suites of a config file.
-import { join } from "node:path";
 import { checkExitCode, runCheck } from "../../app/check.js";
+import { writeCheckReport } from "../../app/check-files.js";
 import { shardArg } from "../shard-arg.js";
 import { defaultRunDir } from "../../app/write-report.js";
-import { checkJunit, checkMarkdown, type CheckDocument } from "../../report/check-report.js";
+import { checkAnnotations, checkVerdict, type CheckDocument } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
-import { writeFileAtomic } from "../../io/atomic.js";
+import { outFolderProblem, pathKind } from "../../io/stat.js";
 import type { Command } from "../command.js";
+import { workspacePath } from "../workspace.js";
+import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
+
+/** Checked before any replay: a config that is not a file is a usage error, never a verdict. */
+function configProblem(config: string, given: boolean): string | undefined {
+  const kind = pathKind(config);
+  if (kind === "file") return undefined;
+  if (kind === "missing") return given ? `--config ${config}: no such file` : `no ${config} in this folder (pass --config FILE)`;
+  return kind === "dir" ? `--config ${config} is a folder; name the config file in it (e.g. ${config.replace(/\/+$/, "")}/sightline.config.json)` : `--config ${config} is not a file`;
+}
 
 export const checkCommand: Command = {
   command: "check",
   describe: "CI regression: replay the suites of sightline.config.json and compare with committed expectations",
   builder: (y) =>
     y
-      .option("config", { type: "string", default: "sightline.config.json", describe: "Config file declaring the suites" })
+      .option("config", { type: "string", describe: "Config file declaring the suites (default: sightline.config.json)" })
       .option("update", { type: "boolean", default: false, describe: "Accept the current results: rewrite expectations, goldens and baselines" })
-      .option("shard", { type: "string", describe: "Check only part i/n of the (suite, session) pairs (1-based)" })
+      .option("shard", { type: "string", describe: "Check only part i/n of the (suite, session) pairs (1-based; merge the outputs with merge-reports)" })
       .option("out", { type: "string", describe: "Run folder for summary.json, summary.md, junit.xml (default: reports/<UTC timestamp>-check/)" })
       .option("json", { type: "boolean", default: false, describe: "Print the check document on stdout" })
       .option("redact", { type: "boolean", describe: "Redact secrets in report files (default on; --no-redact to keep them)" })
+      .option("annotations", { type: "boolean", describe: "Print GitHub workflow annotations and append the summary to $GITHUB_STEP_SUMMARY (default: on under GITHUB_ACTIONS)" })
       .example("$0 check", "Compare every suite with its expectations")
-      .example("$0 check --update", "Accept intended changes (review the diff of the expectation files)"),
+      .example("$0 check --update", "Accept intended changes (review the diff of the expectation files)")
+      .example("$0 check --shard 1/2 --out shard-1", "One part of a CI matrix (merge with merge-reports)"),
   handler: async (a) => {
     const shard = shardArg(a.shard);
+    const config = (a.config as string | undefined) ?? "sightline.config.json";
+    const bad = configProblem(config, a.config !== undefined);
+    if (bad) throw new UsageError(bad);
+    const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
+    if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);
     const now = new Date();
-    const run = await runCheck({ config: a.config, update: a.update, shard });
-    const doc: CheckDocument = { schemaVersion: 1, kind: "check", createdAt: now.toISOString(), config: a.config, update: a.update, suites: run.suites, regressions: run.regressions, diagnostics: run.diagnostics, sessionDiagnostics: run.sessionDiagnostics };
+    const run = await runCheck({ config, update: a.update, shard });
+    const doc: CheckDocument = { schemaVersion: 1, kind: "check", createdAt: now.toISOString(), config, update: a.update, suites: run.suites, regressions: run.regressions, diagnostics: run.diagnostics, sessionDiagnostics: run.sessionDiagnostics };
     if (shard) doc.shard = shard;
     const dir = (a.out as string | undefined) ?? defaultRunDir("check", now);
-    const shared = a.redact === false ? doc : redactDeep(doc);
-    await writeFileAtomic(join(dir, "summary.md"), checkMarkdown(shared));
-    await writeFileAtomic(join(dir, "junit.xml"), checkJunit(shared));
-    await writeFileAtomic(join(dir, "summary.json"), `${JSON.stringify(shared, null, 2)}\n`);
+    const ci = a.annotations ?? process.env.GITHUB_ACTIONS === "true";
+    const stepSummary = ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
+    await writeCheckReport(dir, doc, { redact: a.redact !== false, stepSummary });
     for (const d of run.diagnostics) err(`sightline: ${d.severity}: ${terminalLine(d.file)}: ${terminalLine(d.message)}\n`);
     if (a.json) outJson(a.redact === true ? redactDeep(doc) : doc);
     else {
       out(renderRegressions(run.regressions));
-      const sessions = run.suites.reduce((n, s) => n + s.sessions.length, 0);
-      const turns = run.suites.reduce((n, s) => n + s.sessions.reduce((m, x) => m + x.turns, 0), 0);
       const updated = run.suites.flatMap((s) => s.updated);
       out(
-        `${run.regressions.length ? `${run.regressions.length} regression(s)` : "no regressions"} in ${run.suites.length} suite(s), ${sessions} session(s), ${turns} turn(s)` +
+        checkVerdict(doc) +
           (a.update ? `; updated ${updated.length} file(s)` : "") +
           (run.regressions.length && !a.update ? '\nIf these changes are intended, run "sightline check --update" and commit the updated expectations.' : "") +
           "\n",
       );
+      if (ci) out(checkAnnotations(a.redact === false ? doc : redactDeep(doc), workspacePath()));
     }
+    err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
     return checkExitCode(run);
   },
 };

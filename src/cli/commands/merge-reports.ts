@@ -1,34 +1,83 @@
-// sightline merge-reports <dirs..> --out DIR: one report from the shard reports of a CI matrix.
-import { mergeReports } from "../../app/merge-reports.js";
+// sightline merge-reports <dirs..> --out DIR: one report from the shard reports of a CI matrix (audit or
+// check), with the verdict and exit code of the unsharded run. Nothing is written when a folder cannot be
+// read: a "merged" report missing a shard's findings would pass for the whole run.
+import { mergeCheckReports, reportKind } from "../../app/merge-check.js";
+import { mergedAuditExitCode, mergeReports } from "../../app/merge-reports.js";
+import { writeCheckReport } from "../../app/check-files.js";
 import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
+import { outFolderProblem } from "../../io/stat.js";
+import { checkAnnotations, checkDocExitCode, checkVerdict } from "../../report/check-report.js";
+import { renderRegressions } from "../../report/check.js";
 import { renderJson } from "../../report/json.js";
 import { renderTerminal } from "../../report/terminal.js";
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
+import { workspacePath } from "../workspace.js";
 import { toolVersion } from "./audit.js";
-import { out, err, outRawJson } from "../output.js";
+import { UsageError } from "../usage.js";
+import { out, err, outJson, outRawJson } from "../output.js";
+
+const report = (ds: readonly Diagnostic[]) => {
+  for (const d of ds) if (d.severity !== "info") err(`sightline: ${d.severity}: ${terminalLine(d.message)}\n`);
+};
+/** Reports why nothing was merged: exit 2 (unreadable input, design §4). */
+const fail = (ds: readonly Diagnostic[]): number => {
+  report(ds);
+  return 2;
+};
 import { terminalLine } from "../../shared/terminal.js";
 
 export const mergeReportsCommand: Command = {
   command: "merge-reports <dirs..>",
-  describe: "Merge the report folders of audit shards (--shard i/n) into one report",
+  describe: "Merge the report folders of audit or check shards (--shard i/n) into one report",
   builder: (y) =>
     y
-      .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json" })
+      .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })
       .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-merge-reports/)" })
       .option("json", { type: "boolean", default: false, describe: "Print the merged canonical result on stdout" })
       .option("redact", { type: "boolean", describe: "Redact secrets in report files (default on; --no-redact to keep them) and in --json output (default off)" })
-      .example("$0 merge-reports shard-1 shard-2 shard-3 --out report", "One report from three shards"),
+      .option("annotations", { type: "boolean", describe: "Check reports: print GitHub workflow annotations and append the summary to $GITHUB_STEP_SUMMARY (default: on under GITHUB_ACTIONS)" })
+      .example("$0 merge-reports shard-1 shard-2 shard-3 --out report", "One report from three shards")
+      .example("$0 merge-reports check-1 check-2", "The verdict and exit code of the unsharded check run"),
   handler: async (a) => {
+    const dirs = a.dirs as string[];
+    const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
+    if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);
     const now = new Date();
-    const { result, unreadable } = await mergeReports(a.dirs as string[], { now: () => now, version: toolVersion() });
+    const kinds = await Promise.all(dirs.map(reportKind));
+    const unreadable = kinds.filter((k): k is Diagnostic => typeof k !== "string");
+    // design §4: an unreadable report folder is unreadable input (2), and nothing is merged.
+    if (unreadable.length) return fail(unreadable);
+    const n = { audit: kinds.filter((k) => k === "audit").length, check: kinds.filter((k) => k === "check").length };
+    if (n.audit && n.check) return fail([diag("APP_MERGE_MIXED_KINDS", { file: dirs[0] }, n)]);
     const dir = (a.out as string | undefined) ?? defaultRunDir("merge-reports", now);
     const redactFiles = a.redact !== false;
+
+    if (n.check) {
+      const { doc, problems } = await mergeCheckReports(dirs);
+      if (!doc) return fail(problems);
+      const ci = a.annotations ?? process.env.GITHUB_ACTIONS === "true";
+      const stepSummary = ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
+      await writeCheckReport(dir, doc, { redact: redactFiles, stepSummary });
+      report(doc.diagnostics);
+      if (a.json) outJson(doc);
+      else {
+        out(renderRegressions(doc.regressions));
+        out(`${checkVerdict(doc)} (merged from ${dirs.length} report(s))\n`);
+        if (ci) out(checkAnnotations(doc, workspacePath()));
+      }
+      err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
+      return checkDocExitCode(doc);
+    }
+
+    const { result, unreadable: bad } = await mergeReports(dirs, { now: () => now, version: toolVersion() });
+    if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID"));
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
     else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
-    for (const d of result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID")) err(`sightline: ${terminalLine(d.message)}\n`);
-    // design §4: merge-reports exits 0; an unreadable shard folder is unreadable input (2).
-    return unreadable > 0 ? 2 : 0;
+    report(result.diagnostics.filter((x) => x.code === "APP_MERGE_SHARDS_MISSING"));
+    err(`sightline: report written to ${dir}/index.html\n`);
+    return mergedAuditExitCode(result);
   },
 };

@@ -6,6 +6,7 @@ import { parseChunking } from "../../ttsr/chunking.js";
 import type { SimTurn } from "../../ttsr/simulate/types.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
+import { pathKind } from "../../io/stat.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { formatDiagnostic } from "./ttsr-test.js";
@@ -45,6 +46,13 @@ export const ttsrRunCommand: Command = {
       .example("$0 ttsr run ../session.jsonl --rules .omp/rules --settings ../settings.json --ttsr-profile v17", "Replay a session's rules from the project folder"),
   handler: async (a) => {
     if (list(a.rules).length === 0) throw new UsageError("ttsr run needs --rules DIR");
+    // Checked before the replay: a replay without its rules or settings would only print a wrong answer.
+    for (const dir of list(a.rules)) {
+      const kind = pathKind(dir);
+      if (kind === "missing") throw new UsageError(`--rules ${dir}: no such folder`);
+      if (kind !== "dir" && !(kind === "file" && /\.(md|mdc)$/.test(dir))) throw new UsageError(`--rules ${dir}: not a rule folder or a *.md rule file`);
+    }
+    if (a.settings !== undefined && pathKind(String(a.settings)) !== "file") throw new UsageError(`--settings ${a.settings}: ${pathKind(String(a.settings)) === "missing" ? "no such file" : "not a file"}`);
     const chunking = parseChunking(String(a.chunking));
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     const budgetMs = Number(a.regexBudget);

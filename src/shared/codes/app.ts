@@ -18,5 +18,15 @@ export const appCodes = {
   APP_SUITE_NO_SESSIONS: { severity: "error", title: "A check suite's session globs match no file", message: (a) => `Suite ${show(a.suite)}: no session matches ${show(a.patterns)}` },
   APP_EXPECTATIONS_MISSING: { severity: "error", title: "A check suite has no expectations yet (run check --update)", message: (a) => `Suite ${show(a.suite)}: no expectations file ${show(a.path)}; run "sightline check --update" to record them` },
   APP_EXPECTATIONS_INVALID: { severity: "error", title: "An expectations file cannot be read", message: (a) => `Expectations ${show(a.path)}: ${show(a.detail)}` },
-  APP_REPORT_INVALID: { severity: "error", title: "A folder given to merge-reports holds no readable audit summary.json", message: (a) => `${show(a.path)}: ${show(a.detail)}` },
+  APP_MERGE_SHARDS_MISSING: {
+    severity: "warning",
+    title: "merge-reports was not given every shard of the split",
+    message: (a) => {
+      const missing = ([] as unknown[]).concat(a.missing ?? []).map(String).join(", ");
+      if (a.mixed) return `The reports come from splits of different sizes; the largest is ${show(a.count)}${missing ? `, of which ${missing} missing` : ""}`;
+      return `Shard(s) ${missing} missing: the merged report covers only part of the run`;
+    },
+  },
+  APP_MERGE_MIXED_KINDS: { severity: "error", title: "merge-reports was given both audit and check reports", message: (a) => `Cannot merge audit reports with check reports (${show(a.audit)} audit, ${show(a.check)} check)` },
+  APP_REPORT_INVALID: { severity: "error", title: "A folder given to merge-reports holds no readable audit or check summary.json", message: (a) => `${show(a.path)}: ${show(a.detail)}` },
 } satisfies Catalogue;

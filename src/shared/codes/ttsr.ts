@@ -4,12 +4,14 @@ import { show, type Catalogue } from "./types.js";
 
 export const ttsrCodes = {
   // ── rule files and rule folders (ttsr-spec §1–§7) ──
+  TTSR_RULES_DIR_EMPTY: { severity: "warning", title: "A rule folder holds no rule files", message: (a) => `Rule folder ${show(a.dir)} holds no *.md or *.mdc rule files` },
   TTSR_RULES_DIR_UNREADABLE: { severity: "error", title: "A rule folder could not be read", message: (a) => `Cannot read rule folder ${show(a.dir)}` },
   TTSR_RULE_FILE_UNREADABLE: { severity: "error", title: "A rule file could not be read", message: (a) => `Cannot read rule file ${show(a.path)}` },
   TTSR_YAML_FALLBACK: { severity: "warning", title: "Frontmatter YAML failed; oh-my-pi's line-by-line fallback was used", message: (a) => `Frontmatter is not valid YAML (${show(a.detail)}); oh-my-pi falls back to reading \`key: value\` lines one by one (${show(a.profile)} profile)` },
   TTSR_YAML_AMBIGUOUS_REPAIRED: { severity: "info", title: "v17 parsed the frontmatter only after quoting `key: a: b` values", message: () => "Frontmatter parsed only after quoting plain values that contain \": \" (v17 retry)" },
   TTSR_YAML_QUOTE_TRAP: { severity: "warning", title: "A quoted frontmatter value kept its quotes (the YAML quoting trap)", message: (a) => `\`${show(a.key)}\` keeps its literal quotes: ${show(a.raw)} (the YAML fallback could not parse it). Use single quotes or doubled backslashes` },
   TTSR_YAML_ESCAPE_TRAP: { severity: "warning", title: "A condition holds a control character a YAML double-quoted escape produced", message: (a) => `Condition of rule ${show(a.rule)} holds ${show(a.chars)}: in a double-quoted YAML value ${show(a.escape)} is a YAML escape, not a regex one. Use single quotes or ${show(a.fix)}` },
+  TTSR_YAML_WARNING: { severity: "warning", title: "The YAML reader warned about the frontmatter", message: (a) => `YAML warning ${show(a.yamlCode)}: ${show(a.detail)} (the value may not be what was meant; quote it)` },
   TTSR_YAML_LINES_LOST: { severity: "warning", title: "The YAML fallback dropped lines that are not `key: value`", message: (a) => `The YAML fallback ignores this line: ${show(a.text)}` },
   TTSR_INVALID_REGEX: { severity: "warning", title: "A condition is not a valid regex; upstream skips it", message: (a) => `Condition ${show(a.token)} of rule ${show(a.rule)} does not compile (${show(a.error)}); it is skipped` },
   TTSR_INLINE_FLAGS_SEED: { severity: "warning", title: "A leading (?i)/(?m)/(?s) group: invalid in seed-era code, translated to flags in v17", message: (a) => `Condition ${show(a.token)} of rule ${show(a.rule)} starts with an inline flag group: seed-era code drops it, v17 turns it into RegExp flags (D2)` },

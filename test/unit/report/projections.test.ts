@@ -79,12 +79,13 @@ describe("report/markdown", () => {
     expect(md).toContain("# sightline audit");
     expect(md).toContain("3 session(s): 1 ok, 1 with warnings, 1 with errors");
     expect(md.split("\n").filter((l) => /^\| (✅|⚠️|❌) \|/.test(l))).toHaveLength(3);
-    expect(md).toContain("| ❌ | fixtures/bad/&lt;torn&gt;.jsonl | scorel/omp17 | rejected |");
+    expect(md).toContain("| ❌ | fixtures/bad/\\<torn\\>.jsonl | scorel/omp17 | rejected |");
     expect(md).toContain("`invalid_json`");
   });
   it("never carries raw HTML from session text", () => {
-    expect(md).not.toContain("<script>");
-    expect(md).not.toContain("<img");
+    // Escaped for Markdown: a backslash before `<` keeps it text (CommonMark §2.4).
+    expect(md).not.toMatch(/(?<!\\)<(script|img)/);
+    expect(md).toContain("\\<script\\>");
   });
   it("stays within the job-summary budget and says so", () => {
     const cut = renderMarkdown(corpus(), { budget: 900 });
