@@ -1,7 +1,9 @@
 // Token figures always say how they were counted (design §3 "Tokens"). The default is a fast estimator;
 // an exact BPE count is opt-in (tokens-exact.ts) because it costs far more than everything else.
+// Both count the same things: everything the file shows being sent to the model (msgTokens).
 import type { Msg } from "../formats/types.js";
 import type { List, PList } from "../shared/plist.js";
+import { isObject } from "../shared/json.js";
 
 export interface TokenCounter {
   /** Stated in every output, e.g. "chars/4" or "o200k_base (gpt-tokenizer)". */
@@ -14,6 +16,70 @@ export const charsPer4: TokenCounter = {
   name: "chars/4",
   count: (text) => Math.ceil(text.length / 4),
 };
+
+/**
+ * The image rule: every image counts as 1,600 tokens, whatever its size. That is what Anthropic's documented
+ * rule (width × height / 750) gives for the largest image it accepts without downscaling (≈1.15 megapixels);
+ * the log keeps only base64 data (or a blob reference), and its length says nothing about the pixels.
+ */
+export const IMAGE_TOKENS = 1600;
+
+/** The estimator as every output names it: the text counter plus the image rule. */
+export const estimatorName = (c: TokenCounter): string => `${c.name} + ${IMAGE_TOKENS}/image`;
+
+/**
+ * What the provider's logged input figure counts that no session file records: the tool definitions
+ * always, and the system prompt when the turn has none (pi does not write it). Shown wherever an
+ * estimate stands next to a logged figure.
+ */
+export type Unrecorded = "systemPrompt" | "toolDefinitions";
+export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorded[] => (systemPrompt ? ["toolDefinitions"] : ["systemPrompt", "toolDefinitions"]);
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const json = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
+
+/** Images inside a tool result's payload (Scorel result.content items, yoi attachments). */
+const imagesIn = (items: unknown): number => (Array.isArray(items) ? items.filter((x) => isObject(x) && (x.type === "image" || x.kind === "image")).length : 0);
+
+/**
+ * Tokens a block adds beyond the message's provider `text` (which already holds text blocks, rendered
+ * reminders and tool-result text). Assistant thinking (pi `thinking`, Scorel `thinking {text}`) is sent
+ * back to the provider; tool calls cost their name and arguments; images follow IMAGE_TOKENS. Redacted or
+ * encrypted reasoning is opaque and not counted. yoi keeps one item per Msg whose `text` already is the
+ * tool call's arguments or the reasoning text, so only the tool name is added there.
+ */
+function blockExtra(b: unknown, assistant: boolean, c: TokenCounter): number {
+  if (!isObject(b)) return 0;
+  const kind = b.type ?? b.kind;
+  switch (kind) {
+    case "image":
+      return IMAGE_TOKENS;
+    case "thinking":
+      return assistant ? c.count(str(b.thinking ?? b.text)) : 0;
+    case "toolCall": // pi {id, name, arguments}
+      return assistant ? c.count(str(b.name)) + c.count(json(b.arguments ?? {})) : 0;
+    case "tool_call":
+      // Scorel block {toolCallId, toolName, args}; yoi item {call_id, name, arguments} (arguments = the Msg text)
+      if (b.type === "tool_call") return assistant ? c.count(str(b.toolName)) + c.count(json(b.args ?? {})) : 0;
+      return c.count(str(b.name));
+    case "tool_result":
+      return IMAGE_TOKENS * (imagesIn(isObject(b.result) ? b.result.content : undefined) + imagesIn(b.attachments));
+    default:
+      return 0;
+  }
+}
+
+/** Tokens of one message as sent: its provider text plus thinking, tool calls and images (see blockExtra). */
+export function msgTokens(m: Msg, c: TokenCounter): number {
+  let n = c.count(m.text);
+  const assistant = m.role === "assistant";
+  for (const b of m.blocks) n += blockExtra(b, assistant, c);
+  return n;
+}
+
+/** Tokens of a whole context: the system prompt (when there is one) and every message. */
+export const contextTokens = (systemPrompt: string | null, ms: readonly Msg[], c: TokenCounter): number =>
+  ms.reduce((n, m) => n + msgTokens(m, c), systemPrompt ? c.count(systemPrompt) : 0);
 
 /**
  * Cumulative token counts of persistent message lists, cached per list cell so that counting every
@@ -37,7 +103,7 @@ export class ListTokenCache {
       c = c.prev;
     }
     for (let i = pending.length - 1; i >= 0; i--) {
-      base += this.counter.count(pending[i].value.text);
+      base += msgTokens(pending[i].value, this.counter);
       this.perCell.set(pending[i], base);
     }
     return base;
