@@ -3,7 +3,7 @@
 // Both count the same things: everything the file shows being sent to the model (msgTokens).
 import type { Msg } from "../formats/types.js";
 import type { List, PList } from "../shared/plist.js";
-import { isObject } from "../shared/json.js";
+import { viewBlock } from "./blocks.js";
 
 export interface TokenCounter {
   /** Stated in every output, e.g. "chars/4" or "o200k_base (gpt-tokenizer)". */
@@ -35,35 +35,24 @@ export const estimatorName = (c: TokenCounter): string => `${c.name} + ${IMAGE_T
 export type Unrecorded = "systemPrompt" | "toolDefinitions";
 export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorded[] => (systemPrompt ? ["toolDefinitions"] : ["systemPrompt", "toolDefinitions"]);
 
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const json = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
-
-/** Images inside a tool result's payload (Scorel result.content items, yoi attachments). */
-const imagesIn = (items: unknown): number => (Array.isArray(items) ? items.filter((x) => isObject(x) && (x.type === "image" || x.kind === "image")).length : 0);
-
 /**
  * Tokens a block adds beyond the message's provider `text` (which already holds text blocks, rendered
- * reminders and tool-result text). Assistant thinking (pi `thinking`, Scorel `thinking {text}`) is sent
- * back to the provider; tool calls cost their name and arguments; images follow IMAGE_TOKENS. Redacted or
- * encrypted reasoning is opaque and not counted. yoi keeps one item per Msg whose `text` already is the
- * tool call's arguments or the reasoning text, so only the tool name is added there.
+ * reminders and tool-result text). Assistant thinking is sent back to the provider; tool calls cost their
+ * name and arguments; images follow IMAGE_TOKENS. Redacted or encrypted reasoning is opaque and not
+ * counted. Thinking and tool-call blocks in non-assistant messages are dropped by the lowering (Scorel
+ * §9.1), so they cost nothing. A yoi item's text already is its reasoning or its tool call's arguments.
  */
 function blockExtra(b: unknown, assistant: boolean, c: TokenCounter): number {
-  if (!isObject(b)) return 0;
-  const kind = b.type ?? b.kind;
-  switch (kind) {
+  const v = viewBlock(b);
+  switch (v.kind) {
     case "image":
       return IMAGE_TOKENS;
     case "thinking":
-      return assistant ? c.count(str(b.thinking ?? b.text)) : 0;
-    case "toolCall": // pi {id, name, arguments}
-      return assistant ? c.count(str(b.name)) + c.count(json(b.arguments ?? {})) : 0;
-    case "tool_call":
-      // Scorel block {toolCallId, toolName, args}; yoi item {call_id, name, arguments} (arguments = the Msg text)
-      if (b.type === "tool_call") return assistant ? c.count(str(b.toolName)) + c.count(json(b.args ?? {})) : 0;
-      return c.count(str(b.name));
-    case "tool_result":
-      return IMAGE_TOKENS * (imagesIn(isObject(b.result) ? b.result.content : undefined) + imagesIn(b.attachments));
+      return assistant && !v.inText ? c.count(v.text) : 0;
+    case "toolCall":
+      return assistant ? c.count(v.name) + (v.argsInText ? 0 : c.count(v.argsText)) : 0;
+    case "toolResult":
+      return IMAGE_TOKENS * v.images.length;
     default:
       return 0;
   }

@@ -3,7 +3,7 @@
 // and results are cut to a preview, each with its size, unless `expand` (--full). All session data passes
 // through terminalText / terminalLine before it is painted.
 import type { Msg } from "../formats/types.js";
-import { isObject } from "../shared/json.js";
+import { imageBytes, viewBlock, type ImageBlock } from "../context/blocks.js";
 import { terminalLine, terminalText } from "../shared/terminal.js";
 
 export interface BlockViewOptions {
@@ -18,8 +18,6 @@ type Paint = (k: "yellow" | "magenta" | "cyan" | "dim", s: string) => string;
 export const LIMITS = { argsChars: 200, resultLines: 20, resultChars: 2000, thinkingChars: 100 } as const;
 
 const n = (x: number): string => x.toLocaleString("en-US");
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const json = (v: unknown, pretty: boolean): string => (typeof v === "string" ? v : (JSON.stringify(v, null, pretty ? 2 : undefined) ?? ""));
 const lineCount = (s: string): number => (s === "" ? 0 : s.split("\n").length);
 
 /** A tool result or other long text: its first lines / characters, then what was left out. */
@@ -43,12 +41,9 @@ function argsPreview(args: string, o: BlockViewOptions, paint: Paint, pretty: st
 const markReminders = (text: string, paint: Paint): string => text.replace(/<system-reminder[^>]*>|<\/system-reminder>/g, (tag) => paint("yellow", tag));
 
 /** An image: its media type and decoded size, or the blob it points at (v17 stores large payloads apart). */
-function image(b: Record<string, unknown>, paint: Paint): string {
-  const mime = str(b.mimeType ?? b.mime_type ?? b.media_type) || "image";
-  const data = str(b.data ?? (isObject(b.source) ? b.source.data : undefined));
-  if (data.startsWith("blob:")) return paint("cyan", `⟦image ${terminalLine(mime)} · stored as ${terminalLine(data)}⟧`);
-  const bytes = Math.floor((data.replace(/=+$/, "").length * 3) / 4);
-  return paint("cyan", `⟦image ${terminalLine(mime)} · ${n(bytes)} bytes⟧`);
+function image(b: ImageBlock, paint: Paint): string {
+  const bytes = imageBytes(b.data);
+  return paint("cyan", `⟦image ${terminalLine(b.mime)} · ${bytes === null ? `stored as ${terminalLine(b.data)}` : `${n(bytes)} bytes`}⟧`);
 }
 
 /** Thinking / reasoning: one line with its size, or the whole text with --full. */
@@ -60,32 +55,14 @@ function thinking(label: string, text: string, extra: string, o: BlockViewOption
   return preview ? `${head} ${paint("dim", terminalLine(preview))}` : head;
 }
 
-function toolCall(name: unknown, id: unknown, args: unknown, o: BlockViewOptions, paint: Paint): string {
-  const compact = json(args ?? {}, false);
-  let pretty = compact;
-  if (typeof args === "string") {
-    try {
-      pretty = JSON.stringify(JSON.parse(args), null, 2);
-    } catch {
-      pretty = args; // arguments that are not JSON are shown as recorded
-    }
-  } else pretty = json(args ?? {}, true);
-  const head = paint("cyan", `⟦tool call ${terminalLine(str(name))}${id ? ` · ${terminalLine(String(id))}` : ""} · arguments ${n(compact.length)} chars⟧`);
-  return `${head}\n${argsPreview(compact, o, paint, pretty)}`;
-}
-
-/** Text of a Scorel tool result's payload: text items, rendered reminders, image placeholders; else its JSON. */
-function resultText(result: unknown, paint: Paint): { text: string; images: string[] } {
-  if (!isObject(result) || !Array.isArray(result.content)) return { text: json(result, false), images: [] };
-  const texts: string[] = [];
-  const images: string[] = [];
-  for (const it of result.content) {
-    if (!isObject(it)) continue;
-    if (it.type === "text") texts.push(str(it.text));
-    else if (it.type === "system_reminder") texts.push(`<system-reminder>\n${str(it.text)}\n</system-reminder>`);
-    else if (it.type === "image") images.push(image(it, paint));
+/** Arguments as indented JSON for --full (a recorded string that is not JSON stays as recorded). */
+function prettyArgs(args: unknown, argsText: string): string {
+  if (typeof args !== "string") return JSON.stringify(args ?? {}, null, 2) ?? argsText;
+  try {
+    return JSON.stringify(JSON.parse(args), null, 2);
+  } catch {
+    return args;
   }
-  return { text: texts.join("\n"), images };
 }
 
 function toolResult(head: string, text: string, images: string[], o: BlockViewOptions, paint: Paint): string {
@@ -94,48 +71,34 @@ function toolResult(head: string, text: string, images: string[], o: BlockViewOp
 }
 
 function block(b: unknown, o: BlockViewOptions, paint: Paint): string {
-  if (!isObject(b)) return paint("dim", `⟦${terminalLine(json(b, false))}⟧`);
-  const kind = str(b.type ?? b.kind);
-  switch (kind) {
+  const v = viewBlock(b);
+  switch (v.kind) {
     case "text":
-      return markReminders(terminalText(str(b.text)), paint);
+      return markReminders(terminalText(v.text), paint);
     case "refusal":
-      return `${paint("yellow", "⟦refusal⟧")} ${terminalText(str(b.refusal))}`;
+      return `${paint("yellow", "⟦refusal⟧")} ${terminalText(v.text)}`;
     case "thinking":
-      return thinking("thinking", str(b.thinking ?? b.text), b.thinkingSignature ? " · signed" : "", o, paint);
-    case "reasoning": {
-      const enc = str(b.encrypted_content);
-      return thinking("reasoning", str(b.text), enc ? ` · ${n(enc.length)} chars encrypted` : "", o, paint);
+      return thinking(v.label, v.text, `${v.signed ? " · signed" : ""}${v.encryptedChars ? ` · ${n(v.encryptedChars)} chars encrypted` : ""}`, o, paint);
+    case "redacted":
+      return paint("magenta", `⟦redacted thinking · ${n(v.chars)} chars of opaque data⟧`);
+    case "toolCall": {
+      const head = paint("cyan", `⟦tool call ${terminalLine(v.name)}${v.id ? ` · ${terminalLine(v.id)}` : ""} · arguments ${n(v.argsText.length)} chars⟧`);
+      return `${head}\n${argsPreview(v.argsText, o, paint, prettyArgs(v.args, v.argsText))}`;
     }
-    case "redactedThinking":
-      return paint("magenta", `⟦redacted thinking · ${n(str(b.data).length)} chars of opaque data⟧`);
-    case "toolCall":
-      return toolCall(b.name, b.id, b.arguments, o, paint);
-    case "tool_call":
-      return b.type === "tool_call" ? toolCall(b.toolName, b.toolCallId, b.args, o, paint) : toolCall(b.name, b.call_id, b.arguments, o, paint);
-    case "tool_result": {
-      const err = b.isError === true || b.is_error === true ? " · error" : "";
-      if (b.type === "tool_result") {
-        const r = resultText(b.result, paint);
-        return toolResult(`tool result ${terminalLine(str(b.toolName))} · ${terminalLine(str(b.toolCallId))}${err}`, r.text, r.images, o, paint);
-      }
-      // yoi: summary, then content on the next line (the Msg text), attachments as images
-      const text = b.content != null ? `${str(b.summary)}\n${str(b.content)}` : str(b.summary);
-      const images = Array.isArray(b.attachments) ? b.attachments.filter(isObject).map((a) => image(a, paint)) : [];
-      return toolResult(`tool result · ${terminalLine(str(b.call_id))}${err}`, text, images, o, paint);
+    case "toolResult": {
+      const head = `tool result${v.name ? ` ${terminalLine(v.name)}` : ""} · ${terminalLine(v.id)}${v.error ? " · error" : ""}`;
+      return toolResult(head, v.text, v.images.map((i) => image(i, paint)), o, paint);
     }
     case "image":
-      return image(b, paint);
-    case "system_reminder":
-      return markReminders(terminalText(`<system-reminder>\n${str(b.text)}\n</system-reminder>`), paint);
-    default: {
-      const raw = json(b, false);
-      return paint("dim", `⟦${terminalLine(kind || "unknown")} block · ${n(raw.length)} chars⟧ `) + argsPreview(raw, o, paint, json(b, true));
-    }
+      return image(v, paint);
+    case "reminder":
+      return markReminders(terminalText(v.text), paint);
+    case "other":
+      return paint("dim", `⟦${terminalLine(v.type)} block · ${n(v.json.length)} chars⟧ `) + argsPreview(v.json, o, paint, prettyArgs(JSON.parse(v.json || "null"), v.json));
   }
 }
 
-const isPlainText = (b: unknown): boolean => isObject(b) && (b.type ?? b.kind) === "text";
+const isPlainText = (b: unknown): boolean => viewBlock(b).kind === "text";
 
 /**
  * A message body. Messages made only of text blocks show their provider `text` (summaries, bash runs and
