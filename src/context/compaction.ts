@@ -106,8 +106,8 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
       createTwoFilesPatch(
         `before ${other?.label ?? beforeLeaf ?? "(empty)"}`,
         `after ${c.afterLeafId}`,
-        renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines }),
-        renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines }),
+        renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines, blocks: true }),
+        renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines, blocks: true }),
         "",
         "",
         { context: 2 },
