@@ -98,17 +98,18 @@ function block(b: unknown, o: BlockViewOptions, paint: Paint): string {
   }
 }
 
-const isPlainText = (b: unknown): boolean => viewBlock(b).kind === "text";
-
 /**
- * A message body. Messages made only of text blocks show their provider `text` (summaries, bash runs and
- * templates render there as the provider got them); tool results among them are cut unless --full. Any
- * other block (thinking, tool calls, tool results, images, reminders) switches to a block-by-block view.
+ * A message body. Messages made only of text and image blocks show their provider `text` (summaries, bash
+ * runs, templates and image notes render there as the provider got them), then a placeholder per image;
+ * tool results among them are cut unless --full. Any other block (thinking, tool calls, Scorel / yoi tool
+ * results, stored reminders) switches to a block-by-block view.
  */
 export function renderBody(m: Msg, o: BlockViewOptions, paint: Paint): string {
-  if (m.blocks.every(isPlainText)) {
-    if (m.role === "tool_result") return toolResult("tool result", m.text, [], o, paint);
-    return markReminders(terminalText(m.text), paint);
+  const views = m.blocks.map(viewBlock);
+  if (views.every((v) => v.kind === "text" || v.kind === "image")) {
+    const images = views.flatMap((v) => (v.kind === "image" ? [image(v, paint)] : []));
+    if (m.role === "tool_result") return toolResult("tool result", m.text, images, o, paint);
+    return [...(m.text !== "" || images.length === 0 ? [markReminders(terminalText(m.text), paint)] : []), ...images].join("\n");
   }
   return m.blocks.map((b) => block(b, o, paint)).join("\n");
 }

@@ -119,3 +119,15 @@ describe("message head and listing helpers", () => {
     expect(tokenFigures({ estimated: 12, estimator: "e", logged: 40, loggedAlsoCounts: ["toolDefinitions"] })).toBe("≈12 tok · logged 40†");
   });
 });
+
+describe("blocks: text and images keep the provider text", () => {
+  it("an omp17 custom message with an image shows the text as sent (with its image note), then the image", () => {
+    const m = msg("developer", [{ type: "text", text: "Screenshot" }, { type: "image", data: "AAAA", mimeType: "image/png" }], "Screenshot\nImages attached to shot.", "custom");
+    expect(view(m)).toBe("Screenshot\nImages attached to shot.\n⟦image image/png · 3 bytes⟧");
+  });
+
+  it("a pi tool result with an image: its text under the tool-result line, then the image", () => {
+    const m = msg("tool_result", [{ type: "text", text: "shot" }, { type: "image", data: "AAAA", mimeType: "image/png" }], "shot", "toolResult");
+    expect(view(m)).toBe("⟦tool result · 4 chars · 1 image⟧\nshot\n⟦image image/png · 3 bytes⟧");
+  });
+});
