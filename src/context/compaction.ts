@@ -4,7 +4,7 @@
 import { createTwoFilesPatch } from "diff";
 import type { CompactionRef, FormatModule, Msg, NativeContext, SessionBase } from "../formats/types.js";
 import { renderContextText } from "./render-text.js";
-import { charsPer4, type TokenCounter } from "./tokens.js";
+import { charsPer4, contextTokens, estimatorName, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 import type { FullTurn } from "./turns.js";
 
 export interface CapsuleCheckResult {
@@ -21,7 +21,8 @@ export interface CompactionDiff {
   dropped: Msg[];
   kept: Msg[];
   added: Msg[];
-  tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number };
+  /** loggedAlsoCounts: with a logged figure, what it also counts that the file does not record. */
+  tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; loggedAlsoCounts?: Unrecorded[] };
   capsule?: CapsuleCheckResult;
   /** Unified diff of the rendered contexts (not part of the JSON contract's required fields). */
   patch: string;
@@ -79,7 +80,7 @@ export function matchMessages(before: readonly Msg[], after: readonly Msg[]): { 
 
 export function compactionDiffs(module: FormatModule, session: SessionBase, opts: CompactionDiffOptions = {}): CompactionDiff[] {
   const counter = opts.tokens ?? charsPer4;
-  const count = (sp: string | null, ms: readonly Msg[]) => ms.reduce((n, m) => n + counter.count(m.text), sp ? counter.count(sp) : 0);
+  const count = (sp: string | null, ms: readonly Msg[]) => contextTokens(sp, ms, counter);
   const out: CompactionDiff[] = [];
   module.compactions(session).forEach((c, i) => {
     if (opts.compactionId !== undefined && c.id !== opts.compactionId) return;
@@ -95,17 +96,18 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
       responseId: c.id,
       systemPrompt: sp,
       messages: ms,
-      tokens: { estimated: count(sp, ms), estimator: counter.name },
+      tokens: { estimated: count(sp, ms), estimator: estimatorName(counter) },
     });
     const tokens: CompactionDiff["tokens"] = { before: count(ctxBefore.systemPrompt, before), after: count(ctxAfter.systemPrompt, after) };
     if (c.tokensBefore !== undefined) tokens.loggedBefore = c.tokensBefore;
     if (c.tokensAfter !== undefined) tokens.loggedAfter = c.tokensAfter;
+    if (c.tokensBefore !== undefined || c.tokensAfter !== undefined) tokens.loggedAlsoCounts = unrecordedIn(ctxBefore.systemPrompt);
     const patch = () =>
       createTwoFilesPatch(
         `before ${other?.label ?? beforeLeaf ?? "(empty)"}`,
         `after ${c.afterLeafId}`,
-        renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines }),
-        renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines }),
+        renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines, blocks: true }),
+        renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines, blocks: true }),
         "",
         "",
         { context: 2 },

@@ -1,9 +1,15 @@
 // A plain-text rendering of a context, one block per message, used for unified diffs and goldens.
 import type { Msg } from "../formats/types.js";
+import { imageBytes, viewBlock, type ImageBlock } from "./blocks.js";
 
 export interface RenderTextOptions {
   /** Keep only the first N lines of each message (terminal previews); undefined = everything. */
   maxLines?: number;
+  /**
+   * Also one line per block the provider text leaves out (thinking, tool calls, images), so a diff shows
+   * a dropped or changed tool call. Off by default: `check` goldens compare the provider text alone.
+   */
+  blocks?: boolean;
 }
 
 const clip = (text: string, max: number | undefined): string => {
@@ -12,13 +18,34 @@ const clip = (text: string, max: number | undefined): string => {
   return lines.length <= max ? text : [...lines.slice(0, max), `… (${lines.length - max} more lines)`].join("\n");
 };
 
+const imageLine = (i: ImageBlock): string => {
+  const bytes = imageBytes(i.data);
+  return `[image ${i.mime} · ${bytes === null ? i.data : `${bytes} bytes`}]`;
+};
+
+/** Lines for what a message sends beyond its provider text. */
+function blockLines(m: Msg): string[] {
+  const out: string[] = [];
+  for (const b of m.blocks) {
+    const v = viewBlock(b);
+    if (v.kind === "thinking" && !v.inText) out.push(`[${v.label} · ${v.text.length} chars]`);
+    else if (v.kind === "redacted") out.push(`[redacted thinking · ${v.chars} chars]`);
+    else if (v.kind === "toolCall") out.push(`[tool call ${v.name}${v.argsInText ? "" : ` ${v.argsText}`}]`);
+    else if (v.kind === "image") out.push(imageLine(v));
+    else if (v.kind === "toolResult") out.push(...v.images.map(imageLine));
+  }
+  return out;
+}
+
 export function renderContextText(systemPrompt: string | null, messages: readonly Msg[], o: RenderTextOptions = {}): string {
   const parts: string[] = [];
   if (systemPrompt) parts.push(`=== system prompt ===\n${clip(systemPrompt, o.maxLines)}`);
   messages.forEach((m, i) => {
     const tag = m.nativeRole === m.role ? m.role : `${m.role} (${m.nativeRole})`;
     const marks = m.reminders.length > 0 ? ` [${m.reminders.length} reminder${m.reminders.length === 1 ? "" : "s"}]` : "";
-    parts.push(`=== #${i} ${tag} ${m.sourceIds.join(",")}${marks} ===\n${clip(m.text, o.maxLines)}`);
+    const extra = o.blocks ? blockLines(m) : [];
+    const body = extra.length > 0 ? [m.text, ...extra].filter((x) => x !== "").join("\n") : m.text;
+    parts.push(`=== #${i} ${tag} ${m.sourceIds.join(",")}${marks} ===\n${clip(body, o.maxLines)}`);
   });
   return parts.join("\n") + "\n";
 }

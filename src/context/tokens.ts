@@ -1,7 +1,9 @@
 // Token figures always say how they were counted (design §3 "Tokens"). The default is a fast estimator;
 // an exact BPE count is opt-in (tokens-exact.ts) because it costs far more than everything else.
+// Both count the same things: everything the file shows being sent to the model (msgTokens).
 import type { Msg } from "../formats/types.js";
 import type { List, PList } from "../shared/plist.js";
+import { viewBlock } from "./blocks.js";
 
 export interface TokenCounter {
   /** Stated in every output, e.g. "chars/4" or "o200k_base (gpt-tokenizer)". */
@@ -14,6 +16,59 @@ export const charsPer4: TokenCounter = {
   name: "chars/4",
   count: (text) => Math.ceil(text.length / 4),
 };
+
+/**
+ * The image rule: every image counts as 1,600 tokens, whatever its size. That is what Anthropic's documented
+ * rule (width × height / 750) gives for the largest image it accepts without downscaling (≈1.15 megapixels);
+ * the log keeps only base64 data (or a blob reference), and its length says nothing about the pixels.
+ */
+export const IMAGE_TOKENS = 1600;
+
+/** The estimator as every output names it: the text counter plus the image rule. */
+export const estimatorName = (c: TokenCounter): string => `${c.name} + ${IMAGE_TOKENS}/image`;
+
+/**
+ * What the provider's logged input figure counts that no session file records: the tool definitions
+ * always, and the system prompt when the turn has none (pi does not write it). Shown wherever an
+ * estimate stands next to a logged figure.
+ */
+export type Unrecorded = "systemPrompt" | "toolDefinitions";
+export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorded[] => (systemPrompt ? ["toolDefinitions"] : ["systemPrompt", "toolDefinitions"]);
+
+/**
+ * Tokens a block adds beyond the message's provider `text` (which already holds text blocks, rendered
+ * reminders and tool-result text). Assistant thinking is sent back to the provider; tool calls cost their
+ * name and arguments; images follow IMAGE_TOKENS. Redacted or encrypted reasoning is opaque and not
+ * counted. Thinking and tool-call blocks in non-assistant messages are dropped by the lowering (Scorel
+ * §9.1), so they cost nothing. A yoi item's text already is its reasoning or its tool call's arguments.
+ */
+function blockExtra(b: unknown, assistant: boolean, c: TokenCounter): number {
+  const v = viewBlock(b);
+  switch (v.kind) {
+    case "image":
+      return IMAGE_TOKENS;
+    case "thinking":
+      return assistant && !v.inText ? c.count(v.text) : 0;
+    case "toolCall":
+      return assistant ? c.count(v.name) + (v.argsInText ? 0 : c.count(v.argsText)) : 0;
+    case "toolResult":
+      return IMAGE_TOKENS * v.images.length;
+    default:
+      return 0;
+  }
+}
+
+/** Tokens of one message as sent: its provider text plus thinking, tool calls and images (see blockExtra). */
+export function msgTokens(m: Msg, c: TokenCounter): number {
+  let n = c.count(m.text);
+  const assistant = m.role === "assistant";
+  for (const b of m.blocks) n += blockExtra(b, assistant, c);
+  return n;
+}
+
+/** Tokens of a whole context: the system prompt (when there is one) and every message. */
+export const contextTokens = (systemPrompt: string | null, ms: readonly Msg[], c: TokenCounter): number =>
+  ms.reduce((n, m) => n + msgTokens(m, c), systemPrompt ? c.count(systemPrompt) : 0);
 
 /**
  * Cumulative token counts of persistent message lists, cached per list cell so that counting every
@@ -37,7 +92,7 @@ export class ListTokenCache {
       c = c.prev;
     }
     for (let i = pending.length - 1; i >= 0; i--) {
-      base += this.counter.count(pending[i].value.text);
+      base += msgTokens(pending[i].value, this.counter);
       this.perCell.set(pending[i], base);
     }
     return base;

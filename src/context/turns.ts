@@ -4,7 +4,7 @@
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
 import type { FormatModule, Msg, SessionBase, TurnContext } from "../formats/types.js";
-import { charsPer4, ListTokenCache, type TokenCounter } from "./tokens.js";
+import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 
 export interface DeltaMessages {
   /** Index of the base turn (null: no earlier turn on this root path, so everything is added). */
@@ -21,7 +21,18 @@ export interface Turn {
   responseId: string;
   systemPrompt: string | null;
   messages: Msg[] | DeltaMessages;
-  tokens: { estimated: number; estimator: string; logged?: number };
+  tokens: TurnTokens;
+  /** Compactions applied since the previous turn on this root path (the context was rebuilt by them). */
+  compactions?: string[];
+}
+
+/** A turn's token figures (design §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
+export interface TurnTokens {
+  estimated: number;
+  estimator: string;
+  logged?: number;
+  /** With `logged`: what that figure also counts that the file does not record. */
+  loggedAlsoCounts?: Unrecorded[];
 }
 
 /** A turn whose messages are a full list (compaction diffs, session diffs). */
@@ -96,15 +107,32 @@ export function* iterTurnViews(module: FormatModule, session: SessionBase, opts:
     for (const c of chain) nearestTurn.set(c, found);
     return found;
   };
+  // Compaction records by the id whose context they rebuild; a turn is labelled with those between its
+  // leaf and the previous turn's response on its path (each path segment is walked once per listed turn).
+  const compactionAt = new Map(module.compactions(session).map((c) => [c.afterLeafId, c.id] as const));
+  const compactionsBefore = (leaf: string | null): string[] => {
+    const ids: string[] = [];
+    let steps = 0;
+    for (let cur = leaf; cur !== null && !byResponse.has(cur) && steps <= session.tree.nodes.length; cur = session.tree.parent.get(cur) ?? null, steps++) {
+      const c = compactionAt.get(cur);
+      if (c !== undefined) ids.unshift(c);
+    }
+    return ids;
+  };
 
   for (const t of all) {
     if (onPath && !onPath.has(t.ref.responseId)) continue;
     if (opts.turn !== undefined && t.ref.index !== opts.turn) continue;
-    const tokens: Turn["tokens"] = {
+    const tokens: TurnTokens = {
       estimated: cache.total(t.messages) + (t.systemPrompt ? counter.count(t.systemPrompt) : 0),
-      estimator: counter.name,
+      estimator: estimatorName(counter),
     };
-    if (t.loggedTokens !== undefined) tokens.logged = t.loggedTokens;
+    // Every request has input, so a logged 0 means the provider never counted (pi writes all-zero usage on
+    // a request aborted before its answer): no figure, not a figure of 0.
+    if (t.loggedTokens !== undefined && t.loggedTokens > 0) {
+      tokens.logged = t.loggedTokens;
+      tokens.loggedAlsoCounts = unrecordedIn(t.systemPrompt);
+    }
     let messages: Turn["messages"];
     if (opts.delta) {
       // Only an earlier turn can be a base (a parent cycle in a broken file could point at a later one).
@@ -115,7 +143,10 @@ export function* iterTurnViews(module: FormatModule, session: SessionBase, opts:
       for (let i = keep; base && i < size(base.messages); i++) removed.push(i);
       messages = { base: base ? base.ref.index : null, keep, removed, added: tail(t.messages, keep) };
     } else messages = toArray(t.messages);
-    yield { index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens };
+    const turn: Turn = { index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens };
+    const compactions = compactionAt.size > 0 ? compactionsBefore(t.ref.leafId) : [];
+    if (compactions.length > 0) turn.compactions = compactions;
+    yield turn;
   }
 }
 

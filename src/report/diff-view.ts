@@ -1,7 +1,14 @@
 // Readable `diff` output: compaction diffs and turn-aligned session diffs.
 import type { CompactionDiff } from "../context/compaction.js";
 import type { SessionDiffDocument } from "../context/session-diff.js";
-import { terminalLine as safe, terminalText } from "../shared/terminal.js";
+import type { Unrecorded } from "../context/tokens.js";
+import { terminalLine, terminalLine as safe, terminalText } from "../shared/terminal.js";
+
+const UNRECORDED: Record<Unrecorded, string> = { systemPrompt: "the system prompt", toolDefinitions: "the tool definitions" };
+
+/** What a logged figure counts that the file does not record, as one sentence. */
+export const loggedNote = (xs: readonly Unrecorded[]): string =>
+  `the logged figures also count ${xs.map((x) => UNRECORDED[x]).join(" and ")}, which the file does not record; the estimate cannot see them`;
 
 const SGR = { dim: "2", bold: "1", red: "31", green: "32", cyan: "36", yellow: "33" } as const;
 const paint = (on: boolean, k: keyof typeof SGR, s: string) => (on ? `\u001b[${SGR[k]}m${s}\u001b[0m` : s);
@@ -20,8 +27,11 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
   if (ds.length === 0) return "No compactions in this session.\n";
   const out: string[] = [];
   for (const d of ds) {
-    const logged = [d.tokens.loggedBefore !== undefined ? `log says ${d.tokens.loggedBefore} before` : "", d.tokens.loggedAfter !== undefined ? `${d.tokens.loggedAfter} after` : ""].filter(Boolean).join(", ");
-    out.push(paint(o.color, "bold", `compaction ${safe(d.id)}`) + `  before ${safe(d.before.leafId ?? "(root)")}: ${(d.before.messages as unknown[]).length} msgs, ≈${d.tokens.before} tok → after: ${(d.after.messages as unknown[]).length} msgs, ≈${d.tokens.after} tok (${d.before.tokens.estimator})${logged ? `; ${logged}` : ""}`);
+    // A figure the log lacks is "—", never 0; † marks what a logged figure counts beyond the file.
+    const fig = (v: number | undefined) => (v === undefined ? "—" : `${v}${d.tokens.loggedAlsoCounts?.length ? "†" : ""}`);
+    const logged = `logged ${fig(d.tokens.loggedBefore)} before, ${fig(d.tokens.loggedAfter)} after`;
+    out.push(paint(o.color, "bold", `compaction ${terminalLine(d.id)}`) + `  before ${d.before.leafId === null ? "(root)" : terminalLine(d.before.leafId)}: ${(d.before.messages as unknown[]).length} msgs, ≈${d.tokens.before} tok → after: ${(d.after.messages as unknown[]).length} msgs, ≈${d.tokens.after} tok (${d.before.tokens.estimator}); ${logged}`);
+    if (d.tokens.loggedAlsoCounts?.length) out.push(paint(o.color, "dim", `  † ${loggedNote(d.tokens.loggedAlsoCounts)}`));
     out.push(`  dropped ${d.dropped.length}, kept ${d.kept.length}, added ${d.added.length}`);
     for (const m of d.added) out.push(paint(o.color, "green", `  + ${safe(m.role)} (${safe(m.nativeRole)}) from ${safe(m.sourceIds.join(", "))}: ${safe(m.text.slice(0, 100).replace(/\n/g, "⏎"))}${m.text.length > 100 ? "…" : ""}`));
     if (d.capsule) {

@@ -3,48 +3,85 @@
 import type { Msg } from "../formats/types.js";
 import type { ReplayDocument } from "../context/replay.js";
 import type { DeltaMessages, Turn } from "../context/turns.js";
-import { terminalLine as safe, terminalText } from "../shared/terminal.js";
+import { terminalLine, terminalText } from "../shared/terminal.js";
+import { renderBody } from "./blocks-view.js";
 
 export interface ReplayViewOptions {
   color: boolean;
-  /** Print every message of each listed turn in full. */
+  /** Print the messages of each listed turn (every block of every message). */
   full: boolean;
+  /** --full: thinking, tool calls and tool results are shown whole instead of collapsed or cut. */
+  expand?: boolean;
 }
 
 const SGR = { dim: "2", bold: "1", cyan: "36", yellow: "33", magenta: "35", green: "32", red: "31" } as const;
 const paint = (on: boolean, k: keyof typeof SGR, s: string) => (on ? `\u001b[${SGR[k]}m${s}\u001b[0m` : s);
 
+/**
+ * The roles of added messages: runs collapsed ("assistant ×3"); past 6 runs, a count per role in order of
+ * first appearance, so a long delta stays one readable line.
+ */
+export function roleSummary(roles: readonly string[]): string {
+  const runs: Array<[string, number]> = [];
+  for (const r of roles) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] === r) last[1]++;
+    else runs.push([r, 1]);
+  }
+  if (runs.length <= 6) return runs.map(([r, k]) => (k > 1 ? `${r} ×${k}` : r)).join(", ");
+  const counts = new Map<string, number>();
+  for (const r of roles) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return [...counts].map(([r, k]) => `${k} ${r}`).join(", ");
+}
+
 function changeSummary(t: Turn, prevLen: number | undefined, asFull: boolean): string {
   if (!Array.isArray(t.messages) && !asFull) {
     const d = t.messages as DeltaMessages;
-    const roles = safe(d.added.map((m) => m.role).join(", "));
+    const roles = roleSummary(d.added.map((m) => m.role));
     return `${d.base === null ? "new path" : `vs #${d.base}`}: keep ${d.keep}, -${d.removed.length}, +${d.added.length}${roles ? ` (${roles})` : ""}`;
   }
   const n = count(t);
   if (prevLen === undefined) return t.index === 0 ? "first turn" : "";
-  return `${n - prevLen >= 0 ? "+" : ""}${n - prevLen} messages`;
+  return `${n - prevLen >= 0 ? "+" : ""}${n - prevLen} message${Math.abs(n - prevLen) === 1 ? "" : "s"}`;
 }
 
 const count = (t: Turn) => (Array.isArray(t.messages) ? t.messages.length : t.messages.keep + t.messages.added.length);
 
-export function renderMessage(m: Msg, i: number, color: boolean): string {
-  // Everything from the log is escaped before colour is added (the output gate keeps our colours only).
-  const head = safe(`── #${i} ${m.role}${m.nativeRole !== m.role ? ` (${m.nativeRole})` : ""} · from ${m.sourceIds.join(", ")}`);
+export function renderMessage(m: Msg, i: number, color: boolean, expand = false): string {
+  const ids = (xs: readonly string[]) => xs.map(terminalLine).join(", ");
+  const head = `── #${i} ${m.role}${m.nativeRole !== m.role ? ` (${terminalLine(m.nativeRole)})` : ""} · from ${ids(m.sourceIds)}`;
   const lines = [paint(color, "bold", head)];
-  if (m.sourceIds.length > 1) lines.push(paint(color, "magenta", `   ⟦merged: ${safe(m.sourceIds.slice(1).join(", "))} into ${safe(m.sourceIds[0])}⟧`));
-  for (const r of m.reminders) lines.push(paint(color, "yellow", safe(`   ⟦reminder ${r.kind}${r.origin ? `/${r.origin}` : ""} from ${r.sourceId}⟧`)));
+  if (m.sourceIds.length > 1) lines.push(paint(color, "magenta", `   ⟦merged: ${ids(m.sourceIds.slice(1))} into ${terminalLine(m.sourceIds[0])}⟧`));
+  for (const r of m.reminders) lines.push(paint(color, "yellow", `   ⟦reminder ${terminalLine(r.kind)}${r.origin ? `/${terminalLine(r.origin)}` : ""} from ${terminalLine(r.sourceId)}⟧`));
   if (m.summary !== undefined) lines.push(paint(color, "cyan", "   ⟦summary message⟧"));
-  const body = terminalText(m.text).replace(/<system-reminder[^>]*>|<\/system-reminder>/g, (tag) => paint(color, "yellow", tag));
-  lines.push(body);
+  lines.push(renderBody(m, { color, expand }, (k, s) => paint(color, k, s)));
   return lines.join("\n");
+}
+
+/**
+ * How the token figures of the listing were counted, printed once above the first turn: the estimate
+ * covers what the file shows being sent; the logged figure (the provider's count) also covers what no
+ * session file records.
+ */
+export function tokenLegend(t: Turn): string {
+  return [
+    `tokens: ≈ = ${t.tokens.estimator} over what the file shows being sent: the system prompt (when recorded), text, thinking, tool calls, tool results, images`,
+    "        logged = the provider's input count, — where the log has none; † it also counts the tool definitions (and the system prompt where the file has none), which no session file records",
+  ].join("\n");
+}
+
+/** "≈N tok · logged M†" (or "logged —"): the estimate beside the log's figure, never a made-up 0. */
+export function tokenFigures(tokens: Turn["tokens"]): string {
+  const logged = tokens.logged === undefined ? "—" : `${tokens.logged}${tokens.loggedAlsoCounts?.length ? "†" : ""}`;
+  return `≈${tokens.estimated} tok · logged ${logged}`;
 }
 
 export function renderReplayHead(doc: ReplayDocument, color: boolean, listed?: number): string {
   const out: string[] = [];
   const s = doc.session;
-  out.push(paint(color, "bold", safe(s.path)) + paint(color, "dim", safe(`  ${s.format}/${s.profile}${s.id ? `  session ${s.id}` : ""}`)));
+  out.push(paint(color, "bold", terminalLine(s.path)) + paint(color, "dim", `  ${s.format}/${s.profile}${s.id ? `  session ${terminalLine(s.id)}` : ""}`));
   const listedText = listed === undefined ? "" : ` · ${listed} turn${listed === 1 ? "" : "s"} listed`;
-  out.push(paint(color, "dim", `active leaf ${safe(doc.activeLeafId ?? "(none)")} · ${doc.leaves.length} lea${doc.leaves.length === 1 ? "f" : "ves"}${listedText}`));
+  out.push(paint(color, "dim", `active leaf ${doc.activeLeafId === null ? "(none)" : terminalLine(doc.activeLeafId)} · ${doc.leaves.length} lea${doc.leaves.length === 1 ? "f" : "ves"}${listedText}`));
   const errors = doc.diagnostics.filter((d) => d.severity === "error").length;
   if (errors > 0) out.push(paint(color, "red", `${errors} error diagnostic${errors === 1 ? "" : "s"} (run sightline validate for details)`));
   return out.join("\n") + "\n";
@@ -55,17 +92,22 @@ export interface TurnLineOptions extends ReplayViewOptions {
   asFull?: boolean;
 }
 
-/** One turn of the listing (and its messages with `full`); `prevLen` = message count of the previous listed turn. */
+/**
+ * One turn of the listing (and its messages with `full`); `prevLen` = message count of the previous listed
+ * turn (undefined: this is the first turn printed, which carries the token legend).
+ */
 export function renderTurn(t: Turn, prevLen: number | undefined, o: TurnLineOptions): string {
   const out: string[] = [];
-  const tokens = `${t.tokens.estimated} tok (${t.tokens.estimator})${t.tokens.logged !== undefined ? `, logged ${t.tokens.logged}` : ""}`;
+  if (prevLen === undefined) out.push(paint(o.color, "dim", tokenLegend(t)));
   const change = changeSummary(t, prevLen, o.asFull === true);
-  out.push(`${paint(o.color, "cyan", `turn ${t.index}`)}  response ${safe(t.responseId)}  at ${safe(t.leafId ?? "(root)")}  ${count(t)} msgs  ${tokens}${change ? `  ${paint(o.color, "dim", change)}` : ""}`);
+  const compacted = t.compactions?.length ? `  ${paint(o.color, "magenta", `⟦after compaction ${t.compactions.map(terminalLine).join(", ")}⟧`)}` : "";
+  const at = t.leafId === null ? "(root)" : terminalLine(t.leafId);
+  out.push(`${paint(o.color, "cyan", `turn ${t.index}`)}  response ${terminalLine(t.responseId)}  at ${at}  ${count(t)} msgs  ${tokenFigures(t.tokens)}${compacted}${change ? `  ${paint(o.color, "dim", change)}` : ""}`);
   if (o.full) {
     if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + terminalText(t.systemPrompt));
     const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
     const offset = Array.isArray(t.messages) ? 0 : t.messages.keep;
-    msgs.forEach((m, i) => out.push(renderMessage(m, i + offset, o.color)));
+    msgs.forEach((m, i) => out.push(renderMessage(m, i + offset, o.color, o.expand === true)));
     out.push("");
   }
   return out.join("\n") + "\n";

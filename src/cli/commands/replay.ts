@@ -57,7 +57,7 @@ export const replayCommand: Command = {
       await out.write(renderReplayHead(head, color, listed));
       let prev: number | undefined;
       for (const t of turns) {
-        await out.write(renderTurn(t, prev, { color, full, asFull: !a.delta }));
+        await out.write(renderTurn(t, prev, { color, full, expand: a.full, asFull: !a.delta }));
         prev = turnMessageCount(t);
       }
     }

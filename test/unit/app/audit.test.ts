@@ -52,7 +52,7 @@ describe("app/audit (in-process)", async () => {
     const s = result.sessions.find((x) => x.path === "fixtures/pi/omp17-interrupt-then-tool-reminder/session.jsonl")!;
     expect([s.format, s.profile]).toEqual(["pi", "omp17"]);
     expect(s.turns.map((t) => t.responseId)).toEqual(["00000003", "00000006", "00000008", "0000000a", "0000000d"]);
-    expect(s.turns.every((t) => t.tokens.estimator === "chars/4" && t.tokens.estimated > 0)).toBe(true);
+    expect(s.turns.every((t) => t.tokens.estimator === "chars/4 + 1600/image" && t.tokens.estimated > 0)).toBe(true);
     expect(resolveTurn(s, 4).map((i) => s.messages[i].sourceIds[0])).toEqual(["00000002", "00000004", "00000006", "00000007", "00000008", "00000009", "0000000a", "0000000c"]);
   });
   it("exit code follows --fail-on", () => {
