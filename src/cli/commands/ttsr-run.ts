@@ -34,7 +34,7 @@ export const ttsrRunCommand: Command = {
     y
       .positional("sessions", { type: "string", array: true, describe: "Session files, folders or quoted globs (- for stdin)" })
       .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; required by run)" })
-      .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key)" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key; default: a settings.json beside each session, else the defaults)" })
       .option("profile", { type: "string", describe: "Format profile (pi: pi|omp17)" })
       .option("ttsr-profile", { choices: ["seed", "v17"] as const, describe: "TTSR behaviour to replay (default: the session's — v17 for omp17 sessions — else seed)" })
       .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
