@@ -70,12 +70,13 @@ describe("ttsr run follows the session", () => {
     });
   }
 
-  it("whole decision: the deferred recording replayed with interruptMode always shows the delivery difference", () => {
-    const file = join(tmp(), "settings.json");
-    writeFileSync(file, JSON.stringify({ interruptMode: "always" }));
-    const r = runCli(["ttsr", "run", "session.jsonl", "--rules", "project/.omp/rules", "--settings", file], { cwd: folder(REAL[1]) });
+  it("golden: whole decision: the deferred (tool-only) recording replayed with interruptMode always disagrees on delivery", async () => {
+    // The other recording's settings: {interruptMode: always, contextMode: discard}; the texts are identical.
+    const args = ["ttsr", "run", "session.jsonl", "--rules", "project/.omp/rules", "--settings", "../omp17-interrupt-then-tool-reminder/settings.json"];
+    const r = runCli(args, { cwd: folder(REAL[1]) });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("1. replayed interrupt [no-filler] vs recorded deferred [no-filler] after 00000002 (custom_message 00000003): delivery differs");
+    await expect(golden(args, r)).toMatchFileSnapshot("../golden/ttsr-run/deferred-replayed-as-interrupt.txt");
   });
 });
 
