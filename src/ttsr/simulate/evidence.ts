@@ -99,6 +99,7 @@ export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
       const role = ofCustom ? ofCustom.role : "tool";
       item = { record: { kind: "ttsr_injection", entryId: e.id, rules, delivery: role }, afterResponse: lastAssistant?.id ?? null, role };
       if (ofCustom?.triggerMissing) item.triggerMissing = ofCustom.triggerMissing;
+      if (item.triggerMissing === "aborted-output-not-recorded") waiting.push(item);
     }
     if (msg) lastRole = msg.role;
     if (item) out.push(item);

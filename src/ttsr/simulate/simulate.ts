@@ -119,6 +119,10 @@ class Replay {
     const tokens = this.scheduled;
     this.scheduled = [];
     for (const token of tokens) this.apply(t, this.c.runInterruptTask(token, { targetFound: true }));
+    if (this.adoptAfter?.responseId === t.report.responseId) {
+      this.m.markInjectedByNames(this.adoptAfter.names);
+      this.adoptAfter = undefined;
+    }
     if (!t.endsRun(this.effectiveStop(t))) return;
     const queued = this.queued;
     this.queued = [];
@@ -134,14 +138,21 @@ class Replay {
    * does too, or it would fire them again where the agent held them back. An aborted response missing from the
    * log still had its turn (turn_start/turn_end count towards repeat gaps, §8.6).
    */
-  adoptMarks(item: EvidenceItem): void {
+  adoptMarks(item: EvidenceItem, lateAborted: boolean): void {
     this.closeTurn();
+    // An aborted response persisted after its injection (a timing case, §11.2) is replayed next: the marks wait
+    // until its turn has closed, so the replay can still reproduce the interrupt there.
+    if (lateAborted && item.nextResponse !== undefined) {
+      this.adoptAfter = { responseId: item.nextResponse, names: item.record.rules };
+      return;
+    }
     if (item.triggerMissing === "aborted-output-not-recorded") {
       this.c.turnStart();
       this.c.turnEnd();
     }
     this.m.markInjectedByNames(item.record.rules);
   }
+  adoptAfter: { responseId: string; names: string[] } | undefined;
 
   /** Each turn's injections in delivery order: interrupts and reminders as they happened, follow-ups when delivered. */
   sortDeliveries(): void {
@@ -159,6 +170,11 @@ function restoredBefore(s: PiSession, entry: PiEntry): string[] {
   }
   return names;
 }
+
+const failedStop = (e: PiEntry | undefined): boolean => {
+  const stop = e ? messageOf(e)?.stopReason : undefined;
+  return stop === "aborted" || stop === "error";
+};
 
 const isPi = (s: SessionBase): s is PiSession => s.format === "pi" && Array.isArray((s as PiSession).entries);
 
@@ -188,7 +204,7 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
       r.startProcess(pi && entry ? restoredBefore(pi, entry) : []);
     }
     const missing = adopt.get(step.id);
-    if (missing) r.adoptMarks(missing);
+    if (missing) r.adoptMarks(missing, failedStop(pi?.byId.get(missing.nextResponse ?? "")));
     const msg = step.msg;
     if (msg?.role === "assistant") r.assistant(step.id, msg);
     else if (msg?.role === "toolResult") r.toolResult(msg);

@@ -71,3 +71,22 @@ describe("unverifiable TTSR evidence (hand-written from ttsr-spec §9.5, §11.2,
     expect(r.turns[0].agree).toBe(false);
   });
 });
+
+describe("an aborted response persisted after its injection (ttsr-spec §11.2: the order is timing, not a guarantee)", () => {
+  it("the interrupt is attributed to the late aborted response, reproduced there, and agrees", () => {
+    const lines = readFileSync(join(FIXTURES, "omp17-interrupt-then-tool-reminder/session.jsonl"), "utf8").split("\n");
+    // Physical lines 4–6: the aborted response, its custom_message, its ttsr_injection → injection first.
+    const [aborted, custom, mark] = lines.slice(3, 6);
+    const text = [...lines.slice(0, 3), custom, mark, aborted, ...lines.slice(6)].join("\n");
+    const { loaded } = runFixture("omp17-interrupt-then-tool-reminder");
+    const s = parsePi(text, { file: "s.jsonl", profile: "omp17" });
+    const r = simulateTtsr(s, loaded.rules, { settings: { interruptMode: "always" }, ttsrProfile: "v17", cwd: join(FIXTURES, "omp17-interrupt-then-tool-reminder/project"), home: "/nonexistent-home" });
+    expect(r.turns[0].responseId).toBe("00000003");
+    expect(r.turns[0].recorded.map((x) => [x.kind, x.unverifiable])).toEqual([
+      ["custom_message", undefined],
+      ["ttsr_injection", undefined],
+    ]);
+    expect(r.turns.map((t) => t.agree)).toEqual([true, true, true, true, true]);
+    expect(r.diagnostics).toEqual([]);
+  });
+});
