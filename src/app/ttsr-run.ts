@@ -134,7 +134,9 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   for (const p of shownProfiles)
     for (const d of (loaded.get(p) as LoadedRules).diagnostics) {
       const k = sameDiag(d);
-      if (!seen.has(k)) diagnostics.push({ ...d, file: shown(d.file) }), seen.add(k);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      diagnostics.push({ ...d, file: shown(d.file) });
     }
   diagnostics.push(...sessionDiagnostics);
   const first = loaded.get(shownProfiles[0]) as LoadedRules;
