@@ -30,6 +30,9 @@ export interface TtsrOptions {
   home?: string;
 }
 
+const PROFILE_FROM = { option: "--ttsr-profile", session: "from the session", default: "no evidence in the session" } as const;
+const CWD_FROM = { option: "--cwd", recorded: "the session's recorded cwd", rules: "the folder holding the rules' .omp/", "recorded-name": "the rules' folder named like the recorded cwd", process: "the current folder" } as const;
+
 export type TtsrHook = (session: SessionBase, module: FormatModule) => Promise<{ turns: TtsrTurnEvidence[]; diagnostics: Diagnostic[] }>;
 
 
@@ -78,6 +81,17 @@ export function ttsrHookFor(o: TtsrOptions, setup?: TtsrSetup): TtsrHook | undef
     const beside = o.settings === undefined && session.file !== STDIN_LABEL ? settingsBesideSession(session.file) : undefined;
     const r = simulateTtsr(session, rulesFor(profile.profile), { settings: beside?.settings ?? settings, ttsrProfile: profile.profile, chunking, cwd: cwd.path, home });
     const diagnostics = [...r.diagnostics];
+    // Say what was derived (design §2): the audit has no per-session header like `ttsr run`.
+    if (o.ttsrProfile === undefined || o.cwd === undefined || o.settings === undefined)
+      diagnostics.unshift(
+        diag("TTSR_REPLAY_SETUP", { file: session.file }, {
+          profile: profile.profile,
+          profileFrom: PROFILE_FROM[profile.from],
+          cwd: cwd.path,
+          cwdFrom: CWD_FROM[cwd.from],
+          settings: o.settings ?? (beside?.file ? `${beside.file} (beside the session)` : "defaults"),
+        }),
+      );
     if (profile.contradicts) diagnostics.unshift(diag("TTSR_PROFILE_CONTRADICTS_SESSION", { file: session.file }, { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence }));
     return { turns: r.turns.map(({ stopReason: _s, ...t }) => t as TtsrTurnEvidence), diagnostics };
   };

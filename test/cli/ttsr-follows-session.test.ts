@@ -115,6 +115,11 @@ describe("audit follows the session", () => {
     expect(doc.summary.ttsrDisagreements).toBe(0);
     const session = doc.sessions.find((s: { path: string }) => s.path.endsWith("session.jsonl"));
     expect(session.ttsr.turns.every((t: { agree: unknown }) => t.agree === true)).toBe(true);
+    // The audit says what it derived, as data (an info diagnostic per session).
+    const setup = session.diagnostics.find((d: { code: string }) => d.code === "TTSR_REPLAY_SETUP");
+    expect(setup.message).toBe(
+      `TTSR replay with profile v17 (from the session), cwd ${join(ROOT, "fixtures/pi", name, "project")} (the folder holding the rules' .omp/), settings fixtures/pi/${name}/settings.json (beside the session)`,
+    );
   });
 
   it("the README form `audit sessions/ --rules .omp/rules` agrees on every real recording and passes on the hand-written ones", () => {
