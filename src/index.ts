@@ -44,6 +44,9 @@ export { parseRuleFile, TtsrManager, DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, r
 export type { Rule, TtsrSettings, TtsrMatchContext, TtsrProfile } from "./ttsr/index.js";
 export { TtsrCoordinator } from "./ttsr/session/coordinator.js";
 export { simulateTtsr } from "./ttsr/simulate/simulate.js";
+/** The TTSR profile a session's own evidence points to, and the named-vs-session resolution `ttsr run` applies. */
+export { sessionTtsrProfile, resolveTtsrProfile } from "./ttsr/simulate/profile.js";
+export type { SimTurn, SimRecorded, SimInjection, Agreement, UnverifiableReason } from "./ttsr/simulate/types.js";
 export { chunkText, parseChunking, type Chunking } from "./ttsr/chunking.js";
 
 // ---- CompactCapsule -------------------------------------------------------------------------------

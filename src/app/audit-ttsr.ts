@@ -10,23 +10,34 @@ import { parseChunking } from "../ttsr/chunking.js";
 import { loadRules } from "../ttsr/load.js";
 import { nodeRuleFs } from "../io/rule-fs.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
-import { simulateTtsr } from "../ttsr/simulate/simulate.js";
-import type { Rule, TtsrSettings } from "../ttsr/types.js";
+import { diag } from "../shared/diagnostics.js";
+import { resolveTtsrProfile } from "../ttsr/simulate/profile.js";
+import { recordedCwdOf, simulateTtsr } from "../ttsr/simulate/simulate.js";
+import type { Rule, TtsrProfile, TtsrSettings } from "../ttsr/types.js";
+import { STDIN_LABEL } from "../io/read.js";
+import { replayCwd } from "./replay-cwd.js";
+import { settingsBesideSession } from "./replay-settings.js";
 
 export interface TtsrOptions {
   rules?: string[];
   settings?: string;
+  /** Undefined: each session's own (v17 for omp17 sessions), else seed. */
   ttsrProfile?: "seed" | "v17";
   chunking?: string;
-  /** The replay cwd: rule paths are displayed relative to it in injected text (design §2). */
+  /** The replay cwd: rule paths are displayed relative to it in injected text (design §2). Undefined: derived per
+   * session from where the rules live (replay-cwd.ts). */
   cwd?: string;
   home?: string;
 }
+
+const PROFILE_FROM = { option: "--ttsr-profile", session: "from the session", default: "no evidence in the session" } as const;
+const CWD_FROM = { option: "--cwd", recorded: "the session's recorded cwd", rules: "the folder holding the rules' .omp/", "recorded-name": "the rules' folder named like the recorded cwd", process: "the current folder" } as const;
 
 export type TtsrHook = (session: SessionBase, module: FormatModule) => Promise<{ turns: TtsrTurnEvidence[]; diagnostics: Diagnostic[] }>;
 
 
 export interface TtsrSetup {
+  /** The rules parsed with the named profile (seed when none was named). */
   rules: Rule[];
   settings: Partial<TtsrSettings>;
   /** Findings about the rule folders and the settings file (run-level). */
@@ -48,14 +59,40 @@ export function loadTtsrSetup(o: TtsrOptions): TtsrSetup {
   return { rules: loaded.rules, settings, diagnostics };
 }
 
-/** The TTSR replay for the given options, or undefined when no rule folder was given. */
+/** The TTSR replay for the given options, or undefined when no rule folder was given. Profile and cwd follow each
+ * session unless named (design §2), as in `ttsr run`. */
 export function ttsrHookFor(o: TtsrOptions, setup?: TtsrSetup): TtsrHook | undefined {
   if (!o.rules?.length) return undefined;
   setup ??= loadTtsrSetup(o);
-  const { rules, settings } = setup;
+  const { settings } = setup;
+  const ruleDirs = o.rules.map((d) => resolve(d));
+  const home = o.home ?? homedir();
+  const byProfile = new Map<TtsrProfile, Rule[]>([[o.ttsrProfile ?? "seed", setup.rules]]);
+  const rulesFor = (p: TtsrProfile): Rule[] => {
+    let rules = byProfile.get(p);
+    if (!rules) byProfile.set(p, (rules = loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: p, cwd: resolve("."), home }).rules));
+    return rules;
+  };
   const chunking = parseChunking(o.chunking ?? "whole") ?? { kind: "whole" as const };
   return async (session) => {
-    const r = simulateTtsr(session, rules, { settings, ttsrProfile: o.ttsrProfile ?? "seed", chunking, cwd: resolve(o.cwd ?? "."), home: o.home ?? homedir() });
-    return { turns: r.turns.map(({ stopReason: _s, ...t }) => t as TtsrTurnEvidence), diagnostics: r.diagnostics };
+    const profile = resolveTtsrProfile(session, o.ttsrProfile);
+    const cwd = replayCwd({ ...(o.cwd !== undefined && { named: o.cwd }), ruleDirs, recordedCwd: recordedCwdOf(session) });
+    // Without --settings, the recording's own settings.json (beside the session) when there is one.
+    const beside = o.settings === undefined && session.file !== STDIN_LABEL ? settingsBesideSession(session.file) : undefined;
+    const r = simulateTtsr(session, rulesFor(profile.profile), { settings: beside?.settings ?? settings, ttsrProfile: profile.profile, chunking, cwd: cwd.path, home });
+    const diagnostics = [...r.diagnostics];
+    // Say what was derived (design §2): the audit has no per-session header like `ttsr run`.
+    if (o.ttsrProfile === undefined || o.cwd === undefined || o.settings === undefined)
+      diagnostics.unshift(
+        diag("TTSR_REPLAY_SETUP", { file: session.file }, {
+          profile: profile.profile,
+          profileFrom: PROFILE_FROM[profile.from],
+          cwd: cwd.path,
+          cwdFrom: CWD_FROM[cwd.from],
+          settings: o.settings ?? (beside?.file ? `${beside.file} (beside the session)` : "defaults"),
+        }),
+      );
+    if (profile.contradicts) diagnostics.unshift(diag("TTSR_PROFILE_CONTRADICTS_SESSION", { file: session.file }, { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence }));
+    return { turns: r.turns.map(({ stopReason: _s, ...t }) => t as TtsrTurnEvidence), diagnostics };
   };
 }

@@ -8,13 +8,16 @@ import { expandInputs } from "../io/paths.js";
 import { isStdin, STDIN_LABEL } from "../io/read.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { formatChunking, parseChunking, type Chunking } from "../ttsr/chunking.js";
-import { loadRules } from "../ttsr/load.js";
+import { loadRules, type LoadedRules } from "../ttsr/load.js";
 import { nodeRuleFs } from "../io/rule-fs.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
-import { simulateTtsr } from "../ttsr/simulate/simulate.js";
+import { resolveTtsrProfile, type ResolvedTtsrProfile } from "../ttsr/simulate/profile.js";
+import { recordedCwdOf, simulateTtsr } from "../ttsr/simulate/simulate.js";
 import type { SimTurn, SimulateOptions } from "../ttsr/simulate/types.js";
 import type { Rule, TtsrProfile, TtsrSettings } from "../ttsr/types.js";
 import { readSession } from "./read.js";
+import { replayCwd, type CwdSource } from "./replay-cwd.js";
+import { settingsBesideSession, type SettingsSource } from "./replay-settings.js";
 import { runWithRegexBudget } from "./ttsr-guard.js";
 
 export interface TtsrRunOptions {
@@ -22,9 +25,10 @@ export interface TtsrRunOptions {
   settings?: string;
   /** Format profile (pi: pi|omp17); undefined = detect. */
   profile?: string;
-  ttsrProfile: TtsrProfile;
+  /** The TTSR profile; undefined = follow each session's evidence (omp17 → v17), else seed. */
+  ttsrProfile?: TtsrProfile;
   chunking: Chunking;
-  /** The replay cwd (design §2); defaults to the process cwd. */
+  /** The replay cwd (design §2); undefined = derived per session from where the rules live (replay-cwd.ts). */
   cwd?: string;
   home?: string;
   resumedAt: string[];
@@ -36,7 +40,23 @@ export interface TtsrRunDoc {
   schemaVersion: 1;
   rules: { name: string; path: string; registered: boolean; bucket: string; reason?: string }[];
   diagnostics: Diagnostic[];
-  sessions: { path: string; format: string | null; profile?: string; turns: SimTurn[] }[];
+  sessions: TtsrRunSession[];
+}
+
+export interface TtsrRunSession {
+  path: string;
+  format: string | null;
+  profile?: string;
+  /** The TTSR profile replayed, and why: named by --ttsr-profile, the session's evidence, or the seed default. */
+  ttsrProfile?: TtsrProfile;
+  ttsrProfileFrom?: ResolvedTtsrProfile["from"];
+  /** The replay cwd rule paths were rendered from (shown relative to the current folder), and where it came from. */
+  cwd?: string;
+  cwdFrom?: CwdSource;
+  /** The TTSR settings file replayed (absent: the defaults), and where it came from. */
+  settings?: string;
+  settingsFrom?: SettingsSource;
+  turns: SimTurn[];
 }
 
 export interface TtsrRunResult {
@@ -51,6 +71,8 @@ const shown = (p: string): string => {
   const rel = relative(process.cwd(), p);
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : p;
 };
+const shownDir = (p: string): string => (resolve(p) === process.cwd() ? "." : shown(p));
+const sameDiag = (d: Diagnostic): string => JSON.stringify([d.code, d.file, d.line ?? null, d.message]);
 const UNREADABLE = new Set(["TTSR_RULES_DIR_UNREADABLE", "TTSR_RULE_FILE_UNREADABLE", "TTSR_SETTINGS_INVALID", "UNREADABLE_PATH", "EMPTY_FILE", "BINARY_FILE"]);
 
 export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions): Promise<TtsrRunResult> {
@@ -69,41 +91,62 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
       diagnostics.push(...read.diagnostics);
     }
   }
-  const cwd = resolve(o.cwd ?? process.cwd());
   const home = o.home !== undefined ? resolve(o.home) : homedir();
-  // Absolute rule paths: seed renders the absolute path the agent had, v17 the path relative to the replay cwd.
-  const loaded = loadRules(o.rules.map((d) => resolve(d)), { fs: nodeRuleFs, settings, ttsrProfile: o.ttsrProfile, cwd, home });
-  diagnostics.push(...loaded.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
-  const skipped = new Map(loaded.skipped.map((s) => [s.path, s.reason]));
-  const rules = loaded.buckets.all.map((b) => {
-    const r: TtsrRunDoc["rules"][number] = { name: b.rule.name, path: shown(b.rule.path), registered: b.bucket === "ttsr", bucket: b.bucket };
-    const reason = b.notRegistered ?? skipped.get(b.rule.path);
-    if (reason !== undefined) r.reason = reason;
-    return r;
-  });
+  const ruleDirs = o.rules.map((d) => resolve(d));
+  // Rules are parsed per TTSR profile (v17 and seed read some frontmatter differently); the profile is known per
+  // session, so both sets are ready unless one was named. Rule paths are absolute: the cwd is per session too.
+  const profiles: TtsrProfile[] = o.ttsrProfile !== undefined ? [o.ttsrProfile] : ["seed", "v17"];
+  const loaded = new Map(profiles.map((p) => [p, loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: p, cwd: process.cwd(), home })]));
   const sessions: TtsrRunDoc["sessions"] = [];
   const inputs = expandInputs(sessionPaths);
   for (const p of inputs.problems) diagnostics.push(diag("UNREADABLE_PATH", { file: p.input }, { path: p.input, reason: p.reason }));
-  const sim: SessionTaskArgs["sim"] = { settings, ttsrProfile: o.ttsrProfile, chunking: formatChunking(o.chunking), cwd, home, resumedAt: o.resumedAt };
+  const sim: SessionTaskArgs["sim"] = { settings, chunking: formatChunking(o.chunking), home, resumedAt: o.resumedAt };
+  const rulesByProfile: SessionTaskArgs["rules"] = {};
+  for (const [p, l] of loaded) rulesByProfile[p] = l.rules;
   let budgetExceeded = false;
+  const sessionDiagnostics: Diagnostic[] = [];
   for (const path of inputs.files) {
-    const args: SessionTaskArgs = { path, rules: loaded.rules, sim };
+    const args: SessionTaskArgs = { path, rules: rulesByProfile, ruleDirs, sim };
     if (o.profile !== undefined) args.profile = o.profile;
+    if (o.ttsrProfile !== undefined) args.ttsrProfile = o.ttsrProfile;
+    if (o.cwd !== undefined) args.cwd = o.cwd;
+    if (o.settings !== undefined) args.settingsFile = o.settings;
     let out: SessionTaskResult | undefined;
     let excluded: string[] = [];
     // Design §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
     // reported and the session re-run without it. Without a build (tests on sources) it runs in-process.
     if ((o.budgetMs ?? 0) > 0 && !isStdin(path)) {
       const g = await runWithRegexBudget<SessionTaskResult>({ module: "app/ttsr-run.js", export: "sessionTask", args }, { budgetMs: o.budgetMs as number, file: path });
-      diagnostics.push(...g.diagnostics);
+      sessionDiagnostics.push(...g.diagnostics);
       excluded = g.excluded;
       budgetExceeded ||= g.excluded.length > 0;
       if (g.ok) out = g.value;
     }
     out ??= await sessionTask(args, { excluded });
-    diagnostics.push(...out.diagnostics);
+    sessionDiagnostics.push(...out.diagnostics);
     sessions.push(out.session);
   }
+  // Rule findings of the profiles the sessions used (the named one, or seed when no session was read), once each.
+  const used = new Set(sessions.flatMap((s) => (s.ttsrProfile ? [s.ttsrProfile] : [])));
+  const shownProfiles = profiles.filter((p) => used.has(p));
+  if (shownProfiles.length === 0) shownProfiles.push(profiles[0]);
+  const seen = new Set<string>();
+  for (const p of shownProfiles)
+    for (const d of (loaded.get(p) as LoadedRules).diagnostics) {
+      const k = sameDiag(d);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      diagnostics.push({ ...d, file: shown(d.file) });
+    }
+  diagnostics.push(...sessionDiagnostics);
+  const first = loaded.get(shownProfiles[0]) as LoadedRules;
+  const skipped = new Map(first.skipped.map((s) => [s.path, s.reason]));
+  const rules = first.buckets.all.map((b) => {
+    const r: TtsrRunDoc["rules"][number] = { name: b.rule.name, path: shown(b.rule.path), registered: b.bucket === "ttsr", bucket: b.bucket };
+    const reason = b.notRegistered ?? skipped.get(b.rule.path);
+    if (reason !== undefined) r.reason = reason;
+    return r;
+  });
   const doc: TtsrRunDoc = { schemaVersion: 1, rules, diagnostics, sessions };
   const unreadable = diagnostics.some((d) => UNREADABLE.has(d.code));
   const disagree = sessions.some((s) => s.turns.some((t) => t.agree === false));
@@ -114,8 +157,16 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
 export interface SessionTaskArgs {
   path: string;
   profile?: string;
-  rules: Rule[];
-  sim: Omit<SimulateOptions, "chunking"> & { chunking: string };
+  /** --ttsr-profile, when named. */
+  ttsrProfile?: TtsrProfile;
+  /** The rules parsed for each profile that may be replayed. */
+  rules: Partial<Record<TtsrProfile, Rule[]>>;
+  ruleDirs: string[];
+  /** --cwd, when given. */
+  cwd?: string;
+  /** --settings, when given (already read into sim.settings). */
+  settingsFile?: string;
+  sim: Omit<SimulateOptions, "chunking" | "ttsrProfile" | "cwd"> & { chunking: string };
 }
 
 export interface SessionTaskResult {
@@ -130,9 +181,19 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
   if (!isSession(s)) return { session: { path, format: null, turns: [] }, diagnostics: s.diagnostics };
   const excluded = new Set(ctx.excluded);
   const chunking = parseChunking(args.sim.chunking) ?? { kind: "whole" as const };
-  const sim = simulateTtsr(s, args.rules.filter((r) => !excluded.has(r.name)), { ...args.sim, chunking });
+  const diagnostics = s.diagnostics.filter((d) => d.severity === "error");
+  const profile = resolveTtsrProfile(s, args.ttsrProfile);
+  if (profile.contradicts)
+    diagnostics.push(diag("TTSR_PROFILE_CONTRADICTS_SESSION", { file: path }, { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence }));
+  const cwd = replayCwd({ ...(args.cwd !== undefined && { named: args.cwd }), ruleDirs: args.ruleDirs, recordedCwd: recordedCwdOf(s) });
+  const rules = (args.rules[profile.profile] ?? []).filter((r) => !excluded.has(r.name));
+  const beside = args.settingsFile === undefined && !isStdin(args.path) ? settingsBesideSession(args.path) : undefined;
+  if (beside) diagnostics.push(...beside.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
+  const settings = beside ? { settings: beside.settings } : {};
+  const sim = simulateTtsr(s, rules, { ...args.sim, ...settings, chunking, ttsrProfile: profile.profile, cwd: cwd.path });
+  const used = args.settingsFile !== undefined ? { settings: args.settingsFile, settingsFrom: "option" as const } : beside?.file ? { settings: shown(beside.file), settingsFrom: beside.from } : { settingsFrom: "default" as const };
   return {
-    session: { path, format: s.format, profile: s.profile, turns: sim.turns },
-    diagnostics: [...s.diagnostics.filter((d) => d.severity === "error"), ...sim.diagnostics],
+    session: { path, format: s.format, profile: s.profile, ttsrProfile: profile.profile, ttsrProfileFrom: profile.from, cwd: shownDir(cwd.path), cwdFrom: cwd.from, ...used, turns: sim.turns },
+    diagnostics: [...diagnostics, ...sim.diagnostics],
   };
 }

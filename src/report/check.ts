@@ -23,7 +23,7 @@ export interface ExpectedInjection {
 export interface ExpectedTtsr {
   matches: ExpectedFiring[];
   injected: ExpectedInjection[];
-  agree: boolean | null;
+  agree: boolean | "unverifiable" | null;
 }
 
 export interface ExpectedTurn {

@@ -90,10 +90,10 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     s.ttsr.turns.forEach(function (x) { if (x.responseId === t.responseId) ev = x; });
     if (!ev) return null;
     var box = el("section", "ttsr");
-    add(box, el("h3", null, "TTSR: " + (ev.agree === null ? "no recorded evidence" : ev.agree ? "recorded and replayed agree" : "recorded and replayed DISAGREE")));
+    add(box, el("h3", null, "TTSR: " + (ev.agree === null ? "no recorded evidence" : ev.agree === "unverifiable" ? "unverifiable (recorded evidence whose trigger is not in the log)" : ev.agree ? "recorded and replayed agree" : "recorded and replayed DISAGREE")));
     if (ev.matches.length) add(box, table(ev.matches.map(function (m) { return [m.rule, m.source + (m.toolCallId ? " " + m.toolCallId : ""), String(m.offset), m.decision + (m.counterfactual ? " (counterfactual)" : ""), m.excerpt]; }), ["rule", "source", "offset", "decision", "excerpt"]));
     ev.injected.forEach(function (i) { add(box, el("h4", null, "injected (" + i.mode + "): " + i.rules.join(", ")), textBlock(i.text)); });
-    ev.recorded.forEach(function (r) { add(box, el("h4", null, "recorded " + r.kind + " " + r.entryId + ": " + r.rules.join(", ")), r.text ? textBlock(r.text) : null); });
+    ev.recorded.forEach(function (r) { add(box, el("h4", null, "recorded " + r.kind + " " + r.entryId + ": " + r.rules.join(", ") + (r.unverifiable ? " (unverifiable: " + r.unverifiable + ")" : "")), r.text ? textBlock(r.text) : null); });
     return box;
   }
   function showSession(si) {

@@ -239,7 +239,9 @@ export function sessionChecks(ds: readonly Diagnostic[], compactions: readonly A
     checks.push(
       t.agree === null
         ? { name: `ttsr turn ${t.responseId}`, status: "skip", message: "no recorded TTSR evidence in this format" }
-        : t.agree
+        : t.agree === "unverifiable"
+          ? { name: `ttsr turn ${t.responseId}`, status: "skip", message: "recorded TTSR evidence whose trigger is not in the log (unverifiable)" }
+          : t.agree
           ? { name: `ttsr turn ${t.responseId}`, status: "pass" }
           : { name: `ttsr turn ${t.responseId}`, status: "fail", severity: "error", message: "recorded and replayed TTSR evidence disagree" },
     );

@@ -8,8 +8,11 @@ import { checkContract } from "../../src/schema/contract.js";
 import { golden, ROOT, runCli } from "./run.js";
 
 const FIXTURES = ["omp17-interrupt-then-tool-reminder", "omp17-deferred-then-compaction", "omp17-branch-after-gap"];
-const ARGS = ["ttsr", "run", "../session.jsonl", "--rules", ".omp/rules", "--settings", "../settings.json", "--profile", "omp17", "--ttsr-profile", "v17"];
-const project = (name: string) => join(ROOT, "fixtures/pi", name, "project");
+// As a new user runs it: from the recording's own folder, no profile or cwd flags (design §2: both follow the session
+// and the rules).
+const ARGS = ["ttsr", "run", "session.jsonl", "--rules", "project/.omp/rules", "--settings", "settings.json"];
+const recording = (name: string) => join(ROOT, "fixtures/pi", name);
+const project = (name: string) => join(recording(name), "project");
 
 interface Doc {
   sessions: { path: string; turns: { agree: boolean | null; injected: { rules: string[]; text: string }[] }[] }[];
@@ -23,15 +26,15 @@ function expectedTexts(name: string): string[] {
 
 describe("sightline ttsr run", () => {
   for (const name of FIXTURES) {
-    it(`golden: fixtures/pi/${name} replayed from project/ agrees on every turn (exit 0)`, async () => {
-      const r = runCli(ARGS, { cwd: project(name) });
+    it(`golden: fixtures/pi/${name} replayed from its own folder with no other flags agrees on every turn (exit 0)`, async () => {
+      const r = runCli(ARGS, { cwd: recording(name) });
       expect(r.code).toBe(0);
       await expect(golden(ARGS, r)).toMatchFileSnapshot(`../golden/ttsr-run/${name}.txt`);
     });
 
     it(`--json: fixtures/pi/${name}: contract, every injection text equals the recorded one, agree true on every turn`, async () => {
       const args = [...ARGS, "--json"];
-      const r = runCli(args, { cwd: project(name) });
+      const r = runCli(args, { cwd: recording(name) });
       expect(r.code).toBe(0);
       const doc = JSON.parse(r.stdout) as Doc;
       expect(checkContract("ttsr-run", doc)).toEqual([]);
@@ -43,23 +46,25 @@ describe("sightline ttsr run", () => {
     });
   }
 
-  it("exit 1 when replayed and recorded evidence disagree (seed texts on a v17 recording), with the differing texts listed", async () => {
-    const args = ARGS.map((a) => (a === "v17" ? "seed" : a));
-    const r = runCli(args, { cwd: project(FIXTURES[0]) });
+  it("design §2: --ttsr-profile seed on a v17 recording is obeyed with a warning naming the evidence; seed texts disagree (exit 1)", async () => {
+    const args = [...ARGS, "--ttsr-profile", "seed"];
+    const r = runCli(args, { cwd: recording(FIXTURES[0]) });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("turn 00000003: replayed and recorded injections differ");
+    expect(r.stdout).toContain("TTSR profile seed (--ttsr-profile)");
+    expect(r.stderr).toContain("warning TTSR_PROFILE_CONTRADICTS_SESSION: --ttsr-profile seed contradicts the session: the injection texts it recorded point to v17");
     await expect(golden(args, r)).toMatchFileSnapshot("../golden/ttsr-run/seed-disagrees.txt");
   });
 
   it("design §2 --resumed-at: a restart before 00000008 keeps the gap from being reached (exit 1)", () => {
-    const r = runCli([...ARGS, "--resumed-at", "00000008", "--json"], { cwd: project(FIXTURES[2]) });
+    const r = runCli([...ARGS, "--resumed-at", "00000008", "--json"], { cwd: recording(FIXTURES[2]) });
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as Doc;
     expect(doc.sessions[0].turns.map((t) => t.agree)).toEqual([true, true, true, true, false, true]);
   });
 
   it("--chunking random:7 gives the same injections on the fixtures (exit 0)", () => {
-    const r = runCli([...ARGS, "--chunking", "random:7"], { cwd: project(FIXTURES[1]) });
+    const r = runCli([...ARGS, "--chunking", "random:7"], { cwd: recording(FIXTURES[1]) });
     expect(r.code).toBe(0);
   });
 
@@ -109,7 +114,7 @@ describe("sightline ttsr run", () => {
   });
 
   it("exit 2 for a bad --chunking, a missing --rules, or an unreadable rule folder", () => {
-    expect(runCli([...ARGS, "--chunking", "fixed:0"], { cwd: project(FIXTURES[0]) }).code).toBe(2);
+    expect(runCli([...ARGS, "--chunking", "fixed:0"], { cwd: recording(FIXTURES[0]) }).code).toBe(2);
     expect(runCli(["ttsr", "run", "../session.jsonl"], { cwd: project(FIXTURES[0]) }).code).toBe(2);
     const r = runCli(["ttsr", "run", "../session.jsonl", "--rules", "no/such/dir"], { cwd: project(FIXTURES[0]) });
     expect(r.code).toBe(2);

@@ -3,12 +3,14 @@ import Table from "cli-table3";
 import { ttsrRun, type TtsrRunDoc } from "../../app/ttsr-run.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { parseChunking } from "../../ttsr/chunking.js";
-import type { SimTurn } from "../../ttsr/simulate/types.js";
+import { comparedRecords, firstDifference, recordedDecision, replayedDecision, type DecisionFields } from "../../ttsr/simulate/agree.js";
+import type { SimInjection, SimRecorded, SimTurn } from "../../ttsr/simulate/types.js";
+import { unverifiableReason } from "../../shared/codes/ttsr.js";
+import { terminalLine } from "../../shared/terminal.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";
 import { pathKind } from "../../io/stat.js";
 import { out, err, outJson } from "../output.js";
-import { terminalLine } from "../../shared/terminal.js";
 import { formatDiagnostic } from "./ttsr-test.js";
 
 /** The `ttsr` command group: run, test, list, lint as real subcommands (each with its own --help). */
@@ -34,16 +36,16 @@ export const ttsrRunCommand: Command = {
     y
       .positional("sessions", { type: "string", array: true, describe: "Session files, folders or quoted globs (- for stdin)" })
       .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; required by run)" })
-      .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key)" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key; default: a settings.json beside each session, else the defaults)" })
       .option("profile", { type: "string", describe: "Format profile (pi: pi|omp17)" })
-      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour to replay" })
+      .option("ttsr-profile", { choices: ["seed", "v17"] as const, describe: "TTSR behaviour to replay (default: the session's — v17 for omp17 sessions — else seed)" })
       .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
-      .option("cwd", { type: "string", describe: "Replay cwd: the agent's cwd for rule paths in templates (default: current directory)" })
+      .option("cwd", { type: "string", describe: "Replay cwd: the agent's cwd for rule paths in templates (default: the folder holding the rules' .omp/, or the session's recorded cwd mapped onto the rules)" })
       .option("home", { type: "string", describe: "Replay home directory (default: the user's)" })
       .option("resumed-at", { type: "string", array: true, describe: "The agent process restarted just before this entry id (repeatable)" })
       .option("regex-budget", { type: "number", default: 2000, describe: "Milliseconds one regex test may take before its rule is excluded (0: no worker)" })
       .option("json", { type: "boolean", default: false, describe: "Print the ttsr run document (schemaVersion 1) only" })
-      .example("$0 ttsr run ../session.jsonl --rules .omp/rules --settings ../settings.json --ttsr-profile v17", "Replay a session's rules from the project folder"),
+      .example("$0 ttsr run session.jsonl --rules project/.omp/rules --settings settings.json", "Replay a recording with its project's rules (profile and cwd follow the session and the rules)"),
   handler: async (a) => {
     if (list(a.rules).length === 0) throw new UsageError("ttsr run needs --rules DIR");
     // Checked before the replay: a replay without its rules or settings would only print a wrong answer.
@@ -82,40 +84,61 @@ const cell = (s: string, max = 60): string => {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 };
 
-// Where a replayed injection and the recorded one with the same rules first differ (or which side is missing).
+const FIELD: Record<keyof DecisionFields, string> = { rules: "rules", delivery: "delivery", toolCallId: "tool call", deliveredAfter: "delivered after", text: "text" };
+
+const replayedLabel = (x: SimInjection): string => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` on ${x.toolCallId}` : ""}${x.mode === "deferred" ? (x.deliveredAfter ? ` after ${x.deliveredAfter}` : " never delivered") : ""}`;
+const recordedLabel = (r: SimRecorded): string =>
+  `${r.delivery ?? r.kind} [${r.rules.join(", ")}]${r.toolCallId ? ` on ${r.toolCallId}` : ""}${r.delivery === "deferred" && r.deliveredAfter ? ` after ${r.deliveredAfter}` : ""} (${r.kind} ${r.entryId})`;
+
+// Where the replayed deliveries and the recorded ones first differ, position by position (delivery order vs file order).
 function explainDisagreement(t: SimTurn): string[] {
   const out = [`turn ${t.responseId}: replayed and recorded injections differ`];
-  const recorded = t.recorded.filter((r) => r.text !== undefined);
-  const used = new Set<number>();
-  for (const x of t.injected) {
-    const i = recorded.findIndex((r, k) => !used.has(k) && r.rules.join("\0") === x.rules.join("\0"));
-    if (i < 0) {
-      out.push(`  replayed ${x.mode} [${x.rules.join(", ")}] has no recorded counterpart`);
+  const recorded = comparedRecords(t);
+  for (let k = 0; k < Math.max(t.injected.length, recorded.length); k++) {
+    const x = t.injected[k];
+    const r = recorded[k];
+    if (!x || !r) {
+      out.push(x ? `  ${k + 1}. replayed ${replayedLabel(x)}: nothing recorded here` : `  ${k + 1}. recorded ${recordedLabel(r as SimRecorded)}: not replayed`);
       continue;
     }
-    used.add(i);
-    const r = recorded[i];
-    const text = r.text ?? "";
-    if (text === x.text) continue;
+    const a = replayedDecision(x);
+    const b = recordedDecision(r);
+    const field = firstDifference(a, b);
+    if (field === undefined) continue;
+    out.push(`  ${k + 1}. replayed ${replayedLabel(x)} vs recorded ${recordedLabel(r)}: ${FIELD[field]} differs`);
+    if (field !== "text") continue;
+    const text = b.text ?? "";
     let at = 0;
     while (at < x.text.length && at < text.length && x.text[at] === text[at]) at++;
     const from = Math.max(0, at - 10);
-    out.push(`  ${x.mode} [${x.rules.join(", ")}] vs ${r.kind} ${r.entryId}: first difference at character ${at}`);
-    out.push(`    replayed: …${cell(x.text.slice(from), 70)}`, `    recorded: …${cell(text.slice(from), 70)}`);
+    out.push(`     first difference at character ${at}`, `     replayed: …${cell(x.text.slice(from), 70)}`, `     recorded: …${cell(text.slice(from), 70)}`);
   }
-  recorded.forEach((r, k) => {
-    if (!used.has(k)) out.push(`  recorded ${r.kind} ${r.entryId} [${r.rules.join(", ")}] was not replayed`);
-  });
   return out.map(terminalLine);
 }
+
+function explainUnverifiable(t: SimTurn): string[] {
+  return t.recorded
+    .filter((r) => r.unverifiable !== undefined && r.kind !== "ttsr_injection")
+    .map((r) => `turn ${t.responseId}: recorded ${recordedLabel(r)} is unverifiable: ${unverifiableReason(r.unverifiable)}`);
+}
+
+const PROFILE_FROM: Record<string, string> = { option: "--ttsr-profile", session: "from the session", default: "default: the session shows no TTSR profile" };
+const SETTINGS_FROM: Record<string, string> = { option: "--settings", "session-folder": "beside the session" };
+const CWD_FROM: Record<string, string> = {
+  option: "--cwd",
+  recorded: "the session's recorded cwd",
+  rules: "the folder holding the rules' .omp/",
+  "recorded-name": "the rules' folder named like the session's recorded cwd",
+  process: "the current folder",
+};
 
 function turnRow(i: number, t: SimTurn): string[] {
   const matches = t.matches.map((m) => `${m.rule} ${m.source}${m.toolCallId ? `:${m.toolCallId}` : ""} @${m.offset} ${m.decision}${m.counterfactual ? " (counterfactual)" : ""}`);
   const injected = t.injected.map((x) => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` → ${x.toolCallId}` : ""}${x.deliveredAfter ? ` after ${x.deliveredAfter}` : ""}`);
-  const recorded = t.recorded.map((r) => `${r.kind} ${r.entryId} [${r.rules.join(", ")}]`);
-  const agree = t.agree === null ? "n/a" : t.agree ? "yes" : "NO";
+  const recorded = t.recorded.map((r) => `${r.kind} ${r.entryId} [${r.rules.join(", ")}]${r.delivery && r.kind !== "ttsr_injection" ? ` ${r.delivery}` : ""}${r.unverifiable ? " (unverifiable)" : ""}`);
+  const agree = t.agree === null ? "n/a" : t.agree === "unverifiable" ? "unverifiable" : t.agree ? "yes" : "NO";
   // Cells hold log text (ids, rule names): escaped per line, the cell's own line breaks kept.
-  return [String(i), t.responseId, t.stopReason ?? "", matches.map(terminalLine).join("\n"), injected.map(terminalLine).join("\n"), recorded.map(terminalLine).join("\n"), agree].map((c, k) => (k >= 3 && k <= 5 ? c : terminalLine(c)));
+  return [terminalLine(String(i)), terminalLine(t.responseId), terminalLine(t.stopReason ?? ""), matches.map(terminalLine).join("\n"), injected.map(terminalLine).join("\n"), recorded.map(terminalLine).join("\n"), agree];
 }
 
 /** The readable per-turn table (plain text: no colour codes). */
@@ -126,6 +149,11 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
   out.push(terminalLine(`rules: ${reg.length ? reg.join(", ") : "none registered"}${other.length ? `; not TTSR: ${other.join(", ")}` : ""}`));
   for (const s of doc.sessions) {
     out.push("", terminalLine(`session ${s.path}${s.format ? ` (${s.format}${s.profile ? ` ${s.profile}` : ""})` : " (not read)"}`));
+    if (s.ttsrProfile) {
+      out.push(`  TTSR profile ${s.ttsrProfile} (${PROFILE_FROM[s.ttsrProfileFrom ?? ""] ?? s.ttsrProfileFrom})`);
+      out.push(`  replay cwd ${terminalLine(s.cwd ?? "")} (${CWD_FROM[s.cwdFrom ?? ""] ?? s.cwdFrom})`);
+      out.push(`  settings ${s.settings !== undefined ? `${terminalLine(s.settings)} (${SETTINGS_FROM[s.settingsFrom ?? ""] ?? s.settingsFrom})` : "defaults (no --settings and no settings.json beside the session)"}`);
+    }
     if (s.turns.length === 0) {
       out.push("  no assistant turns");
       continue;
@@ -135,8 +163,11 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
     out.push(table.toString());
     const diffs = s.turns.filter((t) => t.agree === false);
     for (const t of diffs) out.push(...explainDisagreement(t));
+    const unverifiable = s.turns.filter((t) => t.agree === "unverifiable");
+    for (const t of unverifiable) out.push(...explainUnverifiable(t));
     const agreeing = s.turns.filter((t) => t.agree === true).length;
-    out.push(`${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree, ${s.turns.length - agreeing - diffs.length} without TTSR evidence`);
+    const without = s.turns.length - agreeing - diffs.length - unverifiable.length;
+    out.push(`${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (trigger not in the log)` : ""}, ${without} without TTSR evidence`);
   }
   return out.join("\n") + "\n";
 }

@@ -2,6 +2,19 @@
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
 import { show, type Catalogue } from "./types.js";
 
+const EVIDENCE: Record<string, string> = {
+  "recorded-template": "the injection texts it recorded",
+  "format-profile": "its format profile (omp17, read from v17 markers)",
+};
+
+const UNVERIFIABLE: Record<string, string> = {
+  "aborted-output-not-recorded": "the response that triggered this interrupt is not in the log (with contextMode discard the agent drops the aborted output, ttsr-spec §9.5), so the replay cannot see its trigger",
+  "violating-tool-call-removed": "a tool-source interrupt: the agent removed the violating tool call from the aborted response and wrote synthetic \"aborted\" results for its siblings (ttsr-spec §16.2), so the replay cannot see its trigger",
+};
+
+/** The wording of an unverifiable-evidence reason (JSON `recorded[].unverifiable`). */
+export const unverifiableReason = (reason: unknown): string => UNVERIFIABLE[String(reason)] ?? show(reason);
+
 export const ttsrCodes = {
   // ── rule files and rule folders (ttsr-spec §1–§7) ──
   TTSR_RULES_DIR_EMPTY: { severity: "warning", title: "A rule folder holds no rule files", message: (a) => `Rule folder ${show(a.dir)} holds no *.md or *.mdc rule files` },
@@ -36,5 +49,8 @@ export const ttsrCodes = {
 
   // ── session decision layer (appended by the session layer below this line) ──
   TTSR_SIMULATE_FORMAT_UNSUPPORTED: { severity: "warning", title: "TTSR replay is not available for this session format", message: (a) => `TTSR replay covers pi / oh-my-pi sessions; ${show(a.format)} sessions are listed without turns` },
+  TTSR_PROFILE_CONTRADICTS_SESSION: { severity: "warning", title: "--ttsr-profile names a profile the session's own evidence contradicts", message: (a) => `--ttsr-profile ${show(a.named)} contradicts the session: ${show(EVIDENCE[String(a.evidence)] ?? a.evidence)} point${a.evidence === "format-profile" ? "s" : ""} to ${show(a.profile)}; replaying with ${show(a.named)} as asked (omit --ttsr-profile to follow the session)` },
+  TTSR_EVIDENCE_UNVERIFIABLE: { severity: "info", title: "Recorded TTSR evidence whose trigger is not in the log (neither agreement nor disagreement)", message: (a) => `Recorded ${show(a.kind)} ${show(a.entryId)} [${show(a.rules)}] is unverifiable: ${unverifiableReason(a.reason)}` },
+  TTSR_REPLAY_SETUP: { severity: "info", title: "How a session's TTSR replay was set up (profile, cwd, settings) when they were not all named", message: (a) => `TTSR replay with profile ${show(a.profile)} (${show(a.profileFrom)}), cwd ${show(a.cwd)} (${show(a.cwdFrom)}), settings ${show(a.settings)}` },
   TTSR_RESUMED_AT_UNKNOWN: { severity: "warning", title: "--resumed-at names an entry the session does not have", message: (a) => `--resumed-at ${show(a.id)}: no entry with this id; no process restart was applied there` },
 } satisfies Catalogue;

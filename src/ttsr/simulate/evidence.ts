@@ -1,9 +1,14 @@
 // The TTSR evidence a pi / omp JSONL file records (pi-session-format §7, ttsr-spec §11.2), tied to the
 // assistant response it belongs to: an aborted response + `ttsr-injection` custom_message + ttsr_injection
 // (interrupt); a custom_message after a normal response (deferred); a ttsr_injection + a toolResult whose
-// content[0] is a rule-violation `<system-reminder` (per-tool).
+// content[0] is a rule-violation `<system-reminder` (per-tool). Evidence whose trigger the agent left out of the
+// log is flagged (`triggerMissing`): the replay cannot reproduce it, so it is unverifiable, not a disagreement.
 import type { PiEntry } from "../../formats/pi/model.js";
-import type { SimRecorded } from "./types.js";
+import type { SimRecorded, UnverifiableReason } from "./types.js";
+
+/** Verbatim: the synthetic result of a sibling call after a tool-source interrupt (v17 agent-core
+ * `createSyntheticToolResultMessage` with the coordinator's `defaultToolCallMessage`; strings.md §1.5, ttsr-spec §16.2). */
+export const SIBLING_ABORTED_TEXT = "Tool execution was aborted: TTSR interrupt on another tool call";
 
 export const REMINDER_PREFIX = '<system-reminder reason="rule_violation"';
 const REMINDER_OPENING = /^<system-reminder reason="rule_violation" rule="(.*)" path="[^"\n]*">$/;
@@ -40,38 +45,63 @@ export interface EvidenceItem {
   role: "interrupt" | "deferred" | "tool";
   /** For a tool reminder: the response that made the call. */
   toolResponse?: string;
+  /** The output that triggered it is not in the log: the replay cannot reproduce it. */
+  triggerMissing?: UnverifiableReason;
+  /** For an interrupt whose aborted response is not in the log: the response that follows it (the retry). */
+  nextResponse?: string;
 }
+
+const textOf = (message: Obj): string => {
+  const c = message.content;
+  return Array.isArray(c) ? c.flatMap((b) => (isObj(b) && b.type === "text" && typeof b.text === "string" ? [b.text] : [])).join("\n") : "";
+};
 
 /** Every evidence item of the file, in file order. */
 export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
   const out: EvidenceItem[] = [];
-  let lastAssistant: { id: string; failed: boolean } | null = null;
+  let lastAssistant: { id: string; failed: boolean; siblingAborted: boolean } | null = null;
+  let lastRole: unknown = null;
   const callOwner = new Map<string, string>();
+  const waiting: EvidenceItem[] = [];
   let prev: EvidenceItem | undefined;
   for (const e of entries) {
     const msg = messageOf(e);
     let item: EvidenceItem | undefined;
     if (msg?.role === "assistant") {
-      lastAssistant = { id: e.id, failed: msg.stopReason === "aborted" || msg.stopReason === "error" };
+      lastAssistant = { id: e.id, failed: msg.stopReason === "aborted" || msg.stopReason === "error", siblingAborted: false };
       if (Array.isArray(msg.content)) for (const b of msg.content) if (isObj(b) && b.type === "toolCall" && typeof b.id === "string") callOwner.set(b.id, e.id);
+      for (const w of waiting.splice(0)) w.nextResponse = e.id;
     } else if (msg?.role === "toolResult") {
       const text = reminderOf(msg);
+      const owner = typeof msg.toolCallId === "string" ? callOwner.get(msg.toolCallId) : undefined;
       if (text !== undefined) {
-        const owner = typeof msg.toolCallId === "string" ? callOwner.get(msg.toolCallId) : undefined;
-        item = { record: { kind: "tool_reminder", entryId: e.id, rules: reminderRules(text), text }, afterResponse: lastAssistant?.id ?? null, role: "tool" };
+        item = { record: { kind: "tool_reminder", entryId: e.id, rules: reminderRules(text), text, delivery: "tool" }, afterResponse: lastAssistant?.id ?? null, role: "tool" };
+        if (typeof msg.toolCallId === "string") item.record.toolCallId = msg.toolCallId;
         if (owner !== undefined) item.toolResponse = owner;
-      }
+      } else if (lastAssistant?.failed && owner === lastAssistant.id && textOf(msg) === SIBLING_ABORTED_TEXT) lastAssistant.siblingAborted = true;
     } else if (e.type === "custom_message" && e.raw.customType === "ttsr-injection") {
       const details = isObj(e.raw.details) ? e.raw.details : {};
       const rules = Array.isArray(details.rules) ? details.rules.filter((r): r is string => typeof r === "string") : [];
-      const role = lastAssistant?.failed ? "interrupt" : "deferred";
-      item = { record: { kind: "custom_message", entryId: e.id, rules, text: customText(e.raw.content) }, afterResponse: lastAssistant?.id ?? null, role };
+      // A follow-up is delivered only right after a response that ended the run (§9.6); after a user message or a
+      // finished tool result it can only be an interrupt whose aborted response the log does not hold (§9.5 discard).
+      const afterResponse = lastRole === "assistant" || (lastRole === "toolResult" && lastAssistant?.failed) ? (lastAssistant?.id ?? null) : null;
+      const role = afterResponse === null || lastAssistant?.failed ? "interrupt" : "deferred";
+      item = { record: { kind: "custom_message", entryId: e.id, rules, text: customText(e.raw.content), delivery: role }, afterResponse: lastAssistant?.id ?? null, role };
+      if (role === "deferred") item.record.deliveredAfter = afterResponse as string;
+      if (afterResponse === null) {
+        item.triggerMissing = "aborted-output-not-recorded";
+        waiting.push(item);
+      } else if (role === "interrupt" && lastAssistant?.siblingAborted) item.triggerMissing = "violating-tool-call-removed";
     } else if (e.type === "ttsr_injection") {
       const rules = Array.isArray(e.raw.injectedRules) ? e.raw.injectedRules.filter((r): r is string => typeof r === "string") : [];
       // Right after its custom_message it is that injection's record; otherwise a per-tool record (§11.2).
-      const role = prev?.record.kind === "custom_message" ? prev.role : "tool";
-      item = { record: { kind: "ttsr_injection", entryId: e.id, rules }, afterResponse: lastAssistant?.id ?? null, role };
+      const ofCustom = prev?.record.kind === "custom_message" ? prev : undefined;
+      const role = ofCustom ? ofCustom.role : "tool";
+      item = { record: { kind: "ttsr_injection", entryId: e.id, rules, delivery: role }, afterResponse: lastAssistant?.id ?? null, role };
+      if (ofCustom?.triggerMissing) item.triggerMissing = ofCustom.triggerMissing;
+      if (item.triggerMissing === "aborted-output-not-recorded") waiting.push(item);
     }
+    if (msg) lastRole = msg.role;
     if (item) out.push(item);
     prev = item;
   }

@@ -13,7 +13,7 @@ import { ruleRenderer } from "../session/renderer.js";
 import type { Effect, InjectionMessage, RuleRenderer } from "../session/types.js";
 import type { Rule, TtsrProfile } from "../types.js";
 import { attachEvidence } from "./agree.js";
-import { messageOf, reminderOf } from "./evidence.js";
+import { collectEvidence, messageOf, reminderOf, type EvidenceItem } from "./evidence.js";
 import { foreignSteps, type Step } from "./foreign.js";
 import { synthesizeDeltas, toolCallsOf } from "./synthesize.js";
 import { TurnRecorder } from "./turn.js";
@@ -32,6 +32,8 @@ class Replay {
   readonly byToolCall = new Map<string, TurnRecorder>();
   queued: Queued[] = [];
   scheduled: number[] = [];
+  /** Delivery order of the replayed injections (undelivered deferred ones have none). */
+  readonly delivered = new Map<SimInjection, number>();
 
   constructor(
     readonly recordedCwd: string | null,
@@ -99,6 +101,7 @@ class Replay {
         const owner = e.toolCallId !== undefined ? (this.byToolCall.get(e.toolCallId) ?? t) : t;
         const inj = owner.inject(e);
         if (e.mode === "deferred") this.pendingDeferred = inj;
+        else this.delivered.set(inj, this.delivered.size);
       } else if (e.kind === "follow_up" && this.pendingDeferred) {
         this.queued.push({ message: e.message, injection: this.pendingDeferred });
         this.pendingDeferred = undefined;
@@ -116,13 +119,45 @@ class Replay {
     const tokens = this.scheduled;
     this.scheduled = [];
     for (const token of tokens) this.apply(t, this.c.runInterruptTask(token, { targetFound: true }));
+    if (this.adoptAfter?.responseId === t.report.responseId) {
+      this.m.markInjectedByNames(this.adoptAfter.names);
+      this.adoptAfter = undefined;
+    }
     if (!t.endsRun(this.effectiveStop(t))) return;
     const queued = this.queued;
     this.queued = [];
     for (const q of queued) {
       q.injection.deliveredAfter = t.report.responseId;
+      this.delivered.set(q.injection, this.delivered.size);
       this.c.customMessageEnd({ customType: q.message.customType, content: q.message.content, details: q.message.details });
     }
+  }
+
+  /**
+   * A recorded injection whose trigger is not in the log (evidence.ts): the agent marked its rules, so the replay
+   * does too, or it would fire them again where the agent held them back. An aborted response missing from the
+   * log still had its turn (turn_start/turn_end count towards repeat gaps, §8.6).
+   */
+  adoptMarks(item: EvidenceItem, lateAborted: boolean): void {
+    this.closeTurn();
+    // An aborted response persisted after its injection (a timing case, §11.2) is replayed next: the marks wait
+    // until its turn has closed, so the replay can still reproduce the interrupt there.
+    if (lateAborted && item.nextResponse !== undefined) {
+      this.adoptAfter = { responseId: item.nextResponse, names: item.record.rules };
+      return;
+    }
+    if (item.triggerMissing === "aborted-output-not-recorded") {
+      this.c.turnStart();
+      this.c.turnEnd();
+    }
+    this.m.markInjectedByNames(item.record.rules);
+  }
+  adoptAfter: { responseId: string; names: string[] } | undefined;
+
+  /** Each turn's injections in delivery order: interrupts and reminders as they happened, follow-ups when delivered. */
+  sortDeliveries(): void {
+    const at = (i: SimInjection): number => this.delivered.get(i) ?? Number.MAX_SAFE_INTEGER;
+    for (const t of this.turns) t.report.injected.sort((a, b) => at(a) - at(b));
   }
 }
 
@@ -136,6 +171,11 @@ function restoredBefore(s: PiSession, entry: PiEntry): string[] {
   return names;
 }
 
+const failedStop = (e: PiEntry | undefined): boolean => {
+  const stop = e ? messageOf(e)?.stopReason : undefined;
+  return stop === "aborted" || stop === "error";
+};
+
 const isPi = (s: SessionBase): s is PiSession => s.format === "pi" && Array.isArray((s as PiSession).entries);
 
 export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: SimulateOptions = {}): SimResult {
@@ -147,12 +187,14 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
     return { path: session.file, turns: [], diagnostics };
   }
   const profile = o.ttsrProfile ?? "seed";
-  const recordedCwd = pi ? pi.cwd : scorelCwd(session);
+  const recordedCwd = recordedCwdOf(session);
   const display = { profile, ...(o.cwd !== undefined && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }), ...(recordedCwd !== null && { recordedCwd }) };
   const r = new Replay(recordedCwd, rules, o, profile, ruleRenderer(display));
   const restarts = new Set(o.resumedAt ?? []);
   const known = new Set(steps.map((s) => s.id));
   for (const id of restarts) if (!known.has(id)) diagnostics.push(diag("TTSR_RESUMED_AT_UNKNOWN", { file: session.file }, { id }));
+  const evidence = pi ? collectEvidence(pi.entries) : [];
+  const adopt = new Map(evidence.filter((e) => e.triggerMissing && e.record.kind === "ttsr_injection").map((e) => [e.record.entryId, e]));
   r.startProcess([]);
   for (const step of steps) {
     if (restarts.has(step.id)) {
@@ -161,16 +203,28 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
       const entry = pi?.byId.get(step.id);
       r.startProcess(pi && entry ? restoredBefore(pi, entry) : []);
     }
+    const missing = adopt.get(step.id);
+    if (missing) r.adoptMarks(missing, failedStop(pi?.byId.get(missing.nextResponse ?? "")));
     const msg = step.msg;
     if (msg?.role === "assistant") r.assistant(step.id, msg);
     else if (msg?.role === "toolResult") r.toolResult(msg);
     else if (msg) r.closeTurn();
   }
   r.closeTurn();
+  r.sortDeliveries();
   const turns = r.turns.map((t) => t.report);
-  if (pi) attachEvidence(turns, pi.entries);
+  if (pi) {
+    attachEvidence(turns, evidence);
+    for (const t of turns)
+      for (const x of t.recorded)
+        if (x.unverifiable !== undefined && x.kind !== "ttsr_injection")
+          diagnostics.push(diag("TTSR_EVIDENCE_UNVERIFIABLE", { file: session.file, line: pi.byId.get(x.entryId)?.line, eventId: x.entryId }, { kind: x.kind, entryId: x.entryId, rules: x.rules.join(", "), reason: x.unverifiable }));
+  }
   return { path: session.file, turns, diagnostics };
 }
+
+/** The cwd the session recorded: the pi header's, or Scorel's (below); null when the format records none. */
+export const recordedCwdOf = (session: SessionBase): string | null => (isPi(session) ? session.cwd : scorelCwd(session));
 
 /** The Scorel recorded cwd: the last `instruction_snapshot`'s `snapshot.cwd` (design §2), for tool argument paths. */
 function scorelCwd(s: SessionBase): string | null {

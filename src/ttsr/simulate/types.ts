@@ -16,6 +16,7 @@ export interface SimMatch {
   counterfactual: boolean;
 }
 
+/** Replayed injections of a turn are listed in delivery order (undelivered deferred ones last). */
 export interface SimInjection {
   rules: string[];
   mode: "interrupt" | "deferred" | "tool";
@@ -25,12 +26,27 @@ export interface SimInjection {
   deliveredAfter?: string;
 }
 
+/** Why recorded evidence cannot be checked: the output that triggered it is not in the log. */
+export type UnverifiableReason = "aborted-output-not-recorded" | "violating-tool-call-removed";
+
 export interface SimRecorded {
   kind: "custom_message" | "ttsr_injection" | "tool_reminder";
   entryId: string;
   rules: string[];
   text?: string;
+  /** How the agent delivered it: interrupt (after an aborted response), deferred follow-up, or tool reminder. */
+  delivery?: "interrupt" | "deferred" | "tool";
+  /** Tool reminders: the tool call whose result carries the reminder. */
+  toolCallId?: string;
+  /** Deferred follow-ups: the response after which the agent delivered it. */
+  deliveredAfter?: string;
+  /** Set when the replay could not reproduce it because its trigger is not in the log (ttsr-spec §9.5, §16.2). */
+  unverifiable?: UnverifiableReason;
 }
+
+/** A turn's verdict: agree, disagree, `"unverifiable"` (agrees wherever it can be checked, but some recorded
+ * evidence lacks its trigger in the log), or null where the format records no TTSR evidence. */
+export type Agreement = boolean | "unverifiable" | null;
 
 export interface SimTurn {
   responseId: string;
@@ -39,8 +55,8 @@ export interface SimTurn {
   matches: SimMatch[];
   injected: SimInjection[];
   recorded: SimRecorded[];
-  /** Replayed injections (rules and texts) equal the recorded ones; null where the format records no TTSR evidence. */
-  agree: boolean | null;
+  /** Replayed decisions (rules, delivery, tool call, text, order) equal the recorded ones (see Agreement). */
+  agree: Agreement;
 }
 
 export interface SimResult {

@@ -1,5 +1,5 @@
 // Loads a real omp17 fixture folder (session, rules, settings) as `ttsr run` does, without the CLI.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parsePi } from "../../../../src/formats/pi/parse.js";
 import { loadRules } from "../../../../src/ttsr/load.js";
@@ -33,7 +33,9 @@ export function runFixture(name: string, profile: TtsrProfile = "v17", extra: Pa
   const { settings } = readTtsrSettings(readFileSync(join(dir, "settings.json"), "utf8"), "settings.json");
   const loaded = loadRules([join(project, ".omp/rules")], { fs, settings, ttsrProfile: profile, cwd: project, home: "/nonexistent-home" });
   const session = parsePi(readFileSync(join(dir, "session.jsonl"), "utf8"), { file: "session.jsonl", profile: "omp17" });
-  const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as { injections: Record<string, unknown>[] };
+  // Real recordings carry expected.json; hand-written folders (fixtures/pi/hand/ttsr-*) do not.
+  const expectedFile = join(dir, "expected.json");
+  const expected = (existsSync(expectedFile) ? JSON.parse(readFileSync(expectedFile, "utf8")) : { injections: [] }) as { injections: Record<string, unknown>[] };
   const result = simulateTtsr(session, loaded.rules, { settings, ttsrProfile: profile, cwd: project, home: "/nonexistent-home", ...extra });
   return { result, expected, session, loaded };
 }

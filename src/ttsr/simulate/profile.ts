@@ -1,0 +1,48 @@
+// Which TTSR behaviour wrote a session (design §2 `--ttsr-profile`): the file's own evidence, strongest first —
+// the injection texts it recorded (the interrupt preamble differs between seed-era and v17, strings.md §1.1–1.2),
+// then the format profile it was read with (`omp17` = oh-my-pi v17). Without evidence the caller's default holds.
+import type { PiSession } from "../../formats/pi/model.js";
+import type { SessionBase } from "../../formats/types.js";
+import type { TtsrProfile } from "../types.js";
+import { collectEvidence } from "./evidence.js";
+
+export type ProfileEvidence = "recorded-template" | "format-profile";
+
+export interface SessionTtsrProfile {
+  profile: TtsrProfile;
+  evidence: ProfileEvidence;
+}
+
+// The second line of each interrupt template, verbatim (templates.ts): enough to tell the two wordings apart.
+const PREAMBLES: readonly [string, TtsrProfile][] = [
+  ["\nOutput interrupted: violated user-defined rule.\n", "v17"],
+  ["\nYour output was interrupted because it violated a user-defined rule.\n", "seed"],
+];
+
+const isPi = (s: SessionBase): s is PiSession => s.format === "pi" && Array.isArray((s as PiSession).entries);
+
+/** The TTSR profile the session's own content points to, or undefined when it says nothing. */
+export function sessionTtsrProfile(session: SessionBase): SessionTtsrProfile | undefined {
+  if (!isPi(session)) return undefined;
+  for (const item of collectEvidence(session.entries)) {
+    const text = item.record.kind === "custom_message" ? item.record.text : undefined;
+    const hit = text !== undefined ? PREAMBLES.find(([p]) => text.includes(p)) : undefined;
+    if (hit) return { profile: hit[1], evidence: "recorded-template" };
+  }
+  return session.profile === "omp17" ? { profile: "v17", evidence: "format-profile" } : undefined;
+}
+
+export interface ResolvedTtsrProfile {
+  profile: TtsrProfile;
+  /** option: named by the user; session: the session's evidence; default: neither (seed). */
+  from: "option" | "session" | "default";
+  /** Set when the named profile contradicts the session's evidence. */
+  contradicts?: SessionTtsrProfile;
+}
+
+/** The named profile wins; otherwise the session's; otherwise seed (design §2). */
+export function resolveTtsrProfile(session: SessionBase, named: TtsrProfile | undefined): ResolvedTtsrProfile {
+  const found = sessionTtsrProfile(session);
+  if (named !== undefined) return found && found.profile !== named ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
+  return found ? { profile: found.profile, from: "session" } : { profile: "seed", from: "default" };
+}
