@@ -164,7 +164,7 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
     const diffs = s.turns.filter((t) => t.agree === false);
     for (const t of diffs) out.push(...explainDisagreement(t));
     const unverifiable = s.turns.filter((t) => t.agree === "unverifiable");
-    for (const t of unverifiable) out.push(...explainUnverifiable(t));
+    for (const t of unverifiable) out.push(...explainUnverifiable(t).map(terminalLine));
     const agreeing = s.turns.filter((t) => t.agree === true).length;
     const without = s.turns.length - agreeing - diffs.length - unverifiable.length;
     out.push(`${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (trigger not in the log)` : ""}, ${without} without TTSR evidence`);
