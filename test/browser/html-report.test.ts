@@ -3,7 +3,7 @@
 // expand and collapse, compactions and TTSR disagreements; screenshots are taken; hostile session text is
 // shown but never runs — while the same check fails on a deliberately unescaped control page (so the
 // check itself can see an executed payload).
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -26,6 +26,7 @@ if (SKIP)
 
 const HOSTILE = "fixtures/hostile/markup-and-script-messages.jsonl";
 const COMPACTION = "fixtures/pi/omp17-deferred-then-compaction/session.jsonl";
+const REAL = "fixtures/pi/before-compaction.jsonl";
 const DISAGREE = "fixtures/pi/omp17-interrupt-then-tool-reminder/session.jsonl";
 
 let dir = "";
@@ -208,6 +209,26 @@ describe("HTML report in headless chromium", () => {
     await index.page.close();
     await page.close();
   }, 60_000);
+
+  it.skipIf(SKIP)("copies of the real pi recording: a small index, and a chart with every turn and both compactions on each page", async () => {
+    const input = join(dir, "copies");
+    mkdirSync(input);
+    for (const n of [1, 2]) copyFileSync(REAL, join(input, `copy-${n}.jsonl`));
+    const r = (await runAudit({ paths: [input], workers: 0 })).result;
+    await writeReport(join(dir, "copies-report"), r, { redact: true });
+    expect(statSync(join(dir, "copies-report", "index.html")).size).toBeLessThan(2 * 1024 * 1024);
+    const { page, console } = await open(join(dir, "copies-report", "index.html"));
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.locator("#sessions tbody tr").count()).toBe(2);
+    for (const n of [1, 2]) {
+      await page.goto(pathToFileURL(join(dir, "copies-report", "sessions", `${n}.html`)).href);
+      await page.waitForSelector("html[data-ready='1']");
+      expect(await page.locator("#chart [data-chart-turn]").count()).toBe(484);
+      expect(await page.locator("#chart [data-mark='compaction']").count()).toBe(2);
+    }
+    expect(console.filter((c) => c.startsWith("error"))).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it.skipIf(SKIP)("the same check fails on a deliberately unescaped control page", async () => {
     expect(HAVE).toBe(true);
