@@ -12,6 +12,8 @@ afterAll(removeSpillDirs);
 import { runCheck } from "../../../src/app/check.js";
 import { shareable, writeReport } from "../../../src/app/write-report.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
+import { pageDataOf } from "../../../src/report/html-session.js";
+import { jsonDepth } from "../../../src/shared/json.js";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,7 +52,13 @@ describe("published schemas validate real output", () => {
         const summary = JSON.parse(readFileSync(join(d, "summary.json"), "utf8"));
         expect(check(summarySchema, summary)).toEqual([]);
         expect(summary.sessions.length).toBe(result.sessions.length);
-        for (const e of summary.sessions) expect(check(sessionSchema, JSON.parse(readFileSync(join(d, e.detail), "utf8"))), e.detail).toEqual([]);
+        for (const e of summary.sessions) {
+          const text = readFileSync(join(d, e.detail), "utf8");
+          expect(check(sessionSchema, JSON.parse(text)), e.detail).toEqual([]);
+          // The 5000-deep record of bad-input/deep-nesting.jsonl is shown as text, never nested into a report file.
+          expect(jsonDepth(text), e.detail).toBeLessThan(32);
+          expect(jsonDepth(pageDataOf(readFileSync(join(d, e.page), "utf8"))!), e.page).toBeLessThan(32);
+        }
       }
       expect(check(sessionSchema, { schemaVersion: 1, kind: "audit-session", session: { ...result.sessions.find((s) => s.messages.length > 0)! } }).length).toBeGreaterThan(0);
       expect(check(summarySchema, { ...result }).length).toBeGreaterThan(0);
