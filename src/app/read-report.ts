@@ -28,12 +28,9 @@ class ReportFolderStore implements SessionStore {
 
   private json(key: string, kind: "detail" | "page"): unknown {
     const f = this.files.get(key)!;
-    const path = join(this.dir, f[kind]);
-    const text = readFileSync(path, "utf8");
-    const data = kind === "page" ? pageDataOf(text) : text;
-    const p = data === undefined ? undefined : parseJson(data);
-    if (!p?.ok) throw new Error(`${path}: not a sightline ${kind === "page" ? "session page" : "session file"}${p && !p.ok ? ` (${p.detail})` : ""}`);
-    return p.value;
+    const r = readSessionFile(this.dir, f[kind]);
+    if (typeof r === "string") throw new Error(r);
+    return r.value;
   }
 
   load(key: string, redacted: boolean): AuditSession {
@@ -49,6 +46,20 @@ class ReportFolderStore implements SessionStore {
     // Re-serialised, never copied: what a page embeds is escaped by this run, whatever the file held.
     return Buffer.from(kind === "page" ? jsonForScript(v) : `${JSON.stringify(v)}\n`, "utf8");
   }
+}
+
+/** A session's detail file or the data of its page, parsed; a string says why it cannot be read. */
+function readSessionFile(dir: string, name: string): { value: unknown } | string {
+  const page = name.endsWith(".html");
+  if (!/^sessions\/\d+\.(json|html)$/.test(name) || !existsSync(join(dir, name))) return `${name} is missing`;
+  const text = readFileSync(join(dir, name), "utf8");
+  const data = page ? pageDataOf(text) : text;
+  const p = data === undefined ? undefined : parseJson(data);
+  if (!p?.ok) return `${name} is not a sightline session ${page ? "page" : "file"}${p && !p.ok ? ` (${p.detail})` : ""}`;
+  if (!page && (!isObject(p.value) || p.value.kind !== "audit-session" || p.value.schemaVersion !== AUDIT_SCHEMA_VERSION || !isObject(p.value.session)))
+    return `${name} is not a sightline session file (schemaVersion 1)`;
+  if (page && !isObject(p.value)) return `${name} is not a sightline session page`;
+  return { value: p.value };
 }
 
 const isEntry = (s: Record<string, unknown>): s is Record<string, unknown> & { detail: string; page: string; counts: SessionCounts } =>
@@ -77,9 +88,12 @@ export async function readAuditReport(dir: string): Promise<AuditResult | Diagno
       sessions.push(s as unknown as AuditSession);
       continue;
     }
-    // Only files inside the folder's sessions/ are read, whatever summary.json names.
-    for (const f of [s.detail, s.page])
-      if (!/^sessions\/\d+\.(json|html)$/.test(f) || !existsSync(join(dir, f))) return invalid(path, `session ${i}: ${f} is missing`);
+    // Only files inside the folder's sessions/ are read, whatever summary.json names; each is checked now
+    // (and read again, one at a time, when the merged report is written).
+    for (const f of [s.detail, s.page]) {
+      const r = readSessionFile(dir, f);
+      if (typeof r === "string") return invalid(path, `session ${i}: ${r}`);
+    }
     const key = String(i);
     files.set(key, { detail: s.detail, page: s.page });
     const { counts, detail: _d, page: _p, ...compact } = s;
