@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Msg } from "../formats/types.js";
 import { escapeScriptJson } from "../report/escape.js";
-import { pageMessage } from "../report/html.js";
+import { pageMessage, pageShell } from "../report/html.js";
 import { splitJson } from "../report/json.js";
 import { detailDoc } from "../report/layout.js";
 import type { AuditSession } from "../report/model.js";
@@ -27,7 +27,7 @@ export function spillSession(dir: string, key: string, s: AuditSession): Session
   const red = redactDeep(s);
   const clean = red === s;
   if (!clean) writeFileSync(join(dir, `${key}.detail.red.json`), `${JSON.stringify(detailDoc(red))}\n`);
-  writeSessionJson(join(dir, `${key}.html`), red, pageMessage, escapeScriptJson);
+  writeSessionJson(join(dir, `${key}.html`), pageShell(red), pageMessage, escapeScriptJson);
   return digestOf(s, key, clean);
 }
 

@@ -1,11 +1,12 @@
 // Writes a report folder, each file atomically, all from the one canonical result, redacted by default
 // (design §8): index.html (the overview), summary.json (counts, findings, per-session verdicts),
-// summary.md, junit.xml, and per session sessions/<n>.html (its page) and sessions/<n>.json (its detail);
-// see report/layout.ts. A spilled session's files are made from the pieces its worker wrote, so writing
+// summary.md, junit.xml, and per session sessions/<n>.html (its page) and sessions/<n>.json (its detail),
+// with the pages' shared script and style (sessions/session.js, report.css); see report/layout.ts. A spilled session's files are made from the pieces its worker wrote, so writing
 // never holds more than one session. The default folder is reports/<UTC stamp>-<cmd>/.
 import { join } from "node:path";
 import { auditJunit } from "../report/junit.js";
-import { commonRoot, sessionFiles } from "../report/layout.js";
+import { PAGE_ASSETS } from "../report/html-session.js";
+import { commonRoot, SESSIONS_DIR, sessionFiles } from "../report/layout.js";
 import { renderMarkdown } from "../report/markdown.js";
 import type { AuditResult, AuditSession } from "../report/model.js";
 import { redactDeep } from "../report/redact.js";
@@ -39,6 +40,7 @@ export async function writeReport(dir: string, result: AuditResult, opts: { reda
     await writeChunksAtomic(p, chunks);
     written.push(p);
   };
+  for (const [name, text] of Object.entries(PAGE_ASSETS)) await put(`${SESSIONS_DIR}/${name}`, [text]);
   const ctx = { root: commonRoot(r.sessions.map((s) => s.path)), result: r };
   for (let i = 0; i < r.sessions.length; i++) {
     const s = r.sessions[i];

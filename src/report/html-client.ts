@@ -1,5 +1,6 @@
-// The inline script of a session page (sessions/<n>.html), kept as a string. It reads the embedded JSON
-// once and renders a view only when navigated to (location.hash): the session (checks, diagnostics,
+// The script of the session pages (written once per report folder as sessions/session.js), kept as a
+// string. It reads the page's embedded JSON once and renders a view only when navigated to
+// (location.hash): the session (checks, diagnostics,
 // compactions, turns), a turn (its exact context, messages collapsed with their size) or a compaction.
 // The chart of context tokens per turn stays on top and marks the selected turn. It builds the DOM with
 // createElement(NS) and textContent only: session text is never parsed as HTML.

@@ -1,9 +1,12 @@
 // HTML projection, sessions/<n>.html: one input's own page. The header is rendered here, escaped; the
 // session's data (message table, turns, compactions, TTSR evidence) is embedded once as JSON in
-// <script type="application/json"> (escaped for that context) and rendered by the inline script
-// (html-client.ts) when navigated to: the chart, checks, turns, and a turn's messages, collapsed.
+// <script type="application/json"> (escaped for that context) and rendered by the report's one session
+// script (sessions/session.js, html-client.ts) when navigated to: the chart, checks, turns, and a turn's
+// messages, collapsed. Script and style are files shared by every page of the folder (a page costs its
+// data, not another copy of them); the CSP allows nothing but those same-folder files.
 import { escapeHtml as h, jsonForScript } from "./escape.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
+import { STYLE } from "./html-style.js";
 import { ICON, pageHead, pageSession } from "./html.js";
 import { relativeTo } from "./layout.js";
 import type { AuditResult, AuditSession } from "./model.js";
@@ -15,13 +18,19 @@ export interface PageContext {
 }
 
 const DATA = "\u0000SIGHTLINE-DATA\u0000";
+
+/** The files next to the session pages, shared by all of them (names relative to sessions/). */
+export const PAGE_ASSETS = { "session.js": CLIENT_SCRIPT, "report.css": STYLE } as const;
+
+/** A session page's Content-Security-Policy: no network, no inline script; only the folder's own files. */
+export const SESSION_CSP = "default-src 'none'; style-src 'self'; img-src data:; script-src 'self'";
 export const DATA_OPEN = '<script type="application/json" id="sightline-data">';
 
 /** The page around its data element's content: [before, after]. The report writer streams the data. */
 export function sessionPageFrame(s: Pick<AuditSession, "path" | "status" | "kind" | "format" | "profile">, ctx: PageContext): [string, string] {
   const rel = relativeTo(ctx.root, s.path);
   const r = ctx.result;
-  const page = `${pageHead(`${rel} · sightline`, CLIENT_SCRIPT)}<body>
+  const page = `${pageHead(`${rel} · sightline`, SESSION_CSP, '<link rel="stylesheet" href="report.css">')}<body>
 <header>
 <p class="crumbs"><a href="../index.html" id="to-index">← all inputs</a></p>
 <h1 class="st-${s.status}"><span class="icon">${ICON[s.status]}</span> ${h(rel)}</h1>
@@ -30,7 +39,7 @@ export function sessionPageFrame(s: Pick<AuditSession, "path" | "status" | "kind
 <section id="chart" class="chart"></section>
 <main id="main"><p class="muted">This page needs JavaScript to show turns.</p></main>
 ${DATA_OPEN}${DATA}</script>
-<script>${CLIENT_SCRIPT}</script>
+<script src="session.js"></script>
 </body>
 </html>
 `;

@@ -43,10 +43,16 @@ function extras(m: Msg): string[] | undefined {
   return out.length ? out : undefined;
 }
 
-/** A session as its page embeds it. */
+/**
+ * A session as its page embeds it: message bodies without their raw blocks, and each diagnostic once (the
+ * loader verdict and the checks name theirs in the session's .json file; the page lists them once).
+ */
 export function pageSession(s: AuditSession): unknown {
-  return { ...s, messages: s.messages.map(pageMessage) };
+  return { ...pageShell(s), messages: s.messages.map(pageMessage) };
 }
+
+/** pageSession before its messages are mapped (key order kept; the spill maps them one at a time). */
+export const pageShell = (s: AuditSession): AuditSession => ({ ...s, loader: { verdict: s.loader.verdict } as AuditSession["loader"], checks: s.checks.map(({ diagnostics: _d, ...c }) => c) });
 
 /** One message-table entry as a page embeds it. */
 export function pageMessage(m: Msg): unknown {
@@ -58,21 +64,21 @@ export function pageMessage(m: Msg): unknown {
 
 export const scriptHash = (script: string): string => `sha256-${createHash("sha256").update(script, "utf8").digest("base64")}`;
 
-/** The Content-Security-Policy of every report page: nothing from anywhere, one inline script by hash. */
-export const pageCsp = (script: string): string => `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${scriptHash(script)}'`;
+/** index.html's Content-Security-Policy: nothing from anywhere, its one inline script by hash. */
+export const indexCsp = (script: string): string => `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${scriptHash(script)}'`;
 
 export const ICON = { ok: "✓", warning: "!", error: "✗" } as const;
 const RANK = { error: 0, warning: 1, ok: 2 } as const;
 
-/** The page head shared by index.html and the session pages. */
-export const pageHead = (title: string, script: string): string => `<!doctype html>
+/** The page head: a CSP and the title; the style inline (index.html) or the report's shared file. */
+export const pageHead = (title: string, csp: string, style: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${pageCsp(script)}">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(title)}</title>
-<style>${STYLE}</style>
+${style}
 </head>
 `;
 
@@ -94,7 +100,7 @@ export function renderIndex(result: AuditResult, opts: { title?: string } = {}):
   const rows = order.map((i) => row(result.sessions[i], i, root)).join("\n");
   const formats = Object.entries(x.byFormat).map(([k, v]) => `${h(k)} ${v}`).join(", ") || "—";
   const runDiags = result.diagnostics.map((d) => `<li class="sev-${h(d.severity)}">${h(d.severity)} <code>${h(d.code)}</code> ${h(d.file)}: ${h(d.message)}</li>`).join("\n");
-  return `${pageHead(title, INDEX_SCRIPT)}<body>
+  return `${pageHead(title, indexCsp(INDEX_SCRIPT), `<style>${STYLE}</style>`)}<body>
 <header>
 <h1>${h(title)}</h1>
 <table class="summary" id="summary">

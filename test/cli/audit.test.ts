@@ -31,7 +31,7 @@ describe("sightline audit", () => {
     const real = doc.sessions.find((s: { path: string }) => s.path === "fixtures/pi/before-compaction.jsonl");
     expect(real.counts.turns).toBe(484);
     expect(JSON.parse(readFileSync(join(out, real.detail), "utf8")).session.turns).toHaveLength(484);
-    expect(readdirSync(join(out, "sessions"))).toHaveLength(2 * doc.sessions.length);
+    expect(readdirSync(join(out, "sessions"))).toHaveLength(2 * doc.sessions.length + 2);
     // The overview holds no session data; each session's page holds its own.
     expect(statSync(join(out, "index.html")).size).toBeLessThan(512 * 1024);
     expect(r.stdout).toContain(`Report: ${out}`);
@@ -154,7 +154,7 @@ describe("sightline merge-reports", () => {
     const mdoc = JSON.parse(merged.stdout);
     expect(mdoc.sessions).toHaveLength(doc.sessions.length);
     expect(mdoc.summary).toEqual({ ...doc.summary });
-    expect(readdirSync(join(base, "merged", "sessions"))).toHaveLength(2 * doc.sessions.length);
+    expect(readdirSync(join(base, "merged", "sessions"))).toHaveLength(2 * doc.sessions.length + 2);
   }, 240_000);
 
   it("merges --shard outputs into the report one run would write", () => {

@@ -12,7 +12,7 @@ import { auditProbe, releaseAudit, runAudit } from "../../../src/app/audit.js";
 import { removeSpillDirs, type FileSessionStore } from "../../../src/app/audit-spill.js";
 import { shareable, writeReport } from "../../../src/app/write-report.js";
 import { renderIndex } from "../../../src/report/html.js";
-import { renderSessionPage } from "../../../src/report/html-session.js";
+import { PAGE_ASSETS, renderSessionPage } from "../../../src/report/html-session.js";
 import { commonRoot, detailDoc } from "../../../src/report/layout.js";
 import { summaryJson } from "../../../src/report/stream.js";
 import { auditJunit } from "../../../src/report/junit.js";
@@ -42,7 +42,8 @@ function expectProjections(dir: string, whole: AuditResult): void {
   expect(read("summary.md")).toBe(renderMarkdown(whole));
   expect(read("junit.xml")).toBe(auditJunit(whole));
   const ctx = { root: commonRoot(whole.sessions.map((s) => s.path)), result: whole };
-  expect(readdirSync(join(dir, "sessions"))).toHaveLength(2 * whole.sessions.length);
+  expect(readdirSync(join(dir, "sessions"))).toHaveLength(2 * whole.sessions.length + 2);
+  for (const [name, text] of Object.entries(PAGE_ASSETS)) expect(read(`sessions/${name}`)).toBe(text);
   whole.sessions.forEach((s, i) => {
     expect(read(`sessions/${i + 1}.html`)).toBe(renderSessionPage(s, ctx));
     expect(read(`sessions/${i + 1}.json`)).toBe(`${JSON.stringify(detailDoc(s))}\n`);

@@ -63,7 +63,7 @@ describe("app/audit (in-process)", async () => {
   it("writes the report files atomically (no temp files left), a page and a detail file per session, and redacts every one", () => {
     expect(readdirSync(dir).sort()).toEqual([...REPORT_FILES, "sessions"].sort());
     const pages = readdirSync(join(dir, "sessions")).sort();
-    expect(pages).toHaveLength(2 * result.sessions.length);
+    expect(pages).toHaveLength(2 * result.sessions.length + 2);
     for (const f of [...REPORT_FILES, ...pages.map((p) => `sessions/${p}`)]) {
       const text = readFileSync(join(dir, f), "utf8");
       expect(text, f).not.toContain("sk-proj-Ab3d");
@@ -106,13 +106,13 @@ describe("app/audit (in-process)", async () => {
     await writeReport(whole, result, { redact: false });
     const into = join(tmp, "merged");
     await writeReport(into, merged.result, { redact: false });
-    const noMs = (v: { ms?: number; session?: { ms?: number } }) => {
+    const noMs = <T extends { ms?: number; session?: { ms?: number } }>(v: T): T => {
       delete v.ms;
       delete v.session?.ms;
       return v;
     };
     const files = (d: string) => {
-      const doc = JSON.parse(readFileSync(join(d, "summary.json"), "utf8")) as { sessions: { path: string; detail: string; page: string }[] };
+      const doc = JSON.parse(readFileSync(join(d, "summary.json"), "utf8")) as { sessions: { path: string; detail: string; page: string; ms?: number }[] };
       return new Map(doc.sessions.map((e) => [e.path, { entry: noMs({ ...e, detail: "", page: "" }), detail: noMs(JSON.parse(readFileSync(join(d, e.detail), "utf8"))), page: noMs(JSON.parse(pageDataOf(readFileSync(join(d, e.page), "utf8"))!)) }]));
     };
     const a = files(whole);

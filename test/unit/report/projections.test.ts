@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { annotation, renderAnnotations } from "../../../src/report/annotations.js";
 import { escapeXmlAttr, jsonForScript } from "../../../src/report/escape.js";
 import { renderIndex, scriptHash } from "../../../src/report/html.js";
-import { pageDataOf, renderSessionPage } from "../../../src/report/html-session.js";
+import { PAGE_ASSETS, pageDataOf, renderSessionPage, SESSION_CSP } from "../../../src/report/html-session.js";
 import { INDEX_SCRIPT } from "../../../src/report/html-index-client.js";
 import { commonRoot } from "../../../src/report/layout.js";
 import { CLIENT_SCRIPT } from "../../../src/report/html-client.js";
@@ -144,9 +144,12 @@ describe("report/html: escaping (design §8 output safety)", () => {
     expect(index).toContain("default-src 'none'");
     expect(index).not.toMatch(/(src|href)=["']?https?:/);
   });
-  it("a session page has exactly the two script elements it needs, hashed in the CSP; no network", () => {
+  it("a session page has exactly the two script elements it needs: its data and the folder's session.js; no inline script, no network", () => {
     expect(page.match(/<script/g)).toHaveLength(2);
-    expect(page).toContain(`script-src '${scriptHash(CLIENT_SCRIPT)}'`);
+    expect(page).toContain('<script src="session.js"></script>');
+    expect(page).toContain(`content="${SESSION_CSP}"`);
+    expect(SESSION_CSP).toBe("default-src 'none'; style-src 'self'; img-src data:; script-src 'self'");
+    expect(PAGE_ASSETS["session.js"]).toBe(CLIENT_SCRIPT);
     expect(page).toContain('<a href="../index.html"');
     expect(page).not.toMatch(/(src|href)=["']?https?:/);
   });
