@@ -1,13 +1,11 @@
 // `sightline merge-reports`: shard outputs (each a run folder with summary.json) → one result. Sessions
 // are ordered by path (the order shards were dealt from), each path once; the summary is recomputed,
 // never added up, so the merged report equals what one unsharded run reports.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../report/model.js";
 import { auditExitCode, summarize } from "../report/summary.js";
 import { missingShards } from "./merge-check.js";
-import { diag, type Diagnostic } from "../shared/diagnostics.js";
-import { isObject, parseJson } from "../shared/json.js";
+import type { Diagnostic } from "../shared/diagnostics.js";
+import { readAuditReport } from "./read-report.js";
 
 export interface MergeRun {
   result: AuditResult;
@@ -15,26 +13,10 @@ export interface MergeRun {
   unreadable: number;
 }
 
-async function readSummary(dir: string): Promise<AuditResult | Diagnostic> {
-  const path = join(dir, "summary.json");
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (e) {
-    return diag("APP_REPORT_INVALID", { file: path }, { path, detail: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
-  }
-  const p = parseJson(text);
-  if (!p.ok) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: p.detail });
-  const v = p.value;
-  if (!isObject(v) || v.kind !== "audit" || v.schemaVersion !== AUDIT_SCHEMA_VERSION || !Array.isArray(v.sessions))
-    return diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not an audit summary.json (schemaVersion 1)" });
-  return v as unknown as AuditResult;
-}
-
 const byPath = (a: AuditSession, b: AuditSession) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 export async function mergeReports(dirs: readonly string[], opts: { now?: () => Date; version?: string } = {}): Promise<MergeRun> {
-  const read = await Promise.all(dirs.map(readSummary));
+  const read = await Promise.all(dirs.map(readAuditReport));
   const parts = read.filter((r): r is AuditResult => !("code" in r));
   const bad = read.filter((r): r is Diagnostic => "code" in r);
   const seen = new Set<string>();

@@ -1,17 +1,20 @@
-// Writes a report folder: index.html, summary.json, summary.md, junit.xml — each atomically, all from the
-// one canonical result, redacted by default (design §8). The default folder is reports/<UTC stamp>-<cmd>/.
-// summary.json and index.html are streamed session by session (a spilled session's pieces were made by
-// its worker), so writing never holds the whole corpus; summary.md and junit.xml need only the compact
-// part of each session.
+// Writes a report folder, each file atomically, all from the one canonical result, redacted by default
+// (design §8): index.html (the overview), summary.json (counts, findings, per-session verdicts),
+// summary.md, junit.xml, and per session sessions/<n>.html (its page) and sessions/<n>.json (its detail),
+// with the pages' shared script and style (sessions/session.js, report.css); see report/layout.ts. A spilled session's files are made from the pieces its worker wrote, so writing
+// never holds more than one session. The default folder is reports/<UTC stamp>-<cmd>/.
 import { join } from "node:path";
 import { auditJunit } from "../report/junit.js";
+import { PAGE_ASSETS } from "../report/html-session.js";
+import { commonRoot, SESSIONS_DIR, sessionFiles } from "../report/layout.js";
 import { renderMarkdown } from "../report/markdown.js";
 import type { AuditResult, AuditSession } from "../report/model.js";
 import { redactDeep } from "../report/redact.js";
 import { redactSpilled, spillOf } from "../report/spilled.js";
-import { htmlChunks, jsonChunks } from "../report/stream.js";
+import { detailPiece, indexHtml, pageChunks, summaryJson } from "../report/stream.js";
 import { writeChunksAtomic } from "../io/atomic.js";
 
+/** The files at the top of a report folder (next to the sessions/ folder). */
 export const REPORT_FILES = ["index.html", "summary.json", "summary.md", "junit.xml"] as const;
 
 /** "20260303T143000Z": sortable, no characters that need quoting in a path. */
@@ -31,19 +34,24 @@ export function shareable(result: AuditResult, redact: boolean): AuditResult {
 
 export async function writeReport(dir: string, result: AuditResult, opts: { redact: boolean }): Promise<string[]> {
   const r = shareable(result, opts.redact);
-  const files: Record<(typeof REPORT_FILES)[number], () => Iterable<string | Uint8Array>> = {
-    // Compact: the message tables of long sessions make pretty-printing double the size; people read the HTML.
-    "summary.json": () => jsonChunks(r),
-    "summary.md": () => [renderMarkdown(r)],
-    "junit.xml": () => [auditJunit(r)],
-    "index.html": () => htmlChunks(r),
-  };
   const written: string[] = [];
-  // summary.json last: merge-reports and CI steps take its presence as "the report is complete".
-  for (const name of ["index.html", "summary.md", "junit.xml", "summary.json"] as const) {
+  const put = async (name: string, chunks: Iterable<string | Uint8Array>) => {
     const p = join(dir, name);
-    await writeChunksAtomic(p, files[name]());
+    await writeChunksAtomic(p, chunks);
     written.push(p);
+  };
+  for (const [name, text] of Object.entries(PAGE_ASSETS)) await put(`${SESSIONS_DIR}/${name}`, [text]);
+  const ctx = { root: commonRoot(r.sessions.map((s) => s.path)), result: r };
+  for (let i = 0; i < r.sessions.length; i++) {
+    const s = r.sessions[i];
+    const f = sessionFiles(i);
+    await put(f.page, pageChunks(s, ctx));
+    await put(f.detail, [detailPiece(s)]);
   }
+  await put("index.html", [indexHtml(r)]);
+  await put("summary.md", [renderMarkdown(r)]);
+  await put("junit.xml", [auditJunit(r)]);
+  // summary.json last: merge-reports and CI steps take its presence as "the report is complete".
+  await put("summary.json", [summaryJson(r)]);
   return written;
 }

@@ -1,15 +1,24 @@
-// The inline script of index.html, kept as a string (the report is one self-contained file). It reads the
-// embedded JSON once and renders a session, a turn or a compaction only when navigated to (location.hash),
-// so a long session costs its message table, not one DOM per turn. It builds the DOM with createElement
-// and textContent only: session text is never parsed as HTML.
+// The script of the session pages (written once per report folder as sessions/session.js), kept as a
+// string. It reads the page's embedded JSON once and renders a view only when navigated to
+// (location.hash): the session (checks, diagnostics,
+// compactions, turns), a turn (its exact context, messages collapsed with their size) or a compaction.
+// The chart of context tokens per turn stays on top and marks the selected turn. It builds the DOM with
+// createElement(NS) and textContent only: session text is never parsed as HTML.
 export const CLIENT_SCRIPT = String.raw`(function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("sightline-data").textContent);
-  var main = document.getElementById("main");
+  var s = JSON.parse(document.getElementById("sightline-data").textContent);
+  var main = document.getElementById("main"), chartBox = document.getElementById("chart");
+  var SVG = "http://www.w3.org/2000/svg";
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
     if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function svg(tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    for (var k in attrs) e.setAttribute(k, String(attrs[k]));
+    if (text !== undefined) e.textContent = String(text);
     return e;
   }
   function add(parent) { for (var i = 1; i < arguments.length; i++) if (arguments[i]) parent.appendChild(arguments[i]); return parent; }
@@ -19,13 +28,14 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     for (var k in attrs || {}) a.setAttribute(k, attrs[k]);
     return a;
   }
+  function num(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
   // A turn's full context from the delta references: one array, truncated to keep and extended per layer.
-  function resolve(s, i) {
-    s._cache = s._cache || {};
-    if (s._cache[i]) return s._cache[i];
+  var cache = {};
+  function resolve(i) {
+    if (cache[i]) return cache[i];
     var chain = [], start = [];
     for (var j = i; j !== null; j = s.turns[j].refs.base) {
-      if (s._cache[j]) { start = s._cache[j]; break; }
+      if (cache[j]) { start = cache[j]; break; }
       chain.push(j);
     }
     var out = start.slice();
@@ -34,8 +44,79 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       out.length = t.refs.base === null ? 0 : t.refs.keep;
       for (var k = 0; k < t.refs.add.length; k++) out.push(t.refs.add[k]);
     }
-    s._cache[i] = out;
+    cache[i] = out;
     return out;
+  }
+  function ttsrOf(t) {
+    var ev = null;
+    (s.ttsr ? s.ttsr.turns : []).forEach(function (x) { if (x.responseId === t.responseId) ev = x; });
+    return ev;
+  }
+  // Where the chart marks things: the turn a compaction's added messages first appear in, turns that
+  // continue an earlier turn than the one before (another branch), turns with TTSR injections.
+  function marks() {
+    var firstAdd = {};
+    s.turns.forEach(function (t, ti) { t.refs.add.forEach(function (m) { if (firstAdd[m] === undefined) firstAdd[m] = ti; }); });
+    var comp = [];
+    s.compactions.forEach(function (c, ci) {
+      var at = null;
+      c.added.forEach(function (m) { if (firstAdd[m] !== undefined && (at === null || firstAdd[m] < at)) at = firstAdd[m]; });
+      if (at !== null) comp.push({ turn: at, ci: ci, c: c });
+    });
+    var branch = [], ttsr = [];
+    s.turns.forEach(function (t, ti) {
+      if (t.refs.base !== null && t.refs.base !== ti - 1) branch.push(ti);
+      var ev = ttsrOf(t);
+      if (ev && (ev.injected.length || ev.agree === false)) ttsr.push({ turn: ti, ev: ev });
+    });
+    return { comp: comp, branch: branch, ttsr: ttsr };
+  }
+  var chartSel = null;
+  // Context tokens per turn (inline SVG): a line of the estimate, dots where the log has a figure,
+  // compactions (red dashed), branches (purple) and TTSR injections (orange; a cross where the replay
+  // disagrees). Every turn is a clickable column.
+  function chart() {
+    if (!s.turns.length) return;
+    var W = 900, H = 200, L = 56, R = 10, T = 14, B = 26, n = s.turns.length;
+    var max = 1;
+    s.turns.forEach(function (t) { max = Math.max(max, t.tokens.estimated, t.tokens.logged || 0); });
+    var x = function (i) { return L + (n === 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (n - 1)); };
+    var y = function (v) { return T + (H - T - B) * (1 - v / max); };
+    var root = svg("svg", { viewBox: "0 0 " + W + " " + H, width: "100%", role: "img", "class": "tokens-chart", "aria-label": "context tokens per turn" });
+    add(root, svg("title", {}, "Context tokens per turn (" + n + " turns, at most " + num(max) + ")"));
+    add(root, svg("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), "class": "axis" }), svg("line", { x1: L, y1: T, x2: L, y2: y(0), "class": "axis" }));
+    add(root, svg("text", { x: L - 4, y: T + 4, "text-anchor": "end", "class": "lbl" }, num(max)), svg("text", { x: L - 4, y: y(0), "text-anchor": "end", "class": "lbl" }, "0"));
+    add(root, svg("text", { x: L, y: H - 8, "class": "lbl" }, "turn " + s.turns[0].index), svg("text", { x: W - R, y: H - 8, "text-anchor": "end", "class": "lbl" }, "turn " + s.turns[n - 1].index));
+    var mk = marks();
+    mk.comp.forEach(function (m) { add(root, add(svg("line", { x1: x(m.turn), y1: T, x2: x(m.turn), y2: y(0), "class": "mark-compaction", "data-mark": "compaction" }), svg("title", {}, "compaction " + m.c.id + ": " + num(m.c.tokens.before) + " → " + num(m.c.tokens.after) + " tokens"))); });
+    mk.branch.forEach(function (ti) { add(root, add(svg("line", { x1: x(ti), y1: T, x2: x(ti), y2: y(0), "class": "mark-branch", "data-mark": "branch" }), svg("title", {}, "turn " + s.turns[ti].index + " continues turn " + s.turns[s.turns[ti].refs.base].index + " (another branch)"))); });
+    var pts = s.turns.map(function (t, i) { return x(i).toFixed(1) + "," + y(t.tokens.estimated).toFixed(1); }).join(" ");
+    add(root, svg("polyline", { points: pts, "class": "series" }));
+    s.turns.forEach(function (t, i) { if (t.tokens.logged !== undefined) add(root, svg("circle", { cx: x(i), cy: y(t.tokens.logged), r: 2, "class": "logged" })); });
+    mk.ttsr.forEach(function (m) {
+      var cx = x(m.turn), cy = y(s.turns[m.turn].tokens.estimated);
+      var g = svg("g", { "class": m.ev.agree === false ? "mark-ttsr disagree" : "mark-ttsr", "data-mark": "ttsr" });
+      add(g, m.ev.agree === false ? svg("path", { d: "M" + (cx - 5) + " " + (cy - 5) + "l10 10m0 -10l-10 10" }) : svg("circle", { cx: cx, cy: cy, r: 4.5 }));
+      add(g, svg("title", {}, "TTSR at turn " + s.turns[m.turn].index + ": " + m.ev.injected.map(function (i) { return i.rules.join(", "); }).join("; ") + (m.ev.agree === false ? " (replay disagrees)" : "")));
+      add(root, g);
+    });
+    chartSel = svg("line", { x1: 0, y1: T, x2: 0, y2: y(0), "class": "selected", visibility: "hidden" });
+    add(root, chartSel);
+    var colW = Math.max(1, (W - L - R) / Math.max(1, n - 1));
+    s.turns.forEach(function (t, i) {
+      var a = svg("a", { href: "#t=" + i, "data-chart-turn": i });
+      add(a, add(svg("rect", { x: x(i) - colW / 2, y: T, width: colW, height: H - T - B, "class": "col" }), svg("title", {}, "turn " + t.index + ": " + num(t.tokens.estimated) + " tokens (" + t.tokens.estimator + ")" + (t.tokens.logged !== undefined ? ", log " + num(t.tokens.logged) : "") + ", " + t.size + " messages")));
+      add(root, a);
+    });
+    var legend = el("p", "legend muted", "Context tokens per turn: blue the estimate, grey dots the log · red dashed: compaction · purple: branch · orange: TTSR injection (× the replay disagrees) · click a turn");
+    add(chartBox, root, legend);
+  }
+  function select(ti) {
+    if (!chartSel) return;
+    if (ti === undefined) { chartSel.setAttribute("visibility", "hidden"); return; }
+    var col = chartBox.querySelector("[data-chart-turn='" + ti + "'] rect");
+    var cx = Number(col.getAttribute("x")) + Number(col.getAttribute("width")) / 2;
+    chartSel.setAttribute("x1", cx); chartSel.setAttribute("x2", cx); chartSel.setAttribute("visibility", "visible");
   }
   // Reminder and interrupt wrappers inside a message's text are highlighted, the text itself untouched.
   var WRAP = /<system-(reminder|interrupt)\b[\s\S]*?<\/system-\1>/g;
@@ -51,21 +132,28 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (last < text.length) pre.appendChild(document.createTextNode(text.slice(last)));
     return pre;
   }
-  function message(s, mi, pos, isNew) {
+  function sizeOf(m) { var n = (m.text || "").length; (m.extra || []).forEach(function (x) { n += x.length; }); return n; }
+  // A message collapsed to its head (position, role, size, badges); its text is built on first opening.
+  function message(mi, pos, isNew) {
     var m = s.messages[mi];
-    var box = el("div", "msg role-" + m.role);
+    var box = el("details", "msg role-" + m.role);
     box.setAttribute("data-msg", String(mi));
     if (m.reminders && m.reminders.length) box.classList.add("has-reminder");
     if (m.sourceIds && m.sourceIds.length > 1) box.classList.add("merged");
     if (isNew) box.classList.add("new");
-    var head = el("div", "msg-head");
-    add(head, el("span", "pos", "#" + pos), el("span", "role", m.role + (m.nativeRole && m.nativeRole !== m.role ? " (" + m.nativeRole + ")" : "")));
+    var head = el("summary", "msg-head");
+    add(head, el("span", "pos", "#" + pos), el("span", "role", m.role + (m.nativeRole && m.nativeRole !== m.role ? " (" + m.nativeRole + ")" : "")), el("span", "size", num(sizeOf(m)) + " chars"));
     if (m.sourceIds && m.sourceIds.length) add(head, el("span", "ids", "from " + m.sourceIds.join(", ")));
     if (m.sourceIds && m.sourceIds.length > 1) add(head, el("span", "badge merged-badge", "merged " + m.sourceIds.length));
     (m.reminders || []).forEach(function (r) { add(head, el("span", "badge reminder-badge", "reminder: " + r.kind + (r.origin ? " / " + r.origin : ""))); });
     if (isNew) add(head, el("span", "badge new-badge", "new"));
-    add(box, head, textBlock(m.text || ""));
-    (m.extra || []).forEach(function (x) { add(box, el("pre", "extra", x)); });
+    add(box, head);
+    box.addEventListener("toggle", function () {
+      if (!box.open || box.getAttribute("data-filled")) return;
+      box.setAttribute("data-filled", "1");
+      add(box, textBlock(m.text || ""));
+      (m.extra || []).forEach(function (x) { add(box, el("pre", "extra", x)); });
+    });
     return box;
   }
   function table(rows, head) {
@@ -80,97 +168,137 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     });
     return t;
   }
+  var DIAG_MAX = 500;
   function diagnostics(list) {
     if (!list.length) return el("p", "muted", "No diagnostics.");
-    return table(list.map(function (d) { return [d.severity, d.code, (d.line !== undefined ? "line " + d.line : ""), d.message]; }), ["severity", "code", "where", "message"]);
+    var box = el("div");
+    add(box, table(list.slice(0, DIAG_MAX).map(function (d) { return [d.severity, d.code, (d.line !== undefined ? "line " + d.line : ""), d.message]; }), ["severity", "code", "where", "message"]));
+    if (list.length > DIAG_MAX) add(box, el("p", "muted", (list.length - DIAG_MAX) + " more in this session's .json file."));
+    return box;
   }
-  function ttsrFor(s, t) {
-    if (!s.ttsr) return null;
-    var ev = null;
-    s.ttsr.turns.forEach(function (x) { if (x.responseId === t.responseId) ev = x; });
+  // Size by role of a turn's context (the system prompt included), as one stacked bar with a legend.
+  function roleBar(idx, t) {
+    var by = {}, order = [], total = 0;
+    function put(role, n) { if (by[role] === undefined) { by[role] = 0; order.push(role); } by[role] += n; total += n; }
+    if (t.systemPrompt !== null) put("system-prompt", s.prompts[t.systemPrompt].length);
+    idx.forEach(function (mi) { put(s.messages[mi].role, sizeOf(s.messages[mi])); });
+    var box = el("div", "role-size");
+    var bar = el("div", "role-bar");
+    var legend = el("p", "role-legend");
+    order.forEach(function (r) {
+      var part = el("span", "role-part role-" + r);
+      part.style.width = (total ? (100 * by[r]) / total : 0) + "%";
+      part.title = r + ": " + num(by[r]) + " chars";
+      add(bar, part);
+      add(legend, el("span", "role-key role-" + r, r + " " + num(by[r]) + " (" + (total ? Math.round((100 * by[r]) / total) : 0) + "%)"));
+    });
+    return add(box, el("h3", null, "Size by role (" + num(total) + " chars)"), bar, legend);
+  }
+  // The first character where two texts differ, marked in both (TTSR disagreements).
+  function firstDiff(a, b) { var i = 0; while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++; return i === a.length && i === b.length ? -1 : i; }
+  function marked(text, at) {
+    var pre = el("pre", "text");
+    add(pre, document.createTextNode(text.slice(0, at)), el("mark", "first-diff", at < text.length ? text.charAt(at) : "∅ (ends here)"), document.createTextNode(text.slice(at + 1)));
+    return pre;
+  }
+  function disagreement(ev) {
+    var key = function (x) { return x.rules.join(",") + "\u0000" + (x.text || ""); };
+    var rep = ev.injected.slice().sort(function (a, b) { return key(a) < key(b) ? -1 : 1; });
+    var rec = ev.recorded.filter(function (r) { return r.kind !== "ttsr_injection"; }).sort(function (a, b) { return key(a) < key(b) ? -1 : 1; });
+    var box = el("div", "ttsr-diff");
+    if (rep.length !== rec.length) add(box, el("p", "bad", "replayed " + rep.length + " injection(s), recorded " + rec.length));
+    for (var i = 0; i < Math.max(rep.length, rec.length); i++) {
+      var a = rep[i] ? rep[i].text || "" : "", b = rec[i] ? rec[i].text || "" : "";
+      var ra = rep[i] ? rep[i].rules.join(", ") : "—", rb = rec[i] ? rec[i].rules.join(", ") : "—";
+      var d = firstDiff(a, b);
+      if (d < 0 && ra === rb) continue;
+      add(box, el("h4", null, "replayed (" + ra + ") vs recorded (" + rb + ")" + (d >= 0 ? ": first difference at character " + d : ": same text, different rules")));
+      if (d >= 0) add(box, el("p", "muted", "replayed"), marked(a, d), el("p", "muted", "recorded"), marked(b, d));
+      break;
+    }
+    return box;
+  }
+  function ttsrFor(t) {
+    var ev = ttsrOf(t);
     if (!ev) return null;
     var box = el("section", "ttsr");
     add(box, el("h3", null, "TTSR: " + (ev.agree === null ? "no recorded evidence" : ev.agree === "unverifiable" ? "unverifiable (recorded evidence whose trigger is not in the log)" : ev.agree ? "recorded and replayed agree" : "recorded and replayed DISAGREE")));
+    if (ev.agree === false) add(box, disagreement(ev));
     if (ev.matches.length) add(box, table(ev.matches.map(function (m) { return [m.rule, m.source + (m.toolCallId ? " " + m.toolCallId : ""), String(m.offset), m.decision + (m.counterfactual ? " (counterfactual)" : ""), m.excerpt]; }), ["rule", "source", "offset", "decision", "excerpt"]));
     ev.injected.forEach(function (i) { add(box, el("h4", null, "injected (" + i.mode + "): " + i.rules.join(", ")), textBlock(i.text)); });
     ev.recorded.forEach(function (r) { add(box, el("h4", null, "recorded " + r.kind + " " + r.entryId + ": " + r.rules.join(", ") + (r.unverifiable ? " (unverifiable: " + r.unverifiable + ")" : "")), r.text ? textBlock(r.text) : null); });
     return box;
   }
-  function showSession(si) {
-    var s = data.sessions[si];
+  function showSession() {
     main.textContent = "";
-    add(main, el("h2", null, s.path));
     add(main, el("p", "meta", [s.format ? s.format + " / " + s.profile : s.kind === "unreadable" ? "not read" : s.kind + " file", "loader: " + s.loader.verdict, "status: " + s.status, s.turns.length + " turns", s.compactions.length + " compactions"].join(" · ")));
-    add(main, el("h3", null, "Checks"), table(s.checks.map(function (c) { return [c.status, c.name, c.message || ""]; }), ["status", "check", "detail"]));
-    add(main, el("h3", null, "Diagnostics"), diagnostics(s.diagnostics));
+    add(main, el("h2", null, "Checks"), table(s.checks.map(function (c) { return [c.status, c.name, c.message || ""]; }), ["status", "check", "detail"]));
+    add(main, el("h2", null, "Diagnostics"), diagnostics(s.diagnostics));
     if (s.compactions.length) {
-      add(main, el("h3", null, "Compactions"));
+      add(main, el("h2", null, "Compactions"));
       add(main, table(s.compactions.map(function (c, ci) {
-        return [link(c.id, "s=" + si + "&c=" + ci, { "data-compaction": String(ci) }), String(c.dropped.length), String(c.kept.length), String(c.added.length), c.tokens.before + " → " + c.tokens.after + (c.tokens.loggedBefore !== undefined ? " (log: " + c.tokens.loggedBefore + (c.tokens.loggedAfter !== undefined ? " → " + c.tokens.loggedAfter : "") + ")" : ""), c.capsule ? (c.capsule.valid && !c.capsule.lost.length ? "ok" : "FAILED") : "—"];
+        return [link(c.id, "c=" + ci, { "data-compaction": String(ci) }), String(c.dropped.length), String(c.kept.length), String(c.added.length), num(c.tokens.before) + " → " + num(c.tokens.after) + (c.tokens.loggedBefore !== undefined ? " (log: " + num(c.tokens.loggedBefore) + (c.tokens.loggedAfter !== undefined ? " → " + num(c.tokens.loggedAfter) : "") + ")" : ""), c.capsule ? (c.capsule.valid && !c.capsule.lost.length ? "ok" : "FAILED") : "—"];
       }), ["compaction", "dropped", "kept", "added", "tokens", "capsule"]));
     }
-    add(main, el("h3", null, "Turns"));
+    add(main, el("h2", null, "Turns"));
     if (!s.turns.length) add(main, el("p", "muted", "No turns."));
     else add(main, table(s.turns.map(function (t, ti) {
-      var ev = null;
-      (s.ttsr ? s.ttsr.turns : []).forEach(function (x) { if (x.responseId === t.responseId) ev = x; });
-      return [link("turn " + t.index, "s=" + si + "&t=" + ti, { "data-turn": String(ti) }), t.responseId, String(t.size), String(t.tokens.estimated) + (t.tokens.logged !== undefined ? " (log " + t.tokens.logged + ")" : ""), ev ? ev.matches.map(function (m) { return m.rule + ":" + m.decision; }).join(", ") : ""];
+      var ev = ttsrOf(t);
+      return [link("turn " + t.index, "t=" + ti, { "data-turn": String(ti) }), t.responseId, String(t.size), num(t.tokens.estimated) + (t.tokens.logged !== undefined ? " (log " + num(t.tokens.logged) + ")" : ""), ev ? ev.matches.map(function (m) { return m.rule + ":" + m.decision; }).join(", ") + (ev.agree === false ? " DISAGREE" : "") : ""];
     }), ["turn", "response", "messages", "tokens", "TTSR"]));
   }
-  function showTurn(si, ti) {
-    var s = data.sessions[si], t = s.turns[ti];
+  function back() { return add(el("p", "crumbs"), link("← session overview", "", { "data-back": "1" })); }
+  function showTurn(ti) {
+    var t = s.turns[ti];
     main.textContent = "";
-    add(main, add(el("p", "crumbs"), link("← " + s.path, "s=" + si, { "data-back": "1" })));
+    var nav = back();
+    if (ti > 0) add(nav, document.createTextNode(" · "), link("← turn " + s.turns[ti - 1].index, "t=" + (ti - 1), { "data-prev": "1" }));
+    if (ti < s.turns.length - 1) add(nav, document.createTextNode(" · "), link("turn " + s.turns[ti + 1].index + " →", "t=" + (ti + 1), { "data-next": "1" }));
+    add(main, nav);
     add(main, el("h2", null, "Turn " + t.index + " · response " + t.responseId));
-    add(main, el("p", "meta", "context built at " + (t.leafId === null ? "(empty)" : t.leafId) + " · " + t.size + " messages · " + t.tokens.estimated + " tokens (" + t.tokens.estimator + ")" + (t.tokens.logged !== undefined ? " · log says " + t.tokens.logged : "")));
-    add(main, ttsrFor(s, t));
+    add(main, el("p", "meta", "context built at " + (t.leafId === null ? "(empty)" : t.leafId) + " · " + t.size + " messages · " + num(t.tokens.estimated) + " tokens (" + t.tokens.estimator + ")" + (t.tokens.logged !== undefined ? " · log says " + num(t.tokens.logged) : "")));
+    var idx = resolve(ti);
+    add(main, roleBar(idx, t));
+    add(main, ttsrFor(t));
+    var tools = el("p", "tools");
+    var openAll = el("button", null, "expand all"), closeAll = el("button", null, "collapse all");
+    openAll.setAttribute("data-expand-all", "1"); closeAll.setAttribute("data-collapse-all", "1");
+    add(tools, openAll, document.createTextNode(" "), closeAll);
     var ctx = el("section", "context");
     ctx.setAttribute("data-context", String(ti));
-    if (t.systemPrompt !== null) add(ctx, add(el("div", "msg role-system-prompt"), el("div", "msg-head", "system prompt"), textBlock(s.prompts[t.systemPrompt])));
-    var idx = resolve(s, ti);
+    openAll.addEventListener("click", function () { ctx.querySelectorAll("details.msg").forEach(function (d) { d.open = true; }); });
+    closeAll.addEventListener("click", function () { ctx.querySelectorAll("details.msg").forEach(function (d) { d.open = false; }); });
+    if (t.systemPrompt !== null) {
+      var sp = add(el("details", "msg role-system-prompt"), add(el("summary", "msg-head"), el("span", "role", "system prompt"), el("span", "size", num(s.prompts[t.systemPrompt].length) + " chars")));
+      sp.addEventListener("toggle", function () { if (sp.open && !sp.getAttribute("data-filled")) { sp.setAttribute("data-filled", "1"); add(sp, textBlock(s.prompts[t.systemPrompt])); } });
+      add(ctx, sp);
+    }
     var fresh = t.refs.base === ti - 1 ? t.refs.keep : 0;
-    idx.forEach(function (mi, pos) { add(ctx, message(s, mi, pos, ti > 0 && pos >= fresh)); });
-    add(main, ctx);
+    idx.forEach(function (mi, pos) { add(ctx, message(mi, pos, ti > 0 && pos >= fresh)); });
+    add(main, tools, ctx);
   }
-  function showCompaction(si, ci) {
-    var s = data.sessions[si], c = s.compactions[ci];
+  function showCompaction(ci) {
+    var c = s.compactions[ci];
     main.textContent = "";
-    add(main, add(el("p", "crumbs"), link("← " + s.path, "s=" + si, { "data-back": "1" })));
+    add(main, back());
     add(main, el("h2", null, "Compaction " + c.id));
-    add(main, el("p", "meta", "tokens " + c.tokens.before + " → " + c.tokens.after + (c.tokens.loggedBefore !== undefined ? " · log: " + c.tokens.loggedBefore + " → " + (c.tokens.loggedAfter !== undefined ? c.tokens.loggedAfter : "?") : "")));
+    add(main, el("p", "meta", "tokens " + num(c.tokens.before) + " → " + num(c.tokens.after) + (c.tokens.loggedBefore !== undefined ? " · log: " + num(c.tokens.loggedBefore) + " → " + (c.tokens.loggedAfter !== undefined ? num(c.tokens.loggedAfter) : "?") : "")));
     if (c.capsule) add(main, el("p", c.capsule.valid && !c.capsule.lost.length ? "ok" : "bad", "capsule: " + (c.capsule.valid ? "valid" : "invalid (missing " + c.capsule.missing.join(", ") + ")") + (c.capsule.lost.length ? "; lost in compaction: " + c.capsule.lost.map(function (l) { return l.kind + " " + l.value; }).join("; ") : "")));
     [["dropped", c.dropped], ["added", c.added], ["kept", c.kept]].forEach(function (p) {
       var sec = el("section", "diff-" + p[0]);
       add(sec, el("h3", null, p[0] + " (" + p[1].length + ")"));
-      p[1].forEach(function (mi, pos) { add(sec, message(s, mi, pos, false)); });
+      p[1].forEach(function (mi, pos) { add(sec, message(mi, pos, false)); });
       add(main, sec);
     });
-  }
-  // Landing view: every input with its verdict, problems first, so a reader sees at once what needs a look.
-  function showOverview() {
-    main.textContent = "";
-    add(main, el("h2", null, "Inputs"));
-    add(main, el("p", "muted", "Click a session for its checks, diagnostics and turns; a turn shows the exact context the model saw (reminders and merged items highlighted, TTSR firings above it); a compaction shows what was dropped, kept and added."));
-    var rank = { error: 0, warning: 1, ok: 2 };
-    var order = data.sessions.map(function (s, i) { return i; }).sort(function (a, b) { return rank[data.sessions[a].status] - rank[data.sessions[b].status] || a - b; });
-    add(main, table(order.map(function (i) {
-      var s = data.sessions[i], e = 0, w = 0;
-      s.diagnostics.forEach(function (d) { if (d.severity === "error") e++; else if (d.severity === "warning") w++; });
-      var first = s.diagnostics.filter(function (d) { return d.severity !== "info"; })[0];
-      return [s.status, link(s.path, "s=" + i, { "data-overview": String(i) }), s.format ? s.format + " / " + s.profile : s.kind, s.loader.verdict, String(s.turns.length), String(s.compactions.length), String(e), String(w), first ? first.code + ": " + first.message : ""];
-    }), ["status", "input", "format", "loader", "turns", "compactions", "errors", "warnings", "first finding"]));
   }
   function route() {
     var h = {};
     location.hash.replace(/^#/, "").split("&").forEach(function (kv) { var p = kv.split("="); if (p[1] !== undefined && /^\d+$/.test(p[1])) h[p[0]] = Number(p[1]); });
-    var si = h.s;
-    document.querySelectorAll("#nav a").forEach(function (a) { a.classList.toggle("active", Number(a.getAttribute("data-session")) === si); });
-    if (si === undefined || !data.sessions[si]) { showOverview(); return; }
-    if (h.t !== undefined && data.sessions[si].turns[h.t]) showTurn(si, h.t);
-    else if (h.c !== undefined && data.sessions[si].compactions[h.c]) showCompaction(si, h.c);
-    else showSession(si);
-    window.scrollTo(0, 0);
+    if (h.t !== undefined && s.turns[h.t]) { showTurn(h.t); select(h.t); }
+    else if (h.c !== undefined && s.compactions[h.c]) { showCompaction(h.c); select(); }
+    else { showSession(); select(); }
   }
+  chart();
   window.addEventListener("hashchange", route);
   route();
   document.documentElement.setAttribute("data-ready", "1");

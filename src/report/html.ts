@@ -1,16 +1,18 @@
-// HTML projection: one self-contained file (no network: a CSP of default-src 'none' with the inline
-// script allowed by its hash). The corpus summary and the session list are rendered here, escaped; the
-// session data is embedded once as JSON in <script type="application/json"> (escaped for that context)
-// and rendered lazily by the inline script (html-client.ts).
+// HTML projection, index.html: the corpus overview, small at any corpus size. It is rendered here, all
+// of it escaped: the summary, run findings, and one row per input, problems first, each linking to its
+// own page (sessions/<n>.html, html-session.ts). A small inline script filters the rows; no session data
+// is embedded. No network: a CSP of default-src 'none' with the inline script allowed by its hash.
 import { createHash } from "node:crypto";
 import type { Msg } from "../formats/types.js";
-import { escapeHtml as h, escapeScriptJson, jsonForScript } from "./escape.js";
-import { splitJson } from "./json.js";
-import { CLIENT_SCRIPT } from "./html-client.js";
+import { countBySeverity } from "../shared/diagnostics.js";
+import { escapeHtml as h } from "./escape.js";
+import { INDEX_SCRIPT } from "./html-index-client.js";
 import { STYLE } from "./html-style.js";
+import { commonRoot, relativeTo, sessionFiles } from "./layout.js";
 import type { AuditResult, AuditSession } from "./model.js";
+import { countsOf } from "./spilled.js";
 
-/** What the page embeds per message: the provider text plus non-text blocks shown compactly. */
+/** What a page embeds per message: the provider text plus non-text blocks shown compactly. */
 interface PageMsg {
   role: string;
   nativeRole: string;
@@ -20,6 +22,8 @@ interface PageMsg {
   reminders: Msg["reminders"];
 }
 
+// A block is shown as (at most) this much of its JSON: a page never embeds a structure it cannot read
+// back (a block nested 1000 levels deep becomes a string here).
 const EXTRA_MAX = 20_000;
 
 /** Non-text blocks (thinking, tool calls, images) as short readable strings. */
@@ -39,12 +43,18 @@ function extras(m: Msg): string[] | undefined {
   return out.length ? out : undefined;
 }
 
-/** A session as the page embeds it (one element of the embedded data's `sessions`). */
+/**
+ * A session as its page embeds it: message bodies without their raw blocks, and each diagnostic once (the
+ * loader verdict and the checks name theirs in the session's .json file; the page lists them once).
+ */
 export function pageSession(s: AuditSession): unknown {
-  return { ...s, messages: s.messages.map(pageMessage) };
+  return { ...pageShell(s), messages: s.messages.map(pageMessage) };
 }
 
-/** One message-table entry as the page embeds it. */
+/** pageSession before its messages are mapped (key order kept; the spill maps them one at a time). */
+export const pageShell = (s: AuditSession): AuditSession => ({ ...s, loader: { verdict: s.loader.verdict } as AuditSession["loader"], checks: s.checks.map(({ diagnostics: _d, ...c }) => c) });
+
+/** One message-table entry as a page embeds it. */
 export function pageMessage(m: Msg): unknown {
   const p: PageMsg = { role: m.role, nativeRole: m.nativeRole, text: m.text, sourceIds: m.sourceIds, reminders: m.reminders };
   const x = extras(m);
@@ -54,64 +64,66 @@ export function pageMessage(m: Msg): unknown {
 
 export const scriptHash = (script: string): string => `sha256-${createHash("sha256").update(script, "utf8").digest("base64")}`;
 
-const ICON = { ok: "✓", warning: "!", error: "✗" } as const;
+/** index.html's Content-Security-Policy: nothing from anywhere, its one inline script by hash. */
+export const indexCsp = (script: string): string => `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${scriptHash(script)}'`;
 
-/** One session's element of the embedded data, escaped for the script element. */
-export const pagePiece = (s: AuditSession): string => jsonForScript(pageSession(s));
+export const ICON = { ok: "✓", warning: "!", error: "✗" } as const;
+const RANK = { error: 0, warning: 1, ok: 2 } as const;
 
-export function renderHtml(result: AuditResult, opts: { title?: string } = {}): string {
-  const [before, after] = htmlFrame(result, opts);
-  return `${before}${result.sessions.map(pagePiece).join(",")}${after}`;
-}
-
-/**
- * The page around the sessions' data: what comes before the first session element and after the last.
- * renderHtml and the streaming report writer share it, so both write the same bytes.
- */
-export function htmlFrame(result: AuditResult, opts: { title?: string } = {}): [string, string] {
-  const x = result.summary;
-  const title = opts.title ?? "sightline audit";
-  const [dataBefore, dataAfter] = splitJson(result, "sessions").map(escapeScriptJson);
-  const nav = result.sessions
-    .map((s, i) => `<li class="st-${s.status}"><a href="#s=${i}" data-session="${i}" title="${h(s.path)}"><span class="icon">${ICON[s.status]}</span> ${h(s.path)}</a></li>`)
-    .join("\n");
-  const formats = Object.entries(x.byFormat).map(([k, v]) => `${h(k)} ${v}`).join(", ") || "—";
-  const runDiags = result.diagnostics.map((d) => `<li class="sev-${h(d.severity)}">${h(d.severity)} <code>${h(d.code)}</code> ${h(d.file)}: ${h(d.message)}</li>`).join("\n");
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${scriptHash(CLIENT_SCRIPT)}'`;
-  const page = `<!doctype html>
+/** The page head: a CSP and the title; the style inline (index.html) or the report's shared file. */
+export const pageHead = (title: string, csp: string, style: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(title)}</title>
-<style>${STYLE}</style>
+${style}
 </head>
-<body>
+`;
+
+function row(s: AuditSession, i: number, root: string): string {
+  const c = countsOf(s);
+  const n = countBySeverity(s.diagnostics);
+  const first = s.diagnostics.find((d) => d.severity !== "info");
+  const finding = first ? `${first.code}: ${first.message}` : "";
+  const what = s.format ? `${s.format} / ${s.profile ?? ""}` : s.kind;
+  const ttsr = c.ttsrDisagreements === null ? "—" : c.ttsrDisagreements ? `${c.ttsrDisagreements} disagree` : "agrees";
+  return `<tr class="st-${s.status}" data-status="${s.status}"><td><span class="icon">${ICON[s.status]}</span> ${s.status}</td><td><a href="${sessionFiles(i).page}" data-session="${i}" title="${h(s.path)}">${h(relativeTo(root, s.path))}</a></td><td>${h(what)}</td><td>${s.loader.verdict}</td><td>${c.turns}</td><td>${c.compactions}${c.capsuleFailures ? ` (${c.capsuleFailures} capsule ✗)` : ""}</td><td>${ttsr}</td><td>${n.error}</td><td>${n.warning}</td><td class="finding">${h(finding.length > 300 ? `${finding.slice(0, 300)}…` : finding)}</td></tr>`;
+}
+
+export function renderIndex(result: AuditResult, opts: { title?: string } = {}): string {
+  const x = result.summary;
+  const title = opts.title ?? "sightline audit";
+  const root = commonRoot(result.sessions.map((s) => s.path));
+  const order = result.sessions.map((_, i) => i).sort((a, b) => RANK[result.sessions[a].status] - RANK[result.sessions[b].status] || a - b);
+  const rows = order.map((i) => row(result.sessions[i], i, root)).join("\n");
+  const formats = Object.entries(x.byFormat).map(([k, v]) => `${h(k)} ${v}`).join(", ") || "—";
+  const runDiags = result.diagnostics.map((d) => `<li class="sev-${h(d.severity)}">${h(d.severity)} <code>${h(d.code)}</code> ${h(d.file)}: ${h(d.message)}</li>`).join("\n");
+  return `${pageHead(title, indexCsp(INDEX_SCRIPT), `<style>${STYLE}</style>`)}<body>
 <header>
 <h1>${h(title)}</h1>
 <table class="summary" id="summary">
 <tr><th>sessions</th><th>other files</th><th>ok</th><th>warnings</th><th>errors</th><th>formats</th><th>turns</th><th>compactions</th><th>capsule failures</th><th>TTSR disagreements</th><th>diagnostics (e/w/i)</th></tr>
 <tr><td>${x.sessions}</td><td>${x.files}</td><td>${x.byStatus.ok}</td><td>${x.byStatus.warning}</td><td>${x.byStatus.error}</td><td>${formats}</td><td>${x.turns}</td><td>${x.compactions}</td><td>${x.capsuleFailures}</td><td>${x.ttsrDisagreements}</td><td>${x.diagnostics.error} / ${x.diagnostics.warning} / ${x.diagnostics.info}</td></tr>
 </table>
-<p class="muted">Created ${h(result.createdAt)} by sightline ${h(result.tool.version)}${result.options.redacted ? " · secrets redacted" : ""}${result.options.shard ? ` · shard ${result.options.shard.index}/${result.options.shard.count}` : ""}. Token figures are estimates unless marked “log”.</p>
+<p class="muted">Created ${h(result.createdAt)} by sightline ${h(result.tool.version)}${result.options.redacted ? " · secrets redacted" : ""}${result.options.shard ? ` · shard ${result.options.shard.index}/${result.options.shard.count}` : ""}${result.options.mergedFrom ? ` · merged from ${result.options.mergedFrom.length} report(s)` : ""}. Token figures are estimates unless marked “log”.</p>
 ${runDiags ? `<ul class="run-diags">${runDiags}</ul>` : ""}
 ${result.skipped.length ? `<details><summary>${result.skipped.length} file(s) skipped (not a session, rule, capsule, settings or config file)</summary><ul>${result.skipped.map((k) => `<li>${h(k.path)}: ${h(k.reason)}</li>`).join("")}</ul></details>` : ""}
 </header>
-<div class="layout">
-<nav id="nav"><ul>
-${nav}
-</ul></nav>
-<main id="main"><p class="muted">Choose a session on the left. (This page needs JavaScript to show turns.)</p></main>
-</div>
-<script type="application/json" id="sightline-data">${DATA}</script>
-<script>${CLIENT_SCRIPT}</script>
+<main id="main">
+<h2>Inputs${root ? ` in <code id="root">${h(root)}</code>` : ""}</h2>
+<p class="muted">Problems first. Each input opens its own page: checks, diagnostics, a chart of context size per turn, and every turn's exact context.</p>
+<p class="filters"><input id="filter" type="search" placeholder="filter by path, format or finding" aria-label="filter sessions"> <select id="status" aria-label="status"><option value="">any status</option><option value="error">errors</option><option value="warning">warnings</option><option value="ok">ok</option></select> <span id="shown" class="muted">${result.sessions.length} shown</span></p>
+<table id="sessions">
+<thead><tr><th>status</th><th>input</th><th>format</th><th>loader</th><th>turns</th><th>compactions</th><th>TTSR</th><th>errors</th><th>warnings</th><th>first finding</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</main>
+<script>${INDEX_SCRIPT}</script>
 </body>
 </html>
 `;
-  // The marker is cut out of the finished template (nothing else in it is JSON data).
-  const at = page.lastIndexOf(DATA);
-  return [page.slice(0, at) + dataBefore, dataAfter + page.slice(at + DATA.length)];
 }
-
-const DATA = "\u0000SIGHTLINE-DATA\u0000";

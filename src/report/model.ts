@@ -1,5 +1,5 @@
-// The canonical result of an audit run: ONE JSON document (summary.json); every other output (terminal,
-// Markdown, JUnit, annotations, HTML) is a pure projection of it. Long sessions keep every distinct message
+// The canonical result of an audit run: ONE JSON document (`audit --json`); every other output (terminal,
+// Markdown, JUnit, annotations, HTML, the report folder's JSON files) is a pure projection of it. Long sessions keep every distinct message
 // once in a per-session message table; turns refer to it delta-style, so the document grows with the
 // number of distinct messages, not with turns × context length (design §8 "never quadratic copies").
 import type { Diagnostic, Severity } from "../shared/diagnostics.js";

@@ -35,8 +35,8 @@ export interface SessionDigest {
 export interface SessionStore {
   /** The full session, redacted when asked. */
   load(key: string, redacted: boolean): AuditSession;
-  /** A precomputed projection piece (summary.json element, index.html page element), if there is one. */
-  piece(key: string, kind: "json" | "html", redacted: boolean): Uint8Array | undefined;
+  /** A precomputed report piece (sessions/<n>.json, the data element of sessions/<n>.html), if there is one. */
+  piece(key: string, kind: "detail" | "page", redacted: boolean): Uint8Array | undefined;
 }
 
 export interface SpillRef {

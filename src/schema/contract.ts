@@ -12,6 +12,8 @@ import ttsrList from "./json/ttsr/ttsr-list.json" with { type: "json" };
 import ttsrLint from "./json/ttsr/ttsr-lint.json" with { type: "json" };
 import audit from "./json/audit/audit.json" with { type: "json" };
 import checkResult from "./json/audit/check.json" with { type: "json" };
+import reportSummary from "./json/audit/report-summary.json" with { type: "json" };
+import reportSession from "./json/audit/report-session.json" with { type: "json" };
 import { addSchemas, check, type SchemaIssue } from "./ajv.js";
 
 // Every --json document sightline prints (design §5 names the first ones; the rest follow the same rules).
@@ -28,6 +30,8 @@ const all = {
   "ttsr-list": ttsrList,
   "ttsr-lint": ttsrLint,
   audit,
+  "audit-report-summary": reportSummary,
+  "audit-report-session": reportSession,
   check: checkResult,
 } as const;
 addSchemas(Object.values(all));

@@ -1,7 +1,9 @@
-// The HTML report in a real browser (Debian chromium via playwright-core): it opens, navigation works, a
-// screenshot is taken, and hostile session text is shown but never runs — while the same check fails on a
-// deliberately unescaped control page (so the check itself can see an executed payload).
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+// The HTML report in a real browser (Debian chromium via playwright-core), as the report writer writes it:
+// index.html filters and links to each session's page; a page shows its chart, turns with messages that
+// expand and collapse, compactions and TTSR disagreements; screenshots are taken; hostile session text is
+// shown but never runs — while the same check fails on a deliberately unescaped control page (so the
+// check itself can see an executed payload).
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,8 +11,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../src/app/audit.js";
 import { removeSpillDirs } from "../../src/app/audit-spill.js";
-import { shareable } from "../../src/app/write-report.js";
-import { renderHtml } from "../../src/report/html.js";
+import { writeReport } from "../../src/app/write-report.js";
 import type { AuditResult } from "../../src/report/model.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -25,16 +26,20 @@ if (SKIP)
 
 const HOSTILE = "fixtures/hostile/markup-and-script-messages.jsonl";
 const COMPACTION = "fixtures/pi/omp17-deferred-then-compaction/session.jsonl";
+const REAL = "fixtures/pi/before-compaction.jsonl";
+const DISAGREE = "fixtures/pi/omp17-interrupt-then-tool-reminder/session.jsonl";
 
 let dir = "";
 let context: BrowserContext | undefined;
 let result: AuditResult;
+let disagreeing: AuditResult;
 const network: string[] = [];
 
 async function open(file: string): Promise<{ page: Page; console: string[] }> {
   const page = await context!.newPage();
   const console: string[] = [];
   page.on("console", (m) => console.push(`${m.type()}: ${m.text()}`));
+  page.on("pageerror", (e) => console.push(`error: ${e.message}`));
   await page.goto(pathToFileURL(file).href);
   // Let image onerror handlers and the like fire before anything is judged.
   await page.waitForTimeout(300);
@@ -47,19 +52,24 @@ async function payloadRan(page: Page): Promise<boolean> {
   return pwned !== undefined || title === "pwned";
 }
 
+const pageOf = (r: AuditResult, path: string, root = join(dir, "report")) => join(root, "sessions", `${r.sessions.findIndex((s) => s.path === path) + 1}.html`);
+
 describe("HTML report in headless chromium", () => {
   beforeAll(async () => {
     if (SKIP) return;
     dir = mkdtempSync(join(tmpdir(), "sightline-browser-"));
     const project = "fixtures/pi/omp17-deferred-then-compaction/project";
-    result = (await runAudit({ paths: [HOSTILE, COMPACTION], workers: 0, rules: [`${project}/.omp/rules`], settings: "fixtures/pi/omp17-deferred-then-compaction/settings.json", ttsrProfile: "v17", cwd: project })).result;
-    writeFileSync(join(dir, "index.html"), renderHtml(shareable(result, true)));
+    result = (await runAudit({ paths: [HOSTILE, COMPACTION, "fixtures/pi/hand"], workers: 0, rules: [`${project}/.omp/rules`], settings: "fixtures/pi/omp17-deferred-then-compaction/settings.json", ttsrProfile: "v17", cwd: project })).result;
+    await writeReport(join(dir, "report"), result, { redact: true });
+    // The wrong rule set for this recording: the replay disagrees with what was recorded.
+    disagreeing = (await runAudit({ paths: [DISAGREE], workers: 0, rules: ["fixtures/pi/omp17-branch-after-gap/project/.omp/rules"], ttsrProfile: "v17" })).result;
+    await writeReport(join(dir, "disagree"), disagreeing, { redact: true });
     context = await chromium.launchPersistentContext(join(dir, "user-data"), {
       executablePath: CHROMIUM,
       headless: true,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
-    // Record and refuse anything that is not the report file itself: the report needs no network.
+    // Record and refuse anything that is not a report file: the report needs no network.
     await context.route("**/*", (route) => {
       const url = route.request().url();
       if (url.startsWith("file:")) return route.continue();
@@ -74,37 +84,83 @@ describe("HTML report in headless chromium", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it.skipIf(SKIP)("opens, navigates session → turn → compaction, takes a screenshot, loads nothing from the network", async () => {
+  it.skipIf(SKIP)("index.html: problems first, the filter narrows the list, a row opens the session's page", async () => {
     expect(HAVE, `${CHROMIUM} is required under CI=true (apt-get install -y chromium)`).toBe(true);
-    const { page, console } = await open(join(dir, "index.html"));
+    const { page, console } = await open(join(dir, "report", "index.html"));
     await page.waitForSelector("html[data-ready='1']");
     expect(await page.textContent("#summary")).toContain("sessions");
-    // The landing view lists every input with its verdict.
-    expect(await page.locator("[data-overview]").count()).toBe(result.sessions.length);
+    const rows = page.locator("#sessions tbody tr");
+    expect(await rows.count()).toBe(result.sessions.length);
+    const statuses = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-status")));
+    const rank = { error: 0, warning: 1, ok: 2 } as Record<string, number>;
+    expect(statuses.map((x) => rank[x!])).toEqual([...statuses.map((x) => rank[x!])].sort());
+    // Paths relative to the audited folder: "fixtures/" is shown once, above the list.
+    expect(await page.textContent("#root")).toBe("fixtures/");
+    await page.fill("#filter", "omp17-deferred");
+    expect(await page.locator("#sessions tbody tr:not([hidden])").count()).toBe(1);
+    expect(await page.textContent("#shown")).toBe(`1 of ${result.sessions.length} shown`);
+    await page.fill("#filter", "");
+    await page.selectOption("#status", "error");
+    expect(await page.locator("#sessions tbody tr:not([hidden])").count()).toBe(result.sessions.filter((s) => s.status === "error").length);
+    await page.selectOption("#status", "");
     const si = result.sessions.findIndex((s) => s.path === COMPACTION);
     await page.click(`[data-session='${si}']`);
-    // Views render after the click handler runs: wait for them instead of racing the page.
-    await page.waitForFunction((t) => document.querySelector("#main h2")?.textContent === t, COMPACTION);
-    expect(await page.textContent("#main h2")).toBe(COMPACTION);
-    expect(await page.locator("[data-turn]").count()).toBe(result.sessions[si].turns.length);
+    await page.waitForSelector("html[data-ready='1']");
+    expect(page.url()).toBe(pathToFileURL(pageOf(result, COMPACTION)).href);
+    expect(await page.textContent("h1")).toContain("pi/omp17-deferred-then-compaction/session.jsonl");
+    await page.click("#to-index");
+    await page.waitForSelector("#sessions");
+    expect(page.url()).toBe(pathToFileURL(join(dir, "report", "index.html")).href);
+    await page.screenshot({ path: join(dir, "index.png"), fullPage: true });
+    expect(network).toEqual([]);
+    expect(console.filter((c) => c.startsWith("error"))).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it.skipIf(SKIP)("a session page: the chart with its marks, turns whose messages expand and collapse, a compaction", async () => {
+    const s = result.sessions.find((x) => x.path === COMPACTION)!;
+    const { page, console } = await open(pageOf(result, COMPACTION));
+    await page.waitForSelector("html[data-ready='1']");
+    // The chart: one clickable column per turn, the compaction and the TTSR injections marked.
+    expect(await page.locator("#chart svg.tokens-chart polyline.series").count()).toBe(1);
+    expect(await page.locator("#chart [data-chart-turn]").count()).toBe(s.turns.length);
+    expect(await page.locator("#chart [data-mark='compaction']").count()).toBe(s.compactions.length);
+    expect(await page.locator("#chart [data-mark='ttsr']").count()).toBeGreaterThan(0);
+    expect(await page.locator("[data-turn]").count()).toBe(s.turns.length);
     await page.click("[data-turn='1']");
     await page.waitForSelector("[data-context='1']");
-    expect(await page.locator("[data-context='1'] .msg").count()).toBe(result.sessions[si].turns[1].size);
-    await page.click("[data-back]");
-    // TTSR firings of a turn: the deferred no-guarantees injection and the suppressed repeat of no-filler.
-    await page.click("[data-turn='6']");
-    await page.waitForSelector("[data-context='6'] section.ttsr, section.ttsr");
+    const msgs = page.locator("[data-context='1'] details.msg:not(.role-system-prompt)");
+    expect(await msgs.count()).toBe(s.turns[1].size);
+    // Collapsed: a head with the size, no text until opened.
+    expect(await msgs.first().textContent()).toMatch(/#0\s*\S+.*\d+ chars/);
+    expect(await page.locator("[data-context='1'] pre.text").count()).toBe(0);
+    await msgs.first().locator("summary").click();
+    expect(await msgs.first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await msgs.first().locator("pre.text").isVisible()).toBe(true);
+    await msgs.first().locator("summary").click();
+    expect(await msgs.first().locator("pre.text").isVisible()).toBe(false);
+    await page.click("[data-expand-all]");
+    expect(await page.locator("[data-context='1'] details.msg[open]").count()).toBe(await page.locator("[data-context='1'] details.msg").count());
+    await page.click("[data-collapse-all]");
+    expect(await page.locator("[data-context='1'] details.msg[open]").count()).toBe(0);
+    // The size-by-role bar of the selected turn, and the turn marked on the chart.
+    expect(await page.locator(".role-bar .role-part").count()).toBeGreaterThan(0);
+    expect(await page.textContent(".role-size h3")).toMatch(/Size by role \([\d,]+ chars\)/);
+    expect(await page.getAttribute("#chart line.selected", "visibility")).toBe("visible");
+    // A column of the chart navigates too.
+    await page.click("[data-chart-turn='6']");
+    await page.waitForSelector("[data-context='6']");
     const ttsr = (await page.textContent("section.ttsr")) ?? "";
     expect(ttsr).toContain("recorded and replayed agree");
     expect(ttsr).toContain("no-guarantees");
     expect(ttsr).toContain("suppressed-repeat");
+    await page.screenshot({ path: join(dir, "turn.png"), fullPage: true });
     await page.click("[data-back]");
     await page.waitForSelector("[data-compaction='0']");
     await page.click("[data-compaction='0']");
     await page.waitForFunction(() => document.querySelector("#main h2")?.textContent?.includes("Compaction") === true);
-    expect(await page.textContent("#main h2")).toContain("Compaction");
     expect(await page.locator(".diff-dropped, .diff-kept, .diff-added").count()).toBe(3);
-    const shot = join(dir, "report.png");
+    const shot = join(dir, "session.png");
     await page.screenshot({ path: shot, fullPage: true });
     expect(statSync(shot).size).toBeGreaterThan(1000);
     expect(network).toEqual([]);
@@ -112,14 +168,28 @@ describe("HTML report in headless chromium", () => {
     await page.close();
   }, 60_000);
 
+  it.skipIf(SKIP)("a TTSR disagreement marks the first differing character", async () => {
+    const s = disagreeing.sessions[0];
+    const ti = s.turns.findIndex((t) => s.ttsr!.disagreements.includes(t.responseId));
+    expect(ti).toBeGreaterThanOrEqual(0);
+    const { page } = await open(`${pageOf(disagreeing, DISAGREE, join(dir, "disagree"))}`);
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.locator("#chart .mark-ttsr.disagree").count()).toBe(s.ttsr!.disagreements.length);
+    await page.goto(`${pathToFileURL(pageOf(disagreeing, DISAGREE, join(dir, "disagree"))).href}#t=${ti}`);
+    await page.waitForSelector(`[data-context='${ti}']`);
+    expect(await page.textContent("section.ttsr h3")).toContain("DISAGREE");
+    expect(await page.locator(".ttsr-diff mark.first-diff").count()).toBeGreaterThan(0);
+    await page.close();
+  }, 60_000);
+
   it.skipIf(SKIP)("shows hostile markup as text and runs none of it (no CSP block needed either)", async () => {
     expect(HAVE).toBe(true);
-    const { page, console } = await open(join(dir, "index.html"));
-    const si = result.sessions.findIndex((s) => s.path === HOSTILE);
-    await page.click(`[data-session='${si}']`);
+    const { page, console } = await open(pageOf(result, HOSTILE));
+    await page.waitForSelector("html[data-ready='1']");
     // Turn 2 sees every hostile message before it (user, assistant with a tool call, tool result, …).
     await page.click("[data-turn='2']");
     await page.waitForSelector("[data-context='2']");
+    await page.click("[data-expand-all]");
     await page.hover("[data-context='2']");
     const text = (await page.textContent("[data-context='2']")) ?? "";
     expect(text).toContain("<script>window.__pwned=1;document.title='pwned'</script>");
@@ -131,11 +201,34 @@ describe("HTML report in headless chromium", () => {
     expect(text).not.toContain("sk-proj-");
     expect(await page.locator("#main img, #main script, #main iframe, #main svg, #main b").count()).toBe(0);
     expect(await payloadRan(page)).toBe(false);
-    expect(await page.title()).toBe("sightline audit");
+    expect(await page.title()).toBe("hostile/markup-and-script-messages.jsonl · sightline");
     // Escaping, not the CSP, is what keeps it inert: the browser refused nothing.
     expect(console.filter((c) => /Content Security Policy|Refused/.test(c))).toEqual([]);
+    const index = await open(join(dir, "report", "index.html"));
+    expect(await payloadRan(index.page)).toBe(false);
+    await index.page.close();
     await page.close();
   }, 60_000);
+
+  it.skipIf(SKIP)("copies of the real pi recording: a small index, and a chart with every turn and both compactions on each page", async () => {
+    const input = join(dir, "copies");
+    mkdirSync(input);
+    for (const n of [1, 2]) copyFileSync(REAL, join(input, `copy-${n}.jsonl`));
+    const r = (await runAudit({ paths: [input], workers: 0 })).result;
+    await writeReport(join(dir, "copies-report"), r, { redact: true });
+    expect(statSync(join(dir, "copies-report", "index.html")).size).toBeLessThan(2 * 1024 * 1024);
+    const { page, console } = await open(join(dir, "copies-report", "index.html"));
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.locator("#sessions tbody tr").count()).toBe(2);
+    for (const n of [1, 2]) {
+      await page.goto(pathToFileURL(join(dir, "copies-report", "sessions", `${n}.html`)).href);
+      await page.waitForSelector("html[data-ready='1']");
+      expect(await page.locator("#chart [data-chart-turn]").count()).toBe(484);
+      expect(await page.locator("#chart [data-mark='compaction']").count()).toBe(2);
+    }
+    expect(console.filter((c) => c.startsWith("error"))).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it.skipIf(SKIP)("the same check fails on a deliberately unescaped control page", async () => {
     expect(HAVE).toBe(true);
@@ -145,8 +238,8 @@ describe("HTML report in headless chromium", () => {
       .map((l) => JSON.stringify(JSON.parse(l)))
       .join("\n");
     const texts = [...raw.matchAll(/"text":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
-    // The report page with its CSP removed and the message texts inserted raw: what escaping prevents.
-    const control = readFileSync(join(dir, "index.html"), "utf8")
+    // The session page with its CSP removed and the message texts inserted raw: what escaping prevents.
+    const control = readFileSync(pageOf(result, HOSTILE), "utf8")
       .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, "")
       .replace("<body>", `<body><div id="unescaped">${texts.join("\n")}</div>`);
     writeFileSync(join(dir, "control.html"), control);

@@ -1,6 +1,6 @@
 // `sightline audit` as a user runs it: report folder, exit codes, --json, --shard, merge-reports, workers.
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "./run.js";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "sightline-audit-cli-"));
+const REPORT = ["index.html", "junit.xml", "sessions", "summary.json", "summary.md"];
 const SMALL = ["fixtures/hostile", "fixtures/pi/omp17-interrupt-then-tool-reminder", "fixtures/scorel/invalid/inv-02-invalid-json.jsonl"];
 
 function tree(p: string, out = new Map<string, string>()): Map<string, string> {
@@ -23,13 +24,16 @@ describe("sightline audit", () => {
     const r = runCli(["audit", "fixtures", "--out", out, "--fail-on", "none"]);
     expect(r.stderr).not.toMatch(/internal error|please report/i);
     expect(r.code).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(["index.html", "junit.xml", "summary.json", "summary.md"]);
+    expect(readdirSync(out).sort()).toEqual(REPORT);
     expect(tree("fixtures")).toEqual(before);
     const doc = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(doc.sessions.some((s: { status: string }) => s.status === "error")).toBe(true);
-    expect(doc.sessions.find((s: { path: string }) => s.path === "fixtures/pi/before-compaction.jsonl").turns).toHaveLength(484);
-    // The message table keeps the demo report small: no quadratic copies of the 484-turn session.
-    expect(statSync(join(out, "index.html")).size).toBeLessThan(8 * 1024 * 1024);
+    const real = doc.sessions.find((s: { path: string }) => s.path === "fixtures/pi/before-compaction.jsonl");
+    expect(real.counts.turns).toBe(484);
+    expect(JSON.parse(readFileSync(join(out, real.detail), "utf8")).session.turns).toHaveLength(484);
+    expect(readdirSync(join(out, "sessions"))).toHaveLength(2 * doc.sessions.length + 2);
+    // The overview holds no session data; each session's page holds its own.
+    expect(statSync(join(out, "index.html")).size).toBeLessThan(512 * 1024);
     expect(r.stdout).toContain(`Report: ${out}`);
     const xml = readFileSync(join(out, "junit.xml"), "utf8");
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -67,7 +71,11 @@ describe("sightline audit", () => {
     expect(red.stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
     const raw = runCli(["audit", "fixtures/hostile", "--no-redact", "--out", join(out, "n")]);
     expect(raw.code).toBe(0);
-    expect(readFileSync(join(out, "n", "index.html"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
+    expect(readFileSync(join(out, "n", "sessions", "1.html"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
+    // Merging an unredacted report redacts by default.
+    expect(runCli(["merge-reports", join(out, "n"), "--out", join(out, "m")]).code).toBe(0);
+    expect(readFileSync(join(out, "m", "sessions", "1.html"), "utf8")).not.toContain("AKIAIOSFODNN7EXAMPLE");
+    expect(readFileSync(join(out, "m", "sessions", "1.html"), "utf8")).toContain("[REDACTED:aws-access-key]");
   });
 
   it("writes reports/<UTC timestamp>-audit/ by default", () => {
@@ -93,9 +101,9 @@ describe("sightline audit", () => {
     const r = runCli(["audit", ...SMALL, "--out", out, "--fail-on", "none"], { env: { TMPDIR: temp } });
     expect(r.code).toBe(0);
     expect(readdirSync(temp)).toEqual([]);
-    expect(readdirSync(out).sort()).toEqual(["index.html", "junit.xml", "summary.json", "summary.md"]);
+    expect(readdirSync(out).sort()).toEqual(REPORT);
     const doc = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
-    expect(doc.sessions.find((s: { path: string }) => s.path.endsWith("omp17-interrupt-then-tool-reminder/session.jsonl")).turns).toHaveLength(5);
+    expect(doc.sessions.find((s: { path: string }) => s.path.endsWith("omp17-interrupt-then-tool-reminder/session.jsonl")).counts.turns).toBe(5);
   });
 
   it("GitHub annotations under GITHUB_ACTIONS", () => {
@@ -104,7 +112,51 @@ describe("sightline audit", () => {
   });
 });
 
+describe("sightline audit: report sizes", () => {
+  it("copies of the real pi recording: a small index.html, a page and a detail file each, the folder smaller than its input", () => {
+    const base = tmp();
+    const input = join(base, "in");
+    mkdirSync(input);
+    const n = 3;
+    for (let i = 1; i <= n; i++) copyFileSync("fixtures/pi/before-compaction.jsonl", join(input, `copy-${i}.jsonl`));
+    const out = join(base, "out");
+    const r = runCli(["audit", input, "--out", out]);
+    expect(r.code).toBe(0);
+    const size = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((a, x) => a + size(join(p, x)), 0) : statSync(p).size);
+    expect(size(out)).toBeLessThan(size(input));
+    expect(statSync(join(out, "index.html")).size).toBeLessThan(64 * 1024);
+    expect(statSync(join(out, "summary.json")).size).toBeLessThan(16 * 1024);
+    const index = readFileSync(join(out, "index.html"), "utf8");
+    // Paths relative to the audited folder.
+    expect(index).toContain(">copy-2.jsonl</a>");
+    for (let i = 1; i <= n; i++) expect(readFileSync(join(out, "sessions", `${i}.html`), "utf8")).toContain('<section id="chart"');
+  }, 120_000);
+});
+
 describe("sightline merge-reports", () => {
+  it("reads every report sightline writes: the fixtures (deep nesting included), whole and as --shard 1/2 + 2/2", () => {
+    const base = tmp();
+    const whole = join(base, "whole");
+    expect(runCli(["audit", "fixtures", "--out", whole, "--fail-on", "none"]).code).toBe(0);
+    const m = runCli(["merge-reports", whole, "--out", join(base, "m"), "--json"]);
+    expect(m.stderr).toBe("");
+    expect(m.code).toBe(0);
+    const doc = JSON.parse(readFileSync(join(whole, "summary.json"), "utf8"));
+    expect(doc.sessions.some((s: { path: string }) => s.path === "fixtures/scorel/bad-input/deep-nesting.jsonl")).toBe(true);
+    expect(JSON.parse(m.stdout).sessions).toHaveLength(doc.sessions.length);
+    const shards = [1, 2].map((i) => {
+      const d = join(base, `shard-${i}`);
+      expect(runCli(["audit", "fixtures", "--shard", `${i}/2`, "--out", d, "--fail-on", "none"]).code).toBe(0);
+      return d;
+    });
+    const merged = runCli(["merge-reports", ...shards, "--out", join(base, "merged"), "--json"]);
+    expect(merged.code).toBe(0);
+    const mdoc = JSON.parse(merged.stdout);
+    expect(mdoc.sessions).toHaveLength(doc.sessions.length);
+    expect(mdoc.summary).toEqual({ ...doc.summary });
+    expect(readdirSync(join(base, "merged", "sessions"))).toHaveLength(2 * doc.sessions.length + 2);
+  }, 240_000);
+
   it("merges --shard outputs into the report one run would write", () => {
     const base = tmp();
     const dirs = [1, 2].map((i) => {
@@ -121,9 +173,10 @@ describe("sightline merge-reports", () => {
     const paths = (d: { sessions: { path: string }[] }) => d.sessions.map((s) => s.path).sort();
     expect(paths(doc)).toEqual(paths(whole));
     expect(doc.summary.byStatus).toEqual(whole.summary.byStatus);
-    expect(readdirSync(join(base, "merged")).sort()).toEqual(["index.html", "junit.xml", "summary.json", "summary.md"]);
-    // An unreadable folder: exit 2 and no partial "merged" report.
-    expect(runCli(["merge-reports", dirs[0], join(base, "missing"), "--out", join(base, "m2")]).code).toBe(2);
+    expect(readdirSync(join(base, "merged")).sort()).toEqual(REPORT);
+    expect(runCli(["merge-reports", join(base, "missing"), "--out", join(base, "m2")]).code).toBe(2);
     expect(existsSync(join(base, "m2"))).toBe(false);
+    expect(runCli(["merge-reports", dirs[0], join(base, "missing"), "--out", join(base, "m3")]).code).toBe(2);
+    expect(existsSync(join(base, "m3"))).toBe(false);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-// sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml) for a corpus.
+// sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml, sessions/) for a corpus.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseChunking } from "../../ttsr/chunking.js";

@@ -8,7 +8,7 @@ import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js
 import { outFolderProblem } from "../../io/stat.js";
 import { checkAnnotations, checkDocExitCode, checkVerdict } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
-import { renderJson } from "../../report/json.js";
+import { summaryJson } from "../../report/stream.js";
 import { renderTerminal } from "../../report/terminal.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
@@ -17,6 +17,7 @@ import { workspacePath } from "../workspace.js";
 import { toolVersion } from "./audit.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson, outRawJson } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
 
 const report = (ds: readonly Diagnostic[]) => {
   for (const d of ds) if (d.severity !== "info") err(`sightline: ${d.severity}: ${terminalLine(d.message)}\n`);
@@ -26,7 +27,6 @@ const fail = (ds: readonly Diagnostic[]): number => {
   report(ds);
   return 2;
 };
-import { terminalLine } from "../../shared/terminal.js";
 
 export const mergeReportsCommand: Command = {
   command: "merge-reports <dirs..>",
@@ -35,7 +35,7 @@ export const mergeReportsCommand: Command = {
     y
       .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })
       .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-merge-reports/)" })
-      .option("json", { type: "boolean", default: false, describe: "Print the merged canonical result on stdout" })
+      .option("json", { type: "boolean", default: false, describe: "Print the merged summary.json on stdout" })
       .option("redact", { type: "boolean", describe: "Redact secrets in report files (default on; --no-redact to keep them) and in --json output (default off)" })
       .option("annotations", { type: "boolean", describe: "Check reports: print GitHub workflow annotations and append the summary to $GITHUB_STEP_SUMMARY (default: on under GITHUB_ACTIONS)" })
       .example("$0 merge-reports shard-1 shard-2 shard-3 --out report", "One report from three shards")
@@ -74,7 +74,7 @@ export const mergeReportsCommand: Command = {
     const { result, unreadable: bad } = await mergeReports(dirs, { now: () => now, version: toolVersion() });
     if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID"));
     await writeReport(dir, result, { redact: redactFiles });
-    if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
+    if (a.json) outRawJson(summaryJson(shareable(result, a.redact === true)));
     else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
     report(result.diagnostics.filter((x) => x.code === "APP_MERGE_SHARDS_MISSING"));
     err(`sightline: report written to ${dir}/index.html\n`);

@@ -11,8 +11,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { auditProbe, releaseAudit, runAudit } from "../../../src/app/audit.js";
 import { removeSpillDirs, type FileSessionStore } from "../../../src/app/audit-spill.js";
 import { shareable, writeReport } from "../../../src/app/write-report.js";
-import { renderHtml } from "../../../src/report/html.js";
-import { renderJson } from "../../../src/report/json.js";
+import { renderIndex } from "../../../src/report/html.js";
+import { PAGE_ASSETS, renderSessionPage } from "../../../src/report/html-session.js";
+import { commonRoot, detailDoc } from "../../../src/report/layout.js";
+import { summaryJson } from "../../../src/report/stream.js";
 import { auditJunit } from "../../../src/report/junit.js";
 import { renderMarkdown } from "../../../src/report/markdown.js";
 import type { AuditResult, AuditSession } from "../../../src/report/model.js";
@@ -31,6 +33,22 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 /** The same result with every session read back into plain objects (what the audit used to hold). */
 const materialize = (r: AuditResult): AuditResult => ({ ...r, sessions: r.sessions.map((s) => JSON.parse(JSON.stringify(s)) as AuditSession) });
+
+/** Every file of a written report equals the projection of the whole (materialized) result. */
+function expectProjections(dir: string, whole: AuditResult): void {
+  const read = (f: string) => readFileSync(join(dir, f), "utf8");
+  expect(read("summary.json")).toBe(summaryJson(whole));
+  expect(read("index.html")).toBe(renderIndex(whole));
+  expect(read("summary.md")).toBe(renderMarkdown(whole));
+  expect(read("junit.xml")).toBe(auditJunit(whole));
+  const ctx = { root: commonRoot(whole.sessions.map((s) => s.path)), result: whole };
+  expect(readdirSync(join(dir, "sessions"))).toHaveLength(2 * whole.sessions.length + 2);
+  for (const [name, text] of Object.entries(PAGE_ASSETS)) expect(read(`sessions/${name}`)).toBe(text);
+  whole.sessions.forEach((s, i) => {
+    expect(read(`sessions/${i + 1}.html`)).toBe(renderSessionPage(s, ctx));
+    expect(read(`sessions/${i + 1}.json`)).toBe(`${JSON.stringify(detailDoc(s))}\n`);
+  });
+}
 
 describe("app/audit memory: sessions are spilled as soon as they are done", async () => {
   const built: WeakRef<AuditSession>[] = [];
@@ -60,20 +78,14 @@ describe("app/audit memory: sessions are spilled as soon as they are done", asyn
     const dir = join(tmp, "run");
     await writeReport(dir, result, { redact: true });
     expect(store.loads).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(["index.html", "junit.xml", "summary.json", "summary.md"]);
-    const whole = shareable(materialize(result), true);
-    expect(readFileSync(join(dir, "summary.json"), "utf8")).toBe(renderJson(whole, { pretty: false }));
-    expect(readFileSync(join(dir, "index.html"), "utf8")).toBe(renderHtml(whole));
-    expect(readFileSync(join(dir, "summary.md"), "utf8")).toBe(renderMarkdown(whole));
-    expect(readFileSync(join(dir, "junit.xml"), "utf8")).toBe(auditJunit(whole));
+    expect(readdirSync(dir).sort()).toEqual(["index.html", "junit.xml", "sessions", "summary.json", "summary.md"]);
+    expectProjections(dir, shareable(materialize(result), true));
   });
   it("unredacted too (sessions with secrets are read back one at a time for the page)", async () => {
     const dir = join(tmp, "raw");
     await writeReport(dir, result, { redact: false });
-    const whole = shareable(materialize(result), false);
-    expect(readFileSync(join(dir, "summary.json"), "utf8")).toBe(renderJson(whole, { pretty: false }));
-    expect(readFileSync(join(dir, "index.html"), "utf8")).toBe(renderHtml(whole));
-    expect(readFileSync(join(dir, "index.html"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
+    expectProjections(dir, shareable(materialize(result), false));
+    expect(readFileSync(join(dir, "sessions/1.html"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
   });
 });
 
@@ -101,7 +113,7 @@ describe("app/audit spill folder", () => {
     const { result } = await runAudit({ paths: ["fixtures/hostile"], workers: 0, now, spillRoot: root });
     const store = spillOf(result.sessions[0])!.store as FileSessionStore;
     expect(store.dir.startsWith(join(root, ".sightline-audit-spill-"))).toBe(true);
-    expect(readdirSync(store.dir).sort()).toEqual(["000001.html", "000001.json", "000001.red.json"]);
+    expect(readdirSync(store.dir).sort()).toEqual(["000001.detail.json", "000001.detail.red.json", "000001.html", "000001.json"]);
     store.dispose();
     expect(readdirSync(root)).toEqual([]);
   });

@@ -2,7 +2,10 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { annotation, renderAnnotations } from "../../../src/report/annotations.js";
 import { escapeXmlAttr, jsonForScript } from "../../../src/report/escape.js";
-import { renderHtml, scriptHash } from "../../../src/report/html.js";
+import { renderIndex, scriptHash } from "../../../src/report/html.js";
+import { PAGE_ASSETS, pageDataOf, renderSessionPage, SESSION_CSP } from "../../../src/report/html-session.js";
+import { INDEX_SCRIPT } from "../../../src/report/html-index-client.js";
+import { commonRoot } from "../../../src/report/layout.js";
 import { CLIENT_SCRIPT } from "../../../src/report/html-client.js";
 import { renderJson } from "../../../src/report/json.js";
 import { auditJunit, renderJunit } from "../../../src/report/junit.js";
@@ -125,31 +128,59 @@ describe("report/json", () => {
 });
 
 describe("report/html: escaping (design §8 output safety)", () => {
-  const html = renderHtml(corpus());
-  const dataText = html.slice(html.indexOf('id="sightline-data">') + 20, html.indexOf("</script>", html.indexOf('id="sightline-data">')));
-  it("embedded JSON cannot close its element and parses back to the exact text", () => {
+  const r = corpus();
+  const index = renderIndex(r);
+  const page = renderSessionPage(r.sessions[2], { root: "", result: r });
+  const dataText = pageDataOf(page)!;
+  it("a session page's embedded JSON cannot close its element and parses back to the exact text", () => {
     expect(dataText).not.toMatch(/[<>&\u2028\u2029]/);
     const data = JSON.parse(dataText);
-    expect(data.sessions[2].messages[0].text).toBe(HOSTILE);
+    expect(data.messages[0].text).toBe(HOSTILE);
     expect(jsonForScript("</script>&\u2028")).toBe('"\\u003c/script\\u003e\\u0026\\u2028"');
   });
-  it("has exactly the two script elements the report needs and no network", () => {
-    expect(html.match(/<script/g)).toHaveLength(2);
-    expect(html).not.toMatch(/(src|href)=["']?https?:/);
-    expect(html).toContain(`script-src '${scriptHash(CLIENT_SCRIPT)}'`);
-    expect(html).toContain("default-src 'none'");
+  it("index.html embeds no session data: one script, the filter, hashed in the CSP; no network", () => {
+    expect(index.match(/<script/g)).toHaveLength(1);
+    expect(index).not.toContain(HOSTILE.slice(0, 20));
+    expect(index).toContain(`script-src '${scriptHash(INDEX_SCRIPT)}'`);
+    expect(index).toContain("default-src 'none'");
+    expect(index).not.toMatch(/(src|href)=["']?https?:/);
   });
-  it("escapes paths in the server-rendered navigation and the skipped list", () => {
-    expect(html).toContain("fixtures/bad/&lt;torn&gt;.jsonl");
-    expect(html).not.toContain("<torn>");
-    const r = { ...corpus(), skipped: [{ path: "notes/<b>x</b>.md", reason: "markdown outside a rules folder" }] };
-    const page = renderHtml(r);
-    expect(page).toContain("1 file(s) skipped");
-    expect(page).toContain("notes/&lt;b&gt;x&lt;/b&gt;.md");
-    expect(renderMarkdown(r)).toContain("1 file(s) skipped");
+  it("a session page has exactly the two script elements it needs: its data and the folder's session.js; no inline script, no network", () => {
+    expect(page.match(/<script/g)).toHaveLength(2);
+    expect(page).toContain('<script src="session.js"></script>');
+    expect(page).toContain(`content="${SESSION_CSP}"`);
+    expect(SESSION_CSP).toBe("default-src 'none'; style-src 'self'; img-src data:; script-src 'self'");
+    expect(PAGE_ASSETS["session.js"]).toBe(CLIENT_SCRIPT);
+    expect(page).toContain('<a href="../index.html"');
+    expect(page).not.toMatch(/(src|href)=["']?https?:/);
   });
-  it("the client script builds DOM with textContent only", () => {
-    expect(CLIENT_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
-    expect(CLIENT_SCRIPT).not.toContain("</script");
+  it("lists problems first, links each input to its own page and shows paths relative to the audited folder", () => {
+    const rows = [...index.matchAll(/<tr class="st-(\w+)" data-status="\w+"><td>.*?<a href="(sessions\/\d+\.html)" data-session="\d+" title="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2], m[4]]);
+    expect(rows).toEqual([
+      ["error", "sessions/2.html", "fixtures/bad/&lt;torn&gt;.jsonl"],
+      ["warning", "sessions/3.html", "w.jsonl"],
+      ["ok", "sessions/1.html", "fixtures/pi/ok.jsonl"],
+    ]);
+    const nested = renderIndex(result([session("logs/a/x.jsonl", []), session("logs/a/b/y.jsonl", [])]));
+    expect(nested).toContain('<code id="root">logs/a/</code>');
+    expect(nested).toContain(">b/y.jsonl</a>");
+    expect(commonRoot(["/t/a/x.jsonl", "/t/ab/y.jsonl"])).toBe("/t/");
+    expect(commonRoot(["x.jsonl", "d/y.jsonl"])).toBe("");
+  });
+  it("escapes paths in the server-rendered rows, page header and the skipped list", () => {
+    expect(index).toContain("fixtures/bad/&lt;torn&gt;.jsonl");
+    expect(index).not.toContain("<torn>");
+    expect(renderSessionPage(r.sessions[1], { root: "", result: r })).toContain("<h1 class=\"st-error\"><span class=\"icon\">✗</span> fixtures/bad/&lt;torn&gt;.jsonl</h1>");
+    const x = { ...corpus(), skipped: [{ path: "notes/<b>x</b>.md", reason: "markdown outside a rules folder" }] };
+    const p = renderIndex(x);
+    expect(p).toContain("1 file(s) skipped");
+    expect(p).toContain("notes/&lt;b&gt;x&lt;/b&gt;.md");
+    expect(renderMarkdown(x)).toContain("1 file(s) skipped");
+  });
+  it("the client scripts build DOM with textContent only", () => {
+    for (const script of [CLIENT_SCRIPT, INDEX_SCRIPT]) {
+      expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function|setAttribute\("on/);
+      expect(script).not.toContain("</script");
+    }
   });
 });

@@ -10,9 +10,15 @@ import { removeSpillDirs } from "../../../src/app/audit-spill.js";
 // The runner ends this process without "exit": remove the audit's spill folder here.
 afterAll(removeSpillDirs);
 import { runCheck } from "../../../src/app/check.js";
-import { shareable } from "../../../src/app/write-report.js";
+import { shareable, writeReport } from "../../../src/app/write-report.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
-import { readFileSync } from "node:fs";
+import { pageDataOf } from "../../../src/report/html-session.js";
+import { jsonDepth } from "../../../src/shared/json.js";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import summarySchema from "../../../src/schema/json/audit/report-summary.json" with { type: "json" };
+import sessionSchema from "../../../src/schema/json/audit/report-session.json" with { type: "json" };
 
 void contractSchemas; // registers the contract schemas the audit schema refers to
 
@@ -29,6 +35,36 @@ describe("published schemas validate real output", () => {
     expect(check(auditSchema, JSON.parse(JSON.stringify(shareable(result, true))))).toEqual([]);
     expect(check(auditSchema, { ...result, schemaVersion: 2 }).length).toBeGreaterThan(0);
     expect(check(auditSchema, (await mergeReports([])).result)).toEqual([]);
+  });
+  it("report folder: summary.json and every sessions/<n>.json (deep-nesting fixture included), also after merge-reports", async () => {
+    const { result } = await runAudit({
+      paths: ["fixtures/pi/omp17-deferred-then-compaction", "fixtures/hostile", "fixtures/scorel/bad-input", "fixtures/rules/lint"],
+      workers: 0,
+      rules: ["fixtures/pi/omp17-deferred-then-compaction/project/.omp/rules"],
+      ttsrProfile: "v17",
+    });
+    const dir = mkdtempSync(join(tmpdir(), "sightline-schema-"));
+    const merged = join(dir, "merged");
+    try {
+      await writeReport(join(dir, "run"), result, { redact: true });
+      await writeReport(merged, (await mergeReports([join(dir, "run")])).result, { redact: true });
+      for (const d of [join(dir, "run"), merged]) {
+        const summary = JSON.parse(readFileSync(join(d, "summary.json"), "utf8"));
+        expect(check(summarySchema, summary)).toEqual([]);
+        expect(summary.sessions.length).toBe(result.sessions.length);
+        for (const e of summary.sessions) {
+          const text = readFileSync(join(d, e.detail), "utf8");
+          expect(check(sessionSchema, JSON.parse(text)), e.detail).toEqual([]);
+          // The 5000-deep record of bad-input/deep-nesting.jsonl is shown as text, never nested into a report file.
+          expect(jsonDepth(text), e.detail).toBeLessThan(32);
+          expect(jsonDepth(pageDataOf(readFileSync(join(d, e.page), "utf8"))!), e.page).toBeLessThan(32);
+        }
+      }
+      expect(check(sessionSchema, { schemaVersion: 1, kind: "audit-session", session: { ...result.sessions.find((s) => s.messages.length > 0)! } }).length).toBeGreaterThan(0);
+      expect(check(summarySchema, { ...result }).length).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it("check result", async () => {
     const run = await runCheck({ config: "fixtures/suites/omp17/sightline.config.json" });

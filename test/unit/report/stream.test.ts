@@ -1,8 +1,9 @@
-// The streamed report documents equal the whole-document projections byte for byte.
+// The streamed report files equal the whole-document projections byte for byte.
 import { describe, expect, it } from "vitest";
-import { renderHtml } from "../../../src/report/html.js";
-import { renderJson, splitJson } from "../../../src/report/json.js";
-import { htmlChunks, jsonChunks, type Chunk } from "../../../src/report/stream.js";
+import { pageDataOf, renderSessionPage } from "../../../src/report/html-session.js";
+import { splitJson } from "../../../src/report/json.js";
+import { detailDoc, summaryEntry } from "../../../src/report/layout.js";
+import { detailPiece, pageChunks, summaryJson, type Chunk } from "../../../src/report/stream.js";
 import { diagnostic, msg, result, session } from "./builders.js";
 
 const HOSTILE = '</script><script>x=1</script> & \u2028 \u2029 <!-- "q" \\ \ud800 é 😀';
@@ -16,7 +17,7 @@ function corpus() {
   return r;
 }
 
-describe("report/stream: documents written session by session", () => {
+describe("report/stream: report files written session by session", () => {
   it("splitJson cuts JSON.stringify around one array, leaving out undefined values as it does", () => {
     const o = { a: 1, u: undefined, list: [1, 2], f: () => 1, z: { y: [HOSTILE] }, n: null };
     const [before, after] = splitJson(o, "list");
@@ -25,17 +26,29 @@ describe("report/stream: documents written session by session", () => {
     const [b2, a2] = splitJson({ list: [] }, "list");
     expect(b2 + a2).toBe('{"list":[]}');
   });
-  it("summary.json chunks equal renderJson(result, {pretty: false})", () => {
+  it("summary.json holds each session's summary entry, naming its files, and no heavy part", () => {
     const r = corpus();
-    expect(text(jsonChunks(r))).toBe(renderJson(r, { pretty: false }));
-    const empty = result([]);
-    expect(text(jsonChunks(empty))).toBe(renderJson(empty, { pretty: false }));
+    const doc = JSON.parse(summaryJson(r));
+    expect(doc.sessions).toEqual(JSON.parse(JSON.stringify(r.sessions.map(summaryEntry))));
+    expect(doc.sessions[1]).toMatchObject({ path: `b ${HOSTILE}.jsonl`, detail: "sessions/2.json", page: "sessions/2.html", counts: { turns: 0, compactions: 0, capsuleFailures: 0, ttsrDisagreements: null } });
+    for (const k of ["prompts", "messages", "turns", "compactions"]) expect(doc.sessions[0]).not.toHaveProperty(k);
+    expect(doc.summary).toEqual(r.summary);
   });
-  it("index.html chunks equal renderHtml(result), embedded data included", () => {
+  it("a session page's chunks equal renderSessionPage, and its data element parses back to the session", () => {
     const r = corpus();
-    const html = text(htmlChunks(r));
-    expect(html).toBe(renderHtml(r));
-    const data = /<script type="application\/json" id="sightline-data">([\s\S]*?)<\/script>/.exec(html)![1];
-    expect(JSON.parse(data).sessions[1].path).toBe(`b ${HOSTILE}.jsonl`);
+    const ctx = { root: "", result: r };
+    const html = text(pageChunks(r.sessions[0], ctx));
+    expect(html).toBe(renderSessionPage(r.sessions[0], ctx));
+    const data = JSON.parse(pageDataOf(html)!);
+    expect(data.messages[1].text).toBe(HOSTILE);
+    expect(data.turns).toHaveLength(2);
+  });
+  it("a session's detail file is its detail document: message sizes instead of bodies", () => {
+    const s = corpus().sessions[0];
+    const doc = JSON.parse(text([detailPiece(s)]));
+    expect(doc).toEqual(JSON.parse(JSON.stringify(detailDoc(s))));
+    expect(doc.session.messages[1]).toEqual({ role: "assistant", nativeRole: "assistant", chars: HOSTILE.length, sourceIds: s.messages[1].sourceIds, reminders: [] });
+    expect(doc.session.prompts).toEqual([{ chars: "You are helpful.".length }]);
+    expect(JSON.stringify(doc)).not.toContain("<script>");
   });
 });
