@@ -4,6 +4,10 @@ import type { Msg } from "../formats/types.js";
 export interface RenderTextOptions {
   /** Keep only the first N lines of each message (terminal previews); undefined = everything. */
   maxLines?: number;
+  /** Position of the first message (a slice of a context keeps its positions). */
+  firstIndex?: number;
+  /** The header line of each message (default `#<position> <role> <sourceIds>`). */
+  header?: (m: Msg, position: number) => string;
 }
 
 const clip = (text: string, max: number | undefined): string => {
@@ -12,13 +16,16 @@ const clip = (text: string, max: number | undefined): string => {
   return lines.length <= max ? text : [...lines.slice(0, max), `… (${lines.length - max} more lines)`].join("\n");
 };
 
+export const messageTag = (m: Msg): string => (m.nativeRole === m.role ? m.role : `${m.role} (${m.nativeRole})`);
+export const reminderMarks = (m: Msg): string => (m.reminders.length > 0 ? ` [${m.reminders.length} reminder${m.reminders.length === 1 ? "" : "s"}]` : "");
+
 export function renderContextText(systemPrompt: string | null, messages: readonly Msg[], o: RenderTextOptions = {}): string {
   const parts: string[] = [];
   if (systemPrompt) parts.push(`=== system prompt ===\n${clip(systemPrompt, o.maxLines)}`);
+  const first = o.firstIndex ?? 0;
   messages.forEach((m, i) => {
-    const tag = m.nativeRole === m.role ? m.role : `${m.role} (${m.nativeRole})`;
-    const marks = m.reminders.length > 0 ? ` [${m.reminders.length} reminder${m.reminders.length === 1 ? "" : "s"}]` : "";
-    parts.push(`=== #${i} ${tag} ${m.sourceIds.join(",")}${marks} ===\n${clip(m.text, o.maxLines)}`);
+    const head = o.header ? o.header(m, first + i) : `#${first + i} ${messageTag(m)} ${m.sourceIds.join(",")}${reminderMarks(m)}`;
+    parts.push(`=== ${head} ===\n${clip(m.text, o.maxLines)}`);
   });
   return parts.join("\n") + "\n";
 }

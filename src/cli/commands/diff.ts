@@ -1,9 +1,11 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile, diffTwo, tokenCounter } from "../../app/replay.js";
-import { renderCompactionDiffs, renderSessionDiff } from "../../report/diff-view.js";
+import { compactionDiffFile, tokenCounter } from "../../app/replay.js";
+import { diffTwo } from "../../app/session-diff.js";
+import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { out } from "../output.js";
+import { StreamWriter } from "../writer.js";
 
 export const diffCommand: Command = {
   command: "diff <a> [b]",
@@ -15,17 +17,20 @@ export const diffCommand: Command = {
       .option("compaction", { type: "string", describe: "Only this compaction id" })
       .option("profile", { type: "string", describe: "Format profile" })
       .option("tokens", { choices: ["estimate", "exact"] as const, default: "estimate" as const, describe: "Token counting" })
-      .option("full", { type: "boolean", default: false, describe: "Whole messages in the unified diff (default: first 4 lines of each)" })
+      .option("full", { type: "boolean", default: false, describe: "Whole messages in compaction diffs (default: first 4 lines of each); with two inputs, the diff of every differing turn (default: a summary and the first divergence)" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document only" })
       .example("$0 diff session.jsonl", "Every compaction: context before vs after")
       .example("$0 diff session.jsonl --compaction 359 --json", "One compaction as JSON")
-      .example("$0 diff before.json after.json", "What changed in what the model saw"),
+      .example("$0 diff before.json after.json", "What changed in what the model saw: the first divergence, how many turns differ and why")
+      .example("$0 diff a.jsonl b.jsonl --full", "The same, with the diff of every differing turn"),
   handler: async (a) => {
     const color = useColor(a.color);
     if (a.b !== undefined) {
-      const doc = await diffTwo(a.a as string, a.b as string, { profile: a.profile, scope: "all" });
-      out(a.json ? JSON.stringify(doc, null, 2) + "\n" : renderSessionDiff(doc, { color }));
-      return doc.same ? 0 : 1;
+      const run = await diffTwo(a.a as string, a.b as string, { profile: a.profile, patches: a.full });
+      const w = new StreamWriter(a.json ? "json" : "text");
+      const end = await writeSessionDiff(run, { json: a.json, full: a.full, color }, (c) => w.write(c));
+      await w.flush();
+      return end.same ? 0 : 1;
     }
     const { capsuleCheck } = await import("../../app/capsule.js");
     const { doc } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), capsuleCheck, patchLines: a.full || a.json ? undefined : 4 });
