@@ -74,12 +74,13 @@ const msgRef = (m: MsgRef | null) => (m ? `${m.role}${m.nativeRole !== m.role ? 
 export function renderSessionSummary(end: SessionDiffEnd, run: { a: string; b: string }, o: { color: boolean; full: boolean }): string {
   const s = end.summary;
   if (end.same) return paint(o.color, "green", `Same: ${plural(s.turns, "turn")}, identical contexts.`) + "\n";
-  const why = [s.newDifferences ? `${s.newDifferences} with new differences` : "", s.carriedOver ? `${s.carriedOver} carrying an earlier difference over` : "", s.onlyA ? `${s.onlyA} only in ${terminalLine(run.a)}` : "", s.onlyB ? `${s.onlyB} only in ${terminalLine(run.b)}` : ""].filter(Boolean);
+  const why = [s.newDifferences ? (s.newDifferences === 1 ? "1 has a new difference" : `${s.newDifferences} have new differences`) : "", s.carriedOver ? (s.carriedOver === 1 ? "1 carries an earlier difference over" : `${s.carriedOver} carry earlier differences over`) : "", s.onlyA ? `${s.onlyA} only in ${terminalLine(run.a)}` : "", s.onlyB ? `${s.onlyB} only in ${terminalLine(run.b)}` : ""].filter(Boolean);
   const out = [paint(o.color, "yellow", `${s.differ} of ${plural(s.turns, "turn")} differ: ${why.join(", ")}.`)];
   const f = end.firstDivergence!;
   if (f.status === "only-a" || f.status === "only-b") out.push(`First divergence: ${where(f)}, only in ${terminalLine(f.status === "only-a" ? run.a : run.b)}`);
   else {
-    const at = f.message !== null ? `, message #${f.message}: ${msgRef(f.messageA)} in a, ${msgRef(f.messageB)} in b` : "";
+    const [ma, mb] = [msgRef(f.messageA), msgRef(f.messageB)];
+    const at = f.message === null ? "" : ma === mb ? `, message #${f.message} (${ma})` : `, message #${f.message}: ${ma} in a, ${mb} in b`;
     out.push(`First divergence: ${where(f)}${f.systemPromptChanged ? ", system prompt" : ""}${at}`);
     if (!o.full && f.patch) out.push(patchText(f.patch, o.color, FIRST_PATCH_LINES));
   }
