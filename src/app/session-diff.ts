@@ -51,7 +51,7 @@ async function replayJsonIds(path: string): Promise<TurnId[] | null> {
       }
       sawTurns = true;
       const t = parseTurn(path, p.raw, ids.length);
-      ids.push({ index: t.index, responseId: t.responseId });
+      ids.push({ index: t.index, responseId: t.responseId, base: Array.isArray(t.messages) ? null : t.messages.base });
     }
   } catch (e) {
     // Not a JSON document at all: maybe a session with a .json name. A replay document cut short is an error.

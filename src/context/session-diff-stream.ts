@@ -18,17 +18,28 @@ export interface TurnSource {
 
 /**
  * Full message lists from a stream of full or delta turns. Delta bases are kept as persistent lists, so
- * the turns of a delta document share their common prefixes as they do in the document itself.
+ * the turns of a delta document share their common prefixes as they do in the document itself; when the
+ * id list says which turns are bases, a base is dropped after its last use (a linear session then holds
+ * one turn).
  */
 export class FullTurns {
   private readonly lists = new Map<number, List<Msg>>();
   private delta = false;
+  /** Turns still to come that use index i as their base (only when every id names its base). */
+  private readonly uses: Map<number, number> | null;
 
-  constructor(private readonly name: string) {}
+  constructor(
+    private readonly name: string,
+    ids: readonly TurnId[] = [],
+  ) {
+    const known = ids.length > 0 && ids.every((t) => t.base !== undefined);
+    this.uses = known ? new Map() : null;
+    if (this.uses) for (const t of ids) if (t.base !== null && t.base !== undefined) this.uses.set(t.base, (this.uses.get(t.base) ?? 0) + 1);
+  }
 
   full(t: Turn): FullTurn {
     if (Array.isArray(t.messages)) {
-      if (this.delta) this.lists.set(t.index, fromArray(t.messages));
+      if (this.delta && this.needed(t.index)) this.lists.set(t.index, fromArray(t.messages));
       return t as FullTurn;
     }
     this.delta = true;
@@ -37,12 +48,27 @@ export class FullTurns {
     if (d.base !== null) {
       if (!this.lists.has(d.base)) throw new InputError(`${this.name}: turn ${t.index}: its base turn ${d.base} does not come before it`);
       list = this.lists.get(d.base)!;
+      this.used(d.base);
     }
     if (!Number.isInteger(d.keep) || d.keep < 0 || d.keep > size(list) || !Array.isArray(d.added)) throw new InputError(`${this.name}: turn ${t.index}: keep ${d.keep} is not a prefix of base turn ${d.base}`);
     while (size(list) > d.keep) list = pop(list);
     list = fromArray(d.added, list);
-    this.lists.set(t.index, list);
+    if (this.needed(t.index)) this.lists.set(t.index, list);
     return { ...t, messages: toArray(list) };
+  }
+
+  private needed(index: number): boolean {
+    return this.uses === null || (this.uses.get(index) ?? 0) > 0;
+  }
+
+  private used(base: number): void {
+    if (this.uses === null) return;
+    const n = (this.uses.get(base) ?? 0) - 1;
+    if (n > 0) this.uses.set(base, n);
+    else {
+      this.uses.delete(base);
+      this.lists.delete(base);
+    }
   }
 }
 
@@ -59,7 +85,7 @@ class SideReader {
   ) {
     const t = src.turns as Partial<AsyncIterable<Turn> & Iterable<Turn>>;
     this.it = t[Symbol.asyncIterator] ? t[Symbol.asyncIterator]!() : t[Symbol.iterator]!();
-    this.full = new FullTurns(src.name);
+    this.full = new FullTurns(src.name, src.ids);
   }
 
   async at(pos: number): Promise<FullTurn> {

@@ -12,6 +12,8 @@ import { recompose, type FullTurn, type Turn } from "./turns.js";
 export interface TurnId {
   index: number;
   responseId: string;
+  /** A delta turn's base index, when known before the turns are read (lets a reader drop bases no turn needs). */
+  base?: number | null;
 }
 
 /** Why a changed turn differs: a difference no earlier turn had, or only ones seen before. */

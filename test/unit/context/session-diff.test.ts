@@ -169,6 +169,32 @@ describe("FullTurns (delta documents read one turn at a time)", () => {
   });
 });
 
+describe("FullTurns with the bases known from the id list", () => {
+  it("drops a base after its last use (a linear chain holds one turn) and still serves a base used twice", () => {
+    const d = toDeltas(longSession(30));
+    const ids = d.map((t) => ({ index: t.index, responseId: t.responseId, base: (t.messages as { base: number | null }).base }));
+    const f = new FullTurns("x.json", ids);
+    const held = (f as unknown as { lists: Map<number, unknown> }).lists;
+    const whole = recompose(d);
+    let most = 0;
+    for (const t of d) {
+      expect(f.full(t).messages).toEqual(whole.get(t.index));
+      most = Math.max(most, held.size);
+    }
+    expect(most).toBe(1);
+    // A branch: turns 2 and 3 both grow out of turn 1.
+    const x = msg("user", "x", "x");
+    const branch: Turn[] = [
+      turn(0, { base: null, keep: 0, removed: [], added: [x] } as never),
+      turn(1, { base: 0, keep: 1, removed: [], added: [msg("user", "y", "y")] } as never),
+      turn(2, { base: 1, keep: 2, removed: [], added: [msg("user", "z", "z")] } as never),
+      turn(3, { base: 1, keep: 1, removed: [1], added: [msg("user", "w", "w")] } as never),
+    ];
+    const g = new FullTurns("y.json", branch.map((t) => ({ index: t.index, responseId: t.responseId, base: (t.messages as { base: number | null }).base })));
+    expect(branch.map((t) => g.full(t).messages.map((m) => m.text))).toEqual([["x"], ["x", "y"], ["x", "y", "z"], ["x", "w"]]);
+  });
+});
+
 /** Delta turns against the previous turn (every turn of longSession extends the one before). */
 function toDeltas(turns: Turn[]): Turn[] {
   return turns.map((t, i) => {
