@@ -11,12 +11,12 @@ import { isObject } from "../shared/json.js";
 import { InputError } from "../shared/errors.js";
 import { loadSession } from "./replay.js";
 
-type Piece = { kind: "member"; key: string; raw: string } | { kind: "turn"; raw: string };
+type Piece = { kind: "member"; key: string; raw: string } | { kind: "turns" } | { kind: "turn"; raw: string };
 
 /** The top-level members and the turns of a JSON document, as raw text, one chunk's worth at a time. */
 async function* replayJsonPieces(path: string): AsyncGenerator<Piece> {
   const queue: Piece[] = [];
-  const scanner = new JsonMemberScanner("turns", { member: (key, raw) => queue.push({ kind: "member", key, raw }), element: (raw) => queue.push({ kind: "turn", raw }) });
+  const scanner = new JsonMemberScanner("turns", { member: (key, raw) => queue.push({ kind: "member", key, raw }), arrayStart: () => queue.push({ kind: "turns" }), element: (raw) => queue.push({ kind: "turn", raw }) });
   const decoder = new TextDecoder("utf-8", { fatal: true });
   for await (const chunk of openInput(path)) {
     scanner.push(decoder.decode(chunk, { stream: true }));
@@ -50,6 +50,7 @@ async function replayJsonIds(path: string): Promise<TurnId[] | null> {
         continue;
       }
       sawTurns = true;
+      if (p.kind === "turns") continue;
       const t = parseTurn(path, p.raw, ids.length);
       ids.push({ index: t.index, responseId: t.responseId, base: Array.isArray(t.messages) ? null : t.messages.base });
     }
@@ -61,7 +62,7 @@ async function replayJsonIds(path: string): Promise<TurnId[] | null> {
     }
     throw e;
   }
-  return version === 1 ? ids : null;
+  return version === 1 && sawTurns ? ids : null;
 }
 
 async function* replayJsonTurns(path: string): AsyncGenerator<Turn> {

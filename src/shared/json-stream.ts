@@ -7,6 +7,8 @@
 export interface JsonMemberSink {
   /** A top-level member other than the streamed array, as raw JSON text. */
   member(key: string, raw: string): void;
+  /** The streamed array begins (so an empty one is told from a missing one). */
+  arrayStart?(): void;
   /** One element of the streamed array, as raw JSON text. */
   element(raw: string): void;
 }
@@ -108,6 +110,7 @@ export class JsonMemberScanner {
       }
       if (this.depth === 1 && this.phase === "value" && c === C.OpenBracket && this.key === this.arrayKey && (this.carry + chunk.slice(start, i)).trim() === "") {
         this.phase = "array";
+        this.sink.arrayStart?.();
         this.depth = 2;
         this.carry = "";
         start = i + 1;

@@ -89,6 +89,7 @@ const RUNS = {
   longDeltaB: inTmp(["replay", "long-b.jsonl", "--json", "--delta", "--all-leaves"], "long-b.delta.json"),
   longDeltaJson: inTmp(["diff", "long-a.delta.json", "long-b.delta.json", "--json"]),
   truncated: inTmp(["diff", "a.json", "truncated.json"]),
+  notReplay: inTmp(["diff", "compactions.json", "a.json"]),
   help: inRoot(["diff", "--help"]),
 } satisfies Record<string, Run>;
 type Name = keyof typeof RUNS;
@@ -137,6 +138,8 @@ beforeAll(() => {
   runBatch(before.map((n) => RUNS[n])).forEach((r, i) => (res[before[i]] = r));
   // A replay document cut short (as by a full disk): its first 3000 bytes.
   writeFileSync(join(tmp, "truncated.json"), readFileSync(join(tmp, "c.json"), "utf8").slice(0, 3000));
+  // A schemaVersion 1 document that is not a replay document (no turns): read as a session, which it is not.
+  writeFileSync(join(tmp, "compactions.json"), res.capsuleKeptJson.stdout);
   const after = names.slice(names.indexOf("truncated"));
   runBatch(after.map((n) => RUNS[n])).forEach((r, i) => (res[after[i]] = r));
 }, 180_000);
@@ -314,6 +317,11 @@ describe("sightline diff <a> <b>: turn views compared", () => {
     expect(res.truncated.code).toBe(2);
     expect(res.truncated.stdout).toBe("");
     expect(res.truncated.stderr).toBe("sightline: truncated.json: not a complete replay --json document (the document ends early)\n");
+  });
+
+  it("a JSON document of another kind (diff --json of compactions) is not taken for an empty replay: exit 2", () => {
+    expect(res.notReplay.code).toBe(2);
+    expect(res.notReplay.stderr).toMatch(/^sightline: compactions\.json: Cannot tell what this file is/);
   });
 
   it("--help names --full with an example", () => {

@@ -49,7 +49,12 @@ describe("JsonMemberScanner", () => {
     expect(() => scan(['{"a" 1}'])).toThrow(/':' was expected/);
   });
 
-  it("an empty streamed array yields no element; other arrays stay members", () => {
+  it("an empty streamed array yields no element but is announced; other arrays stay members", () => {
     expect(scan(['{"schemaVersion":1,"turns":[],"leaves":["x","y"]}'])).toEqual({ members: { schemaVersion: 1, leaves: ["x", "y"] }, elements: [] });
+    const starts: string[] = [];
+    const s = new JsonMemberScanner("turns", { member: (k) => starts.push(`member ${k}`), arrayStart: () => starts.push("turns"), element: () => starts.push("element") });
+    s.push('{"a": [], "turns": [ ], "b": {"turns": [1]}}');
+    s.end();
+    expect(starts).toEqual(["member a", "turns", "member b"]);
   });
 });
