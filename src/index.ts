@@ -32,7 +32,8 @@ export function validateSession(session: { diagnostics: Diagnostic[] }): Diagnos
 export { replayDocument, type ReplayDocument } from "./context/replay.js";
 export { recompose, type Turn, type TurnViewOptions, type DeltaMessages } from "./context/turns.js";
 export { compactionDiffs, matchMessages, type CompactionDiff } from "./context/compaction.js";
-export { diffTurnLists, type SessionDiffDocument } from "./context/session-diff.js";
+export { diffTurnLists, pairTurns, type SessionDiffDocument } from "./context/session-diff.js";
+export { streamSessionDiff, type TurnSource } from "./context/session-diff-stream.js";
 export { charsPer4, type TokenCounter } from "./context/tokens.js";
 export { exactCounter } from "./context/tokens-exact.js";
 

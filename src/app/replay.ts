@@ -1,14 +1,11 @@
 // Orchestration for `replay` and `diff`: read the session, pick its format module, build the views.
-import { readFile } from "node:fs/promises";
 import { formatOfProfile, isSession, moduleOf, profileNames, type ParsedSession } from "../formats/index.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
 import type { CompactionDiff, CompactionDiffOptions } from "../context/compaction.js";
 import { replayDocument, replayStream, type ReplayDocument } from "../context/replay.js";
-import { diffTurnLists, type SessionDiffDocument } from "../context/session-diff.js";
 import { exactCounter } from "../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../context/tokens.js";
 import { countTurnViews, type Turn, type TurnViewOptions } from "../context/turns.js";
-import { isObject, parseJson } from "../shared/json.js";
 import { readSession } from "./read.js";
 import { sessionCompactionDiffs } from "./compactions.js";
 import { InputError, UsageError } from "../shared/errors.js";
@@ -64,24 +61,4 @@ export async function compactionDiffFile(path: string, opts: CompactionDiffOptio
   const compactions = await sessionCompactionDiffs(module, session, opts);
   if (opts.compactionId !== undefined && compactions.length === 0) throw new InputError(`--compaction ${opts.compactionId}: no such compaction in ${session.file}`);
   return { doc: { schemaVersion: 1, compactions }, session };
-}
-
-/** A `replay --json` document read from disk, or null when the file is not one. */
-async function readReplayJson(path: string): Promise<ReplayDocument | null> {
-  if (!/\.json$/i.test(path)) return null;
-  const parsed = parseJson(await readFile(path, "utf8"));
-  if (parsed.ok && isObject(parsed.value) && parsed.value.schemaVersion === 1 && Array.isArray(parsed.value.turns)) return parsed.value as unknown as ReplayDocument;
-  return null;
-}
-
-/** The turn diff of two sessions or replay documents, and the findings of each side (none for a document). */
-export async function diffTwo(a: string, b: string, opts: TurnViewOptions & { profile?: string }): Promise<{ doc: SessionDiffDocument; sides: Array<{ input: string; file: string; diagnostics: Diagnostic[] }> }> {
-  const load = async (p: string) => {
-    const json = await readReplayJson(p);
-    if (json) return { input: p, file: p, turns: json.turns, diagnostics: [] };
-    const d = await replayFile(p, { ...opts, delta: false });
-    return { input: p, file: d.session.path, turns: d.turns, diagnostics: d.diagnostics };
-  };
-  const [da, db] = await Promise.all([load(a), load(b)]);
-  return { doc: diffTurnLists(a, da.turns, b, db.turns), sides: [da, db].map(({ input, file, diagnostics }) => ({ input, file, diagnostics })) };
 }

@@ -3,7 +3,7 @@
 // CompactCapsule check.
 import { createTwoFilesPatch } from "diff";
 import type { CompactionRef, FormatModule, Msg, NativeContext, SessionBase } from "../formats/types.js";
-import { renderContextText } from "./render-text.js";
+import { messageTag, reminderMarks, renderContextText } from "./render-text.js";
 import { charsPer4, contextTokens, estimatorName, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 import type { FullTurn } from "./turns.js";
 
@@ -20,6 +20,8 @@ export interface CompactionDiff {
   after: FullTurn;
   dropped: Msg[];
   kept: Msg[];
+  /** Where each kept message was and is (parallel to `kept`): a kept message may move, it never changes. */
+  keptPositions: Array<{ before: number; after: number }>;
   added: Msg[];
   /** loggedAlsoCounts: with a logged figure, what it also counts that the file does not record. */
   tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; loggedAlsoCounts?: Unrecorded[] };
@@ -47,12 +49,12 @@ const byIdentity = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m
 const byContent = (m: Msg) => `${m.role}\u0000${m.text}`;
 
 /**
- * Splits before/after into dropped, kept and added. Messages are matched by (role, sourceIds, text) first,
- * then the rest by (role, text) alone — a yoi compacted segment re-seeds kept messages under new ids.
- * Multiplicity is respected; order within each list follows its side.
+ * Pairs the messages of before and after: by (role, sourceIds, text) first, then the rest by (role, text)
+ * alone — a yoi compacted segment re-seeds kept messages under new ids. Multiplicity is respected; the
+ * result maps a kept message's position in before to its position in after.
  */
-export function matchMessages(before: readonly Msg[], after: readonly Msg[]): { dropped: Msg[]; kept: Msg[]; added: Msg[] } {
-  const keptBefore = new Set<number>();
+export function matchPositions(before: readonly Msg[], after: readonly Msg[]): Map<number, number> {
+  const keptBefore = new Map<number, number>();
   const keptAfter = new Set<number>();
   for (const key of [byIdentity, byContent]) {
     const pool = new Map<string, number[]>();
@@ -67,14 +69,39 @@ export function matchMessages(before: readonly Msg[], after: readonly Msg[]): { 
       if (keptAfter.has(j)) return;
       const i = pool.get(key(m))?.shift();
       if (i === undefined) return;
-      keptBefore.add(i);
+      keptBefore.set(i, j);
       keptAfter.add(j);
     });
   }
+  return keptBefore;
+}
+
+/** Splits before/after into dropped, kept and added (order within each list follows its side). */
+export function matchMessages(before: readonly Msg[], after: readonly Msg[], kept = matchPositions(before, after)): { dropped: Msg[]; kept: Msg[]; added: Msg[] } {
+  const keptAfter = new Set(kept.values());
   return {
-    dropped: before.filter((_, i) => !keptBefore.has(i)),
+    dropped: before.filter((_, i) => !kept.has(i)),
     kept: after.filter((_, j) => keptAfter.has(j)),
     added: after.filter((_, j) => !keptAfter.has(j)),
+  };
+}
+
+/**
+ * Message headers for the unified patch. A kept message gets the same header on both sides, naming both
+ * positions (and both ids when they differ), so a message that only moved is context, never -/+ lines.
+ */
+function patchHeaders(before: readonly Msg[], after: readonly Msg[], kept: ReadonlyMap<number, number>): { before: (m: Msg, i: number) => string; after: (m: Msg, j: number) => string } {
+  const plain = (m: Msg, i: number) => `#${i} ${messageTag(m)} ${m.sourceIds.join(",")}${reminderMarks(m)}`;
+  const keptHeader = (i: number, j: number) => {
+    const x = before[i];
+    const y = after[j];
+    const ids = x.sourceIds.join(",") === y.sourceIds.join(",") ? y.sourceIds.join(",") : `${x.sourceIds.join(",")} → ${y.sourceIds.join(",")}`;
+    return `#${i} → #${j} kept ${messageTag(y)} ${ids}${reminderMarks(y)}`;
+  };
+  const byAfter = new Map<number, number>([...kept].map(([i, j]) => [j, i]));
+  return {
+    before: (m, i) => (kept.has(i) ? keptHeader(i, kept.get(i)!) : plain(m, i)),
+    after: (m, j) => (byAfter.has(j) ? keptHeader(byAfter.get(j)!, j) : plain(m, j)),
   };
 }
 
@@ -102,12 +129,14 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
     if (c.tokensBefore !== undefined) tokens.loggedBefore = c.tokensBefore;
     if (c.tokensAfter !== undefined) tokens.loggedAfter = c.tokensAfter;
     if (c.tokensBefore !== undefined || c.tokensAfter !== undefined) tokens.loggedAlsoCounts = unrecordedIn(ctxBefore.systemPrompt);
+    const kept = matchPositions(before, after);
+    const headers = patchHeaders(before, after, kept);
     const patch = () =>
       createTwoFilesPatch(
         `before ${other?.label ?? beforeLeaf ?? "(empty)"}`,
         `after ${c.afterLeafId}`,
-        renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines, blocks: true }),
-        renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines, blocks: true }),
+        renderContextText(ctxBefore.systemPrompt, before, { maxLines: opts.patchLines, header: headers.before, blocks: true }),
+        renderContextText(ctxAfter.systemPrompt, after, { maxLines: opts.patchLines, header: headers.after, blocks: true }),
         "",
         "",
         { context: 2 },
@@ -116,7 +145,8 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
       id: c.id,
       before: turn(beforeLeaf, ctxBefore.systemPrompt, before),
       after: turn(c.afterLeafId, ctxAfter.systemPrompt, after),
-      ...matchMessages(before, after),
+      ...matchMessages(before, after, kept),
+      keptPositions: [...kept].map(([i, j]) => ({ before: i, after: j })).sort((p, q) => p.after - q.after),
       tokens,
       patch: opts.withPatch === false ? "" : patch(),
     };

@@ -10,6 +10,10 @@ export interface RenderTextOptions {
    * a dropped or changed tool call. Off by default: `check` goldens compare the provider text alone.
    */
   blocks?: boolean;
+  /** Position of the first message (a slice of a context keeps its positions). */
+  firstIndex?: number;
+  /** The header line of each message (default `#<position> <role> <sourceIds>`). */
+  header?: (m: Msg, position: number) => string;
 }
 
 const clip = (text: string, max: number | undefined): string => {
@@ -36,16 +40,18 @@ function blockLines(m: Msg): string[] {
   }
   return out;
 }
+export const messageTag = (m: Msg): string => (m.nativeRole === m.role ? m.role : `${m.role} (${m.nativeRole})`);
+export const reminderMarks = (m: Msg): string => (m.reminders.length > 0 ? ` [${m.reminders.length} reminder${m.reminders.length === 1 ? "" : "s"}]` : "");
 
 export function renderContextText(systemPrompt: string | null, messages: readonly Msg[], o: RenderTextOptions = {}): string {
   const parts: string[] = [];
   if (systemPrompt) parts.push(`=== system prompt ===\n${clip(systemPrompt, o.maxLines)}`);
+  const first = o.firstIndex ?? 0;
   messages.forEach((m, i) => {
-    const tag = m.nativeRole === m.role ? m.role : `${m.role} (${m.nativeRole})`;
-    const marks = m.reminders.length > 0 ? ` [${m.reminders.length} reminder${m.reminders.length === 1 ? "" : "s"}]` : "";
+    const head = o.header ? o.header(m, first + i) : `#${first + i} ${messageTag(m)} ${m.sourceIds.join(",")}${reminderMarks(m)}`;
     const extra = o.blocks ? blockLines(m) : [];
     const body = extra.length > 0 ? [m.text, ...extra].filter((x) => x !== "").join("\n") : m.text;
-    parts.push(`=== #${i} ${tag} ${m.sourceIds.join(",")}${marks} ===\n${clip(body, o.maxLines)}`);
+    parts.push(`=== ${head} ===\n${clip(body, o.maxLines)}`);
   });
   return parts.join("\n") + "\n";
 }

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkContract } from "../../src/schema/contract.js";
+import { sessionText } from "../bench/gen/session.mjs";
 import { golden, ROOT, runCli, type CliRun, runMany } from "./run.js";
 
 interface Run {
@@ -76,8 +77,20 @@ const RUNS = {
   replayC: inTmp(["replay", "changed.jsonl", "--json"], "c.json"),
   same: inTmp(["diff", "a.json", "b.json"]),
   changed: inTmp(["diff", "a.json", "c.json"]),
+  changedFull: inTmp(["diff", "a.json", "c.json", "--full"]),
+  changedJsonFull: inTmp(["diff", "a.json", "c.json", "--json", "--full"]),
   sessionsChanged: inTmp(["diff", "session.jsonl", "changed.jsonl", "--json"]),
   sessionsSame: inTmp(["diff", "session.jsonl", "session.jsonl"]),
+  longSame: inTmp(["diff", "long-a.jsonl", "long-a.jsonl"]),
+  longEdited: inTmp(["diff", "long-a.jsonl", "long-b.jsonl"]),
+  longEditedJson: inTmp(["diff", "long-a.jsonl", "long-b.jsonl", "--json"]),
+  longEditedFull: inTmp(["diff", "long-a.jsonl", "long-b.jsonl", "--full"]),
+  longDeltaA: inTmp(["replay", "long-a.jsonl", "--json", "--delta", "--all-leaves"], "long-a.delta.json"),
+  longDeltaB: inTmp(["replay", "long-b.jsonl", "--json", "--delta", "--all-leaves"], "long-b.delta.json"),
+  longDeltaJson: inTmp(["diff", "long-a.delta.json", "long-b.delta.json", "--json"]),
+  truncated: inTmp(["diff", "a.json", "truncated.json"]),
+  notReplay: inTmp(["diff", "compactions.json", "a.json"]),
+  help: inRoot(["diff", "--help"]),
 } satisfies Record<string, Run>;
 type Name = keyof typeof RUNS;
 const res = {} as Record<Name, CliRun>;
@@ -112,8 +125,23 @@ beforeAll(() => {
   // One user message text changed ("ok, do it" → "ok, do it now"): turns 2–4 see it.
   expect(session.split('"text":"ok, do it"').length).toBe(2);
   writeFileSync(join(tmp, "changed.jsonl"), session.replace('"text":"ok, do it"', '"text":"ok, do it now"'));
+  // A long pi session without compactions or branches (the bench generator), and a copy whose second user
+  // message reads differently: every later turn sees the edit.
+  const long = sessionText("pi", { seed: 11, events: 1500, shape: { compact: 0, branch: 0 } });
+  const USER = '"role":"user","content":[{"type":"text","text":"';
+  const second = long.indexOf(USER, long.indexOf(USER) + 1) + USER.length;
+  expect(second).toBeGreaterThan(USER.length);
+  writeFileSync(join(tmp, "long-a.jsonl"), long);
+  writeFileSync(join(tmp, "long-b.jsonl"), `${long.slice(0, second)}EDITED ${long.slice(second)}`);
   const names = Object.keys(RUNS) as Name[];
-  runBatch(names.map((n) => RUNS[n])).forEach((r, i) => (res[names[i]] = r));
+  const before = names.slice(0, names.indexOf("truncated"));
+  runBatch(before.map((n) => RUNS[n])).forEach((r, i) => (res[before[i]] = r));
+  // A replay document cut short (as by a full disk): its first 3000 bytes.
+  writeFileSync(join(tmp, "truncated.json"), readFileSync(join(tmp, "c.json"), "utf8").slice(0, 3000));
+  // A schemaVersion 1 document that is not a replay document (no turns): read as a session, which it is not.
+  writeFileSync(join(tmp, "compactions.json"), res.capsuleKeptJson.stdout);
+  const after = names.slice(names.indexOf("truncated"));
+  runBatch(after.map((n) => RUNS[n])).forEach((r, i) => (res[after[i]] = r));
 }, 180_000);
 
 describe("sightline diff <session>: compaction diffs", () => {
@@ -211,18 +239,103 @@ describe("sightline diff <a> <b>: turn views compared", () => {
     await expect(text("same")).toMatchFileSnapshot(`${G}/replay-json-same.txt`);
   });
 
-  it("golden: a copy with one message text changed: exit 1 and the patch of every turn that sees it", async () => {
+  it("golden: a copy with one message text changed: exit 1, the first divergence with its patch, and why the other turns differ", async () => {
     expect(res.changed.code).toBe(1);
+    expect(res.changed.stdout).toMatch(/^3 of 5 turns differ: 1 has a new difference, 2 carry earlier differences over\.\nFirst divergence: turn a#2 \/ b#2 /);
     expect(res.changed.stdout).toContain("-ok, do it\n+ok, do it now\n");
+    // The edit is shown once, not once per turn that sees it.
+    expect(res.changed.stdout.split("+ok, do it now")).toHaveLength(2);
     await expect(text("changed")).toMatchFileSnapshot(`${G}/replay-json-changed.txt`);
+  });
+
+  it("golden: --full adds the diff of every differing turn, each labelled new or carried over", async () => {
+    expect(res.changedFull.code).toBe(1);
+    expect(res.changedFull.stdout.split("+ok, do it now")).toHaveLength(4);
+    expect(res.changedFull.stdout.match(/^~ turn .*$/gm)).toEqual([
+      "~ turn a#2 / b#2 (response b3337518-d13f-57c7-a1b0-1fbd1888cdc6): messages differ from #5 (new difference)",
+      "~ turn a#3 / b#3 (response 1c208fe2-6270-5b1b-9445-99c8760e2333): messages differ from #5 (carried over)",
+      "~ turn a#4 / b#4 (response 8afb9b21-b33d-52c3-8c59-d0b6006ec70f): messages differ from #5 (carried over)",
+    ]);
+    await expect(text("changedFull")).toMatchFileSnapshot(`${G}/replay-json-changed-full.txt`);
+    const d = json<{ turns: Array<{ patch?: string; difference?: string }> }>("changedJsonFull");
+    expect(checkContract("session-diff", d)).toEqual([]);
+    expect(d.turns.map((t) => [t.difference ?? null, t.patch !== undefined])).toEqual([
+      [null, false],
+      [null, false],
+      ["new", true],
+      ["carried-over", true],
+      ["carried-over", true],
+    ]);
   });
 
   it("two session files: the same verdicts (exit 1 with turns 2-4 changed; a file against itself is the same)", () => {
     expect(res.sessionsChanged.code).toBe(1);
-    const d = json<{ same: boolean; turns: Array<{ a: number; status: string }> }>("sessionsChanged");
+    const d = json<SessionDiffJson>("sessionsChanged");
     expect(d.same).toBe(false);
     expect(d.turns.map((t) => t.status)).toEqual(["same", "same", "changed", "changed", "changed"]);
+    expect(d.turns.some((t) => t.patch !== undefined)).toBe(false);
+    expect(d.summary).toEqual({ turns: 5, differ: 3, carriedOver: 2, newDifferences: 1, onlyA: 0, onlyB: 0 });
+    expect(d.firstDivergence).toMatchObject({ a: 2, b: 2, message: 5, messageA: { role: "user", sourceIds: ["8d81e3fb-b9b6-539c-b231-5844864e58ef"] } });
     expect(checkContract("session-diff", d)).toEqual([]);
     expect(res.sessionsSame.code).toBe(0);
   });
+
+  it("golden: identical long sessions: exit 0, one line", async () => {
+    expect(res.longSame.code).toBe(0);
+    expect(res.longSame.stdout).toMatch(/^Same: \d+ turns, identical contexts\.\n$/);
+    await expect(text("longSame")).toMatchFileSnapshot(`${G}/long-session-same.txt`);
+  });
+
+  it("golden: one early message edited in a long session: the first divergence, N turns differ (M carried over, K new), short output", async () => {
+    const r = res.longEdited;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("");
+    const d = json<SessionDiffJson>("longEditedJson");
+    expect(checkContract("session-diff", d)).toEqual([]);
+    const { turns, differ, carriedOver, newDifferences } = d.summary;
+    expect(turns).toBeGreaterThan(500);
+    // Every turn from the first one that sees the edit differs, and only that turn has a new difference.
+    expect(newDifferences).toBe(1);
+    expect(carriedOver).toBe(differ - 1);
+    expect(differ).toBe(turns - d.firstDivergence!.a!);
+    expect(d.firstDivergence).toMatchObject({ status: "changed", messageA: { role: "user" }, messageB: { role: "user" } });
+    expect(d.firstDivergence!.a).toBeGreaterThan(0);
+    expect(r.stdout.split("\n")[0]).toBe(`${differ} of ${turns} turns differ: 1 has a new difference, ${carriedOver} carry earlier differences over.`);
+    expect(r.stdout.split("\n").length).toBeLessThan(15);
+    expect(r.stdout).toMatch(/\n\+EDITED /);
+    await expect(text("longEdited")).toMatchFileSnapshot(`${G}/long-session-edited.txt`);
+    // --full: one diff per differing turn.
+    expect(res.longEditedFull.stdout.match(/^~ turn /gm)).toHaveLength(differ);
+    // The same answer from the two sessions' `replay --json --delta` documents, read turn by turn.
+    const fromJson = json<SessionDiffJson>("longDeltaJson");
+    expect(res.longDeltaJson.code).toBe(1);
+    expect(checkContract("session-diff", fromJson)).toEqual([]);
+    expect({ ...fromJson, a: "", b: "", firstDivergence: { ...fromJson.firstDivergence, patch: "" } }).toEqual({ ...d, a: "", b: "", firstDivergence: { ...d.firstDivergence, patch: "" } });
+  });
+
+  it("a replay --json file cut short: exit 2 and the reason", () => {
+    expect(res.truncated.code).toBe(2);
+    expect(res.truncated.stdout).toBe("");
+    expect(res.truncated.stderr).toBe("sightline: truncated.json: not a complete replay --json document (the document ends early)\n");
+  });
+
+  it("a JSON document of another kind (diff --json of compactions) is not taken for an empty replay: exit 2", () => {
+    expect(res.notReplay.code).toBe(2);
+    expect(res.notReplay.stderr).toMatch(/^sightline: compactions\.json: Cannot tell what this file is/);
+  });
+
+  it("--help names --full with an example", () => {
+    expect(res.help.code).toBe(0);
+    expect(res.help.stdout).toContain("--full");
+    expect(res.help.stdout).toContain("diff a.jsonl b.jsonl --full");
+  });
 });
+
+interface SessionDiffJson {
+  a: string;
+  b: string;
+  same: boolean;
+  turns: Array<{ a: number | null; status: string; patch?: string }>;
+  summary: Record<string, number>;
+  firstDivergence: { a: number | null; patch: string } | null;
+}

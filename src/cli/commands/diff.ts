@@ -1,6 +1,7 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile, diffTwo, tokenCounter } from "../../app/replay.js";
-import { renderCompactionDiffs, renderSessionDiff } from "../../report/diff-view.js";
+import { compactionDiffFile, tokenCounter } from "../../app/replay.js";
+import { diffTwo } from "../../app/session-diff.js";
+import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
 import { isStdin } from "../../io/read.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
@@ -8,6 +9,7 @@ import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { err, out, outJson } from "../output.js";
 import { UsageError } from "../usage.js";
+import { StreamWriter } from "../writer.js";
 
 const warnings = (input: string, file: string, ds: readonly Diagnostic[], profile: string | undefined) =>
   err(renderWarningSummary(file, ds, { input: isStdin(input) ? "-" : input, profile }));
@@ -22,25 +24,25 @@ export const diffCommand: Command = {
       .option("compaction", { type: "string", describe: "Only this compaction id (one session)" })
       .option("profile", { type: "string", describe: "Format profile (scorel: p5|p4|p4a|p3|design|g0; pi: pi|omp17; yoi: seed|head)" })
       .option("tokens", { choices: ["estimate", "exact"] as const, describe: "Token counting of a compaction diff: chars/4 estimate (default) or exact BPE (o200k_base)" })
-      .option("full", { type: "boolean", describe: "Whole messages in the compaction diff's unified diff (default: first 4 lines of each)" })
+      .option("full", { type: "boolean", describe: "Whole messages in compaction diffs (default: first 4 lines of each); with two inputs, the diff of every differing turn (default: a summary and the first divergence)" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document only" })
       .example("$0 diff session.jsonl", "Every compaction: context before vs after")
       .example("$0 diff session.jsonl --compaction 359 --json", "One compaction as JSON")
-      .example("$0 diff before.json after.json", "What changed in what the model saw"),
+      .example("$0 diff before.json after.json", "What changed in what the model saw: the first divergence, how many turns differ and why")
+      .example("$0 diff a.jsonl b.jsonl --full", "The same, with the diff of every differing turn"),
   handler: async (a) => {
     const color = useColor(a.color);
     if (a.b !== undefined) {
       // Two-sided diffs compare whole turn contexts: the compaction options have nothing to act on.
-      for (const [flag, v] of [["--compaction", a.compaction], ["--tokens", a.tokens], ["--full", a.full]] as const) {
+      for (const [flag, v] of [["--compaction", a.compaction], ["--tokens", a.tokens]] as const) {
         if (v !== undefined) throw new UsageError(`${flag} applies to the compaction diffs of one session, not to diff <a> <b>`);
       }
-      const { doc, sides } = await diffTwo(a.a as string, a.b as string, { profile: a.profile, scope: "all" });
-      if (a.json) outJson(doc);
-      else {
-        out(renderSessionDiff(doc, { color }));
-        for (const s of sides) warnings(s.input, s.file, s.diagnostics, a.profile);
-      }
-      return doc.same ? 0 : 1;
+      const run = await diffTwo(a.a as string, a.b as string, { profile: a.profile, patches: a.full === true });
+      const w = new StreamWriter(a.json ? "json" : "text");
+      const end = await writeSessionDiff(run, { json: a.json, full: a.full === true, color }, (c) => w.write(c));
+      await w.flush();
+      if (!a.json) for (const s of run.sides) warnings(s.input, s.file, s.diagnostics, a.profile);
+      return end.same ? 0 : 1;
     }
     const { capsuleCheck } = await import("../../app/capsule.js");
     const { doc, session } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), capsuleCheck, patchLines: a.full || a.json ? undefined : 4 });
