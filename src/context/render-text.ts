@@ -28,13 +28,18 @@ const imageLine = (i: ImageBlock): string => {
 };
 
 /** Lines for what a message sends beyond its provider text. */
-function blockLines(m: Msg): string[] {
+/** Tool-call arguments in a preview (maxLines set): the first 200 characters and the size. */
+const ARGS_PREVIEW = 200;
+const previewArgs = (args: string, preview: boolean): string =>
+  preview && args.length > ARGS_PREVIEW ? `${args.slice(0, ARGS_PREVIEW)}… (${args.length} chars)` : args;
+
+function blockLines(m: Msg, preview: boolean): string[] {
   const out: string[] = [];
   for (const b of m.blocks) {
     const v = viewBlock(b);
     if (v.kind === "thinking" && !v.inText) out.push(`[${v.label} · ${v.text.length} chars]`);
     else if (v.kind === "redacted") out.push(`[redacted thinking · ${v.chars} chars]`);
-    else if (v.kind === "toolCall") out.push(`[tool call ${v.name}${v.argsInText ? "" : ` ${v.argsText}`}]`);
+    else if (v.kind === "toolCall") out.push(`[tool call ${v.name}${v.argsInText ? "" : ` ${previewArgs(v.argsText, preview)}`}]`);
     else if (v.kind === "image") out.push(imageLine(v));
     else if (v.kind === "toolResult") out.push(...v.images.map(imageLine));
   }
@@ -49,7 +54,7 @@ export function renderContextText(systemPrompt: string | null, messages: readonl
   const first = o.firstIndex ?? 0;
   messages.forEach((m, i) => {
     const head = o.header ? o.header(m, first + i) : `#${first + i} ${messageTag(m)} ${m.sourceIds.join(",")}${reminderMarks(m)}`;
-    const extra = o.blocks ? blockLines(m) : [];
+    const extra = o.blocks ? blockLines(m, o.maxLines !== undefined) : [];
     const body = extra.length > 0 ? [m.text, ...extra].filter((x) => x !== "").join("\n") : m.text;
     parts.push(`=== ${head} ===\n${clip(body, o.maxLines)}`);
   });

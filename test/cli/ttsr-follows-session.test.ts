@@ -105,6 +105,9 @@ describe("unverifiable evidence (hand-written fixtures, ttsr-spec §9.5, §16.2)
   }
 });
 
+/** A session's detail: summary.json names the file (sessions/<n>.json) that holds its turns and TTSR evidence. */
+const detailOf = (out: string, s: { detail: string }) => JSON.parse(readFileSync(join(out, s.detail), "utf8")).session;
+
 describe("audit follows the session", () => {
   it("audit of a recording's folder with its rules agrees (settings beside the session, profile and cwd derived)", () => {
     const name = REAL[1];
@@ -114,7 +117,7 @@ describe("audit follows the session", () => {
     const doc = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(doc.summary.ttsrDisagreements).toBe(0);
     const session = doc.sessions.find((s: { path: string }) => s.path.endsWith("session.jsonl"));
-    expect(session.ttsr.turns.every((t: { agree: unknown }) => t.agree === true)).toBe(true);
+    expect(detailOf(out, session).ttsr.turns.every((t: { agree: unknown }) => t.agree === true)).toBe(true);
     // The audit says what it derived, as data (an info diagnostic per session).
     const setup = session.diagnostics.find((d: { code: string }) => d.code === "TTSR_REPLAY_SETUP");
     expect(setup.message).toBe(
@@ -138,7 +141,9 @@ describe("audit follows the session", () => {
     const doc = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(doc.summary.ttsrDisagreements).toBe(0);
     const recordings = doc.sessions.filter((s: { path: string }) => s.path.endsWith("session.jsonl"));
-    const verdicts = Object.fromEntries(recordings.map((s: { path: string; ttsr: { turns: { agree: unknown }[] } }) => [s.path.split("/")[1], [...new Set(s.ttsr.turns.map((t) => t.agree))].sort()]));
+    const verdicts = Object.fromEntries(
+      recordings.map((s: { path: string; detail: string }) => [s.path.split("/")[1], [...new Set((detailOf(out, s).ttsr.turns as { agree: unknown }[]).map((t) => t.agree))].sort()]),
+    );
     expect(verdicts).toEqual({
       "omp17-interrupt-then-tool-reminder": [true],
       "omp17-deferred-then-compaction": [true],
