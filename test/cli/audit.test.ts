@@ -139,7 +139,7 @@ describe("sightline merge-reports", () => {
     const whole = join(base, "whole");
     expect(runCli(["audit", "fixtures", "--out", whole, "--fail-on", "none"]).code).toBe(0);
     const m = runCli(["merge-reports", whole, "--out", join(base, "m"), "--json"]);
-    expect(m.stderr).toBe("");
+    expect(m.stderr).toBe(`sightline: report written to ${join(base, "m")}/index.html\n`);
     expect(m.code).toBe(0);
     const doc = JSON.parse(readFileSync(join(whole, "summary.json"), "utf8"));
     expect(doc.sessions.some((s: { path: string }) => s.path === "fixtures/scorel/bad-input/deep-nesting.jsonl")).toBe(true);

@@ -104,6 +104,9 @@ describe("README: Examples", () => {
     // s.jsonl: a long recording (hundreds of turns), so any --turn N of an example exists.
     cpSync(join(ROOT, "fixtures/pi/before-compaction.jsonl"), join(cwd, "s.jsonl"));
     cpSync(join(rec, "session.jsonl"), join(cwd, "session.jsonl"));
+    // a.jsonl and b.jsonl: two recordings to compare (diff a b).
+    cpSync(join(ROOT, "fixtures/pi", OMP17[0], "session.jsonl"), join(cwd, "a.jsonl"));
+    cpSync(join(ROOT, "fixtures/pi", OMP17[1], "session.jsonl"), join(cwd, "b.jsonl"));
     cpSync(join(rec, "settings.json"), join(cwd, "settings.json"));
     cpSync(join(rec, "project/.omp"), join(cwd, "project/.omp"), { recursive: true });
     const r = sh(block, cwd);

@@ -143,7 +143,7 @@ describe("replay: every flag of --help", () => {
     for (const k of ["turnMissing", "turnWord", "turnNegative", "turnFraction"]) usage(r[k], /--turn needs a turn number/);
     expect(r.turnMissing.stderr).toContain("not nothing");
     expect(r.turnWord.stderr).toContain(`not "abc"`);
-    expect(r.turnWord.stderr).toContain("Run \"sightline --help\" for usage.");
+    expect(r.turnWord.stderr).toContain("Run \"sightline replay --help\" for usage.");
   });
 
   it("--turn past the last turn: exit 2 with the reason", () => {
