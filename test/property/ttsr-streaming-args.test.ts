@@ -90,7 +90,7 @@ function canon(v: unknown): string {
 }
 
 /** Cut points from chunk sizes used in turn (cycled), ending at the text's end. */
-function cuts(length: number, sizes: number[]): number[] {
+function cuts(length: number, sizes: readonly number[]): number[] {
   const out: number[] = [];
   for (let end = 0, k = 0; end < length; k++) {
     end = Math.min(length, end + sizes[k % sizes.length]);
