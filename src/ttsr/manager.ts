@@ -143,9 +143,11 @@ export class TtsrManager {
   /** v17 (D4): the tool's digest replaces the buffer, then the same walk runs. */
   checkSnapshot(snapshot: string, ctx: TtsrMatchContext): Rule[] {
     const key = this.bufferKey(ctx);
+    const prev = this.#buffers.get(key);
     this.#buffers.set(key, snapshot);
     this.#streamedKeys.delete(key);
-    this.#incremental.forget(key);
+    // A digest that only grew (a streamed file's content) is an append: what was learnt about the buffer holds.
+    if (prev === undefined || !snapshot.startsWith(prev)) this.#incremental.forget(key);
     return this.#match(snapshot, key, ctx, true);
   }
 

@@ -72,3 +72,28 @@ describe("checkDelta with the streamed text equals plain appends", () => {
 });
 
 const names = (rs: Rule[]): string[] => rs.map((r) => r.name);
+
+describe("checkSnapshot of a digest that grows", () => {
+  it("v17: growing, shrinking and rewritten digests answer as a whole-buffer test of each", () => {
+    const step = fc.oneof(
+      { weight: 4, arbitrary: chars.map((t) => ({ grow: true, t })) },
+      { weight: 1, arbitrary: chars.map((t) => ({ grow: false, t })) },
+      { weight: 1, arbitrary: fc.nat(20).map((n) => ({ grow: false, cut: n, t: "" })) },
+    );
+    fc.assert(
+      fc.property(conditions, fc.array(step, { maxLength: 20 }), (conds, steps) => {
+        const m = new TtsrManager({}, { profile: "v17" });
+        const rules: Rule[] = conds.map((c, i) => ({ name: `r${i}`, path: `/r${i}.md`, content: "x", condition: [c], scope: ["tool"] }));
+        for (const r of rules) m.addRule(r);
+        const ctx = ctxOf("toolcall:1");
+        let digest = "";
+        steps.forEach((s, i) => {
+          digest = "cut" in s && s.cut !== undefined ? digest.slice(0, s.cut) : s.grow ? digest + s.t : s.t;
+          const want = rules.filter((r) => (r.condition ?? []).some((c) => new RegExp(c).test(digest))).map((r) => r.name);
+          expect(names(m.checkSnapshot(digest, ctx)), `step ${i} ${JSON.stringify(digest)}`).toEqual(want);
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
