@@ -4,7 +4,7 @@
 // arguments parsed from the prefix streamed so far, so path scopes and v17 digests see them grow (§9.2).
 // The deltas are generated lazily: the replay consumes each before the next is made.
 import type { Chunking } from "../chunking.js";
-import { chunkTextFast as chunkText } from "./chunk-fast.js";
+import { chunksOf } from "./chunk-fast.js";
 import type { DeltaEvent } from "../session/types.js";
 import { StreamingArguments } from "./streaming-args.js";
 
@@ -31,7 +31,7 @@ export function toolCallsOf(content: unknown): ToolCallInfo[] {
 // that instead of concatenating a growing buffer (TtsrManager.checkDelta).
 function* prose(source: "text" | "thinking", text: string, chunking: Chunking): Generator<DeltaEvent> {
   let end = 0;
-  for (const delta of chunkText(text, chunking)) {
+  for (const delta of chunksOf(text, chunking)) {
     end += delta.length;
     yield { source, delta, streamed: text.slice(0, end) };
   }
@@ -52,15 +52,13 @@ export function* synthesizeDeltas(content: unknown, chunking: Chunking): Generat
       const raw = typeof b.partialJson === "string" ? b.partialJson : JSON.stringify(b.arguments ?? {});
       const id = typeof b.id === "string" ? b.id : "";
       const name = typeof b.name === "string" ? b.name : "";
-      const chunks = chunkText(raw, chunking);
       // parseStreamingArguments of each growing prefix, read incrementally (streaming-args.ts).
       const args = new StreamingArguments(raw);
       let end = 0;
-      for (let i = 0; i < chunks.length; i++) {
-        const delta = chunks[i];
+      for (const delta of chunksOf(raw, chunking)) {
         end += delta.length;
         // The last delta sees the recorded arguments (what the provider parsed from the whole stream).
-        const snapshot = i === chunks.length - 1 && b.arguments !== undefined ? b.arguments : args.advance(end);
+        const snapshot = end === raw.length && b.arguments !== undefined ? b.arguments : args.advance(end);
         yield { source: "tool", delta, streamed: raw.slice(0, end), contentIndex, toolCall: { id, name, arguments: snapshot } };
       }
     }
