@@ -7,7 +7,7 @@
 //   into the wrong copy).
 // * `bigWriteSession(dir, chars)`: one `write` call whose content is `chars` characters of the recording's
 //   real file contents (read results and written files, in order, repeated when needed).
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../lib/sightline.mjs";
 import { writeLines } from "./corpus.mjs";
@@ -34,11 +34,13 @@ function copyOf(lines, copy) {
   return out;
 }
 
+// Cached files are named after the recording's size too, so a changed fixture is not served from a stale cache.
+const tag = () => `real-pi-${statSync(REAL_FIXTURE).size}`;
+
 async function cached(path, lines) {
   if (existsSync(path)) return { path, bytes: statSync(path).size };
   const tmp = `${path}.part`;
   await writeLines(tmp, lines());
-  const { renameSync } = await import("node:fs");
   renameSync(tmp, path);
   return { path, bytes: statSync(path).size };
 }
@@ -46,7 +48,7 @@ async function cached(path, lines) {
 /** The recording repeated `copies` times: {path, bytes, toolCalls, argChars}. */
 export async function realSession(dir, copies) {
   const lines = fixtureLines();
-  const r = await cached(join(dir, `real-pi-x${copies}.jsonl`), function* () {
+  const r = await cached(join(dir, `${tag()}-x${copies}.jsonl`), function* () {
     yield lines[0];
     for (let c = 0; c < copies; c++) yield* copyOf(lines, c);
   });
@@ -67,7 +69,7 @@ function realContents(lines) {
 /** A session whose one assistant turn writes a `chars`-character file of real code: {path, bytes, chars}. */
 export async function bigWriteSession(dir, chars) {
   const lines = fixtureLines();
-  const r = await cached(join(dir, `real-pi-write-${chars}.jsonl`), function* () {
+  const r = await cached(join(dir, `${tag()}-write-${chars}.jsonl`), function* () {
     const texts = realContents(lines);
     let content = "";
     for (let i = 0; content.length < chars; i++) content += texts[i % texts.length] + "\n";
