@@ -173,6 +173,11 @@ describe("StreamingArguments (examples)", () => {
     expect(s.advance(9)).toEqual({});
     expect(s.advance(10)).toEqual({ n: 1.5 });
   });
+  it("nesting deeper than 500 leaves the answer to the whole-prefix parse", () => {
+    const text = `${"[".repeat(600)}1${"]".repeat(600)}`;
+    const s = check(text, cuts(text.length, [50]));
+    expect(s.incremental).toBe(false);
+  });
   it("a root number is whole JSON as soon as it parses", () => {
     const s = new StreamingArguments("12");
     expect(s.advance(1)).toBe(1);

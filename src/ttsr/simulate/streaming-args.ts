@@ -44,7 +44,7 @@ const NUMBER_WHOLE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const NUMBER_PREFIX = /^-?(?:(?:0|[1-9]\d*)(?:\.\d*|(?:\.\d+)?(?:[eE][+-]?\d*)?)?)?$/;
 const LITERALS = ["true", "false", "null"];
 const HEX4 = /^[0-9a-fA-F]{4}$/;
-// Deeper nesting would overflow the recursive whole-prefix parse, which then answers `{}`: leave it to it.
+// Deeper nesting may overflow the recursive whole-prefix parse, which then answers `{}`: leave it to that parse.
 const MAX_DEPTH = 500;
 
 const isWs = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
