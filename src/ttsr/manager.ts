@@ -119,20 +119,35 @@ export class TtsrManager {
     return (ctx.source === "text" && !this.#canMatchText) || (ctx.source === "thinking" && !this.#canMatchThinking);
   }
 
-  /** §8.5: append the delta to its buffer and return the matching rules in registration order. */
-  checkDelta(delta: string, ctx: TtsrMatchContext): Rule[] {
+  /**
+   * §8.5: append the delta to its buffer and return the matching rules in registration order. `streamed`, when
+   * the caller has it, is everything its stream (one message block) sent so far, this delta included, as one
+   * string (a replay slices it from the recording). While the buffer holds nothing but that stream's earlier
+   * deltas, `streamed` becomes the buffer as it is: the same text, but regexes need not first copy a growing
+   * concatenation into one piece on every delta (quadratic over a long block).
+   */
+  checkDelta(delta: string, ctx: TtsrMatchContext, streamed?: string): Rule[] {
     if (this.#skipsSource(ctx)) return [];
     const key = this.bufferKey(ctx);
-    const next = `${this.#buffers.get(key) ?? ""}${delta}`;
+    const prev = this.#buffers.get(key) ?? "";
+    const whole = streamed !== undefined && streamed.length === prev.length + delta.length && (prev.length === 0 || this.#streamedKeys.has(key)) && streamed.endsWith(delta);
+    const next = whole ? streamed : `${prev}${delta}`;
+    if (whole) this.#streamedKeys.add(key);
+    else this.#streamedKeys.delete(key);
     this.#buffers.set(key, next);
     return this.#match(next, key, ctx, true);
   }
+  /** Buffers that are, at present, a caller's `streamed` text (see checkDelta). */
+  readonly #streamedKeys = new Set<string>();
 
   /** v17 (D4): the tool's digest replaces the buffer, then the same walk runs. */
   checkSnapshot(snapshot: string, ctx: TtsrMatchContext): Rule[] {
     const key = this.bufferKey(ctx);
+    const prev = this.#buffers.get(key);
     this.#buffers.set(key, snapshot);
-    this.#incremental.forget(key);
+    this.#streamedKeys.delete(key);
+    // A digest that only grew (a streamed file's content) is an append: what was learnt about the buffer holds.
+    if (prev === undefined || !snapshot.startsWith(prev)) this.#incremental.forget(key);
     return this.#match(snapshot, key, ctx, true);
   }
 
@@ -237,6 +252,7 @@ export class TtsrManager {
   /** Clears every buffer; records, count and rules stay (§8.8). */
   resetBuffer(): void {
     this.#buffers.clear();
+    this.#streamedKeys.clear();
     this.#incremental.clear();
   }
 

@@ -5,7 +5,7 @@
 //   --quick        small sizes (CI smoke run, under a minute)
 //   --markdown     Markdown tables (for README's Performance section)
 //   --seed N       corpus seed (default 1)
-//   --only LIST    sections: throughput,scaling,ttsr,audit
+//   --only LIST    sections: throughput,scaling,ttsr,audit,ttsr-real
 //   --cpu-prof     write a V8 CPU profile of every child into the cache dir's profiles/
 //   --json FILE    also write the raw measurements as JSON
 //   --generate     only generate (or verify) the cached corpus, then exit
@@ -18,6 +18,7 @@ import { childOptions, cleanupScratch, hasJq } from "./lib/measure.mjs";
 import { fmt, pending, table } from "./lib/report.mjs";
 import { audit, scaling, throughput, ttsr } from "./lib/sections.mjs";
 import { probe } from "./lib/sightline.mjs";
+import { ttsrReal } from "./lib/ttsr-real.mjs";
 
 const { values: opt } = parseArgs({
   options: {
@@ -75,7 +76,7 @@ if (opt.generate) {
   process.exit(0);
 }
 
-const sections = { throughput, scaling, ttsr, audit };
+const sections = { throughput, scaling, ttsr, audit, "ttsr-real": ttsrReal };
 const chosen = opt.only ? opt.only.split(",").map((s) => s.trim()) : Object.keys(sections);
 log(`mode ${opt.quick ? "quick" : "full"}, cache ${dir}, jq ${ctx.jqVersion ?? "missing"}, sightline ${ctx.probe.built ? `commands [${[...ctx.probe.commands].join(", ")}]` : "not built"}`);
 

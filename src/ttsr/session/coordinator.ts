@@ -125,7 +125,7 @@ export class TtsrCoordinator {
    */
   probe(ev: DeltaEvent): StreamCheck[] {
     if (!this.#m.hasRules()) return [];
-    const streams = ev.source === "tool" ? this.#checkTool(ev) : [{ ctx: { source: ev.source }, rules: this.#m.checkDelta(ev.delta, { source: ev.source }) }];
+    const streams = ev.source === "tool" ? this.#checkTool(ev) : [{ ctx: { source: ev.source }, rules: this.#m.checkDelta(ev.delta, { source: ev.source }, ev.streamed) }];
     return streams.map((s) => ({ ctx: s.ctx, rules: s.rules, streamKey: this.#m.bufferKey(s.ctx) }));
   }
 
@@ -138,7 +138,7 @@ export class TtsrCoordinator {
   // §9.2 + strings.md §3: the tool context, then entries (per-file snapshots), digest snapshot, or raw delta.
   #checkTool(ev: Extract<DeltaEvent, { source: "tool" }>): Stream[] {
     const block = ev.toolCall;
-    if (!block) return [{ ctx: { source: "tool" }, rules: this.#m.checkDelta(ev.delta, { source: "tool" }) }];
+    if (!block) return [{ ctx: { source: "tool" }, rules: this.#m.checkDelta(ev.delta, { source: "tool" }, ev.streamed) }];
     const streamKey = block.id ? `toolcall:${block.id}` : `tool:${block.name}:${ev.contentIndex}`;
     const hooks = this.#profile === "v17" ? this.#hooks(block.name, block.arguments) : undefined;
     const hookPaths = hooks?.paths?.(block.arguments);
@@ -158,7 +158,7 @@ export class TtsrCoordinator {
     }
     const digest = hooks?.digest(block.arguments);
     if (digest !== undefined) return [{ ctx, rules: this.#m.checkSnapshot(digest, ctx) }];
-    return [{ ctx, rules: this.#m.checkDelta(ev.delta, ctx) }];
+    return [{ ctx, rules: this.#m.checkDelta(ev.delta, ctx, ev.streamed) }];
   }
 
   /** toFilePaths, remembered for the last candidate list: streamed arguments repeat it delta after delta. */

@@ -10,11 +10,13 @@ export interface ToolCallBlock {
   arguments: unknown;
 }
 
+/** `streamed`: optional, the block's text so far with this delta (a replay's slice of the recording; TtsrManager.checkDelta). */
 export type DeltaEvent =
-  | { source: "text" | "thinking"; delta: string }
+  | { source: "text" | "thinking"; delta: string; streamed?: string }
   | {
       source: "tool";
       delta: string;
+      streamed?: string;
       contentIndex: number;
       /** Absent when content[contentIndex] is not a toolCall block: the context stays {source:"tool"}. */
       toolCall?: ToolCallBlock;

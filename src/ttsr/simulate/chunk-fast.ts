@@ -15,15 +15,21 @@ function advance(text: string, i: number, count: number): number {
 
 /** Exactly chunkText(text, chunking). */
 export function chunkTextFast(text: string, chunking: Chunking): string[] {
-  if (text.length === 0) return [];
-  if (chunking.kind === "whole") return [text];
+  return [...chunksOf(text, chunking)];
+}
+
+/** The chunks of chunkText(text, chunking) one at a time (a long block's are never all alive at once). */
+export function* chunksOf(text: string, chunking: Chunking): Generator<string> {
+  if (text.length === 0) return;
+  if (chunking.kind === "whole") {
+    yield text;
+    return;
+  }
   const next = chunking.kind === "random" ? mulberry32(chunking.seed) : undefined;
   const size = chunking.kind === "fixed" ? chunking.size : 0;
-  const out: string[] = [];
   for (let i = 0; i < text.length; ) {
     const j = advance(text, i, next ? 1 + Math.floor(next() * 64) : size);
-    out.push(text.slice(i, j));
+    yield text.slice(i, j);
     i = j;
   }
-  return out;
 }
