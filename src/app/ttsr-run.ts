@@ -6,7 +6,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { isSession } from "../formats/index.js";
 import { expandInputs } from "../io/paths.js";
 import { isStdin, STDIN_LABEL } from "../io/read.js";
-import { diag, type Diagnostic } from "../shared/diagnostics.js";
+import { diag, isFidelityFinding, type Diagnostic } from "../shared/diagnostics.js";
 import { formatChunking, parseChunking, type Chunking } from "../ttsr/chunking.js";
 import { loadRules, type LoadedRules } from "../ttsr/load.js";
 import { nodeRuleFs } from "../io/rule-fs.js";
@@ -181,7 +181,7 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
   if (!isSession(s)) return { session: { path, format: null, turns: [] }, diagnostics: s.diagnostics };
   const excluded = new Set(ctx.excluded);
   const chunking = parseChunking(args.sim.chunking) ?? { kind: "whole" as const };
-  const diagnostics = s.diagnostics.filter((d) => d.severity === "error");
+  const diagnostics = s.diagnostics.filter((d) => d.severity === "error" || isFidelityFinding(d));
   const profile = resolveTtsrProfile(s, args.ttsrProfile);
   if (profile.contradicts)
     diagnostics.push(diag("TTSR_PROFILE_CONTRADICTS_SESSION", { file: path }, { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence }));

@@ -5,6 +5,7 @@ import { clip } from "./escape.js";
 import { countsOf } from "./spilled.js";
 import { terminalLine as safe } from "../shared/terminal.js";
 import type { AuditResult, SessionStatus } from "./model.js";
+import { isFidelityFinding } from "../shared/diagnostics.js";
 
 export interface TerminalOptions {
   color?: boolean;
@@ -51,6 +52,8 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
       (x.skipped ? `; ${x.skipped} file(s) skipped (not a session, rule, capsule, settings or config file)` : ""),
   ];
   for (const d of result.diagnostics) lines.push(`${d.severity === "error" ? paint("red", "error") : safe(d.severity)}: ${safe(d.file)}: ${safe(d.message)}`);
+  // Sessions replayed with older rules than the agent ran: named here, not only counted in the table.
+  for (const s of result.sessions) for (const d of s.diagnostics.filter(isFidelityFinding)) lines.push(`${paint("yellow", "warning")}: ${safe(s.path)}: ${safe(d.message)}`);
   if (opts.reportDir) lines.push(`Report: ${safe(opts.reportDir)}`);
   return `${lines.join("\n")}\n`;
 }

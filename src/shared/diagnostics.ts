@@ -76,3 +76,10 @@ export function countBySeverity(ds: readonly Diagnostic[]): Record<Severity, num
   for (const d of ds) out[d.severity]++;
   return out;
 }
+
+/**
+ * Findings that say a replay may not be what the agent did (a file newer than every profile, a profile that
+ * contradicts the file). Every command that replays shows them, whatever else it leaves to `validate`.
+ */
+export const FIDELITY_CODES: ReadonlySet<string> = new Set(["PROFILE_NEWER", "PROFILE_MISMATCH"]);
+export const isFidelityFinding = (d: Diagnostic): boolean => FIDELITY_CODES.has(d.code);

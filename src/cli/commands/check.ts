@@ -12,6 +12,7 @@ import { workspacePath } from "../workspace.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
+import { isFidelityFinding } from "../../shared/diagnostics.js";
 
 /** Checked before any replay: a config that is not a file is a usage error, never a verdict. */
 function configProblem(config: string, given: boolean): string | undefined {
@@ -51,7 +52,8 @@ export const checkCommand: Command = {
     const ci = a.annotations ?? process.env.GITHUB_ACTIONS === "true";
     const stepSummary = ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
     await writeCheckReport(dir, doc, { redact: a.redact !== false, stepSummary });
-    for (const d of run.diagnostics) err(`sightline: ${d.severity}: ${terminalLine(d.file)}: ${terminalLine(d.message)}\n`);
+    // A recording newer than every profile is replayed with older rules: say so, not only in the report.
+    for (const d of [...run.diagnostics, ...run.sessionDiagnostics.filter(isFidelityFinding)]) err(`sightline: ${d.severity}: ${terminalLine(d.file)}: ${terminalLine(d.message)}\n`);
     if (a.json) outJson(a.redact === true ? redactDeep(doc) : doc);
     else {
       out(renderRegressions(run.regressions));
