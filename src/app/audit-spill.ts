@@ -19,11 +19,14 @@ import { digestOf, type SessionDigest, type SessionStore } from "../report/spill
 
 /** Writes a finished session's pieces and returns what the run keeps of it. */
 export function spillSession(dir: string, key: string, s: AuditSession): SessionDigest {
-  writeSessionJson(join(dir, `${key}.json`), s, (m) => m, same);
+  // The session around its message table, as JSON: made once per distinct session, shared by its pieces.
+  const frame = splitJson(s, "messages");
+  writeSessionJson(join(dir, `${key}.json`), s, frame, (m) => m, same);
   const red = redactDeep(s);
   const clean = red === s;
-  if (!clean) writeSessionJson(join(dir, `${key}.red.json`), red, (m) => m, same);
-  writeSessionJson(join(dir, `${key}.html`), red, pageMessage, escapeScriptJson);
+  const redFrame = clean ? frame : splitJson(red, "messages");
+  if (!clean) writeSessionJson(join(dir, `${key}.red.json`), red, redFrame, (m) => m, same);
+  writeSessionJson(join(dir, `${key}.html`), red, redFrame, pageMessage, escapeScriptJson);
   return digestOf(s, key, clean);
 }
 
@@ -32,34 +35,55 @@ const same = (t: string) => t;
 /**
  * JSON.stringify(s) — with each message as `item` gives it, and the text escaped by `escape` (per
  * character, so pieces escape like the whole) — written a message at a time: no string of the whole
- * session (the largest allocation of a long session) is ever built.
+ * session (the largest allocation of a long session) is ever built. `frame` is splitJson(s, "messages").
  */
-function writeSessionJson(path: string, s: AuditSession, item: (m: Msg) => unknown, escape: (t: string) => string): void {
-  const fd = openSync(path, "w");
+function writeSessionJson(path: string, s: AuditSession, frame: [string, string], item: (m: Msg) => unknown, escape: (t: string) => string): void {
+  const out = new FileSink(openSync(path, "w"));
   try {
-    let buf: string[] = [];
-    let size = 0;
-    const flush = () => {
-      const b = Buffer.from(buf.join(""), "utf8");
-      for (let off = 0; off < b.length; ) off += writeSync(fd, b, off, b.length - off);
-      buf = [];
-      size = 0;
-    };
-    const put = (t: string) => {
-      buf.push(t);
-      size += t.length;
-      if (size >= 1 << 20) flush();
-    };
-    if (!Array.isArray(s.messages)) put(escape(JSON.stringify(s)));
+    if (!Array.isArray(s.messages)) out.put(escape(JSON.stringify(s)));
     else {
-      const [before, after] = splitJson(s, "messages");
-      put(escape(before));
-      s.messages.forEach((m, i) => put((i ? "," : "") + escape(JSON.stringify(item(m)))));
-      put(escape(after));
+      out.put(escape(frame[0]));
+      s.messages.forEach((m, i) => {
+        if (i) out.put(",");
+        out.put(escape(JSON.stringify(item(m))));
+      });
+      out.put(escape(frame[1]));
     }
-    flush();
+    out.flush();
   } finally {
-    closeSync(fd);
+    closeSync(out.fd);
+  }
+}
+
+// One per thread, reused by every file: writing is synchronous, so no two files share it at once.
+let sinkBuffer: Buffer | undefined;
+
+/**
+ * Encodes strings as UTF-8 straight into one reused 1 MiB buffer and writes it when full: no joined copy
+ * of the pieces and no buffer per flush (the pieces of a long session are most of the spill's garbage).
+ */
+class FileSink {
+  private readonly buf = (sinkBuffer ??= Buffer.allocUnsafe(1 << 20));
+  private used = 0;
+
+  constructor(readonly fd: number) {}
+
+  put(t: string): void {
+    // A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair: 4 bytes for 2 units).
+    if (this.used + 3 * t.length > this.buf.length) {
+      this.flush();
+      if (3 * t.length > this.buf.length) return this.writeAll(Buffer.from(t, "utf8"));
+    }
+    this.used += this.buf.write(t, this.used, "utf8");
+  }
+
+  flush(): void {
+    this.writeAll(this.buf.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  private writeAll(b: Uint8Array): void {
+    for (let off = 0; off < b.length; ) off += writeSync(this.fd, b, off, b.length - off);
   }
 }
 

@@ -128,3 +128,23 @@ describe("report/redact anchor pre-check", () => {
     expect(redactText(prose)).toBe(prose);
   });
 });
+
+describe("report/redact: equal strings redacted once", () => {
+  it("equal long strings (distinct copies) are each redacted and each counted", () => {
+    const line = `deploy with AWS key ${AWS} and a long enough tail to be remembered by content`;
+    const a = [line, "x"].join("").slice(0, -1);
+    const b = [line, "y"].join("").slice(0, -1);
+    const counter = { n: 0 };
+    const out = redactDeep({ text: a, blocks: [{ type: "text", text: b }], again: a }, counter);
+    expect(out.text).toBe(`deploy with AWS key [REDACTED:aws-access-key] and a long enough tail to be remembered by content`);
+    expect(out.blocks[0].text).toBe(out.text);
+    expect(out.again).toBe(out.text);
+    expect(counter.n).toBe(3);
+  });
+  it("the anchor pre-check sees 'authorization' in any ASCII case, as the /i rule does", () => {
+    for (const s of ["AUTHORIZATION: abcdefgh12345678", "AuThOrIzAtIoN=abcdefgh12345678"]) {
+      expect(mayHoldSecret(s), s).toBe(true);
+      expect(redactText(s), s).toContain("[REDACTED:authorization]");
+    }
+  });
+});
