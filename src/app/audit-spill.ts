@@ -19,54 +19,90 @@ import { digestOf, type SessionDigest, type SessionStore } from "../report/spill
 
 /** Writes a finished session's pieces and returns what the run keeps of it. */
 export function spillSession(dir: string, key: string, s: AuditSession): SessionDigest {
-  // The session around its message table, as JSON: made once per distinct session, shared by its pieces.
-  const frame = splitJson(s, "messages");
-  writeSessionJson(join(dir, `${key}.json`), s, frame, (m) => m, same);
   const red = redactDeep(s);
   const clean = red === s;
+  // The session around its message table, as JSON: made once per distinct session, shared by its pieces.
+  const frame = splitJson(s, "messages");
   const redFrame = clean ? frame : splitJson(red, "messages");
-  if (!clean) writeSessionJson(join(dir, `${key}.red.json`), red, redFrame, (m) => m, same);
-  writeSessionJson(join(dir, `${key}.html`), red, redFrame, pageMessage, escapeScriptJson);
+  writeJsonPieces(dir, key, s, frame, clean ? null : { s: red, frame: redFrame });
+  writePagePiece(join(dir, `${key}.html`), red, redFrame);
   return digestOf(s, key, clean);
+}
+
+/**
+ * JSON.stringify(s) into <key>.json and, for a session that redaction changed, JSON.stringify(red) into
+ * <key>.red.json — written a message at a time (no string of the whole session, the largest allocation
+ * of a long session, is ever built) and in step, so a message redaction left alone (the same object) is
+ * serialised once for both.
+ */
+function writeJsonPieces(dir: string, key: string, s: AuditSession, frame: [string, string], red: { s: AuditSession; frame: [string, string] } | null): void {
+  const raw = new FileSink(join(dir, `${key}.json`), 0);
+  let redOut: FileSink | null = null;
+  try {
+    if (red) redOut = new FileSink(join(dir, `${key}.red.json`), 1);
+    const redMessages = red?.s.messages;
+    if (!red || !redOut || !Array.isArray(s.messages) || !Array.isArray(redMessages)) {
+      writeMessages(raw, s, frame, json);
+      if (red && redOut) writeMessages(redOut, red.s, red.frame, json);
+      return;
+    }
+    const out = redOut;
+    out.put(red.frame[0]);
+    writeMessages(raw, s, frame, (m, i) => {
+      const j = json(m);
+      if (i) out.put(",");
+      out.put(redMessages[i] === m ? j : json(redMessages[i]));
+      return j;
+    });
+    out.put(red.frame[1]);
+  } finally {
+    raw.close();
+    redOut?.close();
+  }
+}
+
+const json = (m: Msg): string => JSON.stringify(m);
+
+/** The session's index.html data element: JSON.stringify with each message as the page shows it, escaped for the script element. */
+function writePagePiece(path: string, red: AuditSession, frame: [string, string]): void {
+  const out = new FileSink(path, 0);
+  try {
+    writeMessages(out, red, frame, (m) => escapeScriptJson(JSON.stringify(pageMessage(m))), escapeScriptJson);
+  } finally {
+    out.close();
+  }
+}
+
+/** JSON.stringify(s), its messages as `piece` writes them, the rest escaped by `escape` (per character, so pieces escape like the whole). */
+function writeMessages(out: FileSink, s: AuditSession, frame: [string, string], piece: (m: Msg, i: number) => string, escape: (t: string) => string = same): void {
+  if (!Array.isArray(s.messages)) return out.put(escape(JSON.stringify(s)));
+  out.put(escape(frame[0]));
+  s.messages.forEach((m, i) => {
+    if (i) out.put(",");
+    out.put(piece(m, i));
+  });
+  out.put(escape(frame[1]));
 }
 
 const same = (t: string) => t;
 
-/**
- * JSON.stringify(s) — with each message as `item` gives it, and the text escaped by `escape` (per
- * character, so pieces escape like the whole) — written a message at a time: no string of the whole
- * session (the largest allocation of a long session) is ever built. `frame` is splitJson(s, "messages").
- */
-function writeSessionJson(path: string, s: AuditSession, frame: [string, string], item: (m: Msg) => unknown, escape: (t: string) => string): void {
-  const out = new FileSink(openSync(path, "w"));
-  try {
-    if (!Array.isArray(s.messages)) out.put(escape(JSON.stringify(s)));
-    else {
-      out.put(escape(frame[0]));
-      s.messages.forEach((m, i) => {
-        if (i) out.put(",");
-        out.put(escape(JSON.stringify(item(m))));
-      });
-      out.put(escape(frame[1]));
-    }
-    out.flush();
-  } finally {
-    closeSync(out.fd);
-  }
-}
-
-// One per thread, reused by every file: writing is synchronous, so no two files share it at once.
-let sinkBuffer: Buffer | undefined;
+// Per thread, reused by every file (two at once for the raw and redacted JSON): writing is synchronous.
+const sinkBuffers: Buffer[] = [];
 
 /**
- * Encodes strings as UTF-8 straight into one reused 1 MiB buffer and writes it when full: no joined copy
- * of the pieces and no buffer per flush (the pieces of a long session are most of the spill's garbage).
+ * A file written through a reused 1 MiB buffer: strings are encoded as UTF-8 straight into it and it is
+ * written out when full — no joined copy of the pieces, no buffer per flush (the pieces of a long session
+ * are most of the spill's garbage). close() writes the rest.
  */
 class FileSink {
-  private readonly buf = (sinkBuffer ??= Buffer.allocUnsafe(1 << 20));
+  private readonly fd: number;
+  private readonly buf: Buffer;
   private used = 0;
 
-  constructor(readonly fd: number) {}
+  constructor(path: string, slot: number) {
+    this.buf = sinkBuffers[slot] ??= Buffer.allocUnsafe(1 << 20);
+    this.fd = openSync(path, "w");
+  }
 
   put(t: string): void {
     // A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair: 4 bytes for 2 units).
@@ -77,7 +113,15 @@ class FileSink {
     this.used += this.buf.write(t, this.used, "utf8");
   }
 
-  flush(): void {
+  close(): void {
+    try {
+      this.flush();
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  private flush(): void {
     this.writeAll(this.buf.subarray(0, this.used));
     this.used = 0;
   }

@@ -77,8 +77,31 @@ export function findSecrets(text: string): Record<string, number> {
   return out;
 }
 
-/** Strings shorter than this are scanned each time (a map entry would cost more than the scan). */
+/** Strings shorter than this are scanned each time (remembering them would cost more than the scan). */
 const MEMO_MIN = 64;
+/** Strings remembered per length: bounds the comparisons when many strings share a length. */
+const MEMO_PER_LENGTH = 8;
+
+/**
+ * redactText that scans equal strings once: a message's text is usually also in its blocks, so about half
+ * of a session's characters are repeats. Remembered by length, not in a string-keyed map: a map would
+ * hash every string (another pass over its characters), while comparing with the few earlier strings of
+ * the same length stops at the first difference, and an equal one costs a memory compare.
+ */
+function redactOnce(): (text: string) => string {
+  const byLength = new Map<number, [string, string][]>();
+  return (text) => {
+    const seen = byLength.get(text.length);
+    if (seen) for (const [t, r] of seen) if (t === text) return r;
+    const r = redactText(text);
+    if (!seen) byLength.set(text.length, [[text, r]]);
+    else {
+      if (seen.length >= MEMO_PER_LENGTH) seen.shift();
+      seen.push([text, r]);
+    }
+    return r;
+  };
+}
 
 /**
  * Deep copy of a JSON-like value with every string redacted. Objects that contain no secret keep their
@@ -86,14 +109,10 @@ const MEMO_MIN = 64;
  */
 export function redactDeep<T>(value: T, counter?: { n: number }): T {
   const seen = new Map<unknown, unknown>();
-  // Equal long strings are redacted once: a message's text is usually also in its blocks, so about half
-  // of a session's characters are repeats; a map lookup costs far less than the scan.
-  const texts = new Map<string, string>();
+  const once = redactOnce();
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
-      let r: string | undefined;
-      if (v.length < MEMO_MIN) r = redactText(v);
-      else if ((r = texts.get(v)) === undefined) texts.set(v, (r = redactText(v)));
+      const r = v.length < MEMO_MIN ? redactText(v) : once(v);
       if (r !== v && counter) counter.n++;
       return r;
     }

@@ -141,6 +141,14 @@ describe("report/redact: equal strings redacted once", () => {
     expect(out.again).toBe(out.text);
     expect(counter.n).toBe(3);
   });
+  it("many distinct strings of one length, repeated in any order, each get their own redaction", () => {
+    const texts = Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, "0")} ${(i % 3 ? "plain words only" : `key ${AWS}`).padEnd(24, ".")} ${"-".repeat(60)}`);
+    expect(new Set(texts.map((t) => t.length)).size).toBe(1);
+    const order = [...texts, ...[...texts].reverse(), ...texts.filter((_, i) => i % 2)];
+    const counter = { n: 0 };
+    expect(redactDeep(order, counter)).toEqual(order.map(redactText));
+    expect(counter.n).toBe(order.filter((t) => t.includes(AWS)).length);
+  });
   it("the anchor pre-check sees 'authorization' in any ASCII case, as the /i rule does", () => {
     for (const s of ["AUTHORIZATION: abcdefgh12345678", "AuThOrIzAtIoN=abcdefgh12345678"]) {
       expect(mayHoldSecret(s), s).toBe(true);
