@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findSecrets, mayHoldSecret, redactDeep, redactText } from "../../../src/report/redact.js";
+import { findSecrets, mayHoldSecret, redactDeep, redactText, REDACT_RULES } from "../../../src/report/redact.js";
 
 // Realistic-looking values (shape-correct, not live credentials).
 const AWS = "AKIAIOSFODNN7EXAMPLE";
@@ -154,5 +155,27 @@ describe("report/redact: equal strings redacted once", () => {
       expect(mayHoldSecret(s), s).toBe(true);
       expect(redactText(s), s).toContain("[REDACTED:authorization]");
     }
+  });
+});
+
+describe("report/redact: pre-checks only skip work", () => {
+  // Every rule applied in order with no pre-check at all: what redactText must equal.
+  const reference = (text: string): string => {
+    let out = text;
+    for (const r of REDACT_RULES) {
+      r.re.lastIndex = 0;
+      out = out.replace(r.re, r.to as string);
+    }
+    return out;
+  };
+  const fragments = ["DB_", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "KEY", "_ID", "TOKEN", "SECRET", "CREDENTIALS", "PASSPHRASE", "_2", "=", " = ", ":", '"', "'", "hunter22", "x", " ", "\n", "[REDACTED:secret]", "Authorization: ", "Bearer ", "abcdefghijklmnop1234", AWS, "eyJ", "sk-"];
+  it("redactText equals every rule applied without pre-checks, on texts made of rule fragments", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...fragments), { maxLength: 24 }), (parts) => {
+        const text = parts.join("");
+        expect(redactText(text)).toBe(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
