@@ -39,31 +39,62 @@ const same = (t: string) => t;
  * session (the largest allocation of a long session) is ever built.
  */
 function writeSessionJson(path: string, s: AuditSession, item: (m: Msg) => unknown, escape: (t: string) => string): void {
-  const fd = openSync(path, "w");
+  const out = new FileSink(path);
   try {
-    let buf: string[] = [];
-    let size = 0;
-    const flush = () => {
-      const b = Buffer.from(buf.join(""), "utf8");
-      for (let off = 0; off < b.length; ) off += writeSync(fd, b, off, b.length - off);
-      buf = [];
-      size = 0;
-    };
-    const put = (t: string) => {
-      buf.push(t);
-      size += t.length;
-      if (size >= 1 << 20) flush();
-    };
-    if (!Array.isArray(s.messages)) put(escape(JSON.stringify(s)));
+    if (!Array.isArray(s.messages)) out.put(escape(JSON.stringify(s)));
     else {
       const [before, after] = splitJson(s, "messages");
-      put(escape(before));
-      s.messages.forEach((m, i) => put((i ? "," : "") + escape(JSON.stringify(item(m)))));
-      put(escape(after));
+      out.put(escape(before));
+      s.messages.forEach((m, i) => out.put((i ? "," : "") + escape(JSON.stringify(item(m)))));
+      out.put(escape(after));
     }
-    flush();
   } finally {
-    closeSync(fd);
+    out.close();
+  }
+}
+
+// Per thread, reused by every file: writing is synchronous, one file at a time.
+let sinkBuffer: Buffer | undefined;
+
+/**
+ * A file written through a reused 1 MiB buffer: strings are encoded as UTF-8 straight into it and it is
+ * written out when full — no joined copy of the pieces and no new buffer per flush (the pieces of a long
+ * session are most of the spill's garbage). close() writes the rest.
+ */
+class FileSink {
+  private readonly fd: number;
+  private readonly buf: Buffer;
+  private used = 0;
+
+  constructor(path: string) {
+    this.buf = sinkBuffer ??= Buffer.allocUnsafe(1 << 20);
+    this.fd = openSync(path, "w");
+  }
+
+  put(t: string): void {
+    // A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair: 4 bytes for 2 units).
+    if (this.used + 3 * t.length > this.buf.length) {
+      this.flush();
+      if (3 * t.length > this.buf.length) return this.writeAll(Buffer.from(t, "utf8"));
+    }
+    this.used += this.buf.write(t, this.used, "utf8");
+  }
+
+  close(): void {
+    try {
+      this.flush();
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  private flush(): void {
+    this.writeAll(this.buf.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  private writeAll(b: Uint8Array): void {
+    for (let off = 0; off < b.length; ) off += writeSync(this.fd, b, off, b.length - off);
   }
 }
 

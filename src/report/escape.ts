@@ -14,8 +14,11 @@ export function jsonForScript(value: unknown): string {
   return escapeScriptJson(JSON.stringify(value));
 }
 
+// Looked up, not formatted per match: code-heavy sessions have many "<" and ">".
+const SCRIPT_ESCAPES: Record<string, string> = Object.fromEntries(["<", ">", "&", "\u2028", "\u2029"].map((c) => [c, `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`]));
+
 /** The escaping of jsonForScript on JSON text; per character, so JSON cut in pieces escapes the same. */
-export const escapeScriptJson = (json: string): string => json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export const escapeScriptJson = (json: string): string => json.replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
 
 // XML 1.0 allows tab, LF, CR and U+0020 and above except surrogates and U+FFFE/FFFF; lone surrogates and
 // other controls become U+FFFD so the document stays well-formed.

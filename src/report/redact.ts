@@ -8,6 +8,8 @@ export interface RedactRule {
   re: RegExp;
   /** Replacement; `$1`-style groups keep the non-secret part (a variable name, a header). */
   to: string | ((match: string, ...groups: string[]) => string);
+  /** A cheaper pattern that every match of `re` also matches: text without it skips `re` (perf only). */
+  pre?: RegExp;
 }
 
 const R = (kind: string) => `[REDACTED:${kind}]`;
@@ -15,6 +17,9 @@ const R = (kind: string) => `[REDACTED:${kind}]`;
 // Names of .env-style secrets: a keyword as a whole underscore-separated part (DB_PASSWORD, GITHUB_TOKEN,
 // AWS_SECRET_ACCESS_KEY, SECRET_KEY_BASE), so TOKENS_USED or MONKEY do not count.
 const NAME = String.raw`(?:[A-Z0-9]+_)*(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASSPHRASE|API_KEY|APIKEY|CREDENTIALS?)(?:_[A-Z0-9]+)*`;
+// What every NAME ends with (API_KEY and APIKEY end in KEY): the literal-first pre-checks of the env
+// rules, which otherwise try their leading (?:[A-Z0-9]+_)* at every word boundary of a long text.
+const NAME_TAIL = String.raw`(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)(?:_[A-Z0-9]+)*`;
 // A value already redacted by an earlier rule is left alone (idempotence).
 const NOT_DONE = String.raw`(?!\[REDACTED)`;
 
@@ -33,24 +38,26 @@ export const REDACT_RULES: readonly RedactRule[] = [
   { kind: "github-token", re: /\bgithub_pat_[A-Za-z0-9_]{22,255}/g, to: R("github-token") },
   { kind: "openai-key", re: /\bsk-(?:proj-|svcacct-|admin-|ant-(?:api\d+-)?)?[A-Za-z0-9_-]{20,}/g, to: R("api-key") },
   // .env style: NAME=value (quoted or bare). JSON/YAML style with a quoted key: "NAME": "value".
-  { kind: "env", re: new RegExp(String.raw`\b(${NAME})(\s*=\s*)${NOT_DONE}("[^"\n]+"|'[^'\n]+'|[^\s"'#;&|]+)`, "g"), to: `$1$2${R("secret")}` },
-  { kind: "env", re: new RegExp(String.raw`("${NAME}"\s*:\s*")${NOT_DONE}[^"\\\n]+(")`, "g"), to: `$1${R("secret")}$2` },
+  { kind: "env", re: new RegExp(String.raw`\b(${NAME})(\s*=\s*)${NOT_DONE}("[^"\n]+"|'[^'\n]+'|[^\s"'#;&|]+)`, "g"), to: `$1$2${R("secret")}`, pre: new RegExp(String.raw`${NAME_TAIL}\s*=`) },
+  { kind: "env", re: new RegExp(String.raw`("${NAME}"\s*:\s*")${NOT_DONE}[^"\\\n]+(")`, "g"), to: `$1${R("secret")}$2`, pre: new RegExp(String.raw`${NAME_TAIL}"\s*:`) },
 ];
 
 // Every rule above needs one of these literals to match (the env rules' NAME needs SECRET, TOKEN, KEY,
 // PASSW…, PASSPHRASE or CREDENTIAL). One scan for them lets the usual secret-free text skip the ten
 // rule regexes, which are most of a report's redaction time. Keep in step with REDACT_RULES (tested).
-const ANCHORS = /-----BEGIN|Bearer|eyJ|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|SECRET|TOKEN|KEY|PASSW|PASSPHRASE|CREDENTIAL/;
-const ANCHORS_I = /authorization/i;
+// "authorization" in any case is spelled out (not a second /i scan): clean text, the usual case, is read
+// once. Without the u flag, /i folds only ASCII letters onto ASCII, which the classes match exactly.
+const ANCHORS = /-----BEGIN|Bearer|eyJ|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|SECRET|TOKEN|KEY|PASSW|PASSPHRASE|CREDENTIAL|[Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]/;
 
 /** Could any rule match? False means redactText returns the text unchanged. */
-export const mayHoldSecret = (text: string): boolean => ANCHORS.test(text) || ANCHORS_I.test(text);
+export const mayHoldSecret = (text: string): boolean => ANCHORS.test(text);
 
 /** Redacts one string; returns it unchanged (same reference) when nothing matched. */
 export function redactText(text: string): string {
   if (!mayHoldSecret(text)) return text;
   let out = text;
   for (const r of REDACT_RULES) {
+    if (r.pre && !r.pre.test(out)) continue;
     r.re.lastIndex = 0;
     if (r.re.test(out)) {
       r.re.lastIndex = 0;
@@ -76,15 +83,42 @@ export function findSecrets(text: string): Record<string, number> {
   return out;
 }
 
+/** Strings shorter than this are scanned each time (remembering them would cost more than the scan). */
+const MEMO_MIN = 64;
+/** Strings remembered per length: bounds the comparisons when many strings share a length. */
+const MEMO_PER_LENGTH = 8;
+
+/**
+ * redactText that scans equal strings once: a message's text is usually also in its blocks, so about half
+ * of a session's characters are repeats. Remembered by length, not in a string-keyed map: a map would
+ * hash every string (another pass over its characters), while comparing with the few earlier strings of
+ * the same length stops at the first difference, and an equal one costs a memory compare.
+ */
+function redactOnce(): (text: string) => string {
+  const byLength = new Map<number, [string, string][]>();
+  return (text) => {
+    const seen = byLength.get(text.length);
+    if (seen) for (const [t, r] of seen) if (t === text) return r;
+    const r = redactText(text);
+    if (!seen) byLength.set(text.length, [[text, r]]);
+    else {
+      if (seen.length >= MEMO_PER_LENGTH) seen.shift();
+      seen.push([text, r]);
+    }
+    return r;
+  };
+}
+
 /**
  * Deep copy of a JSON-like value with every string redacted. Objects that contain no secret keep their
  * identity, so a message table shared by many turns is not copied needlessly.
  */
 export function redactDeep<T>(value: T, counter?: { n: number }): T {
   const seen = new Map<unknown, unknown>();
+  const once = redactOnce();
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
-      const r = redactText(v);
+      const r = v.length < MEMO_MIN ? redactText(v) : once(v);
       if (r !== v && counter) counter.n++;
       return r;
     }

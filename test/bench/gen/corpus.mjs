@@ -1,9 +1,10 @@
 // Writes synthetic sessions, the 200 MB many-file corpus and the 50-rule set into a cache directory
 // outside the repository (os.tmpdir()/sightline-bench-<seed>/). A file is reused only when its manifest
 // entry matches (generator version, format, seed, events), so reruns skip generation.
-import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Rng, seedOf } from "./prng.mjs";
 import { ruleFile, rules } from "./rules.mjs";
 import { sessionLines } from "./session.mjs";
@@ -112,4 +113,27 @@ export async function ensureCorpus(dir, targetBytes, seed) {
   const result = { dir: corpusDir, files, bytes: total };
   writeFileSync(done, JSON.stringify(result));
   return result;
+}
+
+/** The real recording the archive workload copies (repository-relative). */
+export const ARCHIVE_SOURCE = "fixtures/pi/before-compaction.jsonl";
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+
+/**
+ * An archive of real sessions: `copies` byte-identical copies of one real recording in one folder, as a
+ * folder of many similar sessions looks to audit. Recopied when the source or the count changed.
+ * Returns {dir, files:[{path, bytes}], bytes}.
+ */
+export function ensureArchive(dir, source, copies) {
+  const src = join(ROOT, source);
+  const bytes = statSync(src).size;
+  const archiveDir = join(dir, `archive-${copies}x-${source.replace(/[^A-Za-z0-9.-]+/g, "_")}`);
+  mkdirSync(archiveDir, { recursive: true });
+  const files = [];
+  for (let i = 0; i < copies; i++) {
+    const path = join(archiveDir, `session-${String(i).padStart(3, "0")}.jsonl`);
+    if (!existsSync(path) || statSync(path).size !== bytes || readFileSync(path).compare(readFileSync(src)) !== 0) copyFileSync(src, path);
+    files.push({ path, bytes });
+  }
+  return { dir: archiveDir, files, bytes: bytes * copies };
 }

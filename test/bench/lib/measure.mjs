@@ -58,19 +58,28 @@ export function hasJq() {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-/** `jq -c . FILES > /dev/null`, batched to stay under the argument-length limit; wall time in ms. */
+/**
+ * `jq -c . FILES > /dev/null`, batched to stay under the argument-length limit: wall time in ms, and jq's CPU
+ * time (user + system, from the shell's `times`) in cpuMs.
+ */
 export async function runJq(files) {
   const t0 = performance.now();
+  let cpuMs = 0;
   for (let i = 0; i < files.length; i += 200) {
     const batch = files.slice(i, i + 200);
-    const code = await new Promise((resolve) => {
-      const cp = spawn("jq", ["-c", ".", ...batch], { stdio: ["ignore", "ignore", "ignore"] });
-      cp.on("close", resolve);
-      cp.on("error", () => resolve(-1));
+    const r = await new Promise((resolve) => {
+      const cp = spawn("bash", ["-c", 'jq -c . "$@" > /dev/null || exit $?; times', "jq", ...batch], { stdio: ["ignore", "pipe", "ignore"] });
+      let out = "";
+      cp.stdout.on("data", (d) => (out += d));
+      cp.on("close", (code) => resolve({ code, out }));
+      cp.on("error", () => resolve({ code: -1, out }));
     });
-    if (code !== 0) return { ok: false, error: `jq exited ${code}` };
+    if (r.code !== 0) return { ok: false, error: `jq exited ${r.code}` };
+    // Second line of `times`: user and system time of the shell's children (jq).
+    const child = r.out.trim().split("\n")[1] ?? "";
+    for (const [, m, s] of child.matchAll(/(\d+)m([\d.]+)s/g)) cpuMs += (Number(m) * 60 + Number(s)) * 1000;
   }
-  return { ok: true, ms: performance.now() - t0 };
+  return { ok: true, ms: performance.now() - t0, cpuMs };
 }
 
 export function cleanupScratch() {

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findSecrets, mayHoldSecret, redactDeep, redactText } from "../../../src/report/redact.js";
+import { findSecrets, mayHoldSecret, redactDeep, redactText, REDACT_RULES } from "../../../src/report/redact.js";
 
 // Realistic-looking values (shape-correct, not live credentials).
 const AWS = "AKIAIOSFODNN7EXAMPLE";
@@ -126,5 +127,55 @@ describe("report/redact anchor pre-check", () => {
     const prose = "The sortKey= value and sk learn stay; monkey business, tokens used: 42.";
     expect(mayHoldSecret(prose)).toBe(false);
     expect(redactText(prose)).toBe(prose);
+  });
+});
+
+describe("report/redact: equal strings redacted once", () => {
+  it("equal long strings (distinct copies) are each redacted and each counted", () => {
+    const line = `deploy with AWS key ${AWS} and a long enough tail to be remembered by content`;
+    const a = [line, "x"].join("").slice(0, -1);
+    const b = [line, "y"].join("").slice(0, -1);
+    const counter = { n: 0 };
+    const out = redactDeep({ text: a, blocks: [{ type: "text", text: b }], again: a }, counter);
+    expect(out.text).toBe(`deploy with AWS key [REDACTED:aws-access-key] and a long enough tail to be remembered by content`);
+    expect(out.blocks[0].text).toBe(out.text);
+    expect(out.again).toBe(out.text);
+    expect(counter.n).toBe(3);
+  });
+  it("many distinct strings of one length, repeated in any order, each get their own redaction", () => {
+    const texts = Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, "0")} ${(i % 3 ? "plain words only" : `key ${AWS}`).padEnd(24, ".")} ${"-".repeat(60)}`);
+    expect(new Set(texts.map((t) => t.length)).size).toBe(1);
+    const order = [...texts, ...[...texts].reverse(), ...texts.filter((_, i) => i % 2)];
+    const counter = { n: 0 };
+    expect(redactDeep(order, counter)).toEqual(order.map(redactText));
+    expect(counter.n).toBe(order.filter((t) => t.includes(AWS)).length);
+  });
+  it("the anchor pre-check sees 'authorization' in any ASCII case, as the /i rule does", () => {
+    for (const s of ["AUTHORIZATION: abcdefgh12345678", "AuThOrIzAtIoN=abcdefgh12345678"]) {
+      expect(mayHoldSecret(s), s).toBe(true);
+      expect(redactText(s), s).toContain("[REDACTED:authorization]");
+    }
+  });
+});
+
+describe("report/redact: pre-checks only skip work", () => {
+  // Every rule applied in order with no pre-check at all: what redactText must equal.
+  const reference = (text: string): string => {
+    let out = text;
+    for (const r of REDACT_RULES) {
+      r.re.lastIndex = 0;
+      out = out.replace(r.re, r.to as string);
+    }
+    return out;
+  };
+  const fragments = ["DB_", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "KEY", "_ID", "TOKEN", "SECRET", "CREDENTIALS", "PASSPHRASE", "_2", "=", " = ", ":", '"', "'", "hunter22", "x", " ", "\n", "[REDACTED:secret]", "Authorization: ", "Bearer ", "abcdefghijklmnop1234", AWS, "eyJ", "sk-"];
+  it("redactText equals every rule applied without pre-checks, on texts made of rule fragments", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...fragments), { maxLength: 24 }), (parts) => {
+        const text = parts.join("");
+        expect(redactText(text)).toBe(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
