@@ -10,7 +10,7 @@ import { INDEX_SCRIPT } from "./html-index-client.js";
 import { STYLE } from "./html-style.js";
 import { commonRoot, relativeTo, sessionFiles } from "./layout.js";
 import type { AuditResult, AuditSession } from "./model.js";
-import { countsOf } from "./spilled.js";
+import { countsOf, ttsrVerdict } from "./spilled.js";
 
 /** What a page embeds per message: the provider text plus non-text blocks shown compactly. */
 interface PageMsg {
@@ -88,7 +88,7 @@ function row(s: AuditSession, i: number, root: string): string {
   const first = s.diagnostics.find((d) => d.severity !== "info");
   const finding = first ? `${first.code}: ${first.message}` : "";
   const what = s.format ? `${s.format} / ${s.profile ?? ""}` : s.kind;
-  const ttsr = c.ttsrDisagreements === null ? "—" : c.ttsrDisagreements ? `${c.ttsrDisagreements} disagree` : "agrees";
+  const ttsr = ttsrVerdict(c);
   return `<tr class="st-${s.status}" data-status="${s.status}"><td><span class="icon">${ICON[s.status]}</span> ${s.status}</td><td><a href="${sessionFiles(i).page}" data-session="${i}" title="${h(s.path)}">${h(relativeTo(root, s.path))}</a></td><td>${h(what)}</td><td>${s.loader.verdict}</td><td>${c.turns}</td><td>${c.compactions}${c.capsuleFailures ? ` (${c.capsuleFailures} capsule ✗)` : ""}</td><td>${ttsr}</td><td>${n.error}</td><td>${n.warning}</td><td class="finding">${h(finding.length > 300 ? `${finding.slice(0, 300)}…` : finding)}</td></tr>`;
 }
 

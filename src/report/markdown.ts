@@ -2,7 +2,7 @@
 // one row per session, then the failures with their diagnostics. Session text never appears unescaped.
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { clip, escapeMd, escapeMdCell } from "./escape.js";
-import { countsOf } from "./spilled.js";
+import { countsOf, ttsrVerdict } from "./spilled.js";
 import type { AuditResult, AuditSession } from "./model.js";
 
 /** GitHub rejects job summaries over 1 MiB; stay well below and say what was cut. */
@@ -20,7 +20,7 @@ function sessionRow(s: AuditSession): string {
   for (const d of s.diagnostics) if (d.severity !== "info") n[d.severity]++;
   const c = countsOf(s);
   const capsule = c.capsuleFailures;
-  const ttsr = c.ttsrDisagreements !== null ? (c.ttsrDisagreements ? `${c.ttsrDisagreements} disagree` : "agrees") : "—";
+  const ttsr = ttsrVerdict(c);
   return `| ${ICON[s.status]} | ${escapeMdCell(s.path)} | ${escapeMdCell(fmt)} | ${s.loader.verdict} | ${c.turns} | ${c.compactions}${capsule ? ` (${capsule} capsule ✗)` : ""} | ${ttsr} | ${n.error} | ${n.warning} |`;
 }
 

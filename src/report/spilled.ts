@@ -18,6 +18,16 @@ export interface SessionCounts {
   capsuleFailures: number;
   /** Null when the session carries no TTSR evidence. */
   ttsrDisagreements: number | null;
+  /** Turns whose recorded evidence has no trigger in the log (neither agreement nor disagreement). */
+  ttsrUnverifiable?: number;
+}
+
+/** The TTSR verdict of a session in one cell: "—" without evidence, else agreement, with what was unverifiable. */
+export function ttsrVerdict(c: SessionCounts, none = "—"): string {
+  if (c.ttsrDisagreements === null) return none;
+  const unverifiable = c.ttsrUnverifiable ? `${c.ttsrUnverifiable} unverifiable` : "";
+  if (c.ttsrDisagreements) return [`${c.ttsrDisagreements} disagree`, unverifiable].filter(Boolean).join(", ");
+  return unverifiable ? `agrees, ${unverifiable}` : "agrees";
 }
 
 /** A finished session reduced to what stays in memory (structured-clone safe: it crosses threads). */
@@ -51,7 +61,7 @@ const SPILL = Symbol("sightline.spill");
 export function countsOf(s: AuditSession): SessionCounts {
   const ref = spillOf(s);
   if (ref) return ref.counts;
-  return { turns: s.turns.length, compactions: s.compactions.length, capsuleFailures: s.compactions.filter(capsuleFailed).length, ttsrDisagreements: s.ttsr ? s.ttsr.disagreements.length : null };
+  return { turns: s.turns.length, compactions: s.compactions.length, capsuleFailures: s.compactions.filter(capsuleFailed).length, ttsrDisagreements: s.ttsr ? s.ttsr.disagreements.length : null, ttsrUnverifiable: s.ttsr ? s.ttsr.turns.filter((t) => t.agree === "unverifiable").length : 0 };
 }
 
 export const spillOf = (s: AuditSession): SpillRef | undefined => (s as unknown as { [SPILL]?: SpillRef })[SPILL];

@@ -2,7 +2,7 @@
 // NO_COLOR, FORCE_COLOR, --color); without colour the output is plain text, stable for tests and logs.
 import Table from "cli-table3";
 import { clip } from "./escape.js";
-import { countsOf } from "./spilled.js";
+import { countsOf, ttsrVerdict } from "./spilled.js";
 import { terminalLine as safe } from "../shared/terminal.js";
 import type { AuditResult, SessionStatus } from "./model.js";
 import { isFidelityFinding } from "../shared/diagnostics.js";
@@ -40,7 +40,7 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
       s.loader.verdict,
       String(c.turns),
       capsule ? `${c.compactions} (${capsule} capsule fail)` : String(c.compactions),
-      c.ttsrDisagreements !== null ? (c.ttsrDisagreements ? paint("red", `${c.ttsrDisagreements} disagree`) : "agrees") : "-",
+      c.ttsrDisagreements ? paint("red", ttsrVerdict(c)) : ttsrVerdict(c, "-"),
       String(err),
       String(warn),
     ]);
