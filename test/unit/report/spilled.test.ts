@@ -62,7 +62,7 @@ describe("report/spilled", () => {
   it("counts come from the digest; summary, Markdown, JUnit and terminal read no session back", () => {
     const { store, out } = spill(full);
     expect(out.map(countsOf)).toEqual(full.map(countsOf));
-    expect(countsOf(out[0])).toEqual({ turns: 2, compactions: 1, capsuleFailures: 1, ttsrDisagreements: null });
+    expect(countsOf(out[0])).toEqual({ turns: 2, compactions: 1, capsuleFailures: 1, ttsrDisagreements: null, ttsrUnverifiable: 0 });
     const spilledResult = { ...result(out), summary: summarize(out) };
     const plain = result(full);
     expect(spilledResult.summary).toEqual(plain.summary);
