@@ -8,7 +8,7 @@
 // The folder lives under the OS temp folder (or a folder the caller names, e.g. the run folder) and is
 // removed by dispose(), when its store is garbage-collected (no session of the result is reachable), or
 // when the process exits normally. A process killed by a signal leaves it to the OS temp cleanup.
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Msg } from "../formats/types.js";
@@ -20,9 +20,13 @@ import type { AuditSession } from "../report/model.js";
 import { redactDeep } from "../report/redact.js";
 import { digestOf, type SessionDigest, type SessionStore } from "../report/spilled.js";
 
-/** Writes a finished session's pieces and returns what the run keeps of it. */
-export function spillSession(dir: string, key: string, s: AuditSession): SessionDigest {
-  writeSessionJson(join(dir, `${key}.json`), s, (m) => m, same);
+/**
+ * Writes a finished session's pieces and returns what the run keeps of it. Without `keepFull` the full
+ * session (<key>.json) is not written: the report needs only its pieces, and the session is most of the
+ * spill's cost; its heavy parts then cannot be read back.
+ */
+export function spillSession(dir: string, key: string, s: AuditSession, keepFull = true): SessionDigest {
+  if (keepFull) writeSessionJson(join(dir, `${key}.json`), s, (m) => m, same);
   writeFileSync(join(dir, `${key}.detail.json`), `${JSON.stringify(detailDoc(s))}\n`);
   const red = redactDeep(s);
   const clean = red === s;
@@ -145,7 +149,9 @@ export class FileSessionStore implements SessionStore {
     if (l && l.key === key && l.redacted === redacted) return l.value;
     this.last = null;
     this.loads++;
-    const raw = JSON.parse(readFileSync(join(this.dir, `${key}.json`), "utf8")) as AuditSession;
+    const file = join(this.dir, `${key}.json`);
+    if (!existsSync(file)) throw new Error(`the audit kept no full sessions (keepSessions: false): session ${key}'s messages, turns and compactions are only in the report files`);
+    const raw = JSON.parse(readFileSync(file, "utf8")) as AuditSession;
     const value = redacted ? redactDeep(raw) : raw;
     this.last = { key, redacted, value };
     return value;

@@ -25,6 +25,11 @@ export interface AuditOptions extends AuditFileOptions {
   workers?: number;
   /** Folder to create the temporary spill folder in (default: the OS temp folder); e.g. the run folder. */
   spillRoot?: string;
+  /**
+   * Keep every full session so the result's sessions can read their messages, turns and compactions (default
+   * true). false: only the report pieces are kept (faster; enough to write the report folder, redacted).
+   */
+  keepSessions?: boolean;
   /** Per-file time budget in a worker (ms); 0 = none. */
   timeoutMs?: number;
   onProgress?: (done: number, total: number, path: string) => void;
@@ -71,8 +76,9 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const script = opts.workers === 0 ? null : workerScript("worker-audit.js");
   const size = opts.workers ?? defaultPoolSize(files.length);
   const spillDir = makeSpillDir(opts.spillRoot);
+  const keepFull = opts.keepSessions !== false;
   const store = new FileSessionStore(spillDir);
-  const pool = script && files.length > 0 && size > 0 ? new WorkerPool<AuditTask, AuditTaskResult>(script, size, { opts: fileOpts, spillDir }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
+  const pool = script && files.length > 0 && size > 0 ? new WorkerPool<AuditTask, AuditTaskResult>(script, size, { opts: fileOpts, spillDir, keepFull }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
   let localHook: ReturnType<typeof ttsrHookFor>;
   // p-limit bounds how many files are in flight (open handles, queued results), the pool bounds CPU.
@@ -82,7 +88,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
     const r = await auditFile(f, fileOpts, hook ?? (localHook ??= ttsrHookFor(fileOpts)));
     if (!("entry" in r)) return r;
     auditProbe.onSession?.(r.entry);
-    return { digest: spillSession(spillDir, key, r.entry) };
+    return { digest: spillSession(spillDir, key, r.entry, keepFull) };
   };
   try {
     const results = await Promise.all(

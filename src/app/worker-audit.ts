@@ -7,12 +7,12 @@ import { spillSession } from "./audit-spill.js";
 import { ttsrHookFor } from "./audit-ttsr.js";
 import type { AuditTask, AuditTaskResult } from "./audit.js";
 
-const { opts, spillDir } = workerData as { opts: AuditFileOptions; spillDir: string };
+const { opts, spillDir, keepFull } = workerData as { opts: AuditFileOptions; spillDir: string; keepFull: boolean };
 const hook = ttsrHookFor(opts);
 
 parentPort?.on("message", (task: AuditTask) => {
   auditFile(task.path, opts, hook)
-    .then((r): AuditTaskResult => ("entry" in r ? { digest: spillSession(spillDir, task.key, r.entry) } : r))
+    .then((r): AuditTaskResult => ("entry" in r ? { digest: spillSession(spillDir, task.key, r.entry, keepFull) } : r))
     .then(
       (value) => parentPort!.postMessage({ ok: true, value }),
       (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),

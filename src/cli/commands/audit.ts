@@ -71,6 +71,8 @@ export const auditCommand: Command = {
       failOn: a.failOn,
       shard,
       workers: a.workers,
+      // The redacted report is written from each session's pieces; full sessions only for --json or --no-redact.
+      keepSessions: a.json === true || a.redact === false,
       now: () => now,
       version: toolVersion(),
       onProgress: (d, t) => bar.update(d, t),
