@@ -76,8 +76,10 @@ export function checkTree(s: PiSession, bag: DiagnosticBag): void {
     else firstLine.set(e.id, e.line);
     if (e.parentId !== null && !s.byId.has(e.parentId)) bag.add("PI_DANGLING_PARENT", at, { id: e.id, parentId: e.parentId });
     if (e.parentId === null && seen === undefined) {
-      // branchWithSummary(null) legitimately starts a new root: a branch_summary with fromId "root".
-      const newRootSummary = e.type === "branch_summary" && e.raw.fromId === "root";
+      // pi's tree navigation back to the first message starts a new root: branchWithSummary(null) writes a
+      // branch_summary with parentId null (fromId: the abandoned leaf, or "root"); without a summary,
+      // resetLeaf() makes the next entry a root (pi-coding-agent 1.5.2 agent-session / session-manager).
+      const newRootSummary = e.type === "branch_summary";
       if (firstRoot === undefined) firstRoot = e.id;
       else if (!newRootSummary) bag.add("PI_EXTRA_ROOT", at, { id: e.id, firstRoot });
     }

@@ -21,7 +21,11 @@ export const piCodes = {
   PI_DANGLING_PARENT: { severity: "error", title: "An entry's parentId names no entry", message: (a) => `parentId ${show(a.parentId)} of entry ${show(a.id)} names no entry` },
   PI_PARENT_CYCLE: { severity: "error", title: "Following parentId loops", message: (a) => `The parent chain loops: ${show(a.cycle)}` },
   PI_NO_ROOT: { severity: "error", title: "No entry has parentId null", message: () => "No entry has parentId null (the tree has no root)" },
-  PI_EXTRA_ROOT: { severity: "error", title: "More than one entry has parentId null", message: (a) => `Entry ${show(a.id)} is a second root (the first is ${show(a.firstRoot)})` },
+  PI_EXTRA_ROOT: {
+    severity: "info",
+    title: "Another entry with parentId null starts a new root",
+    message: (a) => `Entry ${show(a.id)} starts another root (the first is ${show(a.firstRoot)}): pi writes one when the user goes back to the first message (/tree), and its loader accepts it`,
+  },
   PI_MISSING_ID: { severity: "error", title: "A v2+ entry has no string id", message: () => "The entry has no string id (v2+ entries must have one)" },
   PI_NOT_AN_ENTRY: { severity: "warning", title: "A line holds JSON that is not an entry object", message: (a) => `The line holds ${show(a.kind)}, not an entry object with a string type` },
   PI_EXTRA_HEADER: { severity: "warning", title: "A session header after the first record", message: () => "A second session header; the loader keeps the first and ignores this one for the tree" },
