@@ -214,7 +214,7 @@ export class TurnComparer {
 
   /** The differing middle of the two contexts (system prompts only when they differ), positions kept. */
   private patch(x: FullTurn, y: FullTurn, k: number, s: number, spChanged: boolean): string {
-    const side = (t: FullTurn) => renderContextText(spChanged ? t.systemPrompt : null, t.messages.slice(k, t.messages.length - s), { firstIndex: k });
+    const side = (t: FullTurn) => renderContextText(spChanged ? t.systemPrompt : null, t.messages.slice(k, t.messages.length - s), { firstIndex: k, blocks: true });
     return createTwoFilesPatch(`${this.aName} turn ${x.index}`, `${this.bName} turn ${y.index}`, side(x), side(y), "", "", { context: 2 });
   }
 }

@@ -67,6 +67,14 @@ describe("diffTurnLists", () => {
     expect(full.turns[299].patch).toContain("-second line\n+second line, edited\n");
   });
 
+  it("turns that differ only in a tool call's arguments show the change in the patch (blocks rendered, not only provider text)", () => {
+    const call = (cmd: string): Msg => ({ role: "assistant", nativeRole: "assistant", text: "", blocks: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command: cmd } }], sourceIds: ["a1"], reminders: [] });
+    const d = diffTurnLists("a", [turn(0, [msg("user", "go", "u1"), call("ls")])], "b", [turn(0, [msg("user", "go", "u1"), call("rm -rf build")])]);
+    expect(d.firstDivergence).toMatchObject({ message: 1 });
+    expect(d.firstDivergence!.patch).toContain('-[tool call bash {"command":"ls"}]');
+    expect(d.firstDivergence!.patch).toContain('+[tool call bash {"command":"rm -rf build"}]');
+  });
+
   it("a later, unrelated change is a new difference of its own; an edit that reverts is a change in one turn only", () => {
     const b = longSession(40, (i, t) => (i === 2 || i === 30 ? `${t}!` : t));
     const d = diffTurnLists("a", longSession(40), "b", b);
