@@ -247,6 +247,9 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       return [link("turn " + t.index, "t=" + ti, { "data-turn": String(ti) }), t.responseId, String(t.size), num(t.tokens.estimated) + (t.tokens.logged !== undefined ? " (log " + num(t.tokens.logged) + ")" : ""), ev ? ev.matches.map(function (m) { return m.rule + ":" + m.decision; }).join(", ") + (ev.agree === false ? " DISAGREE" : "") : ""];
     }), ["turn", "response", "messages", "tokens", "TTSR"]));
   }
+  // What a logged figure counts that the file cannot show (the estimate cannot see it either).
+  var UNRECORDED = { systemPrompt: "the system prompt", toolDefinitions: "the tool definitions" };
+  function alsoCounts(xs) { return xs && xs.length ? " (which also counts " + xs.map(function (x) { return UNRECORDED[x] || x; }).join(" and ") + ", not in the file)" : ""; }
   function back() { return add(el("p", "crumbs"), link("← session overview", "", { "data-back": "1" })); }
   function showTurn(ti) {
     var t = s.turns[ti];
@@ -256,7 +259,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (ti < s.turns.length - 1) add(nav, document.createTextNode(" · "), link("turn " + s.turns[ti + 1].index + " →", "t=" + (ti + 1), { "data-next": "1" }));
     add(main, nav);
     add(main, el("h2", null, "Turn " + t.index + " · response " + t.responseId));
-    add(main, el("p", "meta", "context built at " + (t.leafId === null ? "(empty)" : t.leafId) + " · " + t.size + " messages · " + num(t.tokens.estimated) + " tokens (" + t.tokens.estimator + ")" + (t.tokens.logged !== undefined ? " · log says " + num(t.tokens.logged) : "")));
+    add(main, el("p", "meta", "context built at " + (t.leafId === null ? "(empty)" : t.leafId) + " · " + t.size + " messages · " + num(t.tokens.estimated) + " tokens (" + t.tokens.estimator + ")" + (t.tokens.logged !== undefined ? " · log says " + num(t.tokens.logged) + alsoCounts(t.tokens.loggedAlsoCounts) : "")));
     var idx = resolve(ti);
     add(main, roleBar(idx, t));
     add(main, ttsrFor(t));
@@ -282,7 +285,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     main.textContent = "";
     add(main, back());
     add(main, el("h2", null, "Compaction " + c.id));
-    add(main, el("p", "meta", "tokens " + num(c.tokens.before) + " → " + num(c.tokens.after) + (c.tokens.loggedBefore !== undefined ? " · log: " + num(c.tokens.loggedBefore) + " → " + (c.tokens.loggedAfter !== undefined ? num(c.tokens.loggedAfter) : "?") : "")));
+    add(main, el("p", "meta", "tokens " + num(c.tokens.before) + " → " + num(c.tokens.after) + (c.tokens.loggedBefore !== undefined ? " · log: " + num(c.tokens.loggedBefore) + " → " + (c.tokens.loggedAfter !== undefined ? num(c.tokens.loggedAfter) : "—") + alsoCounts(c.tokens.loggedAlsoCounts) : "")));
     if (c.capsule) add(main, el("p", c.capsule.valid && !c.capsule.lost.length ? "ok" : "bad", "capsule: " + (c.capsule.valid ? "valid" : "invalid (missing " + c.capsule.missing.join(", ") + ")") + (c.capsule.lost.length ? "; lost in compaction: " + c.capsule.lost.map(function (l) { return l.kind + " " + l.value; }).join("; ") : "")));
     [["dropped", c.dropped], ["added", c.added], ["kept", c.kept]].forEach(function (p) {
       var sec = el("section", "diff-" + p[0]);
