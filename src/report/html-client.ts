@@ -244,8 +244,10 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (!s.turns.length) add(main, el("p", "muted", "No turns."));
     else add(main, table(s.turns.map(function (t, ti) {
       var ev = ttsrOf(t);
-      return [link("turn " + t.index, "t=" + ti, { "data-turn": String(ti) }), t.responseId, String(t.size), num(t.tokens.estimated) + (t.tokens.logged !== undefined ? " (log " + num(t.tokens.logged) + ")" : ""), ev ? ev.matches.map(function (m) { return m.rule + ":" + m.decision; }).join(", ") + (ev.agree === false ? " DISAGREE" : "") : ""];
+      return [link("turn " + t.index, "t=" + ti, { "data-turn": String(ti) }), t.responseId, String(t.size), num(t.tokens.estimated) + (t.tokens.logged !== undefined ? " (log " + num(t.tokens.logged) + (t.tokens.loggedAlsoCounts && t.tokens.loggedAlsoCounts.length ? "†" : "") + ")" : ""), ev ? ev.matches.map(function (m) { return m.rule + ":" + m.decision; }).join(", ") + (ev.agree === false ? " DISAGREE" : "") : ""];
     }), ["turn", "response", "messages", "tokens", "TTSR"]));
+    var marked = s.turns.filter(function (t) { return t.tokens.logged !== undefined && t.tokens.loggedAlsoCounts && t.tokens.loggedAlsoCounts.length; })[0];
+    if (marked) add(main, el("p", "muted", "† the logged figure" + alsoCounts(marked.tokens.loggedAlsoCounts) + "; the estimate counts what the file shows being sent."));
   }
   // What a logged figure counts that the file cannot show (the estimate cannot see it either).
   var UNRECORDED = { systemPrompt: "the system prompt", toolDefinitions: "the tool definitions" };

@@ -225,6 +225,8 @@ describe("HTML report in headless chromium", () => {
       await page.waitForSelector("html[data-ready='1']");
       expect(await page.locator("#chart [data-chart-turn]").count()).toBe(484);
       expect(await page.locator("#chart [data-mark='compaction']").count()).toBe(2);
+      // Beside the logged figures: what they count that the file cannot show (issue: token figures mean what they say).
+      expect(await page.locator("#main").innerText()).toContain("† the logged figure (which also counts the system prompt and the tool definitions, not in the file)");
     }
     expect(console.filter((c) => c.startsWith("error"))).toEqual([]);
     await page.close();
