@@ -27,7 +27,15 @@ export type BlockView =
   | { kind: "other"; type: string; json: string };
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const compact = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v ?? {}) ?? ""));
+// Tool-call arguments are shared by every turn that holds the message: serialised once per object.
+const compactCache = new WeakMap<object, string>();
+const compact = (v: unknown): string => {
+  if (typeof v === "string") return v;
+  if (typeof v !== "object" || v === null) return JSON.stringify(v ?? {}) ?? "";
+  let s = compactCache.get(v);
+  if (s === undefined) compactCache.set(v, (s = JSON.stringify(v) ?? ""));
+  return s;
+};
 
 /** scorel-format §9.1 (SC-REM5): the provider text of a reminder, whatever its kind. */
 export const renderReminder = (text: string): string => `<system-reminder>\n${text}\n</system-reminder>`;
