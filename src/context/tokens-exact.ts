@@ -1,8 +1,23 @@
 // Exact counting with a maintained BPE tokenizer (gpt-tokenizer, o200k_base: the encoding of current
-// OpenAI models). Loaded only when asked for (--tokens exact): its tables are large.
+// OpenAI models). Loaded only when asked for (--tokens exact): its tables are large, and the package is an
+// optional dependency, so an install without it still runs everything else.
+import { UsageError } from "../shared/errors.js";
 import type { TokenCounter } from "./tokens.js";
 
-export async function exactCounter(): Promise<TokenCounter> {
-  const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
+type CountTokens = (text: string) => number;
+const loadEncoding = async (): Promise<{ countTokens: CountTokens }> => import("gpt-tokenizer/encoding/o200k_base");
+
+/** The exact counter; `load` is the module loader (tests stand in a missing package). */
+export async function exactCounter(load: () => Promise<{ countTokens: CountTokens }> = loadEncoding): Promise<TokenCounter> {
+  let countTokens: CountTokens;
+  try {
+    ({ countTokens } = await load());
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
+      throw new UsageError("--tokens exact needs the optional package gpt-tokenizer, which is not installed (npm install gpt-tokenizer); the default estimate needs nothing");
+    }
+    throw e;
+  }
   return { name: "o200k_base (gpt-tokenizer)", count: (text) => countTokens(text) };
 }

@@ -29,6 +29,13 @@ describe("token counters", () => {
     expect(c.count("hello world")).toBe(2);
   });
 
+  it("without the optional gpt-tokenizer package, --tokens exact is a usage error that says how to install it", async () => {
+    const missing = () => Promise.reject(Object.assign(new Error("Cannot find package 'gpt-tokenizer'"), { code: "ERR_MODULE_NOT_FOUND" }));
+    await expect(exactCounter(missing)).rejects.toMatchObject({ name: "UsageError", message: expect.stringContaining("npm install gpt-tokenizer") });
+    const broken = () => Promise.reject(new Error("disk on fire"));
+    await expect(exactCounter(broken)).rejects.toThrow("disk on fire");
+  });
+
   it("the estimator name states the image rule", async () => {
     expect(IMAGE_TOKENS).toBe(1600);
     expect(estimatorName(charsPer4)).toBe("chars/4 + 1600/image");
