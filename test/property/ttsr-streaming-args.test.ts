@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseStreamingArguments } from "../../src/ttsr/simulate/partial-json.js";
 import { StreamingArguments } from "../../src/ttsr/simulate/streaming-args.js";
+import { mulberry32 } from "../../src/ttsr/chunking.js";
 
 /** JSON text trees: number texts kept verbatim (`1E+2`, `-0.50`), objects may repeat keys. */
 type Node = { t: "num"; text: string } | { t: "str"; s: string } | { t: "lit"; text: "true" | "false" | "null" } | { t: "arr"; items: Node[] } | { t: "obj"; entries: [string, Node][] };
@@ -66,16 +67,6 @@ function serialise(n: Node, rnd: () => number, rawControls: boolean): string {
   return ws() + go(n) + ws();
 }
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A comparable rendering: key order, own `__proto__` keys, -0 and lone surrogates all show. */
 function canon(v: unknown): string {
@@ -120,7 +111,7 @@ describe("StreamingArguments equals parseStreamingArguments at every delta", () 
   it("random JSON (escapes, \\u escapes, surrogate pairs, numbers, literals, nesting), random chunkings", () => {
     fc.assert(
       fc.property(node, fc.integer(), sizes, (n, seed, sz) => {
-        const text = serialise(n, rng(seed), false);
+        const text = serialise(n, mulberry32(seed), false);
         // JSON prefixes never leave the incremental reader.
         expect(check(text, cuts(text.length, sz)).incremental).toBe(true);
       }),
@@ -131,7 +122,7 @@ describe("StreamingArguments equals parseStreamingArguments at every delta", () 
   it("tool-argument objects split at every character (a cut inside every escape, number and literal)", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(key, node), { maxLength: 5 }), fc.integer(), (entries, seed) => {
-        const text = serialise({ t: "obj", entries }, rng(seed), false);
+        const text = serialise({ t: "obj", entries }, mulberry32(seed), false);
         expect(check(text, cuts(text.length, [1])).incremental).toBe(true);
       }),
       { numRuns: 500 },
@@ -141,7 +132,7 @@ describe("StreamingArguments equals parseStreamingArguments at every delta", () 
   it("raw control characters in strings (recorded by models, not valid JSON)", () => {
     fc.assert(
       fc.property(node, fc.integer(), sizes, (n, seed, sz) => {
-        const text = serialise(n, rng(seed), true);
+        const text = serialise(n, mulberry32(seed), true);
         expect(check(text, cuts(text.length, sz)).incremental).toBe(true);
       }),
       { numRuns: 500 },

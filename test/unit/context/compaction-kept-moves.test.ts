@@ -7,31 +7,22 @@ import { readSession } from "../../../src/app/read.js";
 import { compactionDiffs, type CompactionDiff } from "../../../src/context/compaction.js";
 import { isSession, moduleOf, parseSession } from "../../../src/formats/index.js";
 import { ROOT } from "./fixture-sessions.js";
+import { assistant, entry, header, jsonl, text, user } from "../formats/pi/helpers.js";
 
-const ts = "2026-01-01T00:00:00.000Z";
-const user = (id: string, parentId: string | null, text: string) => ({ type: "message", id, parentId, timestamp: ts, message: { role: "user", timestamp: 1, content: [{ type: "text", text }] } });
-const asst = (id: string, parentId: string, text: string) => ({
-  type: "message",
-  id,
-  parentId,
-  timestamp: ts,
-  message: { role: "assistant", timestamp: 1, content: [{ type: "text", text }], api: "a", provider: "p", model: "m", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: "stop" },
-});
 /** pi v3: six messages, a compaction keeping u2 onwards (positions 2–5 become 1–4 behind the summary). */
-const HAND = [
-  { type: "session", version: 3, id: "s1", timestamp: ts, cwd: "/w" },
+const asst = (id: string, parentId: string, t: string) => assistant(id, parentId, [text(t)]);
+const HAND = jsonl(
+  header({ id: "s1" }),
   user("u1", null, "Start the migration."),
   asst("a1", "u1", "Plan written."),
   user("u2", "a1", "Now step two."),
   asst("a2", "u2", "Step two done."),
   user("u3", "a2", "And step three."),
   asst("a3", "u3", "Step three done."),
-  { type: "compaction", id: "c1", parentId: "a3", timestamp: ts, summary: "Migration planned.", firstKeptEntryId: "u2", tokensBefore: 40 },
+  entry("compaction", "c1", "a3", { summary: "Migration planned.", firstKeptEntryId: "u2", tokensBefore: 40 }),
   user("u4", "c1", "Go on."),
   asst("a4", "u4", "Done."),
-]
-  .map((r) => JSON.stringify(r))
-  .join("\n");
+);
 
 function diffsOf(text: string, file: string): CompactionDiff[] {
   const s = parseSession(text, { file });
