@@ -13,7 +13,7 @@ for (const p of PROFILES) {
       expect(r.condition).toEqual(['"foo\\.bar"']);
       expect(r.description).toBe("d");
       expect(codes(r)).toContain("TTSR_YAML_FALLBACK");
-      expect(codes(r)).toContain("TTSR_YAML_QUOTE_TRAP");
+      expect(r.diagnostics?.find((d) => d.code === "TTSR_YAML_QUOTE_TRAP")?.line).toBe(2);
     });
 
     it("ttsr-spec §2.1.6: single-quoted, plain and doubled-backslash forms give foo\\.bar", () => {
@@ -29,6 +29,15 @@ for (const p of PROFILES) {
       // the `globs:` line itself is read with an empty value; its items are gone
       expect(r.globs).toEqual([""]);
       expect(codes(r)).toContain("TTSR_YAML_LINES_LOST");
+    });
+
+    it("ttsr-spec §2.1.6: each lost line is reported at its own line of the file (the opening --- is line 1)", () => {
+      const file = ['---', 'condition: "a\\.b"', "globs:", '  - "*.ts"', "description: d", "   - second", "---", "B"].join("\n");
+      const lost = parseRuleFile(file, "/r/x.md", { profile: p }).diagnostics?.filter((d) => d.code === "TTSR_YAML_LINES_LOST");
+      expect(lost?.map((d) => [d.file, d.line, d.args?.text])).toEqual([
+        ["/r/x.md", 4, '  - "*.ts"'],
+        ["/r/x.md", 6, "   - second"],
+      ]);
     });
 
     it('ttsr-spec §2.1.6: condition: "\\bx\\b" parses, but YAML turns \\b into a backspace', () => {
