@@ -1,5 +1,5 @@
 // Properties of the TTSR session layer (design §8): pending injections deduped by name keep first-seen order;
-// every rule of a batch lands on exactly one sibling tool call and reaches the context once.
+// every rule of a batch lands on exactly one sibling tool call, in match order, and reaches the context once.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TtsrManager } from "../../src/ttsr/manager.js";
@@ -47,7 +47,7 @@ describe("ttsr session properties", () => {
     );
   });
 
-  it("design §8: every matched rule lands on exactly one sibling tool call (the first to match) and reaches the context once", () => {
+  it("design §8: every matched rule lands on exactly one sibling tool call (the first to match), in match order, and reaches the context once", () => {
     const repeat = fc.constantFrom({ repeatMode: "once" }, { repeatMode: "after-gap", repeatGap: 0 }, { repeatMode: "after-gap", repeatGap: 3 });
     const deltas = fc.array(fc.record({ tool: fc.nat(3), token: fc.nat(TOKENS.length - 1) }), { minLength: 1, maxLength: 20 });
     fc.assert(
@@ -72,6 +72,14 @@ describe("ttsr session properties", () => {
           const text = fold.content ? (fold.content[0] as { text: string }).text : "";
           for (const name of text.match(/r\d/g) ?? []) landed.set(name, [...(landed.get(name) ?? []), `t${t}`]);
           for (const e of fold.effects) if (e.kind === "persist" && e.record.type === "ttsr_injection") persistedNames.push(...e.record.injectedRules);
+          // ttsr-spec §9.4/§9.8: a bucket keeps its rules in the order they matched on this call; the fold
+          // renders them in that order, and the record and the inject effect list them in that order too.
+          const own = [...winner].filter(([, id]) => id === `t${t}`).map(([name]) => name);
+          expect(text).toBe(own.map((n) => `T(${n})`).join("\n\n"));
+          const records = fold.effects.flatMap((e) => (e.kind === "persist" && e.record.type === "ttsr_injection" ? [e.record.injectedRules] : []));
+          const injects = fold.effects.flatMap((e) => (e.kind === "inject" ? [e.rules] : []));
+          expect(records).toEqual(own.length > 0 ? [own] : []);
+          expect(injects).toEqual(own.length > 0 ? [own] : []);
         }
         expect(Object.fromEntries(landed)).toEqual(Object.fromEntries([...winner].map(([name, id]) => [name, [id]])));
         expect([...persistedNames].sort()).toEqual([...winner.keys()].sort());
