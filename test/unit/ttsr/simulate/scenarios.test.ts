@@ -102,6 +102,17 @@ describe("simulateTtsr scenarios (design §3)", () => {
     expect(r.turns[0].matches.map((m) => [m.decision, m.offset])).toEqual([["dropped-aborted", raw.length]]);
   });
 
+  it("ttsr-spec §9.1 via replay: each response starts with empty buffers, so a condition split across two responses never matches", () => {
+    const rule = R("split", "foobar");
+    const split = run(session(user("q"), assistant([{ type: "text", text: "say foo" }], "stop"), user("more"), assistant([{ type: "text", text: "bar now" }], "stop")), [rule], {
+      settings: { interruptMode: "never" },
+    });
+    expect(split.turns.map((t) => t.matches)).toEqual([[], []]);
+    // Control: both halves in one response do match.
+    const whole = run(session(user("q"), assistant([{ type: "text", text: "say foo" }, { type: "text", text: "bar now" }], "stop")), [rule], { settings: { interruptMode: "never" } });
+    expect(whole.turns[0].matches.map((m) => m.rule)).toEqual(["split"]);
+  });
+
   it("design §5: a non-pi session gets no turns and a warning (agree is null where no TTSR evidence exists)", () => {
     const fake = { format: "yoi", file: "y", profile: "seed", profileReason: "default", diagnostics: [], tree: { nodes: [], parent: new Map(), children: new Map(), leaves: [], activeLeafId: null }, lineOf: new Map(), lineCount: 0 } as SessionBase;
     const r = run(fake, [], {});
