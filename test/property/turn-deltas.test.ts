@@ -1,8 +1,8 @@
-// design §8: delta views recompose to the full views — over generated pi v3 session trees with branches,
+// design §8: delta views recompose to the full views, against the right base turn and with the right removed list — over generated pi v3 session trees with branches,
 // tool loops, compactions and custom messages, under both context profiles.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { recompose, turnViews } from "../../src/context/turns.js";
+import { recompose, turnViews, type DeltaMessages, type FullTurn } from "../../src/context/turns.js";
 import { isSession, moduleOf, parseSession } from "../../src/formats/index.js";
 
 type Kind = "user" | "assistant" | "tool" | "compaction" | "custom" | "aborted";
@@ -56,6 +56,9 @@ const linearish = fc.array(step, { minLength: 1, maxLength: 40 }).map((steps) =>
   steps.map((s, i) => ({ ...s, parent: s.parent % 5 === 0 ? s.parent : Math.max(0, i - 1) })),
 );
 
+/** Each generated entry's parent index (piFile hangs entry i under `parent % i`). */
+const parentIndex = (steps: Array<{ parent: number }>): Array<number | null> => steps.map((st, i) => (i === 0 ? null : st.parent % i));
+
 describe("property: delta views recompose to the full views", () => {
   for (const profile of ["pi", "omp17"]) {
     it(`pi trees under ${profile}`, () => {
@@ -69,6 +72,43 @@ describe("property: delta views recompose to the full views", () => {
           const rebuilt = recompose(delta);
           expect(delta.map((t) => t.index)).toEqual(full.map((t) => t.index));
           for (const t of full) expect(rebuilt.get(t.index)).toEqual(t.messages);
+        }),
+        { numRuns: 150 },
+      );
+    });
+
+    it(`pi trees under ${profile}: the base is the nearest earlier turn on the root path, and removed lists exactly the base's dropped tail`, () => {
+      fc.assert(
+        fc.property(linearish, (steps) => {
+          const s = parseSession(piFile(steps), { profile });
+          if (!isSession(s)) throw new Error("generated file did not parse as a session");
+          const m = moduleOf(s);
+          const full = turnViews(m, s, { scope: "all" }).turns as FullTurn[];
+          const delta = turnViews(m, s, { scope: "all", delta: true }).turns;
+          // The expectation comes from the generator's own parent links, not from the parsed tree.
+          const parents = parentIndex(steps);
+          const turnAt = new Map(full.map((t) => [Number(t.responseId.slice(1)), t]));
+          const expectedBase = (leafId: string | null): FullTurn | null => {
+            for (let i = leafId === null ? null : Number(leafId.slice(1)); i !== null; i = parents[i]) {
+              const hit = turnAt.get(i);
+              if (hit) return hit;
+            }
+            return null;
+          };
+          delta.forEach((d, k) => {
+            const t = full[k];
+            const dm = d.messages as DeltaMessages;
+            const base = expectedBase(t.leafId);
+            expect(dm.base).toBe(base ? base.index : null);
+            const baseMessages = base ? base.messages : [];
+            expect(dm.keep).toBeLessThanOrEqual(Math.min(baseMessages.length, t.messages.length));
+            expect(t.messages.slice(0, dm.keep)).toEqual(baseMessages.slice(0, dm.keep));
+            expect(dm.added).toEqual(t.messages.slice(dm.keep));
+            expect(dm.removed).toEqual(baseMessages.map((_, i) => i).slice(dm.keep));
+            // Under pi, without a compaction in between, a later turn's context extends its base's list: the
+            // delta keeps all of it. (omp17 rebuilds each context, so its deltas may keep less than is equal.)
+            if (profile === "pi" && base && t.compactions === undefined) expect([dm.keep, dm.removed]).toEqual([baseMessages.length, []]);
+          });
         }),
         { numRuns: 150 },
       );
