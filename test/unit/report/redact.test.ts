@@ -179,3 +179,66 @@ describe("report/redact: pre-checks only skip work", () => {
     );
   });
 });
+
+describe("report/redact: every alternative of every secret pattern survives the pre-checks", () => {
+  // One shape per alternative of each rule's regex (and of the env rules' NAME keywords), so dropping any
+  // alternative from the anchor scan or an env rule's `pre` leaves a secret in clear text.
+  const body16 = "ABCDEFGH23456789";
+  const token36 = "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ";
+  const names = ["SECRET", "TOKEN", "KEY", "PASSWORD", "PASSWD", "PASSPHRASE", "API_KEY", "APIKEY", "CREDENTIAL", "CREDENTIALS"];
+  const samples: Array<[string, string]> = [
+    ...["PRIVATE KEY", "RSA PRIVATE KEY", "OPENSSH PRIVATE KEY", "ENCRYPTED PRIVATE KEY", "PGP PRIVATE KEY BLOCK"].map((l): [string, string] => [
+      "private-key",
+      `-----BEGIN ${l}-----\nMIIBabc\n-----END ${l}-----`,
+    ]),
+    ...["Authorization", "authorization", "AUTHORIZATION", "aUTHORIZATION"].flatMap((h) =>
+      ["", "Bearer ", "Basic ", "Token ", "Bot ", "bearer "].flatMap((scheme) => [": ", "=", '": "'].map((sep): [string, string] => ["authorization", `${h}${sep}${scheme}abcdefgh12345678`])),
+    ),
+    ["bearer", "headers.x = 'Bearer 9f8e7d6c5b4a39281706f5e4=='"],
+    ["jwt", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_nature-1"],
+    ...["AKIA", "ASIA", "ABIA", "ACCA"].map((p): [string, string] => ["aws-access-key", `id ${p}${body16} end`]),
+    ...["ghp_", "gho_", "ghu_", "ghs_", "ghr_"].map((p): [string, string] => ["github-token", `${p}${token36}`]),
+    ["github-token", "github_pat_11ABCDEFG0123456789_abcdefghij"],
+    ...["", "proj-", "svcacct-", "admin-", "ant-", "ant-api03-"].map((p): [string, string] => ["api-key", `key sk-${p}Ab3dEfGh1jKlMnOpQrStUvWx`]),
+    ...names.flatMap((n) => [`${n}=hunter22`, `DB_${n}_2 = 'hunter 22'`, `export APP_${n}="x y"`].map((t): [string, string] => ["secret", t])),
+    ...names.flatMap((n) => [`{"${n}": "hunter22"}`, `{"MY_${n}_V2" : "x"}`].map((t): [string, string] => ["secret", t])),
+  ];
+  // Every rule applied in order with no pre-check at all: what redactText must equal.
+  const reference = (text: string): string => {
+    let out = text;
+    for (const r of REDACT_RULES) {
+      r.re.lastIndex = 0;
+      out = out.replace(r.re, r.to as string);
+    }
+    return out;
+  };
+
+  it.each(samples)("%s: %s is redacted", (kind, sample) => {
+    expect(mayHoldSecret(sample)).toBe(true);
+    expect(redactText(sample)).toContain(`[REDACTED:${kind}]`);
+    expect(redactText(sample)).toBe(reference(sample));
+  });
+
+  it("each alternative is redacted inside surrounding text, in any mix (the pre-check never changes the result)", () => {
+    const filler = fc.constantFrom("", " ", "\n", "x", "; ", "=", '"', "word ", "KEY", "sk-", "eyJ", "gh", "Bearer ", "AKIA");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(filler, fc.constantFrom(...samples.map(([, t]) => t))), { maxLength: 10 }), (parts) => {
+        const text = parts.join("");
+        expect(redactText(text)).toBe(reference(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("'authorization' is seen in every ASCII casing of every letter", () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 13, maxLength: 13 }), (upper) => {
+        const head = [..."authorization"].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch)).join("");
+        const text = `${head}: abcdefgh12345678`;
+        expect(mayHoldSecret(text)).toBe(true);
+        expect(redactText(text)).toBe(`${head}: [REDACTED:authorization]`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
