@@ -15,7 +15,6 @@ import { diag, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js
 import { isStdin, STDIN_LABEL, readHead } from "../io/read.js";
 import { classify } from "./classify.js";
 import { readSession } from "./read.js";
-import { validateTextFile } from "./validate-kinds.js";
 import type { TtsrHook, TtsrOptions } from "./audit-ttsr.js";
 
 export interface AuditFileOptions extends TtsrOptions {
@@ -45,6 +44,9 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
       if (c.kind === null) return { skipped: c.reason ?? "not a session, rule, capsule, settings or config file" };
       if (c.kind !== "session") {
         const text = await readFile(path, "utf8");
+        // Loaded on first use: rule, settings and config validation pull in modules a pool worker auditing
+        // only sessions never needs (worker start-up counts in every run).
+        const { validateTextFile } = await import("./validate-kinds.js");
         return { entry: validatedFile(label, c.kind, sortDiagnostics(validateTextFile(c.kind, path, text, { ttsrProfile: opts.ttsrProfile })), performance.now() - t0) };
       }
     }

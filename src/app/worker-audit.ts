@@ -4,11 +4,11 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { auditFile, type AuditFileOptions } from "./audit-file.js";
 import { spillSession } from "./audit-spill.js";
-import { ttsrHookFor } from "./audit-ttsr.js";
 import type { AuditTask, AuditTaskResult } from "./audit.js";
 
 const { opts, spillDir, keepFull } = workerData as { opts: AuditFileOptions; spillDir: string; keepFull: boolean };
-const hook = ttsrHookFor(opts);
+// The TTSR replay (and its ~50 modules) is loaded only when rules were given: start-up is part of every run.
+const hook = opts.rules?.length ? (await import("./audit-ttsr.js")).ttsrHookFor(opts) : undefined;
 
 parentPort?.on("message", (task: AuditTask) => {
   auditFile(task.path, opts, hook)

@@ -54,6 +54,42 @@ const byContent = (m: Msg) => `${m.role}\u0000${m.text}`;
  * result maps a kept message's position in before to its position in after.
  */
 export function matchPositions(before: readonly Msg[], after: readonly Msg[]): Map<number, number> {
+  // A NUL inside a role or source id could make two different key tuples one string: the string keys then decide.
+  const plain = (m: Msg) => !m.role.includes("\u0000") && !m.sourceIds.some((id) => id.includes("\u0000"));
+  return before.every(plain) && after.every(plain) ? matchByTextMaps(before, after) : matchByStringKeys(before, after);
+}
+
+/**
+ * matchPositions with the text as a key of its own: a message's text is a long string whose hash V8
+ * keeps, while a joined key string is new for every message and hashed over all its characters.
+ */
+function matchByTextMaps(before: readonly Msg[], after: readonly Msg[]): Map<number, number> {
+  const keptBefore = new Map<number, number>();
+  const keptAfter = new Set<number>();
+  for (const head of [(m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}`, (m: Msg) => m.role]) {
+    const pool = new Map<string, Map<string, number[]>>();
+    before.forEach((m, i) => {
+      if (keptBefore.has(i)) return;
+      const h = head(m);
+      let byText = pool.get(h);
+      if (!byText) pool.set(h, (byText = new Map()));
+      const list = byText.get(m.text);
+      if (list) list.push(i);
+      else byText.set(m.text, [i]);
+    });
+    after.forEach((m, j) => {
+      if (keptAfter.has(j)) return;
+      const i = pool.get(head(m))?.get(m.text)?.shift();
+      if (i === undefined) return;
+      keptBefore.set(i, j);
+      keptAfter.add(j);
+    });
+  }
+  return keptBefore;
+}
+
+/** The reference pairing: one string key per message (kept for keys a NUL could make ambiguous; tests). */
+export function matchByStringKeys(before: readonly Msg[], after: readonly Msg[]): Map<number, number> {
   const keptBefore = new Map<number, number>();
   const keptAfter = new Set<number>();
   for (const key of [byIdentity, byContent]) {

@@ -152,6 +152,18 @@ describe("app/audit with --rules: TTSR evidence recorded vs replayed", async () 
     expect(s.checks.filter((c) => c.name.startsWith("ttsr turn")).every((c) => c.status === "pass")).toBe(true);
     expect(result.summary.ttsrDisagreements).toBe(0);
   });
+  it("a pool worker (which loads the TTSR replay only when rules are given) records the same evidence, and validates a rule file", async () => {
+    const pooled = await runAudit({
+      paths: [`${dir}/session.jsonl`, `${dir}/project/.omp/rules`],
+      workers: 1,
+      rules: [`${dir}/project/.omp/rules`],
+      settings: `${dir}/settings.json`,
+      ttsrProfile: "v17",
+      cwd: join(process.cwd(), dir, "project"),
+    });
+    expect(pooled.result.sessions[0].ttsr).toEqual(s.ttsr);
+    expect(pooled.result.sessions.slice(1).map((x) => x.kind)).toContain("rule");
+  });
   it("a wrong rule set shows up as disagreements and fails the session", async () => {
     const other = await runAudit({ paths: [`${dir}/session.jsonl`], workers: 0, rules: ["fixtures/pi/omp17-branch-after-gap/project/.omp/rules"], ttsrProfile: "v17" });
     const x = other.result.sessions[0];

@@ -169,6 +169,34 @@ describe("report/redact: pre-checks only skip work", () => {
     return out;
   };
   const fragments = ["DB_", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "KEY", "_ID", "TOKEN", "SECRET", "CREDENTIALS", "PASSPHRASE", "_2", "=", " = ", ":", '"', "'", "hunter22", "x", " ", "\n", "[REDACTED:secret]", "Authorization: ", "Bearer ", "abcdefghijklmnop1234", AWS, "eyJ", "sk-"];
+  // Every rule's anchor, pieces that split or overlap anchors ("sk" + "-----BEGIN", "AKI" + "ASIA"), and
+  // whole secrets of every kind: the rules a text's anchors select must give what all rules give.
+  const anchorFragments = [
+    ...fragments, "-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEY-----", "-----", "BEGIN",
+    "sk", "-", "AKI", "ASIA", "IOSFODNN7EXAMPLE", "authorization=", "AUTHORIZATION: ", "basic ", "bearer ", "ghp_", "gh", "p_", "123456789012345678901234567890",
+    "github_pat_", "eyJabcdefghij.eyJab.x", ".eyJ", "PASSP", "HRASE", "KE", "Y", "[REDACTED:authorization]",
+  ];
+  it("redactText equals every rule applied, on texts made of every rule's anchors, split and overlapping", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...anchorFragments), { maxLength: 24 }), (parts) => {
+        const text = parts.join("");
+        expect(redactText(text)).toBe(reference(text));
+        // Long texts take the three-scan path, short ones the single alternation first.
+        const long = `${text}${".".repeat(300)}${text}`;
+        expect(redactText(long)).toBe(reference(long));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+  it("an anchor overlapping the end of another still selects its rule", () => {
+    for (const text of ["task-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----", "x sk-abcdefghijklmnopqrstuvwx", "TASK-ghp_123456789012345678901234567890 x"]) {
+      expect(redactText(text), text).toBe(reference(text));
+      expect(redactText(text), text).toContain("[REDACTED:");
+    }
+  });
+  it("every rule names an anchor that the anchor scan finds", () => {
+    for (const r of REDACT_RULES) for (const alt of r.anchor.source.split("|")) expect(mayHoldSecret(alt.replace("[pousr]", "p")), `${r.kind} ${alt}`).toBe(true);
+  });
   it("redactText equals every rule applied without pre-checks, on texts made of rule fragments", () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...fragments), { maxLength: 24 }), (parts) => {
