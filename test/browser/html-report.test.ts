@@ -171,6 +171,32 @@ describe("HTML report in headless chromium", () => {
     await page.close();
   }, 60_000);
 
+  it.skipIf(SKIP)("one viewer for every input: an input's findings from its detail file, another input by its number, a missing one said", async () => {
+    const i = result.sessions.findIndex((x) => x.status === "error" && x.diagnostics.length > 1);
+    const bad = result.sessions[i];
+    const { page, console } = await open(pageOf(result, bad.path));
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.textContent("h1")).toContain(bad.path.replace(/^fixtures\//, ""));
+    expect(await page.getAttribute("h1", "class")).toBe("st-error");
+    const main = (await page.textContent("#main")) ?? "";
+    for (const d of bad.diagnostics.slice(0, 3)) expect(main).toContain(d.code);
+    expect(await page.textContent("#about")).toContain("secrets redacted");
+    // Another input of the same report: the page loads that input's file instead.
+    const other = result.sessions.findIndex((x) => x.path === COMPACTION);
+    await page.evaluate((n) => { location.hash = `s=${n}`; }, other + 1);
+    await page.waitForFunction((p) => document.querySelector("h1")?.textContent?.includes(p) === true, "omp17-deferred-then-compaction/session.jsonl");
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.locator("[data-turn]").count()).toBe(result.sessions[other].turns.length);
+    await page.goto("about:blank");
+    await page.goto(`${pathToFileURL(join(dir, "report", "sessions", "session.html")).href}#s=999`);
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.textContent("#main")).toContain("sessions/999.js is missing");
+    expect(network).toEqual([]);
+    // The only error: the browser's own note of the file that is not there.
+    expect(console.filter((c) => c.startsWith("error"))).toEqual(["error: Failed to load resource: net::ERR_FILE_NOT_FOUND"]);
+    await page.close();
+  }, 60_000);
+
   it.skipIf(SKIP)("a TTSR disagreement marks the first differing character", async () => {
     const s = disagreeing.sessions[0];
     const ti = s.turns.findIndex((t) => s.ttsr!.disagreements.includes(t.responseId));
