@@ -60,8 +60,10 @@ function readSessionFile(dir: string, name: string): { value: Record<string, unk
   const data = page ? pageDataOf(text) : name.endsWith(".js") ? dataOf(text) : text;
   const p = data === undefined ? undefined : parseJson(data);
   if (!p?.ok || !isObject(p.value)) return `${name} is not a sightline session ${page ? "page" : "file"}${p && !p.ok ? ` (${p.detail})` : ""}`;
-  if (page) return { value: p.value };
-  const v = p.value;
+  // Parsed again (its depth is checked now) without `__proto__` keys: none of sightline's own, and a merged
+  // detail file is a script, where such a key in an object literal would set a prototype instead.
+  const v = JSON.parse(data!, (k, x: unknown) => (k === "__proto__" ? undefined : x)) as Record<string, unknown>;
+  if (page) return { value: v };
   if (v.kind !== "audit-session" || v.schemaVersion !== AUDIT_SCHEMA_VERSION || !isObject(v.session)) return `${name} is not a sightline session file (schemaVersion 1)`;
   return { value: v.session };
 }

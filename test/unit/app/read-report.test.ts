@@ -78,6 +78,12 @@ describe("app/read-report (merge-reports input)", async () => {
     const merged = readFileSync(join(out, "sessions", "1.js"), "utf8");
     expect(merged).not.toContain("\u2028");
     expect((JSON.parse(dataOf(merged)!) as typeof doc).session.messages[0].text).toBe("\"});window.__pwned=1;//\u2028</script>");
+    // A key no sightline file has, which a script's object literal would read as a prototype, is dropped.
+    writeFileSync(file, `sightlineSession(${JSON.stringify(doc).replace('"turns":[{', '"turns":[{"__proto__":{"size":1},')});\n`);
+    expect(readFileSync(file, "utf8")).toContain('"__proto__"');
+    const again = join(tmp, "tampered-merged-2");
+    await writeReport(again, (await mergeReports([d])).result, { redact: false });
+    expect(readFileSync(join(again, "sessions", "1.js"), "utf8")).not.toContain("__proto__");
   });
 
   it("a folder of the earlier page layout (sessions/<n>.html with the data inline, sessions/<n>.json) merges into the new layout", async () => {
