@@ -1,21 +1,18 @@
 // The audit's spill folder: each finished session is written here (by the worker that built it) as its
 // ready-made report pieces, and only its digest goes back to the main thread. Files per session key:
 //   <key>.json             the full session, unredacted (read back when a caller needs its heavy parts)
-//   <key>.detail.json      its sessions/<n>.json, unredacted
-//   <key>.detail.red.json  the same, redacted (only when redaction changes something)
-//   <key>.html             the data element of its sessions/<n>.html, redacted (unredacted when nothing
-//                          needed redacting)
+//   <key>.data             the session inside its sessions/<n>.js, redacted (unredacted when nothing needed
+//                          redacting)
 // The folder lives under the OS temp folder (or a folder the caller names, e.g. the run folder) and is
 // removed by dispose(), when its store is garbage-collected (no session of the result is reachable), or
 // when the process exits normally. A process killed by a signal leaves it to the OS temp cleanup.
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Msg } from "../formats/types.js";
-import { escapeScriptJson } from "../report/escape.js";
+import { escapeScriptFileJson } from "../report/escape.js";
 import { pageMessage, pageShell } from "../report/html.js";
 import { splitJson } from "../report/json.js";
-import { detailDoc } from "../report/layout.js";
 import type { AuditSession } from "../report/model.js";
 import { redactDeep } from "../report/redact.js";
 import { digestOf, type SessionDigest, type SessionStore } from "../report/spilled.js";
@@ -27,11 +24,9 @@ import { digestOf, type SessionDigest, type SessionStore } from "../report/spill
  */
 export function spillSession(dir: string, key: string, s: AuditSession, keepFull = true): SessionDigest {
   if (keepFull) writeSessionJson(join(dir, `${key}.json`), s, (m) => m, same);
-  writeFileSync(join(dir, `${key}.detail.json`), `${JSON.stringify(detailDoc(s))}\n`);
   const red = redactDeep(s);
   const clean = red === s;
-  if (!clean) writeFileSync(join(dir, `${key}.detail.red.json`), `${JSON.stringify(detailDoc(red))}\n`);
-  writeSessionJson(join(dir, `${key}.html`), pageShell(red), pageMessage, escapeScriptJson);
+  writeSessionJson(join(dir, `${key}.data`), pageShell(red), pageMessage, escapeScriptFileJson);
   return digestOf(s, key, clean);
 }
 
@@ -42,7 +37,7 @@ const same = (t: string) => t;
  * character, so pieces escape like the whole) — written a message at a time: no string of the whole
  * session (the largest allocation of a long session) is ever built.
  */
-function writeSessionJson(path: string, s: AuditSession, item: (m: Msg) => unknown, escape: (t: string) => string): void {
+function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) => unknown, escape: (t: string) => string): void {
   const out = new FileSink(path);
   try {
     if (!Array.isArray(s.messages)) out.put(escape(JSON.stringify(s)));
@@ -157,12 +152,11 @@ export class FileSessionStore implements SessionStore {
     return value;
   }
 
-  piece(key: string, kind: "detail" | "page", redacted: boolean): Uint8Array | undefined {
+  piece(key: string, redacted: boolean): Uint8Array | undefined {
     const clean = this.clean.get(key);
     if (clean === undefined) return undefined;
-    if (kind === "detail") return readFileSync(join(this.dir, redacted && !clean ? `${key}.detail.red.json` : `${key}.detail.json`));
-    // The stored page element is the redacted one; unredacted it is the same only when nothing was redacted.
-    return redacted || clean ? readFileSync(join(this.dir, `${key}.html`)) : undefined;
+    // The stored data is the redacted one; unredacted it is the same only when nothing was redacted.
+    return redacted || clean ? readFileSync(join(this.dir, `${key}.data`)) : undefined;
   }
 
   dispose(): void {

@@ -16,7 +16,9 @@ export function validateTextFile(kind: Exclude<FileKind, "session">, path: strin
   if (kind === "rule") {
     const profile = opts.ttsrProfile ?? "seed";
     const rule = parseRuleFile(text, path, { profile });
-    return [...(rule.diagnostics ?? []), ...ruleFindings(rule, { profile, catastrophic: true })];
+    // parseRuleFile already attaches the rule's findings; only what the catastrophic analysis adds is new.
+    const seen = new Set((rule.diagnostics ?? []).map((d) => JSON.stringify(d)));
+    return [...(rule.diagnostics ?? []), ...ruleFindings(rule, { profile, catastrophic: true }).filter((d) => !seen.has(JSON.stringify(d)))];
   }
   const bag = new DiagnosticBag(path);
   const parsed = parseJson(text);

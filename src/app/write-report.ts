@@ -1,17 +1,17 @@
 // Writes a report folder, each file atomically, all from the one canonical result, redacted by default
 // (design §8): index.html (the overview), summary.json (counts, findings, per-session verdicts),
-// summary.md, junit.xml, and per session sessions/<n>.html (its page) and sessions/<n>.json (its detail),
-// with the pages' shared script and style (sessions/session.js, report.css); see report/layout.ts. A spilled session's files are made from the pieces its worker wrote, so writing
-// never holds more than one session. The default folder is reports/<UTC stamp>-<cmd>/.
+// summary.md, junit.xml, per input sessions/<n>.js (its detail, what the viewer shows), and the one viewer
+// page with its script and style (sessions/session.html, session.js, report.css); see report/layout.ts. A spilled session's files are made from the pieces its
+// worker wrote, so writing never holds more than one session. The default folder is reports/<UTC stamp>-<cmd>/.
 import { join } from "node:path";
 import { auditJunit } from "../report/junit.js";
-import { PAGE_ASSETS } from "../report/html-session.js";
-import { commonRoot, SESSIONS_DIR, sessionFiles } from "../report/layout.js";
+import { PAGE_ASSETS, renderViewer } from "../report/html-session.js";
+import { commonRoot, SESSIONS_DIR, sessionFiles, VIEWER } from "../report/layout.js";
 import { renderMarkdown } from "../report/markdown.js";
 import type { AuditResult, AuditSession } from "../report/model.js";
 import { redactDeep } from "../report/redact.js";
 import { redactSpilled, spillOf } from "../report/spilled.js";
-import { detailPiece, indexHtml, pageChunks, summaryJson } from "../report/stream.js";
+import { detailChunks, indexHtml, summaryJson } from "../report/stream.js";
 import { writeChunksAtomic } from "../io/atomic.js";
 
 /** The files at the top of a report folder (next to the sessions/ folder). */
@@ -41,13 +41,8 @@ export async function writeReport(dir: string, result: AuditResult, opts: { reda
     written.push(p);
   };
   for (const [name, text] of Object.entries(PAGE_ASSETS)) await put(`${SESSIONS_DIR}/${name}`, [text]);
-  const ctx = { root: commonRoot(r.sessions.map((s) => s.path)), result: r };
-  for (let i = 0; i < r.sessions.length; i++) {
-    const s = r.sessions[i];
-    const f = sessionFiles(i);
-    await put(f.page, pageChunks(s, ctx));
-    await put(f.detail, [detailPiece(s)]);
-  }
+  await put(`${SESSIONS_DIR}/${VIEWER}`, [renderViewer({ root: commonRoot(r.sessions.map((s) => s.path)), result: r })]);
+  for (let i = 0; i < r.sessions.length; i++) await put(sessionFiles(i).detail, detailChunks(r.sessions[i]));
   await put("index.html", [indexHtml(r)]);
   await put("summary.md", [renderMarkdown(r)]);
   await put("junit.xml", [auditJunit(r)]);

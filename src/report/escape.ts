@@ -20,6 +20,14 @@ const SCRIPT_ESCAPES: Record<string, string> = Object.fromEntries(["<", ">", "&"
 /** The escaping of jsonForScript on JSON text; per character, so JSON cut in pieces escapes the same. */
 export const escapeScriptJson = (json: string): string => json.replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
 
+/**
+ * JSON as the argument of a call in a script file (never parsed as HTML): only U+2028/2029 become \u escapes
+ * (line terminators to engines before ES2019); the value is a literal, so nothing in it can run.
+ */
+export const jsonForScriptFile = (value: unknown): string => escapeScriptFileJson(JSON.stringify(value));
+
+export const escapeScriptFileJson = (json: string): string => json.replace(/[\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
+
 // XML 1.0 allows tab, LF, CR and U+0020 and above except surrogates and U+FFFE/FFFF; lone surrogates and
 // other controls become U+FFFD so the document stays well-formed.
 const XML_BAD = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -1,13 +1,13 @@
-// The script of the session pages (written once per report folder as sessions/session.js), kept as a
-// string. It reads the page's embedded JSON once and renders a view only when navigated to
-// (location.hash): the session (checks, diagnostics,
+// The script of the viewer page (written once per report folder as sessions/session.js), kept as a
+// string. #s=<n> names the input: it loads that input's detail file (<n>.js, a call to sightlineSession)
+// and renders a view only when navigated to (location.hash): the input (checks, diagnostics,
 // compactions, turns), a turn (its exact context, messages collapsed with their size) or a compaction.
 // The chart of context tokens per turn stays on top and marks the selected turn. It builds the DOM with
 // createElement(NS) and textContent only: session text is never parsed as HTML.
 export const CLIENT_SCRIPT = String.raw`(function () {
   "use strict";
-  var s = JSON.parse(document.getElementById("sightline-data").textContent);
-  var main = document.getElementById("main"), chartBox = document.getElementById("chart");
+  var s = null, sn = null;
+  var main = document.getElementById("main"), chartBox = document.getElementById("chart"), about = document.getElementById("about");
   var SVG = "http://www.w3.org/2000/svg";
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -24,7 +24,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   function add(parent) { for (var i = 1; i < arguments.length; i++) if (arguments[i]) parent.appendChild(arguments[i]); return parent; }
   function link(text, hash, attrs) {
     var a = el("a", null, text);
-    a.href = "#" + hash;
+    a.href = "#s=" + sn + (hash ? "&" + hash : "");
     for (var k in attrs || {}) a.setAttribute(k, attrs[k]);
     return a;
   }
@@ -104,7 +104,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     add(root, chartSel);
     var colW = Math.max(1, (W - L - R) / Math.max(1, n - 1));
     s.turns.forEach(function (t, i) {
-      var a = svg("a", { href: "#t=" + i, "data-chart-turn": i });
+      var a = svg("a", { href: "#s=" + sn + "&t=" + i, "data-chart-turn": i });
       add(a, add(svg("rect", { x: x(i) - colW / 2, y: T, width: colW, height: H - T - B, "class": "col" }), svg("title", {}, "turn " + t.index + ": " + num(t.tokens.estimated) + " tokens (" + t.tokens.estimator + ")" + (t.tokens.logged !== undefined ? ", log " + num(t.tokens.logged) : "") + ", " + t.size + " messages")));
       add(root, a);
     });
@@ -168,12 +168,11 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     });
     return t;
   }
-  var DIAG_MAX = 500;
   function diagnostics(list) {
     if (!list.length) return el("p", "muted", "No diagnostics.");
     var box = el("div");
-    add(box, table(list.slice(0, DIAG_MAX).map(function (d) { return [d.severity, d.code, (d.line !== undefined ? "line " + d.line : ""), d.message]; }), ["severity", "code", "where", "message"]));
-    if (list.length > DIAG_MAX) add(box, el("p", "muted", (list.length - DIAG_MAX) + " more in this session's .json file."));
+    add(box, table(list.map(function (d) { return [d.severity, d.code, (d.line !== undefined ? "line " + d.line : ""), d.message]; }), ["severity", "code", "where", "message"]));
+    if (s.diagnosticCount > list.length) add(box, el("p", "muted", (s.diagnosticCount - list.length) + " more in the report's summary.json."));
     return box;
   }
   // Size by role of a turn's context (the system prompt included), as one stacked bar with a legend.
@@ -296,16 +295,50 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       add(main, sec);
     });
   }
-  function route() {
+  function params() {
     var h = {};
     location.hash.replace(/^#/, "").split("&").forEach(function (kv) { var p = kv.split("="); if (p[1] !== undefined && /^\d+$/.test(p[1])) h[p[0]] = Number(p[1]); });
+    return h;
+  }
+  function route() {
+    var h = params();
+    // Another input: load the page afresh for it.
+    if (h.s !== sn) { location.reload(); return; }
     if (h.t !== undefined && s.turns[h.t]) { showTurn(h.t); select(h.t); }
     else if (h.c !== undefined && s.compactions[h.c]) { showCompaction(h.c); select(); }
     else { showSession(); select(); }
   }
-  chart();
-  window.addEventListener("hashchange", route);
-  route();
-  document.documentElement.setAttribute("data-ready", "1");
+  var ICON = { ok: "\u2713", warning: "!", error: "\u2717" };
+  // The header from the input's data: status, path relative to the audited folder, what it was read as.
+  function header() {
+    var root = about.getAttribute("data-root") || "";
+    var rel = root && s.path.indexOf(root) === 0 ? s.path.slice(root.length) : s.path;
+    document.title = rel + " \u00b7 sightline";
+    var h1 = document.getElementById("title");
+    h1.textContent = "";
+    h1.className = "st-" + s.status;
+    add(h1, el("span", "icon", ICON[s.status]), document.createTextNode(" " + rel));
+    about.textContent = [s.path, s.format ? s.format + " / " + (s.profile || "") : s.kind, about.getAttribute("data-run")].join(" \u00b7 ");
+  }
+  function fail(text) {
+    main.textContent = "";
+    add(main, el("p", "bad", text));
+    document.documentElement.setAttribute("data-ready", "1");
+  }
+  window.sightlineSession = function (doc) {
+    if (s || !doc || !doc.session) return;
+    s = doc.session;
+    header();
+    chart();
+    window.addEventListener("hashchange", route);
+    route();
+    document.documentElement.setAttribute("data-ready", "1");
+  };
+  sn = params().s;
+  if (sn === undefined || sn < 1) { fail("No input chosen: open one from the report's index.html."); return; }
+  var script = document.createElement("script");
+  script.src = sn + ".js";
+  script.onerror = function () { fail("This report has no input " + sn + " (sessions/" + sn + ".js is missing)."); };
+  document.body.appendChild(script);
 })();
 `;

@@ -1,15 +1,15 @@
-// HTML projection, sessions/<n>.html: one input's own page. The header is rendered here, escaped; the
-// session's data (message table, turns, compactions, TTSR evidence) is embedded once as JSON in
-// <script type="application/json"> (escaped for that context) and rendered by the report's one session
-// script (sessions/session.js, html-client.ts) when navigated to: the chart, checks, turns, and a turn's
-// messages, collapsed. Script and style are files shared by every page of the folder (a page costs its
-// data, not another copy of them); the CSP allows nothing but those same-folder files.
-import { escapeHtml as h, jsonForScript } from "./escape.js";
+// HTML projection of one input: the viewer page sessions/session.html, written once per report folder,
+// shows input n at #s=<n> by loading that input's detail sessions/<n>.js with a <script src> (which a
+// browser allows on file:// under the page's CSP, unlike fetching JSON). The detail file is one call,
+// `sightlineSession(<JSON document>)` (DATA_PREFIX … DATA_SUFFIX around the session); the report's one script
+// (sessions/session.js, html-client.ts) renders from it, on navigation: the header, the chart, checks,
+// findings, turns, and a turn's messages, collapsed. Everything run-wide on the page (audited folder,
+// time, version) is rendered here, escaped. The CSP allows nothing but the folder's own files.
+import { escapeHtml as h, jsonForScriptFile } from "./escape.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
 import { STYLE } from "./html-style.js";
-import { ICON, pageHead, pageSession } from "./html.js";
-import { relativeTo } from "./layout.js";
-import type { AuditResult, AuditSession } from "./model.js";
+import { pageHead, pageSession } from "./html.js";
+import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "./model.js";
 
 export interface PageContext {
   /** The audited folder (commonRoot of every session path): paths are shown relative to it. */
@@ -17,45 +17,50 @@ export interface PageContext {
   result: Pick<AuditResult, "createdAt" | "tool" | "options">;
 }
 
-const DATA = "\u0000SIGHTLINE-DATA\u0000";
-
-/** The files next to the session pages, shared by all of them (names relative to sessions/). */
+/** The files next to the viewer, shared by every input (names relative to sessions/). */
 export const PAGE_ASSETS = { "session.js": CLIENT_SCRIPT, "report.css": STYLE } as const;
 
-/** A session page's Content-Security-Policy: no network, no inline script; only the folder's own files. */
+/** The viewer's Content-Security-Policy: no network, no inline script; only the folder's own files. */
 export const SESSION_CSP = "default-src 'none'; style-src 'self'; img-src data:; script-src 'self'";
-export const DATA_OPEN = '<script type="application/json" id="sightline-data">';
 
-/** The page around its data element's content: [before, after]. The report writer streams the data. */
-export function sessionPageFrame(s: Pick<AuditSession, "path" | "status" | "kind" | "format" | "profile">, ctx: PageContext): [string, string] {
-  const rel = relativeTo(ctx.root, s.path);
+const CALL_OPEN = "sightlineSession(";
+const CALL_CLOSE = ");\n";
+/** A detail file is DATA_PREFIX + the JSON of the input's page data (pageSession) + DATA_SUFFIX. */
+export const DATA_PREFIX = `${CALL_OPEN}{"schemaVersion":${AUDIT_SCHEMA_VERSION},"kind":"audit-session","session":`;
+export const DATA_SUFFIX = `}${CALL_CLOSE}`;
+
+/** sessions/session.html: the one page that shows any input of the folder. */
+export function renderViewer(ctx: PageContext): string {
   const r = ctx.result;
-  const page = `${pageHead(`${rel} · sightline`, SESSION_CSP, '<link rel="stylesheet" href="report.css">')}<body>
+  const run = `audited ${r.createdAt} by sightline ${r.tool.version}${r.options.redacted ? " · secrets redacted" : ""}`;
+  return `${pageHead("sightline session", SESSION_CSP, '<link rel="stylesheet" href="report.css">')}<body>
 <header>
 <p class="crumbs"><a href="../index.html" id="to-index">← all inputs</a></p>
-<h1 class="st-${s.status}"><span class="icon">${ICON[s.status]}</span> ${h(rel)}</h1>
-<p class="muted">${h(s.path)} · ${h(s.format ? `${s.format} / ${s.profile ?? ""}` : s.kind)} · audited ${h(r.createdAt)} by sightline ${h(r.tool.version)}${r.options.redacted ? " · secrets redacted" : ""}</p>
+<h1 id="title">sightline session</h1>
+<p class="muted" id="about" data-root="${h(ctx.root)}" data-run="${h(run)}"></p>
 </header>
 <section id="chart" class="chart"></section>
-<main id="main"><p class="muted">This page needs JavaScript to show turns.</p></main>
-${DATA_OPEN}${DATA}</script>
+<main id="main"><p class="muted">This page needs JavaScript to show an input: open it from the report's index.html.</p></main>
 <script src="session.js"></script>
 </body>
 </html>
 `;
-  const at = page.lastIndexOf(DATA);
-  return [page.slice(0, at), page.slice(at + DATA.length)];
 }
 
-/** The data element's content for a session (what the spill stores precomputed). */
-export const pageData = (s: AuditSession): string => jsonForScript(pageSession(s));
+/** An input's session as its detail file holds it, between DATA_PREFIX and DATA_SUFFIX (what the spill stores). */
+export const pageData = (s: AuditSession): string => jsonForScriptFile(pageSession(s));
 
-export function renderSessionPage(s: AuditSession, ctx: PageContext): string {
-  const [before, after] = sessionPageFrame(s, ctx);
-  return before + pageData(s) + after;
+export const renderDataFile = (s: AuditSession): string => DATA_PREFIX + pageData(s) + DATA_SUFFIX;
+
+/** The JSON document of a written detail file (schema audit/report-session.json); undefined when it is not one. */
+export function dataOf(text: string): string | undefined {
+  return text.startsWith(CALL_OPEN) && text.endsWith(CALL_CLOSE) ? text.slice(CALL_OPEN.length, text.length - CALL_CLOSE.length) : undefined;
 }
 
-/** The data element's content of a written page (merge-reports reads shard pages back). */
+/** A page of the earlier layout (sessions/<n>.html with the data inline), still read by merge-reports. */
+const DATA_OPEN = '<script type="application/json" id="sightline-data">';
+
+/** The data element's content of an earlier-layout page. */
 export function pageDataOf(html: string): string | undefined {
   const at = html.indexOf(DATA_OPEN);
   if (at < 0) return undefined;

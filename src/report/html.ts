@@ -1,6 +1,6 @@
 // HTML projection, index.html: the corpus overview, small at any corpus size. It is rendered here, all
 // of it escaped: the summary, run findings, and one row per input, problems first, each linking to its
-// own page (sessions/<n>.html, html-session.ts). A small inline script filters the rows; no session data
+// page (the viewer sessions/session.html#s=<n>, html-session.ts). A small inline script filters the rows; no session data
 // is embedded. No network: a CSP of default-src 'none' with the inline script allowed by its hash.
 import { createHash } from "node:crypto";
 import type { Msg } from "../formats/types.js";
@@ -15,11 +15,11 @@ import { countsOf, ttsrVerdict } from "./spilled.js";
 /** What a page embeds per message: the provider text plus non-text blocks shown compactly. */
 interface PageMsg {
   role: string;
-  nativeRole: string;
   text: string;
-  extra?: string[];
   sourceIds: string[];
-  reminders: Msg["reminders"];
+  nativeRole?: string;
+  reminders?: Msg["reminders"];
+  extra?: string[];
 }
 
 // A block is shown as (at most) this much of its JSON: a page never embeds a structure it cannot read
@@ -28,6 +28,11 @@ const EXTRA_MAX = 20_000;
 
 /** Non-text blocks (thinking, tool calls, images) as short readable strings. */
 function extras(m: Msg): string[] | undefined {
+  // A message read back from a report (merge-reports) has its blocks already as `extra` strings.
+  if (!Array.isArray(m.blocks)) {
+    const x = (m as { extra?: unknown }).extra;
+    return Array.isArray(x) && x.length ? x.map(String) : undefined;
+  }
   const out: string[] = [];
   for (const b of m.blocks) {
     if (!b || typeof b !== "object") continue;
@@ -43,20 +48,42 @@ function extras(m: Msg): string[] | undefined {
   return out.length ? out : undefined;
 }
 
+/** The findings a data file carries (the viewer lists this many; summary.json has them all). */
+export const PAGE_DIAGNOSTICS = 500;
+
 /**
- * A session as its page embeds it: message bodies without their raw blocks, and each diagnostic once (the
- * loader verdict and the checks name theirs in the session's .json file; the page lists them once).
+ * An input as the viewer loads it (sessions/<n>.js): message bodies without their raw blocks, findings in
+ * short (severity, code, line, message; at most PAGE_DIAGNOSTICS, summary.json has every one in full), the
+ * checks without their diagnostics. Every object key is one of sightline's own, never one from a log (the
+ * data file is a script: an object literal would treat a `__proto__` key differently from JSON.parse).
  */
 export function pageSession(s: AuditSession): unknown {
   return { ...pageShell(s), messages: s.messages.map(pageMessage) };
 }
 
-/** pageSession before its messages are mapped (key order kept; the spill maps them one at a time). */
-export const pageShell = (s: AuditSession): AuditSession => ({ ...s, loader: { verdict: s.loader.verdict } as AuditSession["loader"], checks: s.checks.map(({ diagnostics: _d, ...c }) => c) });
+/** pageSession before its messages are mapped (the spill maps them one at a time). */
+export function pageShell(s: AuditSession): Record<string, unknown> & { messages: Msg[] } {
+  const out: Record<string, unknown> = { path: s.path, kind: s.kind };
+  if (s.format !== undefined) out.format = s.format;
+  if (s.profile !== undefined) out.profile = s.profile;
+  out.status = s.status;
+  out.loader = { verdict: s.loader.verdict };
+  out.diagnostics = s.diagnostics.slice(0, PAGE_DIAGNOSTICS).map(({ severity, code, line, message }) => (line === undefined ? { severity, code, message } : { severity, code, line, message }));
+  out.diagnosticCount = s.diagnostics.length;
+  out.checks = s.checks.map(({ name, status, message }) => (message === undefined ? { name, status } : { name, status, message }));
+  out.prompts = s.prompts;
+  out.messages = s.messages;
+  out.turns = s.turns;
+  out.compactions = s.compactions;
+  if (s.ttsr) out.ttsr = s.ttsr;
+  return out as Record<string, unknown> & { messages: Msg[] };
+}
 
-/** One message-table entry as a page embeds it. */
+/** One message-table entry as a page embeds it: nativeRole only where it differs, reminders only when there are some. */
 export function pageMessage(m: Msg): unknown {
-  const p: PageMsg = { role: m.role, nativeRole: m.nativeRole, text: m.text, sourceIds: m.sourceIds, reminders: m.reminders };
+  const p: PageMsg = { role: m.role, text: m.text, sourceIds: m.sourceIds };
+  if (m.nativeRole !== m.role) p.nativeRole = m.nativeRole;
+  if (m.reminders.length) p.reminders = m.reminders;
   const x = extras(m);
   if (x) p.extra = x;
   return p;

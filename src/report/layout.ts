@@ -1,56 +1,93 @@
-// The report folder's layout: index.html and summary.json stay small (the overview and the per-session
-// verdicts), every session gets sessions/<n>.html (its page, the messages inline) and sessions/<n>.json
-// (its machine-readable detail: turns, tokens, compactions, TTSR evidence, message sizes). Message bodies
-// live in the page only, so the folder holds each message once and stays smaller than its input; the full
-// canonical result, bodies included, is what `audit --json` prints.
-import type { Msg } from "../formats/types.js";
-import { AUDIT_SCHEMA_VERSION, type AuditSession } from "./model.js";
+// The report folder's layout, each fact stored once:
+//   summary.json        the run and, per input, its verdict, findings (diagnostics once; the loader verdict and
+//                       the checks name theirs by index) and counts, and where its detail is;
+//   sessions/<n>.js     input n's detail (schema audit/report-session.json): message bodies, turns with
+//                       tokens, compactions, TTSR evidence, checks and its first findings in short, as JSON
+//                       inside one call, so the viewer loads it with a <script src> (a page opened from disk
+//                       may run a script of its folder but not fetch a JSON file);
+//   sessions/session.html  the one viewer page of every input (#s=<n>), with its script and style.
+// Every message body is stored once, in its input's detail, so the folder stays smaller than its input; the
+// full canonical result (raw blocks, every finding in each place it applies) is what `audit --json` prints.
+import type { Diagnostic } from "../shared/diagnostics.js";
+import type { AuditCheck, AuditSession } from "./model.js";
 import { countsOf, HEAVY_KEYS, type SessionCounts } from "./spilled.js";
 
 export const SESSIONS_DIR = "sessions";
+/** The viewer page, relative to the sessions folder. */
+export const VIEWER = "session.html";
 
-/** The files of the i-th session (0-based), relative to the report folder. */
-export const sessionFiles = (i: number): { detail: string; page: string } => ({ detail: `${SESSIONS_DIR}/${i + 1}.json`, page: `${SESSIONS_DIR}/${i + 1}.html` });
+/** The files of the i-th input (0-based), relative to the report folder: its detail and where the viewer shows it. */
+export const sessionFiles = (i: number): { detail: string; page: string } => ({
+  detail: `${SESSIONS_DIR}/${i + 1}.js`,
+  page: `${SESSIONS_DIR}/${VIEWER}#s=${i + 1}`,
+});
 
-/** What sessions/<n>.json says about a message: who, how big, where from (the text is on the page). */
-export interface MessageInfo {
-  role: string;
-  nativeRole: string;
-  chars: number;
-  sourceIds: string[];
-  reminders: Msg["reminders"];
-}
+/** A check or loader verdict in summary.json: its diagnostics as indices into the entry's diagnostics. */
+type WithRefs<T> = Omit<T, "diagnostics"> & { diagnosticRefs?: number[]; diagnostics?: Diagnostic[] };
 
-/** sessions/<n>.json: one session's detail (schema audit/session.json). */
-export interface SessionDetailDoc {
-  schemaVersion: typeof AUDIT_SCHEMA_VERSION;
-  kind: "audit-session";
-  session: Record<string, unknown>;
-}
-
-/** A session's element of summary.json: its verdict, findings and counts, and where its files are. */
+/** An input's element of summary.json: verdict, findings and counts, and where its files are. */
 export type SummaryEntry = Record<string, unknown> & { counts: SessionCounts; detail: string; page: string };
 
 const HEAVY = new Set<string>(HEAVY_KEYS);
 
-export const messageInfo = (m: Msg): MessageInfo => ({ role: m.role, nativeRole: m.nativeRole, chars: m.text.length, sourceIds: m.sourceIds, reminders: m.reminders });
-
-/** The detail document of a session (key order of the session kept). */
-export function detailDoc(s: AuditSession): SessionDetailDoc {
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(s)) {
-    if (k === "messages") out.messages = s.messages.map(messageInfo);
-    else if (k === "prompts") out.prompts = s.prompts.map((p) => ({ chars: p.length }));
-    else out[k] = (s as unknown as Record<string, unknown>)[k];
+/**
+ * `list` (a subset of `all`) as indices into `all`: by identity, else by equal JSON (redaction copies). Undefined
+ * when one is not in `all` (then the list is kept as it is).
+ */
+function refsInto(list: readonly Diagnostic[], all: readonly Diagnostic[], json: () => Map<string, number>): number[] | undefined {
+  const out: number[] = [];
+  for (const d of list) {
+    let i = all.indexOf(d);
+    if (i < 0) i = json().get(JSON.stringify(d)) ?? -1;
+    if (i < 0) return undefined;
+    out.push(i);
   }
-  return { schemaVersion: AUDIT_SCHEMA_VERSION, kind: "audit-session", session: out };
+  return out;
 }
 
-/** summary.json's element for the i-th session: everything but the heavy parts, which its files hold. */
+/** `o` with its `diagnostics` replaced, in place (key order kept), by `diagnosticRefs` when they all resolve. */
+function withRefs<T extends { diagnostics?: Diagnostic[] }>(o: T, all: readonly Diagnostic[], json: () => Map<string, number>): WithRefs<T> | T {
+  if (!o.diagnostics) return o;
+  const refs = refsInto(o.diagnostics, all, json);
+  if (!refs) return o;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k === "diagnostics" ? "diagnosticRefs" : k] = k === "diagnostics" ? refs : v;
+  return out as WithRefs<T>;
+}
+
+/** summary.json's element for the i-th input: every finding once, the heavy parts left to its files. */
 export function summaryEntry(s: AuditSession, i: number): SummaryEntry {
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(s)) if (!HEAVY.has(k)) out[k] = (s as unknown as Record<string, unknown>)[k];
+  let byJson: Map<string, number> | undefined;
+  const json = () => (byJson ??= new Map(s.diagnostics.map((d, j) => [JSON.stringify(d), j])));
+  for (const k of Object.keys(s)) {
+    if (HEAVY.has(k)) continue;
+    if (k === "loader") out.loader = withRefs(s.loader, s.diagnostics, json);
+    else if (k === "checks") out.checks = s.checks.map((c) => withRefs<AuditCheck>(c, s.diagnostics, json));
+    else out[k] = (s as unknown as Record<string, unknown>)[k];
+  }
   return { ...out, counts: countsOf(s), ...sessionFiles(i) };
+}
+
+/** A summary.json element's loader and checks with their diagnostics back (undefined: a reference is out of range). */
+export function resolveRefs(e: Record<string, unknown>): Record<string, unknown> | undefined {
+  const all = Array.isArray(e.diagnostics) ? (e.diagnostics as Diagnostic[]) : [];
+  let bad = false;
+  const back = (o: unknown): unknown => {
+    if (!o || typeof o !== "object" || !Array.isArray((o as { diagnosticRefs?: unknown }).diagnosticRefs)) return o;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(o)) {
+      if (k !== "diagnosticRefs") out[k] = v;
+      else
+        out.diagnostics = (v as unknown[]).map((j) => {
+          if (typeof j !== "number" || !Number.isInteger(j) || j < 0 || j >= all.length) bad = true;
+          return all[j as number];
+        });
+    }
+    return out;
+  };
+  const out = { ...e, loader: back(e.loader), ...(Array.isArray(e.checks) ? { checks: e.checks.map(back) } : {}) };
+  return bad ? undefined : out;
 }
 
 /**

@@ -45,8 +45,8 @@ export interface SessionDigest {
 export interface SessionStore {
   /** The full session, redacted when asked. */
   load(key: string, redacted: boolean): AuditSession;
-  /** A precomputed report piece (sessions/<n>.json, the data element of sessions/<n>.html), if there is one. */
-  piece(key: string, kind: "detail" | "page", redacted: boolean): Uint8Array | undefined;
+  /** The session of its detail file (sessions/<n>.js) precomputed, if there is one. */
+  piece(key: string, redacted: boolean): Uint8Array | undefined;
 }
 
 export interface SpillRef {

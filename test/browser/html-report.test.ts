@@ -1,8 +1,9 @@
 // The HTML report in a real browser (Debian chromium via playwright-core), as the report writer writes it:
-// index.html filters and links to each session's page; a page shows its chart, turns with messages that
-// expand and collapse, compactions and TTSR disagreements; screenshots are taken; hostile session text is
-// shown but never runs — while the same check fails on a deliberately unescaped control page (so the
-// check itself can see an executed payload).
+// index.html filters and links to each input's page (the one viewer, sessions/session.html#s=<n>, loading
+// that input's sessions/<n>.js); a page shows its chart, turns with messages that expand and collapse,
+// compactions and TTSR disagreements; screenshots are taken; hostile session text is shown but never runs —
+// while the same check fails on a deliberately unescaped control page (so the check itself can see an
+// executed payload).
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,12 +36,13 @@ let result: AuditResult;
 let disagreeing: AuditResult;
 const network: string[] = [];
 
+/** Opens a file (a path) or a page of the report (a file: URL). */
 async function open(file: string): Promise<{ page: Page; console: string[] }> {
   const page = await context!.newPage();
   const console: string[] = [];
   page.on("console", (m) => console.push(`${m.type()}: ${m.text()}`));
   page.on("pageerror", (e) => console.push(`error: ${e.message}`));
-  await page.goto(pathToFileURL(file).href);
+  await page.goto(file.startsWith("file:") ? file : pathToFileURL(file).href);
   // Let image onerror handlers and the like fire before anything is judged.
   await page.waitForTimeout(300);
   return { page, console };
@@ -52,7 +54,8 @@ async function payloadRan(page: Page): Promise<boolean> {
   return pwned !== undefined || title === "pwned";
 }
 
-const pageOf = (r: AuditResult, path: string, root = join(dir, "report")) => join(root, "sessions", `${r.sessions.findIndex((s) => s.path === path) + 1}.html`);
+/** The URL of an input's page: the report's viewer at #s=<n>. */
+const pageOf = (r: AuditResult, path: string, root = join(dir, "report")) => `${pathToFileURL(join(root, "sessions", "session.html")).href}#s=${r.sessions.findIndex((s) => s.path === path) + 1}`;
 
 describe("HTML report in headless chromium", () => {
   beforeAll(async () => {
@@ -106,7 +109,7 @@ describe("HTML report in headless chromium", () => {
     const si = result.sessions.findIndex((s) => s.path === COMPACTION);
     await page.click(`[data-session='${si}']`);
     await page.waitForSelector("html[data-ready='1']");
-    expect(page.url()).toBe(pathToFileURL(pageOf(result, COMPACTION)).href);
+    expect(page.url()).toBe(pageOf(result, COMPACTION));
     expect(await page.textContent("h1")).toContain("pi/omp17-deferred-then-compaction/session.jsonl");
     await page.click("#to-index");
     await page.waitForSelector("#sessions");
@@ -168,14 +171,40 @@ describe("HTML report in headless chromium", () => {
     await page.close();
   }, 60_000);
 
+  it.skipIf(SKIP)("one viewer for every input: an input's findings from its detail file, another input by its number, a missing one said", async () => {
+    const i = result.sessions.findIndex((x) => x.status === "error" && x.diagnostics.length > 1);
+    const bad = result.sessions[i];
+    const { page, console } = await open(pageOf(result, bad.path));
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.textContent("h1")).toContain(bad.path.replace(/^fixtures\//, ""));
+    expect(await page.getAttribute("h1", "class")).toBe("st-error");
+    const main = (await page.textContent("#main")) ?? "";
+    for (const d of bad.diagnostics.slice(0, 3)) expect(main).toContain(d.code);
+    expect(await page.textContent("#about")).toContain("secrets redacted");
+    // Another input of the same report: the page loads that input's file instead.
+    const other = result.sessions.findIndex((x) => x.path === COMPACTION);
+    await page.evaluate((n) => { location.hash = `s=${n}`; }, other + 1);
+    await page.waitForFunction((p) => document.querySelector("h1")?.textContent?.includes(p) === true, "omp17-deferred-then-compaction/session.jsonl");
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.locator("[data-turn]").count()).toBe(result.sessions[other].turns.length);
+    await page.goto("about:blank");
+    await page.goto(`${pathToFileURL(join(dir, "report", "sessions", "session.html")).href}#s=999`);
+    await page.waitForSelector("html[data-ready='1']");
+    expect(await page.textContent("#main")).toContain("sessions/999.js is missing");
+    expect(network).toEqual([]);
+    // The only error: the browser's own note of the file that is not there.
+    expect(console.filter((c) => c.startsWith("error"))).toEqual(["error: Failed to load resource: net::ERR_FILE_NOT_FOUND"]);
+    await page.close();
+  }, 60_000);
+
   it.skipIf(SKIP)("a TTSR disagreement marks the first differing character", async () => {
     const s = disagreeing.sessions[0];
     const ti = s.turns.findIndex((t) => s.ttsr!.disagreements.includes(t.responseId));
     expect(ti).toBeGreaterThanOrEqual(0);
-    const { page } = await open(`${pageOf(disagreeing, DISAGREE, join(dir, "disagree"))}`);
+    const { page } = await open(pageOf(disagreeing, DISAGREE, join(dir, "disagree")));
     await page.waitForSelector("html[data-ready='1']");
     expect(await page.locator("#chart .mark-ttsr.disagree").count()).toBe(s.ttsr!.disagreements.length);
-    await page.goto(`${pathToFileURL(pageOf(disagreeing, DISAGREE, join(dir, "disagree"))).href}#t=${ti}`);
+    await page.goto(`${pageOf(disagreeing, DISAGREE, join(dir, "disagree"))}&t=${ti}`);
     await page.waitForSelector(`[data-context='${ti}']`);
     expect(await page.textContent("section.ttsr h3")).toContain("DISAGREE");
     expect(await page.locator(".ttsr-diff mark.first-diff").count()).toBeGreaterThan(0);
@@ -221,7 +250,8 @@ describe("HTML report in headless chromium", () => {
     await page.waitForSelector("html[data-ready='1']");
     expect(await page.locator("#sessions tbody tr").count()).toBe(2);
     for (const n of [1, 2]) {
-      await page.goto(pathToFileURL(join(dir, "copies-report", "sessions", `${n}.html`)).href);
+      await page.goto("about:blank");
+      await page.goto(`${pathToFileURL(join(dir, "copies-report", "sessions", "session.html")).href}#s=${n}`);
       await page.waitForSelector("html[data-ready='1']");
       expect(await page.locator("#chart [data-chart-turn]").count()).toBe(484);
       expect(await page.locator("#chart [data-mark='compaction']").count()).toBe(2);
@@ -240,8 +270,8 @@ describe("HTML report in headless chromium", () => {
       .map((l) => JSON.stringify(JSON.parse(l)))
       .join("\n");
     const texts = [...raw.matchAll(/"text":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
-    // The session page with its CSP removed and the message texts inserted raw: what escaping prevents.
-    const control = readFileSync(pageOf(result, HOSTILE), "utf8")
+    // The viewer page with its CSP removed and the message texts inserted raw: what escaping prevents.
+    const control = readFileSync(join(dir, "report", "sessions", "session.html"), "utf8")
       .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, "")
       .replace("<body>", `<body><div id="unescaped">${texts.join("\n")}</div>`);
     writeFileSync(join(dir, "control.html"), control);

@@ -5,11 +5,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { dataOf } from "../../src/report/html-session.js";
 import { runCli } from "./run.js";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "sightline-audit-cli-"));
 const REPORT = ["index.html", "junit.xml", "sessions", "summary.json", "summary.md"];
 const SMALL = ["fixtures/hostile", "fixtures/pi/omp17-interrupt-then-tool-reminder", "fixtures/scorel/invalid/inv-02-invalid-json.jsonl"];
+
+/** An input's detail: the JSON document inside sessions/<n>.js. */
+const detailOf = (out: string, e: { detail: string }) => JSON.parse(dataOf(readFileSync(join(out, e.detail), "utf8"))!).session;
+const bytes = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((a, x) => a + bytes(join(p, x)), 0) : statSync(p).size);
 
 function tree(p: string, out = new Map<string, string>()): Map<string, string> {
   if (statSync(p).isDirectory()) for (const n of readdirSync(p)) tree(join(p, n), out);
@@ -30,9 +35,10 @@ describe("sightline audit", () => {
     expect(doc.sessions.some((s: { status: string }) => s.status === "error")).toBe(true);
     const real = doc.sessions.find((s: { path: string }) => s.path === "fixtures/pi/before-compaction.jsonl");
     expect(real.counts.turns).toBe(484);
-    expect(JSON.parse(readFileSync(join(out, real.detail), "utf8")).session.turns).toHaveLength(484);
-    expect(readdirSync(join(out, "sessions"))).toHaveLength(2 * doc.sessions.length + 2);
-    // The overview holds no session data; each session's page holds its own.
+    expect(detailOf(out, real).turns).toHaveLength(484);
+    // One detail file per input and one viewer page (with its script and style) for all of them.
+    expect(readdirSync(join(out, "sessions"))).toHaveLength(doc.sessions.length + 3);
+    // The overview holds no session data; each input's detail file holds its own.
     expect(statSync(join(out, "index.html")).size).toBeLessThan(512 * 1024);
     expect(r.stdout).toContain(`Report: ${out}`);
     const xml = readFileSync(join(out, "junit.xml"), "utf8");
@@ -71,11 +77,11 @@ describe("sightline audit", () => {
     expect(red.stdout).not.toContain("AKIAIOSFODNN7EXAMPLE");
     const raw = runCli(["audit", "fixtures/hostile", "--no-redact", "--out", join(out, "n")]);
     expect(raw.code).toBe(0);
-    expect(readFileSync(join(out, "n", "sessions", "1.html"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
+    expect(readFileSync(join(out, "n", "sessions", "1.js"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
     // Merging an unredacted report redacts by default.
     expect(runCli(["merge-reports", join(out, "n"), "--out", join(out, "m")]).code).toBe(0);
-    expect(readFileSync(join(out, "m", "sessions", "1.html"), "utf8")).not.toContain("AKIAIOSFODNN7EXAMPLE");
-    expect(readFileSync(join(out, "m", "sessions", "1.html"), "utf8")).toContain("[REDACTED:aws-access-key]");
+    expect(readFileSync(join(out, "m", "sessions", "1.js"), "utf8")).not.toContain("AKIAIOSFODNN7EXAMPLE");
+    expect(readFileSync(join(out, "m", "sessions", "1.js"), "utf8")).toContain("[REDACTED:aws-access-key]");
   });
 
   it("writes reports/<UTC timestamp>-audit/ by default", () => {
@@ -113,7 +119,16 @@ describe("sightline audit", () => {
 });
 
 describe("sightline audit: report sizes", () => {
-  it("copies of the real pi recording: a small index.html, a page and a detail file each, the folder smaller than its input", () => {
+  it("the demo report of the bundled fixtures (many tiny, finding-heavy inputs) is no larger than the files it audited", () => {
+    const out = join(tmp(), "demo");
+    expect(runCli(["audit", "fixtures", "--out", out, "--fail-on", "none"]).code).toBe(0);
+    const doc = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { sessions: { path: string }[] };
+    const input = doc.sessions.reduce((a, e) => a + statSync(e.path).size, 0);
+    expect(doc.sessions.length).toBeGreaterThan(100);
+    expect(bytes(out)).toBeLessThanOrEqual(input);
+  }, 120_000);
+
+  it("copies of the real pi recording: a small index.html, a detail file each, the folder smaller than its input", () => {
     const base = tmp();
     const input = join(base, "in");
     mkdirSync(input);
@@ -122,14 +137,14 @@ describe("sightline audit: report sizes", () => {
     const out = join(base, "out");
     const r = runCli(["audit", input, "--out", out]);
     expect(r.code).toBe(0);
-    const size = (p: string): number => (statSync(p).isDirectory() ? readdirSync(p).reduce((a, x) => a + size(join(p, x)), 0) : statSync(p).size);
-    expect(size(out)).toBeLessThan(size(input));
+    expect(bytes(out)).toBeLessThan(bytes(input));
     expect(statSync(join(out, "index.html")).size).toBeLessThan(64 * 1024);
     expect(statSync(join(out, "summary.json")).size).toBeLessThan(16 * 1024);
     const index = readFileSync(join(out, "index.html"), "utf8");
     // Paths relative to the audited folder.
     expect(index).toContain(">copy-2.jsonl</a>");
-    for (let i = 1; i <= n; i++) expect(readFileSync(join(out, "sessions", `${i}.html`), "utf8")).toContain('<section id="chart"');
+    expect(readFileSync(join(out, "sessions", "session.html"), "utf8")).toContain('<section id="chart"');
+    for (let i = 1; i <= n; i++) expect(detailOf(out, { detail: `sessions/${i}.js` }).turns).toHaveLength(484);
   }, 120_000);
 });
 
@@ -154,7 +169,7 @@ describe("sightline merge-reports", () => {
     const mdoc = JSON.parse(merged.stdout);
     expect(mdoc.sessions).toHaveLength(doc.sessions.length);
     expect(mdoc.summary).toEqual({ ...doc.summary });
-    expect(readdirSync(join(base, "merged", "sessions"))).toHaveLength(2 * doc.sessions.length + 2);
+    expect(readdirSync(join(base, "merged", "sessions"))).toHaveLength(doc.sessions.length + 3);
   }, 240_000);
 
   it("merges --shard outputs into the report one run would write", () => {

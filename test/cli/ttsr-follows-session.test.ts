@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkContract } from "../../src/schema/contract.js";
+import { dataOf } from "../../src/report/html-session.js";
 import { golden, ROOT, runCli } from "./run.js";
 
 const REAL = ["omp17-interrupt-then-tool-reminder", "omp17-deferred-then-compaction", "omp17-branch-after-gap"];
@@ -105,8 +106,8 @@ describe("unverifiable evidence (hand-written fixtures, ttsr-spec §9.5, §16.2)
   }
 });
 
-/** A session's detail: summary.json names the file (sessions/<n>.json) that holds its turns and TTSR evidence. */
-const detailOf = (out: string, s: { detail: string }) => JSON.parse(readFileSync(join(out, s.detail), "utf8")).session;
+/** A session's detail: summary.json names the file (sessions/<n>.js, a JSON document inside one call) that holds its turns and TTSR evidence. */
+const detailOf = (out: string, s: { detail: string }) => JSON.parse(dataOf(readFileSync(join(out, s.detail), "utf8"))!).session;
 
 describe("audit follows the session", () => {
   it("audit of a recording's folder with its rules agrees (settings beside the session, profile and cwd derived)", () => {

@@ -12,8 +12,8 @@ import { auditProbe, releaseAudit, runAudit } from "../../../src/app/audit.js";
 import { removeSpillDirs, type FileSessionStore } from "../../../src/app/audit-spill.js";
 import { shareable, writeReport } from "../../../src/app/write-report.js";
 import { renderIndex } from "../../../src/report/html.js";
-import { PAGE_ASSETS, renderSessionPage } from "../../../src/report/html-session.js";
-import { commonRoot, detailDoc } from "../../../src/report/layout.js";
+import { PAGE_ASSETS, renderDataFile, renderViewer } from "../../../src/report/html-session.js";
+import { commonRoot } from "../../../src/report/layout.js";
 import { summaryJson } from "../../../src/report/stream.js";
 import { auditJunit } from "../../../src/report/junit.js";
 import { renderMarkdown } from "../../../src/report/markdown.js";
@@ -42,12 +42,10 @@ function expectProjections(dir: string, whole: AuditResult): void {
   expect(read("summary.md")).toBe(renderMarkdown(whole));
   expect(read("junit.xml")).toBe(auditJunit(whole));
   const ctx = { root: commonRoot(whole.sessions.map((s) => s.path)), result: whole };
-  expect(readdirSync(join(dir, "sessions"))).toHaveLength(2 * whole.sessions.length + 2);
+  expect(readdirSync(join(dir, "sessions"))).toHaveLength(whole.sessions.length + 3);
   for (const [name, text] of Object.entries(PAGE_ASSETS)) expect(read(`sessions/${name}`)).toBe(text);
-  whole.sessions.forEach((s, i) => {
-    expect(read(`sessions/${i + 1}.html`)).toBe(renderSessionPage(s, ctx));
-    expect(read(`sessions/${i + 1}.json`)).toBe(`${JSON.stringify(detailDoc(s))}\n`);
-  });
+  expect(read("sessions/session.html")).toBe(renderViewer(ctx));
+  whole.sessions.forEach((s, i) => expect(read(`sessions/${i + 1}.js`)).toBe(renderDataFile(s)));
 }
 
 describe("app/audit memory: sessions are spilled as soon as they are done", async () => {
@@ -85,7 +83,7 @@ describe("app/audit memory: sessions are spilled as soon as they are done", asyn
     const dir = join(tmp, "raw");
     await writeReport(dir, result, { redact: false });
     expectProjections(dir, shareable(materialize(result), false));
-    expect(readFileSync(join(dir, "sessions/1.html"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
+    expect(readFileSync(join(dir, "sessions/1.js"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
   });
 });
 
@@ -113,7 +111,7 @@ describe("app/audit spill folder", () => {
     const { result } = await runAudit({ paths: ["fixtures/hostile"], workers: 0, now, spillRoot: root });
     const store = spillOf(result.sessions[0])!.store as FileSessionStore;
     expect(store.dir.startsWith(join(root, ".sightline-audit-spill-"))).toBe(true);
-    expect(readdirSync(store.dir).sort()).toEqual(["000001.detail.json", "000001.detail.red.json", "000001.html", "000001.json"]);
+    expect(readdirSync(store.dir).sort()).toEqual(["000001.data", "000001.json"]);
     store.dispose();
     expect(readdirSync(root)).toEqual([]);
   });

@@ -5,9 +5,8 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeSpillDir, spillSession } from "../../../src/app/audit-spill.js";
-import { escapeScriptJson } from "../../../src/report/escape.js";
+import { jsonForScriptFile } from "../../../src/report/escape.js";
 import { pageSession } from "../../../src/report/html.js";
-import { detailDoc } from "../../../src/report/layout.js";
 import type { AuditSession } from "../../../src/report/model.js";
 import { redactDeep } from "../../../src/report/redact.js";
 import { msg, session } from "../report/builders.js";
@@ -41,27 +40,24 @@ function awkward(secret: string): AuditSession {
   return session("awkward.jsonl", [messages]);
 }
 
-const page = (s: AuditSession) => Buffer.from(escapeScriptJson(JSON.stringify(pageSession(s))));
+const page = (s: AuditSession) => Buffer.from(jsonForScriptFile(pageSession(s)));
 
 describe("app/audit-spill: pieces equal the whole-document projections", () => {
-  it("a session with a secret: raw JSON, detail files and the redacted page element", () => {
+  it("a session with a secret: raw JSON and the redacted session of its detail file", () => {
     const s = awkward(`AWS_KEY=${AWS}`);
     const red = redactDeep(s);
     expect(red).not.toBe(s);
     const { digest, read } = spilled(s);
     expect(digest.clean).toBe(false);
     expect(read(".json").equals(Buffer.from(JSON.stringify(s)))).toBe(true);
-    expect(read(".detail.json").toString()).toBe(`${JSON.stringify(detailDoc(s))}\n`);
-    expect(read(".detail.red.json").toString()).toBe(`${JSON.stringify(detailDoc(red))}\n`);
-    expect(read(".html").equals(page(red))).toBe(true);
-    expect(read(".html").toString()).not.toContain(AWS);
+    expect(read(".data").equals(page(red))).toBe(true);
+    expect(read(".data").toString()).not.toContain(AWS);
   });
-  it("a clean session: no redacted detail file, the page element is the session as it is", () => {
+  it("a clean session: its detail file's session is the session as it is", () => {
     const s = awkward("nothing to hide");
     const { digest, read } = spilled(s);
     expect(digest.clean).toBe(true);
-    expect(() => read(".detail.red.json")).toThrow();
     expect(read(".json").equals(Buffer.from(JSON.stringify(s)))).toBe(true);
-    expect(read(".html").equals(page(s))).toBe(true);
+    expect(read(".data").equals(page(s))).toBe(true);
   });
 });

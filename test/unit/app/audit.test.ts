@@ -9,7 +9,7 @@ import { mergeReports } from "../../../src/app/merge-reports.js";
 import { REPORT_FILES, defaultRunDir, utcStamp, writeReport } from "../../../src/app/write-report.js";
 import { auditExitCode } from "../../../src/report/summary.js";
 import { resolveTurn } from "../../../src/report/session.js";
-import { pageDataOf } from "../../../src/report/html-session.js";
+import { dataOf } from "../../../src/report/html-session.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -60,22 +60,22 @@ describe("app/audit (in-process)", async () => {
     expect(auditExitCode(result, "error")).toBe(1);
     expect(auditExitCode(result, "none")).toBe(0);
   });
-  it("writes the report files atomically (no temp files left), a page and a detail file per session, and redacts every one", () => {
+  it("writes the report files atomically (no temp files left), a detail file per input and one viewer page, and redacts every one", () => {
     expect(readdirSync(dir).sort()).toEqual([...REPORT_FILES, "sessions"].sort());
     const pages = readdirSync(join(dir, "sessions")).sort();
-    expect(pages).toHaveLength(2 * result.sessions.length + 2);
+    expect(pages).toEqual([...result.sessions.map((_, i) => `${i + 1}.js`), "report.css", "session.html", "session.js"].sort());
     for (const f of [...REPORT_FILES, ...pages.map((p) => `sessions/${p}`)]) {
       const text = readFileSync(join(dir, f), "utf8");
       expect(text, f).not.toContain("sk-proj-Ab3d");
       expect(text, f).not.toContain("AKIAIOSFODNN7EXAMPLE");
     }
-    expect(readFileSync(join(dir, "sessions/1.html"), "utf8")).toContain("[REDACTED:aws-access-key]");
+    expect(readFileSync(join(dir, "sessions/1.js"), "utf8")).toContain("[REDACTED:aws-access-key]");
     expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).options.redacted).toBe(true);
   });
   it("--no-redact keeps the data", async () => {
     const d = join(tmp, "raw");
     await writeReport(d, result, { redact: false });
-    expect(readFileSync(join(d, "sessions/1.html"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
+    expect(readFileSync(join(d, "sessions/1.js"), "utf8")).toContain("AKIAIOSFODNN7EXAMPLE");
   });
   it("names the default run folder reports/<UTC timestamp>-<command>", () => {
     expect(utcStamp(now())).toBe("20260303T143000Z");
@@ -113,7 +113,7 @@ describe("app/audit (in-process)", async () => {
     };
     const files = (d: string) => {
       const doc = JSON.parse(readFileSync(join(d, "summary.json"), "utf8")) as { sessions: { path: string; detail: string; page: string; ms?: number }[] };
-      return new Map(doc.sessions.map((e) => [e.path, { entry: noMs({ ...e, detail: "", page: "" }), detail: noMs(JSON.parse(readFileSync(join(d, e.detail), "utf8"))), page: noMs(JSON.parse(pageDataOf(readFileSync(join(d, e.page), "utf8"))!)) }]));
+      return new Map(doc.sessions.map((e) => [e.path, { entry: noMs({ ...e, detail: "", page: "" }), detail: JSON.parse(dataOf(readFileSync(join(d, e.detail), "utf8"))!) }]));
     };
     const a = files(whole);
     const b = files(into);

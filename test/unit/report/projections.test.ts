@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { annotation, renderAnnotations } from "../../../src/report/annotations.js";
 import { escapeXmlAttr, jsonForScript } from "../../../src/report/escape.js";
 import { renderIndex, scriptHash } from "../../../src/report/html.js";
-import { PAGE_ASSETS, pageDataOf, renderSessionPage, SESSION_CSP } from "../../../src/report/html-session.js";
+import { dataOf, PAGE_ASSETS, renderDataFile, renderViewer, SESSION_CSP } from "../../../src/report/html-session.js";
 import { INDEX_SCRIPT } from "../../../src/report/html-index-client.js";
 import { commonRoot } from "../../../src/report/layout.js";
 import { CLIENT_SCRIPT } from "../../../src/report/html-client.js";
@@ -130,12 +130,16 @@ describe("report/json", () => {
 describe("report/html: escaping (design §8 output safety)", () => {
   const r = corpus();
   const index = renderIndex(r);
-  const page = renderSessionPage(r.sessions[2], { root: "", result: r });
-  const dataText = pageDataOf(page)!;
-  it("a session page's embedded JSON cannot close its element and parses back to the exact text", () => {
-    expect(dataText).not.toMatch(/[<>&\u2028\u2029]/);
-    const data = JSON.parse(dataText);
-    expect(data.messages[0].text).toBe(HOSTILE);
+  const page = renderViewer({ root: "fixtures/<x>/", result: { ...r, createdAt: "<b>then</b>" } });
+  const dataFile = renderDataFile(r.sessions[2]);
+  it("an input's detail file is one call around its JSON document: the text parses back exactly, line terminators escaped", () => {
+    expect(dataFile).not.toMatch(/[\u2028\u2029]/);
+    const data = JSON.parse(dataOf(dataFile)!);
+    expect(data.session.messages[0].text).toBe(HOSTILE);
+    // Run as a script, the file makes that one call with that one value.
+    const calls: unknown[] = [];
+    new Function("sightlineSession", dataFile)((d: unknown) => calls.push(d));
+    expect(calls).toEqual([data]);
     expect(jsonForScript("</script>&\u2028")).toBe('"\\u003c/script\\u003e\\u0026\\u2028"');
   });
   it("index.html embeds no session data: one script, the filter, hashed in the CSP; no network", () => {
@@ -145,9 +149,10 @@ describe("report/html: escaping (design §8 output safety)", () => {
     expect(index).toContain("default-src 'none'");
     expect(index).not.toMatch(/(src|href)=["']?https?:/);
   });
-  it("a session page has exactly the two script elements it needs: its data and the folder's session.js; no inline script, no network", () => {
-    expect(page.match(/<script/g)).toHaveLength(2);
+  it("the viewer page has exactly one script element, the folder's session.js; no inline script, no data, no network", () => {
+    expect(page.match(/<script/g)).toHaveLength(1);
     expect(page).toContain('<script src="session.js"></script>');
+    expect(page).not.toContain(HOSTILE.slice(0, 20));
     expect(page).toContain(`content="${SESSION_CSP}"`);
     expect(SESSION_CSP).toBe("default-src 'none'; style-src 'self'; img-src data:; script-src 'self'");
     expect(PAGE_ASSETS["session.js"]).toBe(CLIENT_SCRIPT);
@@ -155,11 +160,11 @@ describe("report/html: escaping (design §8 output safety)", () => {
     expect(page).not.toMatch(/(src|href)=["']?https?:/);
   });
   it("lists problems first, links each input to its own page and shows paths relative to the audited folder", () => {
-    const rows = [...index.matchAll(/<tr class="st-(\w+)" data-status="\w+"><td>.*?<a href="(sessions\/\d+\.html)" data-session="\d+" title="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2], m[4]]);
+    const rows = [...index.matchAll(/<tr class="st-(\w+)" data-status="\w+"><td>.*?<a href="(sessions\/session\.html#s=\d+)" data-session="\d+" title="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2], m[4]]);
     expect(rows).toEqual([
-      ["error", "sessions/2.html", "fixtures/bad/&lt;torn&gt;.jsonl"],
-      ["warning", "sessions/3.html", "w.jsonl"],
-      ["ok", "sessions/1.html", "fixtures/pi/ok.jsonl"],
+      ["error", "sessions/session.html#s=2", "fixtures/bad/&lt;torn&gt;.jsonl"],
+      ["warning", "sessions/session.html#s=3", "w.jsonl"],
+      ["ok", "sessions/session.html#s=1", "fixtures/pi/ok.jsonl"],
     ]);
     const nested = renderIndex(result([session("logs/a/x.jsonl", []), session("logs/a/b/y.jsonl", [])]));
     expect(nested).toContain('<code id="root">logs/a/</code>');
@@ -167,10 +172,11 @@ describe("report/html: escaping (design §8 output safety)", () => {
     expect(commonRoot(["/t/a/x.jsonl", "/t/ab/y.jsonl"])).toBe("/t/");
     expect(commonRoot(["x.jsonl", "d/y.jsonl"])).toBe("");
   });
-  it("escapes paths in the server-rendered rows, page header and the skipped list", () => {
+  it("escapes paths in the server-rendered rows, the viewer's run line and the skipped list", () => {
     expect(index).toContain("fixtures/bad/&lt;torn&gt;.jsonl");
     expect(index).not.toContain("<torn>");
-    expect(renderSessionPage(r.sessions[1], { root: "", result: r })).toContain("<h1 class=\"st-error\"><span class=\"icon\">✗</span> fixtures/bad/&lt;torn&gt;.jsonl</h1>");
+    expect(page).toContain('data-root="fixtures/&lt;x&gt;/" data-run="audited &lt;b&gt;then&lt;/b&gt; by sightline');
+    expect(page).not.toContain("<b>");
     const x = { ...corpus(), skipped: [{ path: "notes/<b>x</b>.md", reason: "markdown outside a rules folder" }] };
     const p = renderIndex(x);
     expect(p).toContain("1 file(s) skipped");
