@@ -49,14 +49,21 @@ describe("PROFILE_NEWER on parse", () => {
     expect(s.diagnostics.map((d) => d.code)).not.toContain("PI_UNKNOWN_ENTRY_TYPE");
   });
 
-  it("a pi 1.x file stays on the pi profile and counts the markers beyond the first three", () => {
+  it("a pi 1.x file is read as pi-1.5, which knows its markers: PROFILE_CHOSEN lists them and no PROFILE_NEWER", () => {
     const s = parseFixture("hand/newer-pi1-markers.jsonl");
+    expect([s.profile, s.profileReason]).toEqual(["pi-1.5", "pi 1.x evidence: message with role system (line 2), context_edit entry (line 5), usage entry (line 6)"]);
+    expect(newer(s)).toEqual([]);
+  });
+
+  it("asked to read a pi 1.x file as pi (0.73), sightline warns with the evidence and counts the markers beyond the first three", () => {
+    const s = parseFixture("hand/newer-pi1-markers.jsonl", "pi");
     expect(s.profile).toBe("pi");
     const w = newer(s);
     expect(w).toHaveLength(1);
     expect(w[0]).toMatchObject({ line: 2, args: { writer: "pi", more: 0 } });
-    const more = parseText(jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("usage", `k${i}`, "u1", { kind: "k" }))));
-    expect(newer(more)[0].message).toContain("usage entry (line 5) and 2 more.");
+    const text5 = jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("usage", `k${i}`, "u1", { kind: "k" })));
+    expect(newer(parseText(text5, "pi"))[0].message).toContain("usage entry (line 5) and 2 more.");
+    expect(newer(parseText(text5))).toEqual([]);
   });
 
   it("a file with no newer marker gets no warning; a truly unknown type is still reported per line", () => {
