@@ -67,6 +67,8 @@ function compareOne(adapter, api, lib, c, profile, work) {
   rmSync(dir, { recursive: true, force: true });
   const diffs = [];
   if (theirs.verdict !== mine.verdict) diffs.push({ where: "loader verdict", upstream: theirs.verdict, sightline: mine.verdict });
+  // A file the release wrote itself is valid: sightline must report no error on it.
+  if (c.kind === "written" && mine.errors?.length) diffs.push({ where: "validation of a file the release wrote", upstream: "valid", sightline: mine.errors });
   if (mine.skip || !theirs.contexts || !mine.contexts) return { contexts: 0, diffs, skip: mine.skip };
   if (theirs.contexts.length !== mine.contexts.length) diffs.push({ where: "number of entries", upstream: theirs.contexts.length, sightline: mine.contexts.length });
   const n = Math.min(theirs.contexts.length, mine.contexts.length);
@@ -95,10 +97,14 @@ async function main() {
       const profile = opts.profile ?? chosen.profile;
       const pinned = chosen.pinned && profile === chosen.profile;
       const api = await adapter.install(version, log);
-      const cases = [...fixtures(adapter), ...adapter.generated(opts.runs, opts.seed).map((text, i) => ({ kind: "generated", name: `generated #${i} (seed ${opts.seed})`, text }))];
-      const row = { upstream: spec, profile, pinned, unpinned: !chosen.pinned, fixtures: 0, generated: 0, contexts: 0, skipped: [], failing: [] };
+      const cases = [
+        ...fixtures(adapter),
+        ...adapter.generated(opts.runs, opts.seed).map((text, i) => ({ kind: "generated", name: `generated #${i} (seed ${opts.seed})`, text })),
+        ...(adapter.written ? adapter.written(api, opts.runs, opts.seed, work) : []).map((text, i) => ({ kind: "written", name: `written by ${spec} #${i} (seed ${opts.seed})`, text })),
+      ];
+      const row = { upstream: spec, profile, pinned, unpinned: !chosen.pinned, fixture: 0, generated: 0, written: 0, contexts: 0, skipped: [], failing: [] };
       for (const c of cases) {
-        row[c.kind === "fixture" ? "fixtures" : "generated"]++;
+        row[c.kind]++;
         const r = compareOne(adapter, api, lib, c, profile, work);
         row.contexts += r.contexts;
         if (r.skip) row.skipped.push(`${c.name}: ${r.skip}`);
@@ -113,7 +119,7 @@ async function main() {
   for (const r of summary) {
     const note = r.pinned ? "" : r.unpinned ? " (newest profile; no profile pins this release)" : " (not the profile that pins this release)";
     const head = `${r.upstream} vs profile ${r.profile}${note}`;
-    process.stdout.write(`${head}: ${r.fixtures} fixtures, ${r.generated} generated sessions, ${r.contexts} contexts compared, ${r.failing.length} sessions differ\n`);
+    process.stdout.write(`${head}: ${r.fixture} fixtures, ${r.generated} generated sessions, ${r.written} sessions written by the release, ${r.contexts} contexts compared, ${r.failing.length} sessions differ\n`);
     for (const s of r.skipped) process.stdout.write(`  contexts not compared: ${s}\n`);
     for (const f of r.failing.slice(0, opts.show)) {
       process.stdout.write(`  ${f.name}: ${f.diffs.length} difference(s)\n`);

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { markComplete, npmInstall, packageJson, releaseDir, unpackTarball } from "../cache.mjs";
 import { generatePiSessions } from "../generate-pi.mjs";
+import { writePiSessions } from "../write-pi.mjs";
 
 const PACKAGE = "@earendil-works/pi-coding-agent";
 /** Releases a profile pins: version → profile. */
@@ -39,6 +40,8 @@ export default {
   /** Fixtures to compare: everything under fixtures/pi, and other fixtures whose first line is a pi header. */
   isFixture: (rel, firstLine) => rel.startsWith("pi/") || /^\{"type":"(session|title)"/.test(firstLine),
   generated: (runs, seed) => generatePiSessions(runs, seed),
+  /** Sessions the release writes itself (SessionManager programs), when it can run here. */
+  written: (api, runs, seed, work) => writePiSessions(api, runs, seed, work),
 
   /** pi's answer on a copy of a session file (contexts only when `withContexts`: pi loops on a parent cycle). */
   upstream(api, copy, sessionDir, withContexts) {
@@ -64,13 +67,14 @@ export default {
   sightline(lib, text, file, profile) {
     const s = lib.parsePi(text, { file, profile });
     const codes = new Set(s.diagnostics.map((d) => d.code));
-    if (codes.has("refused_session")) return { verdict: "refused" };
-    if (codes.has("empty_session")) return { verdict: "empty", contexts: [] };
-    if (codes.has("PI_PARENT_CYCLE")) return { verdict: "loaded", skip: "a parent cycle (pi's path walk never ends)" };
+    const errors = s.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} (line ${d.line})`);
+    if (codes.has("refused_session")) return { verdict: "refused", errors };
+    if (codes.has("empty_session")) return { verdict: "empty", contexts: [], errors };
+    if (codes.has("PI_PARENT_CYCLE")) return { verdict: "loaded", skip: "a parent cycle (pi's path walk never ends)", errors };
     const at = (leafId) => {
       const c = lib.buildPiContext(s, leafId, { profile });
       return { messages: c.messages, thinkingLevel: c.thinkingLevel, model: c.model };
     };
-    return { verdict: "loaded", contexts: [...s.entries.map((e) => at(e.id)), at(undefined)] };
+    return { verdict: "loaded", contexts: [...s.entries.map((e) => at(e.id)), at(undefined)], errors };
   },
 };
