@@ -11,9 +11,14 @@ import { NEWER_ENTRY_TYPES, newerMarker } from "./newer.js";
 import { isKnownEntryType, checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
 import { buildTree, checkTree } from "./tree.js";
 
-/** True when the first JSON record of a file is a pi header or a v17 title slot. */
+/**
+ * True when the first JSON record of a file is a pi header, a v17 title slot, or shaped like a pi entry (string
+ * type and id, a parentId, an ISO timestamp string): a pi file without its header, which gets pi's verdict.
+ */
 export function sniffPi(first: unknown): boolean {
-  return isObject(first) && (first.type === "session" || first.type === "title");
+  if (!isObject(first)) return false;
+  if (first.type === "session" || first.type === "title") return true;
+  return typeof first.type === "string" && typeof first.id === "string" && "parentId" in first && typeof first.timestamp === "string";
 }
 
 /** The v17 loader's title-slot test (session-title-slot.ts parseTitleSlotObject, as documented in §2.1). */

@@ -7,7 +7,7 @@ import { piToMsgs } from "../../../../src/formats/pi/lower.js";
 import { piTurnContexts } from "../../../../src/formats/pi/turn-contexts.js";
 import { toArray } from "../../../../src/shared/plist.js";
 import { codes, json, parseFixture, readFixture } from "./helpers.js";
-import { parsePi } from "../../../../src/formats/pi/parse.js";
+import { parsePi, sniffPi } from "../../../../src/formats/pi/parse.js";
 
 const EDIT = "hand/pi1-context-edit-replace-delete-branch-local.jsonl";
 const SYS = "hand/pi1-system-messages-compaction.jsonl";
@@ -145,6 +145,11 @@ describe("loader verdicts", () => {
 
   it("asked for pi-1.5, a v17 title slot is a first record that is not a header", () => {
     expect(codes(parseFixture("hand/title-slot-folded.jsonl", "pi-1.5"), "error")).toEqual(["refused_session"]);
+  });
+
+  it("a file whose first record is shaped like a pi entry is detected as pi, so it gets pi's verdict rather than an unknown format", () => {
+    expect(sniffPi(JSON.parse(readFixture(REFUSED).split("\n")[0]))).toBe(true);
+    expect(sniffPi({ type: "message", id: "a", parentId: null, seq: 1, ts: 5 })).toBe(false);
   });
 
   it("a branch summary as a second root is valid (info only)", () => {
