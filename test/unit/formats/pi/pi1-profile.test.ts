@@ -92,7 +92,7 @@ describe("system messages and the compaction systemMessage", () => {
 
   it("the compaction summary carries summary, tokensBefore and timestamp only", () => {
     const s = parseFixture(SYS);
-    expect(Object.keys(buildPiContext(s).messages[1]).sort()).toEqual(["role", "summary", "timestamp", "tokensBefore"]);
+    expect(Object.keys(buildPiContext(s, undefined).messages[1]).sort()).toEqual(["role", "summary", "timestamp", "tokensBefore"]);
   });
 });
 
@@ -112,7 +112,7 @@ describe("retain-none compaction (firstKeptEntryId = its own id)", () => {
 
 describe("null content and custom message fields", () => {
   it("system null content becomes '', user / assistant / toolResult null content []; custom content null []", () => {
-    const m = json(buildPiContext(parseFixture(NULLS)).messages);
+    const m = json(buildPiContext(parseFixture(NULLS), undefined).messages);
     expect(m.slice(0, 4).map((x) => [x.role, x.content])).toEqual([
       ["system", ""],
       ["user", []],
@@ -122,7 +122,7 @@ describe("null content and custom message fields", () => {
   });
 
   it("custom messages carry customType, content, display, details and timestamp: no attribution", () => {
-    const m = json(buildPiContext(parseFixture(NULLS)).messages);
+    const m = json(buildPiContext(parseFixture(NULLS), undefined).messages);
     expect(m[4]).toEqual({ role: "custom", customType: "note", content: "plain note", display: false, details: { k: 1 }, timestamp: Date.parse("2026-11-10T10:00:44.000Z") });
   });
 });
