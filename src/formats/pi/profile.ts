@@ -28,6 +28,8 @@ export function chooseProfile(s: PiSession, requested: string | undefined, bag: 
     s.profile = requested as PiProfile;
     s.profileReason = "requested";
     if (requested === "pi" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi was requested but the file has a v17 marker (${marker})` });
+    if (requested === "pi-1.5" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi-1.5 was requested but the file has an oh-my-pi marker (${marker})` });
+    if (requested === "omp17" && !marker && pi1.length > 0) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile omp17 was requested but the file was written by pi 1.x (${pi1[0]})` });
   } else {
     if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown pi profile ${JSON.stringify(requested)} (known: ${PI_PROFILES.join(", ")}); choosing one from the file` });
     s.profile = marker ? "omp17" : pi1.length > 0 ? "pi-1.5" : "pi";

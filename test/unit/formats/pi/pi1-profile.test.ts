@@ -30,6 +30,13 @@ describe("profile choice from the file's evidence", () => {
     expect(codes(s)).not.toContain("PROFILE_NEWER");
   });
 
+  it("naming a profile the file contradicts replays with it and warns (PROFILE_MISMATCH)", () => {
+    const mismatch = (rel: string, p: string) => parseFixture(rel, p).diagnostics.filter((d) => d.code === "PROFILE_MISMATCH").map((d) => d.message);
+    expect(mismatch(EDIT, "omp17")).toEqual(["Profile omp17 was requested but the file was written by pi 1.x (message with role system (line 2))"]);
+    expect(mismatch("hand/newer-omp18-markers.jsonl", "pi-1.5")).toEqual(["Profile pi-1.5 was requested but the file has an oh-my-pi marker (oh-my-pi marker: model_usage entry (line 4))"]);
+    expect(mismatch(EDIT, "pi-1.5")).toEqual([]);
+  });
+
   it("a file without pi 1.x evidence keeps the pi default", () => {
     expect(parseFixture("hand/tree-summary-as-second-root.jsonl").profile).toBe("pi");
   });
