@@ -29,15 +29,18 @@ export function chooseProfile(s: PiSession, requested: string | undefined, bag: 
     s.profileReason = "requested";
     if (requested === "pi" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi was requested but the file has a v17 marker (${marker})` });
     if (requested === "pi-1.5" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi-1.5 was requested but the file has an oh-my-pi marker (${marker})` });
-    if (requested === "omp17" && !marker && pi1.length > 0) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile omp17 was requested but the file was written by pi 1.x (${pi1[0]})` });
   } else {
     if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown pi profile ${JSON.stringify(requested)} (known: ${PI_PROFILES.join(", ")}); choosing one from the file` });
     s.profile = marker ? "omp17" : pi1.length > 0 ? "pi-1.5" : "pi";
     s.profileReason = marker ?? (pi1.length > 0 ? `pi 1.x evidence: ${pi1.join(", ")}${newer.total > newer.shown.length ? " …" : ""}` : "default");
   }
   bag.add("PROFILE_CHOSEN", {}, { format: "pi", profile: s.profile, why: s.profileReason });
-  // Markers pi-1.5 knows are no longer evidence of a newer release when that profile reads the file.
-  if (s.profile === "pi-1.5") newer = newerMarkers(s.entries, 3, (m) => m.writer !== "pi");
+  // pi 1.x markers are known (to pi-1.5): never evidence of a newer release; read with another profile, a mismatch.
+  newer = newerMarkers(s.entries, 3, (m) => m.writer !== "pi");
+  if (s.profile !== "pi-1.5" && pi1.length > 0) {
+    const line = newerMarkers(s.entries, 1, (m) => m.writer === "pi").shown[0]?.line;
+    bag.add("PROFILE_MISMATCH", line !== undefined ? { line } : {}, { detail: `Read with profile ${s.profile} but the file was written by pi 1.x (${pi1[0]}); profile pi-1.5 reads it as pi 1.5.2 does` });
+  }
   if (newer.total > 0) {
     const writers = [...new Set(newer.shown.map((m) => m.writer))].join(" / ");
     bag.add("PROFILE_NEWER", { line: newer.shown[0].line }, { writer: writers, profile: s.profile, evidence: newer.shown.map((m) => m.what).join(", "), more: newer.total - newer.shown.length });

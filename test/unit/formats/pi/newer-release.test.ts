@@ -55,15 +55,18 @@ describe("PROFILE_NEWER on parse", () => {
     expect(newer(s)).toEqual([]);
   });
 
-  it("asked to read a pi 1.x file as pi (0.73), sightline warns with the evidence and counts the markers beyond the first three", () => {
+  it("asked to read a pi 1.x file as pi (0.73), sightline replays with pi and warns that pi-1.5 reads it (PROFILE_MISMATCH, not PROFILE_NEWER)", () => {
     const s = parseFixture("hand/newer-pi1-markers.jsonl", "pi");
     expect(s.profile).toBe("pi");
-    const w = newer(s);
-    expect(w).toHaveLength(1);
-    expect(w[0]).toMatchObject({ line: 2, args: { writer: "pi", more: 0 } });
-    const text5 = jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("usage", `k${i}`, "u1", { kind: "k" })));
-    expect(newer(parseText(text5, "pi"))[0].message).toContain("usage entry (line 5) and 2 more.");
-    expect(newer(parseText(text5))).toEqual([]);
+    expect(newer(s)).toEqual([]);
+    expect(s.diagnostics.filter((d) => d.code === "PROFILE_MISMATCH").map((d) => [d.line, d.severity, d.message])).toEqual([
+      [2, "warning", "Read with profile pi but the file was written by pi 1.x (message with role system (line 2)); profile pi-1.5 reads it as pi 1.5.2 does"],
+    ]);
+  });
+
+  it("PROFILE_NEWER counts the markers beyond the first three", () => {
+    const text5 = jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("model_usage", `k${i}`, "u1", {})));
+    expect(newer(parseText(text5))[0].message).toContain("model_usage entry (line 5) and 2 more.");
   });
 
   it("a file with no newer marker gets no warning; a truly unknown type is still reported per line", () => {

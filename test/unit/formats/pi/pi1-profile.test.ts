@@ -32,7 +32,7 @@ describe("profile choice from the file's evidence", () => {
 
   it("naming a profile the file contradicts replays with it and warns (PROFILE_MISMATCH)", () => {
     const mismatch = (rel: string, p: string) => parseFixture(rel, p).diagnostics.filter((d) => d.code === "PROFILE_MISMATCH").map((d) => d.message);
-    expect(mismatch(EDIT, "omp17")).toEqual(["Profile omp17 was requested but the file was written by pi 1.x (message with role system (line 2))"]);
+    expect(mismatch(EDIT, "omp17")).toEqual(["Read with profile omp17 but the file was written by pi 1.x (message with role system (line 2)); profile pi-1.5 reads it as pi 1.5.2 does"]);
     expect(mismatch("hand/newer-omp18-markers.jsonl", "pi-1.5")).toEqual(["Profile pi-1.5 was requested but the file has an oh-my-pi marker (oh-my-pi marker: model_usage entry (line 4))"]);
     expect(mismatch(EDIT, "pi-1.5")).toEqual([]);
   });
