@@ -1,9 +1,12 @@
 // Properties of the pi context builders on random session trees: the incremental turn contexts equal the
-// full buildSessionContext + lowering at every turn (both profiles), and building leaves the input unchanged.
+// full buildSessionContext + lowering at every turn (every profile), and building leaves the input unchanged.
+// The trees carry the pi 1.x entry kinds too (context edits, also ahead of their target; system messages;
+// compactions with a system message or keeping nothing; usage entries; null content; second roots).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildPiContext } from "../../src/formats/pi/context.js";
 import { piToMsgs } from "../../src/formats/pi/lower.js";
+import { PI_PROFILES } from "../../src/formats/pi/model.js";
 import { parsePi } from "../../src/formats/pi/parse.js";
 import { piTurnContexts } from "../../src/formats/pi/turn-contexts.js";
 import { toArray } from "../../src/shared/plist.js";
@@ -27,6 +30,10 @@ const kind = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant("reset_boundary") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("branch_summary"), summary: fc.constantFrom("", "s") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("ttsr_injection") }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("context_edit"), target: fc.nat(), ahead: fc.nat({ max: 6 }), rep: fc.constantFrom(null, { content: "x" }, { content: [{ type: "text", text: "y" }] }) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("system"), content: fc.constantFrom("p", null), sections: fc.constantFrom(undefined, { s: "v" }) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("usage") }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("null_content"), role: fc.constantFrom("user", "assistant", "toolResult") }) },
 );
 const step = fc.record({ kind, branch: fc.nat({ max: 9 }), pick: fc.nat() });
 
@@ -47,8 +54,15 @@ function toText(steps: { kind: Record<string, any>; branch: number; pick: number
     else if (k.k === "custom_message") e = { type: "custom_message", ...base, customType: k.t, content: "c" + i, display: false, attribution: "agent" };
     else if (k.k === "compaction") {
       const pre = ids.length ? ids[k.kept % ids.length] : "none";
-      e = { type: "compaction", ...base, summary: "S" + i, firstKeptEntryId: pre, tokensBefore: 1, ...(k.remote ? { preserveData: { openaiRemoteCompaction: { provider: "openai", replacementHistory: [] } } } : {}) };
-    } else if (k.k === "branch_summary") e = { type: "branch_summary", ...base, fromId: ids[0] ?? "root", summary: k.summary };
+      // Every fifth keeps nothing (firstKeptEntryId = its own id, pi 1.x retain-none); remote ones carry a system message.
+      const firstKeptEntryId = k.kept % 5 === 0 ? id : pre;
+      const extra = k.remote ? { preserveData: { openaiRemoteCompaction: { provider: "openai", replacementHistory: [] } }, systemMessage: { role: "system", content: "folded", timestamp: i } } : {};
+      e = { type: "compaction", ...base, summary: "S" + i, firstKeptEntryId, tokensBefore: 1, ...extra };
+    } else if (k.k === "branch_summary") e = { type: "branch_summary", ...base, ...(st.pick % 4 === 0 ? { parentId: null } : {}), fromId: ids[0] ?? "root", summary: k.summary };
+    else if (k.k === "context_edit") e = { type: "context_edit", ...base, targetId: k.ahead === 0 || ids.length === 0 ? `e${i + 1 + (k.target % 3)}` : ids[k.target % ids.length], replacement: k.rep };
+    else if (k.k === "system") e = { type: "message", ...base, message: { role: "system", content: k.content, ...(k.sections ? { sections: k.sections } : {}), timestamp: i } };
+    else if (k.k === "usage") e = { type: "usage", ...base, kind: "cache_warm", usage: {} };
+    else if (k.k === "null_content") e = { type: "message", ...base, message: { role: k.role, content: null, timestamp: i, ...(k.role === "toolResult" ? { toolCallId: "t0" } : {}) } };
     else if (k.k === "ttsr_injection") e = { type: "ttsr_injection", ...base, injectedRules: ["r"] };
     else e = { type: "reset_boundary", ...base };
     lines.push(e);
@@ -58,11 +72,11 @@ function toText(steps: { kind: Record<string, any>; branch: number; pick: number
 }
 
 describe("pi context properties", () => {
-  it("incremental turn contexts equal toMsgs(buildPiContext) at every turn, both profiles", () => {
+  it("incremental turn contexts equal toMsgs(buildPiContext) at every turn, every profile", () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
         const s = parsePi(toText(steps), { file: "p" });
-        for (const profile of ["pi", "omp17"] as const) {
+        for (const profile of PI_PROFILES) {
           for (const t of piTurnContexts(s, { profile })) {
             expect(toArray(t.messages)).toEqual(piToMsgs(s, buildPiContext(s, t.ref.leafId, { profile }), { profile }));
           }
@@ -77,8 +91,8 @@ describe("pi context properties", () => {
       fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), (steps) => {
         const s = parsePi(toText(steps), { file: "p" });
         const before = JSON.stringify(s.entries.map((e) => e.raw));
-        for (const e of s.entries) for (const profile of ["pi", "omp17"] as const) piToMsgs(s, buildPiContext(s, e.id, { profile }), { profile });
-        for (const profile of ["pi", "omp17"] as const) [...piTurnContexts(s, { profile })];
+        for (const e of s.entries) for (const profile of PI_PROFILES) piToMsgs(s, buildPiContext(s, e.id, { profile }), { profile });
+        for (const profile of PI_PROFILES) [...piTurnContexts(s, { profile })];
         expect(JSON.stringify(s.entries.map((e) => e.raw))).toBe(before);
       }),
       { numRuns: 100 },

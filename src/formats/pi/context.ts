@@ -4,7 +4,8 @@
 import { isObject } from "../../shared/json.js";
 import type { ContextOptions, NativeContext } from "../types.js";
 import { branchSummaryFromEntry, compactionSummaryFromEntry, customFromEntry, remoteCompactionPayload, type AgentMessage } from "./messages.js";
-import type { PiEntry, PiProfile, PiSession } from "./model.js";
+import { isPiProfile, type PiEntry, type PiProfile, type PiSession } from "./model.js";
+import { pi1EntryMessages, pi1Items } from "./pi1.js";
 import { postprocessOmp17, type Item } from "./postprocess.js";
 import { PREWALK_PLAN_TYPE } from "./strings.js";
 
@@ -21,7 +22,7 @@ export interface PiContext extends NativeContext<AgentMessage> {
   mode: unknown;
 }
 
-export const profileOf = (s: PiSession, opts?: ContextOptions): PiProfile => (opts?.profile === "pi" || opts?.profile === "omp17" ? opts.profile : s.profile);
+export const profileOf = (s: PiSession, opts?: ContextOptions): PiProfile => (isPiProfile(opts?.profile) ? opts.profile : s.profile);
 
 /** Root→leaf entries; the walk stops at a repeated id (v17; pi itself would loop forever on a cycle). */
 export function pathTo(s: PiSession, leaf: PiEntry): PiEntry[] {
@@ -39,6 +40,8 @@ const isAssistantEntry = (e: PiEntry): boolean => e.type === "message" && isObje
 /** One entry → the message it contributes (appendMessage), or undefined. */
 export function entryMessage(e: PiEntry, profile: PiProfile, transcript = false): AgentMessage | undefined {
   const r = e.raw;
+  // pi-1.5: compactions are emitted by emitItems only (with their system message).
+  if (profile === "pi-1.5") return e.type === "compaction" ? undefined : pi1EntryMessages(e)[0];
   if (e.type === "message") {
     const m = r.message as AgentMessage;
     if (profile === "omp17" && !transcript && isObject(m) && m.role === "assistant" && m.retryRecovery) return undefined;
@@ -54,6 +57,7 @@ export function entryMessage(e: PiEntry, profile: PiProfile, transcript = false)
 
 /** The emitted items before the v17 passes: the branch buildSessionContext takes for the path (§6.1, §6.2). */
 export function emitItems(path: readonly PiEntry[], profile: PiProfile): Item[] {
+  if (profile === "pi-1.5") return pi1Items(path);
   let compaction: PiEntry | undefined;
   for (const e of path) if (e.type === "compaction") compaction = e;
   const items: Item[] = [];
@@ -88,7 +92,9 @@ export function buildPiContext(s: PiSession, leafId: string | null | undefined, 
   const profile = profileOf(s, opts);
   const leaf = leafId === null ? undefined : (leafId !== undefined ? s.byId.get(leafId) : undefined) ?? s.entries[s.entries.length - 1];
   const ctx: PiContext = { systemPrompt: null, messages: [], sourceIds: [], profile, leafId: leaf?.id ?? null, thinkingLevel: "off", models: {}, injectedTtsrRules: [], mode: "none" };
-  if (profile === "pi") ctx.model = null;
+  // pi and pi-1.5 share getSessionContextSettings: `{provider, modelId}` from the last change or reply.
+  const piLike = profile !== "omp17";
+  if (piLike) ctx.model = null;
   if (!leaf) return ctx;
   const path = pathTo(s, leaf);
 
@@ -98,7 +104,7 @@ export function buildPiContext(s: PiSession, leafId: string | null | undefined, 
     const r = e.raw;
     if (e.type === "thinking_level_change") ctx.thinkingLevel = profile === "omp17" ? (r.thinkingLevel ?? "off") : r.thinkingLevel;
     else if (e.type === "model_change") {
-      if (profile === "pi") ctx.model = { provider: r.provider, modelId: r.modelId };
+      if (piLike) ctx.model = { provider: r.provider, modelId: r.modelId };
       // omp reads only the `model` form; the legacy provider/modelId form is ignored (§6.1, [oracle]).
       if (r.model) {
         const role = (r.role as string | undefined) ?? "default";
@@ -107,8 +113,8 @@ export function buildPiContext(s: PiSession, leafId: string | null | undefined, 
       }
     } else if (isAssistantEntry(e)) {
       const m = r.message as Record<string, unknown>;
-      if (profile === "pi") ctx.model = { provider: m.provider, modelId: m.model };
-      if (profile === "pi" || !explicitDefault) ctx.models.default = `${m.provider}/${m.model}`;
+      if (piLike) ctx.model = { provider: m.provider, modelId: m.model };
+      if (piLike || !explicitDefault) ctx.models.default = `${m.provider}/${m.model}`;
     } else if (e.type === "ttsr_injection" && Array.isArray(r.injectedRules)) for (const n of r.injectedRules) rules.add(n as string);
     else if (e.type === "mode_change") ctx.mode = r.mode;
   }

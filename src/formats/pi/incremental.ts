@@ -57,6 +57,8 @@ export class IncrementalContexts {
   private readonly tout = new Map<string, number>();
   private readonly depthOf = new Map<string, number>();
   private readonly results = new Map<unknown, PiEntry[]>();
+  /** pi-1.5: context_edit entries per target id (an edit may precede its target on a path). */
+  private readonly editsOf = new Map<unknown, PiEntry[]>();
 
   constructor(
     private readonly s: PiSession,
@@ -64,6 +66,11 @@ export class IncrementalContexts {
   ) {
     this.euler();
     for (const e of s.entries) {
+      if (e.type === "context_edit") {
+        const list = this.editsOf.get(e.raw.targetId);
+        if (list) list.push(e);
+        else this.editsOf.set(e.raw.targetId, [e]);
+      }
       const m = e.raw.message as Record<string, unknown> | undefined;
       if (e.type === "message" && m && typeof m === "object" && m.role === "toolResult") {
         const list = this.results.get(m.toolCallId);
@@ -132,7 +139,7 @@ export class IncrementalContexts {
 
   /** The context at a node as a persistent list: the finalised prefix plus the tail after the v17 passes. */
   list(st: St): List<Msg> {
-    if (this.profile === "pi" || st.tail.length === 0) return st.done;
+    if (this.profile !== "omp17" || st.tail.length === 0) return st.done;
     const items = postprocessOmp17(st.tail, (id) => this.paired(st, id)).filter((it) => !(it.msg.role === "toolResult" && inChain(st.dropped, it.msg.toolCallId)));
     let l = st.done;
     items.forEach((it, i) => {
@@ -148,6 +155,9 @@ export class IncrementalContexts {
     if (this.profile === "omp17" && e.type === "reset_boundary") return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null };
     const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null };
     const st: St = { ...base, node: e, depth, path };
+    // pi-1.5: an edit can change any emitted message, and an edit earlier on the path can target this entry:
+    // both rebuild the window (the projection applies the latest edit per target).
+    if (this.profile === "pi-1.5" && (e.type === "context_edit" || (this.editsOf.get(e.id) ?? []).some((x) => this.emitted(x, st)))) return this.rebuild(e, path, depth, st.win);
     const m = entryMessage(e, this.profile);
     if (m === undefined) return st;
     // A message entry keeps its parent's window (only compactions and resets open a new one).
@@ -164,7 +174,9 @@ export class IncrementalContexts {
   private compactionWindow(e: PiEntry, depth: number): Win {
     const fk = e.raw.firstKeptEntryId;
     const onPath = typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(fk, e.id);
-    return { kind: 2, a: depth, b: !remoteCompactionPayload(e) && onPath ? this.depthOf.get(fk)! : -1 };
+    // pi-1.5 keeps the range whatever the payload (it has no remote compaction).
+    const remote = this.profile !== "pi-1.5" && remoteCompactionPayload(e) !== undefined;
+    return { kind: 2, a: depth, b: !remote && onPath ? this.depthOf.get(fk)! : -1 };
   }
 
   /**
@@ -180,8 +192,8 @@ export class IncrementalContexts {
   }
 
   private append(st: St, it: Item): void {
-    if (this.profile === "pi") {
-      st.done = push(st.done, cachedMsg(it.msg, it.src, "pi", false));
+    if (this.profile !== "omp17") {
+      st.done = push(st.done, cachedMsg(it.msg, it.src, this.profile, false));
       return;
     }
     st.tail = [...st.tail, it];

@@ -2,9 +2,14 @@
 // checks, the context builders and the TTSR layer. Versions v1–v3 are migrated in memory on read (§3).
 import type { SessionBase } from "../types.js";
 
-/** pi = baseline pi / omp ≤14 context rules (§6.1); omp17 = @oh-my-pi 17.2.15 rules (§6.2). */
-export type PiProfile = "pi" | "omp17";
-export const PI_PROFILES: readonly PiProfile[] = ["pi", "omp17"];
+/**
+ * pi = baseline pi / omp ≤14 context rules (§6.1); omp17 = @oh-my-pi 17.2.15 rules (§6.2);
+ * pi-1.5 = @earendil-works/pi-coding-agent 1.5.2 (pi1.ts).
+ */
+export type PiProfile = "pi" | "omp17" | "pi-1.5";
+export const PI_PROFILES: readonly PiProfile[] = ["pi", "omp17", "pi-1.5"];
+/** Whether a string names a pi profile. */
+export const isPiProfile = (p: unknown): p is PiProfile => (PI_PROFILES as readonly unknown[]).includes(p);
 
 /** The file version as written (header `version`, absent = 1), before migration. */
 export type PiVersion = 1 | 2 | 3;
@@ -50,4 +55,6 @@ export interface PiSession extends SessionBase {
   byId: Map<string, PiEntry>;
   /** True when the real loader treats the file as empty (no valid header first record). */
   empty: boolean;
+  /** pi 1.x markers seen in a file without a valid header (its entries are not read), for the profile choice. */
+  pi1Evidence?: string[];
 }

@@ -48,13 +48,13 @@ export function newerMarker(e: PiEntry): NewerMarker | undefined {
   return undefined;
 }
 
-/** Every marker of the file, in file order, at most `limit` (the count of all is returned beside). */
-export function newerMarkers(entries: readonly PiEntry[], limit = 3): { shown: NewerMarker[]; total: number } {
+/** Every marker of the file (those `keep` accepts), in file order, at most `limit` (the count of all is returned beside). */
+export function newerMarkers(entries: readonly PiEntry[], limit = 3, keep: (m: NewerMarker) => boolean = () => true): { shown: NewerMarker[]; total: number } {
   const shown: NewerMarker[] = [];
   let total = 0;
   for (const e of entries) {
     const m = newerMarker(e);
-    if (!m) continue;
+    if (!m || !keep(m)) continue;
     total++;
     if (shown.length < limit) shown.push(m);
   }

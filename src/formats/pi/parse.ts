@@ -7,13 +7,18 @@ import type { ParseOptions } from "../types.js";
 import { migrateEntry, type V1Index } from "./migrate.js";
 import type { PiEntry, PiSession, PiTitleSlot, PiVersion } from "./model.js";
 import { chooseProfile } from "./profile.js";
-import { NEWER_ENTRY_TYPES } from "./newer.js";
+import { NEWER_ENTRY_TYPES, newerMarker } from "./newer.js";
 import { isKnownEntryType, checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
 import { buildTree, checkTree } from "./tree.js";
 
-/** True when the first JSON record of a file is a pi header or a v17 title slot. */
+/**
+ * True when the first JSON record of a file is a pi header, a v17 title slot, or shaped like a pi entry (string
+ * type and id, a parentId, an ISO timestamp string): a pi file without its header, which gets pi's verdict.
+ */
 export function sniffPi(first: unknown): boolean {
-  return isObject(first) && (first.type === "session" || first.type === "title");
+  if (!isObject(first)) return false;
+  if (first.type === "session" || first.type === "title") return true;
+  return typeof first.type === "string" && typeof first.id === "string" && "parentId" in first && typeof first.timestamp === "string";
 }
 
 /** The v17 loader's title-slot test (session-title-slot.ts parseTitleSlotObject, as documented in §2.1). */
@@ -40,16 +45,21 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
   const entries: PiEntry[] = [];
   const v1: V1Index = { ids: [], prevId: null };
 
+  let rejected: { line: number; reason: string } | undefined;
+  const pi1Evidence: string[] = [];
+  // The verdict waits for the profile: pi ≤ 0.73 reads the file as empty, pi 1.x refuses a non-empty one.
   const rejectHeader = (line: number, reason: string): void => {
     empty = true;
     emptyReported = true;
-    bag.add("empty_session", { line }, { reason });
+    rejected = { line, reason };
   };
 
   const onRecord = (value: unknown, line: number): void => {
     const index = records++;
     if (index === 0) {
       if (!isObject(value) || value.type !== "session" || typeof value.id !== "string") {
+        const m = isObject(value) && typeof value.type === "string" ? newerMarker({ line, id: "", parentId: null, type: value.type, raw: value }) : undefined;
+        if (m?.writer === "pi") pi1Evidence.push(m.what);
         rejectHeader(line, isObject(value) && value.type === "session" ? "the header has no string id" : "the first record is not a session header");
         return;
       }
@@ -90,7 +100,15 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
   return {
     push(rec: LineRecord): void {
       lineCount = rec.no;
-      if (empty) return;
+      if (empty) {
+        // Still evidence for the profile choice (which decides the loader verdict), nothing else.
+        if (pi1Evidence.length < 3 && rec.text.includes('"')) {
+          const p = parseJson(rec.text);
+          const m = p.ok && isObject(p.value) && typeof p.value.type === "string" ? newerMarker({ line: rec.no, id: "", parentId: null, type: p.value.type, raw: p.value }) : undefined;
+          if (m?.writer === "pi") pi1Evidence.push(m.what);
+        }
+        return;
+      }
       if (rec.invalidUtf8) bag.add("INVALID_UTF8", { line: rec.no });
       if (!crlfSeen && rec.text.endsWith("\r")) {
         crlfSeen = true;
@@ -115,7 +133,8 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
         const ptr = findLoneSurrogate(parsed.value);
         if (ptr !== undefined) bag.add("LONE_SURROGATE", { line: rec.no, pointer: ptr }, { pointer: ptr });
       }
-      if (rec.no === 1) {
+      // pi 1.5.2 has no title slot: asked for that profile, the slot is a first record that is not a header.
+      if (rec.no === 1 && opts.profile !== "pi-1.5") {
         const slot = asTitleSlot(parsed.value);
         if (slot) {
           titleSlot = { line: 1, ...slot, raw: parsed.value as Record<string, unknown> };
@@ -155,7 +174,9 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       };
       if (h && typeof h.id === "string") session.id = h.id;
       if (!empty) checkTree(session, bag);
+      if (pi1Evidence.length > 0) session.pi1Evidence = pi1Evidence;
       chooseProfile(session, opts.profile, bag);
+      if (rejected) bag.add(session.profile === "pi-1.5" && lineCount > 0 ? "refused_session" : "empty_session", { line: rejected.line }, { reason: rejected.reason });
       session.diagnostics = sortDiagnostics(bag.items);
       return session;
     },

@@ -1,7 +1,7 @@
 // Profile choice (design §2): `pi` (baseline pi / omp ≤14 context rules) by default, `omp17` when the file
 // carries something only @oh-my-pi 17 writes; `--profile` overrides. The reason is reported as PROFILE_CHOSEN.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
-import { PI_PROFILES, type PiProfile, type PiSession } from "./model.js";
+import { isPiProfile, PI_PROFILES, type PiProfile, type PiSession } from "./model.js";
 import { newerMarkers } from "./newer.js";
 
 /** Entry types only v17 writes (pi-session-format §4). */
@@ -18,20 +18,29 @@ export function v17Marker(s: PiSession): string | undefined {
 }
 
 export function chooseProfile(s: PiSession, requested: string | undefined, bag: DiagnosticBag): void {
-  const newer = newerMarkers(s.entries);
+  let newer = newerMarkers(s.entries);
   const ompNewer = newer.shown.find((m) => m.writer === "oh-my-pi");
   // An oh-my-pi release after 17 is closest to the v17 rules.
   const marker = v17Marker(s) ?? (ompNewer ? `oh-my-pi marker: ${ompNewer.what}` : undefined);
-  if (requested !== undefined && (PI_PROFILES as readonly string[]).includes(requested)) {
+  // pi 1.x evidence (what only @earendil-works/pi-coding-agent ≥ 0.86 writes) chooses pi-1.5, which knows it.
+  const pi1 = [...(s.pi1Evidence ?? []), ...newer.shown.filter((m) => m.writer === "pi").map((m) => m.what)];
+  if (isPiProfile(requested)) {
     s.profile = requested as PiProfile;
     s.profileReason = "requested";
     if (requested === "pi" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi was requested but the file has a v17 marker (${marker})` });
+    if (requested === "pi-1.5" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi-1.5 was requested but the file has an oh-my-pi marker (${marker})` });
   } else {
     if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown pi profile ${JSON.stringify(requested)} (known: ${PI_PROFILES.join(", ")}); choosing one from the file` });
-    s.profile = marker ? "omp17" : "pi";
-    s.profileReason = marker ?? "default";
+    s.profile = marker ? "omp17" : pi1.length > 0 ? "pi-1.5" : "pi";
+    s.profileReason = marker ?? (pi1.length > 0 ? `pi 1.x evidence: ${pi1.join(", ")}${newer.total > newer.shown.length ? " …" : ""}` : "default");
   }
   bag.add("PROFILE_CHOSEN", {}, { format: "pi", profile: s.profile, why: s.profileReason });
+  // pi 1.x markers are known (to pi-1.5): never evidence of a newer release; read with another profile, a mismatch.
+  newer = newerMarkers(s.entries, 3, (m) => m.writer !== "pi");
+  if (s.profile !== "pi-1.5" && pi1.length > 0) {
+    const line = newerMarkers(s.entries, 1, (m) => m.writer === "pi").shown[0]?.line;
+    bag.add("PROFILE_MISMATCH", line !== undefined ? { line } : {}, { detail: `Read with profile ${s.profile} but the file was written by pi 1.x (${pi1[0]}); profile pi-1.5 reads it as pi 1.5.2 does` });
+  }
   if (newer.total > 0) {
     const writers = [...new Set(newer.shown.map((m) => m.writer))].join(" / ");
     bag.add("PROFILE_NEWER", { line: newer.shown[0].line }, { writer: writers, profile: s.profile, evidence: newer.shown.map((m) => m.what).join(", "), more: newer.total - newer.shown.length });

@@ -73,6 +73,17 @@ export function lowerPi(m: AgentMessage): Lowered {
   }
 }
 
+/**
+ * pi 1.5.2: convertToLlm passes system messages through; the provider sees one as its content text followed
+ * by its named sections, blank-line separated (pi-ai getSystemMessageText). Tool declarations carry no text.
+ */
+export function lowerPi1(m: AgentMessage): Lowered {
+  if (m.role !== "system") return lowerPi(m);
+  const parts = [textsOf(m.content).join("\n")];
+  if (isObject(m.sections)) for (const v of Object.values(m.sections)) if (typeof v === "string") parts.push(v);
+  return { role: "system", parts: [parts.filter((p) => p.length > 0).join("\n\n")] };
+}
+
 const steeringText = (content: unknown): string => (typeof content === "string" ? content : textsOf(content).join("\n"));
 
 /** v17 (strings.md §2.3); `interruptedNext` = an assistant followed by the interrupted-thinking message. */

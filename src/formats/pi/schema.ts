@@ -14,6 +14,7 @@ import blockThinking from "../../schema/json/pi/block-thinking.json" with { type
 import blockToolCall from "../../schema/json/pi/block-toolCall.json" with { type: "json" };
 import entryBase from "../../schema/json/pi/entry-base.json" with { type: "json" };
 import entryBranchSummary from "../../schema/json/pi/entry-branch_summary.json" with { type: "json" };
+import entryContextEdit from "../../schema/json/pi/entry-context_edit.json" with { type: "json" };
 import entryCompaction from "../../schema/json/pi/entry-compaction.json" with { type: "json" };
 import entryCredentialPin from "../../schema/json/pi/entry-credential_pin.json" with { type: "json" };
 import entryCustom from "../../schema/json/pi/entry-custom.json" with { type: "json" };
@@ -28,6 +29,7 @@ import entrySessionInfo from "../../schema/json/pi/entry-session_info.json" with
 import entrySessionInit from "../../schema/json/pi/entry-session_init.json" with { type: "json" };
 import entryThinkingLevelChange from "../../schema/json/pi/entry-thinking_level_change.json" with { type: "json" };
 import entryTitleChange from "../../schema/json/pi/entry-title_change.json" with { type: "json" };
+import entryUsage from "../../schema/json/pi/entry-usage.json" with { type: "json" };
 import entryTtsrInjection from "../../schema/json/pi/entry-ttsr_injection.json" with { type: "json" };
 import entryV2 from "../../schema/json/pi/entry-v2.json" with { type: "json" };
 import headerV1 from "../../schema/json/pi/header-v1.json" with { type: "json" };
@@ -42,6 +44,7 @@ import messageDeveloper from "../../schema/json/pi/message-developer.json" with 
 import messageFileMention from "../../schema/json/pi/message-fileMention.json" with { type: "json" };
 import messageHookMessage from "../../schema/json/pi/message-hookMessage.json" with { type: "json" };
 import messagePythonExecution from "../../schema/json/pi/message-pythonExecution.json" with { type: "json" };
+import messageSystem from "../../schema/json/pi/message-system.json" with { type: "json" };
 import messageToolResult from "../../schema/json/pi/message-toolResult.json" with { type: "json" };
 import messageUser from "../../schema/json/pi/message-user.json" with { type: "json" };
 import titleSlot from "../../schema/json/pi/title-slot.json" with { type: "json" };
@@ -64,6 +67,8 @@ const ENTRY: Record<string, object> = {
   title_change: entryTitleChange,
   credential_pin: entryCredentialPin,
   reset_boundary: entryResetBoundary,
+  context_edit: entryContextEdit,
+  usage: entryUsage,
 };
 const ROLE: Record<string, object> = {
   user: messageUser,
@@ -77,6 +82,7 @@ const ROLE: Record<string, object> = {
   pythonExecution: messagePythonExecution,
   branchSummary: messageBranchSummary,
   compactionSummary: messageCompactionSummary,
+  system: messageSystem,
 };
 
 let registered = false;

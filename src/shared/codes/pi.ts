@@ -16,6 +16,12 @@ export const piCodes = {
     message: (a) => `The file is read as an empty session: ${show(a.reason)}`,
     loader: true,
   },
+  refused_session: {
+    severity: "error",
+    title: "pi 1.x refuses to open the file: it is not empty and its first record is not a valid session header",
+    message: (a) => `pi refuses to open the file (not empty, no valid session header; it leaves the file unchanged): ${show(a.reason)}`,
+    loader: true,
+  },
   // ---- tree structure (pi-session-format §4, §6.1) ----
   PI_DUPLICATE_ID: { severity: "error", title: "Two entries share an id", message: (a) => `Duplicate entry id ${show(a.id)} (first on line ${show(a.firstLine)})` },
   PI_DANGLING_PARENT: { severity: "error", title: "An entry's parentId names no entry", message: (a) => `parentId ${show(a.parentId)} of entry ${show(a.id)} names no entry` },
@@ -32,6 +38,12 @@ export const piCodes = {
   PI_LABEL_TARGET_MISSING: { severity: "warning", title: "A label's targetId names no entry", message: (a) => `label targetId ${show(a.targetId)} names no entry` },
   PI_FIRST_KEPT_MISSING: { severity: "warning", title: "A compaction's firstKeptEntryId names no entry", message: (a) => `firstKeptEntryId ${show(a.firstKeptEntryId)} names no entry: nothing before the compaction is kept` },
   PI_FIRST_KEPT_OFF_PATH: { severity: "warning", title: "A compaction's firstKeptEntryId is not on the compaction's path", message: (a) => `firstKeptEntryId ${show(a.firstKeptEntryId)} is not on the compaction's path: nothing before the compaction is kept` },
+  PI_EDIT_TARGET_MISSING: { severity: "warning", title: "A context_edit's targetId names no entry", message: (a) => `context_edit targetId ${show(a.targetId)} names no entry: the edit changes nothing` },
+  PI_EDIT_TARGET_OFF_PATH: {
+    severity: "warning",
+    title: "A context_edit's target is not before it on its branch",
+    message: (a) => `context_edit target ${show(a.targetId)} is not an earlier entry of the edit's branch (pi writes edits of the active branch only): it applies only on paths through both`,
+  },
   PI_BRANCH_FROM_MISSING: { severity: "warning", title: "A branch_summary's fromId names no entry", message: (a) => `branch_summary fromId ${show(a.fromId)} names no entry` },
   PI_SNAPCOMPACT_NOT_REPLAYED: { severity: "warning", title: "A compaction carries a snapcompact archive sightline does not rebuild", message: () => "preserveData.snapcompact: v17 (profile omp17) sends the archive's text and image blocks with this summary; sightline's context has the summary only" },
   PI_V1_INDEX_OUT_OF_RANGE: { severity: "warning", title: "A v1 compaction's firstKeptEntryIndex points at no entry", message: (a) => `firstKeptEntryIndex ${show(a.index)} points at ${show(a.target)}: the migration leaves firstKeptEntryId unset` },

@@ -49,14 +49,24 @@ describe("PROFILE_NEWER on parse", () => {
     expect(s.diagnostics.map((d) => d.code)).not.toContain("PI_UNKNOWN_ENTRY_TYPE");
   });
 
-  it("a pi 1.x file stays on the pi profile and counts the markers beyond the first three", () => {
+  it("a pi 1.x file is read as pi-1.5, which knows its markers: PROFILE_CHOSEN lists them and no PROFILE_NEWER", () => {
     const s = parseFixture("hand/newer-pi1-markers.jsonl");
+    expect([s.profile, s.profileReason]).toEqual(["pi-1.5", "pi 1.x evidence: message with role system (line 2), context_edit entry (line 5), usage entry (line 6)"]);
+    expect(newer(s)).toEqual([]);
+  });
+
+  it("asked to read a pi 1.x file as pi (0.73), sightline replays with pi and warns that pi-1.5 reads it (PROFILE_MISMATCH, not PROFILE_NEWER)", () => {
+    const s = parseFixture("hand/newer-pi1-markers.jsonl", "pi");
     expect(s.profile).toBe("pi");
-    const w = newer(s);
-    expect(w).toHaveLength(1);
-    expect(w[0]).toMatchObject({ line: 2, args: { writer: "pi", more: 0 } });
-    const more = parseText(jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("usage", `k${i}`, "u1", { kind: "k" }))));
-    expect(newer(more)[0].message).toContain("usage entry (line 5) and 2 more.");
+    expect(newer(s)).toEqual([]);
+    expect(s.diagnostics.filter((d) => d.code === "PROFILE_MISMATCH").map((d) => [d.line, d.severity, d.message])).toEqual([
+      [2, "warning", "Read with profile pi but the file was written by pi 1.x (message with role system (line 2)); profile pi-1.5 reads it as pi 1.5.2 does"],
+    ]);
+  });
+
+  it("PROFILE_NEWER counts the markers beyond the first three", () => {
+    const text5 = jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("model_usage", `k${i}`, "u1", {})));
+    expect(newer(parseText(text5))[0].message).toContain("model_usage entry (line 5) and 2 more.");
   });
 
   it("a file with no newer marker gets no warning; a truly unknown type is still reported per line", () => {

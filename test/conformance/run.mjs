@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// Conformance harness (`npm run conformance`, not part of `npm test`): runs the real published code of each
+// upstream release on copies of sightline's fixtures and on generated sessions and diffs its answers (loader
+// verdict, context at every entry and at the loader's leaf) with sightline's under the profile that pins the
+// release. One adapter per upstream (adapters/<name>.mjs); a release no profile pins is compared with the newest
+// profile, which is how a new release is checked (`npm run conformance -- --upstream pi@1.6.0`).
+//
+//   npm run conformance [-- --upstream NAME@VERSION ...] [--runs N] [--seed S] [--show N] [--profile P]
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import pi from "./adapters/pi.mjs";
+import { cacheRoot } from "./cache.mjs";
+import { brief, firstDifference } from "./compare.mjs";
+
+const ADAPTERS = { [pi.name]: pi };
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+function parseArgs(argv) {
+  const o = { upstreams: [], runs: 300, seed: 20261125, show: 5, profile: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === "--upstream") o.upstreams.push(v());
+    else if (a === "--runs") o.runs = Number(v());
+    else if (a === "--seed") o.seed = Number(v());
+    else if (a === "--show") o.show = Number(v());
+    else if (a === "--profile") o.profile = v();
+    else throw new Error(`unknown argument ${a} (known: --upstream NAME@VERSION, --runs N, --seed S, --show N, --profile P)`);
+  }
+  if (o.upstreams.length === 0) for (const ad of Object.values(ADAPTERS)) for (const v of ad.pinned) o.upstreams.push(`${ad.name}@${v}`);
+  return o;
+}
+
+function* walk(dir) {
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, d.name);
+    if (d.isDirectory()) yield* walk(p);
+    else if (d.name.endsWith(".jsonl")) yield p;
+  }
+}
+
+function fixtures(adapter) {
+  const base = join(ROOT, "fixtures");
+  const out = [];
+  for (const p of walk(base)) {
+    const rel = relative(base, p);
+    const first = readFileSync(p, "utf8").split("\n", 1)[0];
+    if (adapter.isFixture(rel, first)) out.push({ kind: "fixture", name: `fixtures/${rel}`, path: p });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Compares one session; returns the number of contexts compared and the differences. */
+function compareOne(adapter, api, lib, c, profile, work) {
+  const dir = mkdtempSync(join(work, "case-"));
+  const copy = join(dir, "session.jsonl");
+  if (c.path) copyFileSync(c.path, copy);
+  else writeFileSync(copy, c.text);
+  const text = readFileSync(copy, "utf8");
+  const mine = adapter.sightline(lib, text, c.name, profile);
+  const theirs = adapter.upstream(api, copy, join(dir, "sessions"), mine.skip === undefined);
+  rmSync(dir, { recursive: true, force: true });
+  const diffs = [];
+  if (theirs.verdict !== mine.verdict) diffs.push({ where: "loader verdict", upstream: theirs.verdict, sightline: mine.verdict });
+  // A file the release wrote itself is valid: sightline must report no error on it.
+  if (c.kind === "written" && mine.errors?.length) diffs.push({ where: "validation of a file the release wrote", upstream: "valid", sightline: mine.errors });
+  if (mine.skip || !theirs.contexts || !mine.contexts) return { contexts: 0, diffs, skip: mine.skip };
+  if (theirs.contexts.length !== mine.contexts.length) diffs.push({ where: "number of entries", upstream: theirs.contexts.length, sightline: mine.contexts.length });
+  const n = Math.min(theirs.contexts.length, mine.contexts.length);
+  for (let i = 0; i < n; i++) {
+    const d = firstDifference(theirs.contexts[i], mine.contexts[i]);
+    if (d) diffs.push({ where: i === n - 1 ? "context at the loader's leaf" : `context at entry ${i}`, path: d.path, upstream: d.upstream, sightline: d.sightline });
+  }
+  return { contexts: n, diffs };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const log = (s) => process.stderr.write(`conformance: ${s}\n`);
+  mkdirSync(cacheRoot(), { recursive: true });
+  const lib = await import(join(ROOT, "dist/formats/pi/index.js"));
+  const work = mkdtempSync(join(tmpdir(), "sightline-conformance-"));
+  const summary = [];
+  try {
+    for (const spec of opts.upstreams) {
+      const at = spec.lastIndexOf("@");
+      const [name, version] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, ""];
+      const adapter = ADAPTERS[name];
+      if (!adapter || !version) throw new Error(`unknown upstream ${spec} (known: ${Object.values(ADAPTERS).map((a) => `${a.name}@${a.pinned.join("|")}`).join(", ")})`);
+      const chosen = adapter.profileFor(version);
+      // --profile compares the release with another profile (e.g. the previous one, to see what changed).
+      const profile = opts.profile ?? chosen.profile;
+      const pinned = chosen.pinned && profile === chosen.profile;
+      const api = await adapter.install(version, log);
+      const cases = [
+        ...fixtures(adapter),
+        ...adapter.generated(opts.runs, opts.seed).map((text, i) => ({ kind: "generated", name: `generated #${i} (seed ${opts.seed})`, text })),
+        ...(adapter.written ? adapter.written(api, opts.runs, opts.seed, work) : []).map((text, i) => ({ kind: "written", name: `written by ${spec} #${i} (seed ${opts.seed})`, text })),
+      ];
+      const row = { upstream: spec, profile, pinned, unpinned: !chosen.pinned, fixture: 0, generated: 0, written: 0, contexts: 0, skipped: [], failing: [] };
+      for (const c of cases) {
+        row[c.kind]++;
+        const r = compareOne(adapter, api, lib, c, profile, work);
+        row.contexts += r.contexts;
+        if (r.skip) row.skipped.push(`${c.name}: ${r.skip}`);
+        if (r.diffs.length > 0) row.failing.push({ name: c.name, text: c.text, diffs: r.diffs });
+      }
+      summary.push(row);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  let failed = 0;
+  for (const r of summary) {
+    const note = r.pinned ? "" : r.unpinned ? " (newest profile; no profile pins this release)" : " (not the profile that pins this release)";
+    const head = `${r.upstream} vs profile ${r.profile}${note}`;
+    process.stdout.write(`${head}: ${r.fixture} fixtures, ${r.generated} generated sessions, ${r.written} sessions written by the release, ${r.contexts} contexts compared, ${r.failing.length} sessions differ\n`);
+    for (const s of r.skipped) process.stdout.write(`  contexts not compared: ${s}\n`);
+    for (const f of r.failing.slice(0, opts.show)) {
+      process.stdout.write(`  ${f.name}: ${f.diffs.length} difference(s)\n`);
+      for (const d of f.diffs.slice(0, 3)) process.stdout.write(`    ${d.where}${d.path ? ` at ${d.path}` : ""}: upstream ${brief(d.upstream)}, sightline ${brief(d.sightline)}\n`);
+      if (f.text && f.text.length < 4000) process.stdout.write(`    session:\n${f.text.replace(/^/gm, "      ")}`);
+    }
+    if (r.failing.length > opts.show) process.stdout.write(`  … and ${r.failing.length - opts.show} more (--show N)\n`);
+    failed += r.failing.length;
+  }
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((e) => {
+  process.stderr.write(`conformance: ${e?.stack ?? e}\n`);
+  process.exitCode = 2;
+});
