@@ -1,7 +1,6 @@
 // The library API (design §6): the same code the CLI runs. `import { ... } from "sightline"`.
 import { moduleOf } from "./formats/index.js";
 import type { ContextOptions, NativeContext, SessionBase } from "./formats/types.js";
-import { turnViews as turnViewsOf, type TurnViewOptions, type TurnViews } from "./context/turns.js";
 import { sortDiagnostics, type Diagnostic } from "./shared/diagnostics.js";
 
 // ---- sessions -------------------------------------------------------------------------------------
@@ -19,18 +18,13 @@ export function buildContext(session: SessionBase, leafId: string | null, opts?:
   return moduleOf(session).buildContext(session, leafId, opts);
 }
 
-/** Contract Turns (design §5) of a session: full lists or deltas. */
-export function turnViews(session: SessionBase, opts?: TurnViewOptions): TurnViews {
-  return turnViewsOf(moduleOf(session), session, opts);
-}
-
 /** Every finding on a session: schema, invariants, and the loader verdict (`loader: true`), sorted. */
 export function validateSession(session: { diagnostics: Diagnostic[] }): Diagnostic[] {
   return sortDiagnostics(session.diagnostics);
 }
 
 export { replayDocument, type ReplayDocument } from "./context/replay.js";
-export { recompose, type Turn, type TurnViewOptions, type DeltaMessages } from "./context/turns.js";
+export { turnViews, recompose, type TurnViews, type Turn, type TurnViewOptions, type DeltaMessages } from "./context/turns.js";
 export { compactionDiffs, matchMessages, type CompactionDiff } from "./context/compaction.js";
 export { diffTurnLists, pairTurns, type SessionDiffDocument } from "./context/session-diff.js";
 export { streamSessionDiff, type TurnSource } from "./context/session-diff-stream.js";

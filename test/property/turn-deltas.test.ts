@@ -64,8 +64,8 @@ describe("property: delta views recompose to the full views", () => {
           const s = parseSession(piFile(steps), { profile });
           if (!isSession(s)) throw new Error("generated file did not parse as a session");
           const m = moduleOf(s);
-          const full = turnViews(m, s, { scope: "all" }).turns;
-          const delta = turnViews(m, s, { scope: "all", delta: true }).turns;
+          const full = turnViews(s, { scope: "all" }).turns;
+          const delta = turnViews(s, { scope: "all", delta: true }).turns;
           const rebuilt = recompose(delta);
           expect(delta.map((t) => t.index)).toEqual(full.map((t) => t.index));
           for (const t of full) expect(rebuilt.get(t.index)).toEqual(t.messages);
