@@ -55,3 +55,9 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
 
 export { isSession, type ParsedSession, type UnreadSession, type SessionParseOptions } from "./sniff.js";
 export type * from "./types.js";
+
+// The per-format modules and builders (the `sightline/formats` subpath).
+export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./scorel/index.js";
+export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./pi/index.js";
+export { yoiFormat, type YoiSession } from "./yoi/index.js";
+export { renderSystemReminder, type ReminderStyle } from "./reminder.js";
