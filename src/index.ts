@@ -1,17 +1,18 @@
-// The library API (design §6): the same code the CLI runs. `import { ... } from "sightline"`.
+// The library API (design §6): the same code the CLI runs. `import { ... } from "sightline"` gives what the
+// README's Library section teaches; engine internals are on subpaths (sightline/formats, sightline/context,
+// sightline/ttsr, sightline/capsule), each a layer's own index.
 import { moduleOf } from "./formats/index.js";
 import type { ContextOptions, NativeContext, SessionBase } from "./formats/types.js";
-import { turnViews as turnViewsOf, type TurnViewOptions, type TurnViews } from "./context/turns.js";
 import { sortDiagnostics, type Diagnostic } from "./shared/diagnostics.js";
 
 // ---- sessions -------------------------------------------------------------------------------------
 export { readSession, type ReadOptions } from "./app/read.js";
-export { parseSession, createSessionParser, formats, formatModule, moduleOf, isSession } from "./formats/index.js";
-export type { ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
-export type { FormatName, FormatModule, Msg, NativeContext, SessionBase, SessionTree, TurnRef, TurnContext, CompactionRef, Role, Reminder } from "./formats/types.js";
-export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./formats/scorel/index.js";
-export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./formats/pi/index.js";
-export { yoiFormat, type YoiSession } from "./formats/yoi/index.js";
+export { parseSession, isSession } from "./formats/index.js";
+export type { Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
+export type { FormatName, Msg, NativeContext, SessionBase, SessionTree, Role, Reminder } from "./formats/types.js";
+export type { ScorelSession } from "./formats/scorel/index.js";
+export type { PiSession } from "./formats/pi/index.js";
+export type { YoiSession } from "./formats/yoi/index.js";
 export { renderSystemReminder, type ReminderStyle } from "./formats/reminder.js";
 
 /** The native messages and system prompt exactly as the format's real context builder returns them. */
@@ -19,40 +20,32 @@ export function buildContext(session: SessionBase, leafId: string | null, opts?:
   return moduleOf(session).buildContext(session, leafId, opts);
 }
 
-/** Contract Turns (design §5) of a session: full lists or deltas. */
-export function turnViews(session: SessionBase, opts?: TurnViewOptions): TurnViews {
-  return turnViewsOf(moduleOf(session), session, opts);
-}
-
 /** Every finding on a session: schema, invariants, and the loader verdict (`loader: true`), sorted. */
 export function validateSession(session: { diagnostics: Diagnostic[] }): Diagnostic[] {
   return sortDiagnostics(session.diagnostics);
 }
 
+export { turnViews, type TurnViews, type Turn, type TurnViewOptions, type DeltaMessages } from "./context/turns.js";
 export { replayDocument, type ReplayDocument } from "./context/replay.js";
-export { recompose, type Turn, type TurnViewOptions, type DeltaMessages } from "./context/turns.js";
-export { compactionDiffs, matchMessages, type CompactionDiff } from "./context/compaction.js";
-export { diffTurnLists, pairTurns, type SessionDiffDocument } from "./context/session-diff.js";
-export { streamSessionDiff, type TurnSource } from "./context/session-diff-stream.js";
-export { charsPer4, type TokenCounter } from "./context/tokens.js";
-export { exactCounter } from "./context/tokens-exact.js";
+export { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "./context/compaction.js";
+export type { TokenCounter } from "./context/tokens.js";
 
 // ---- TTSR -----------------------------------------------------------------------------------------
 /** loadRules(dirs, {settings, ttsrProfile, cwd, home}): folders highest priority first (relative to cwd); node:fs unless `fs` is given. */
 export { loadRules } from "./app/ttsr-rules.js";
 export type { LoadedRules, LoadRulesOptions, RuleDirSpec } from "./ttsr/load.js";
-export { parseRuleFile, TtsrManager, DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, readTtsrSettings } from "./ttsr/index.js";
+export { parseRuleFile, TtsrManager } from "./ttsr/index.js";
 export type { Rule, TtsrSettings, TtsrMatchContext, TtsrProfile } from "./ttsr/index.js";
-export { TtsrCoordinator } from "./ttsr/session/coordinator.js";
+export { TtsrCoordinator, type CoordinatorOptions, type InterruptTaskHost, type AgentUpdate } from "./ttsr/session/coordinator.js";
+export { ruleRenderer } from "./ttsr/session/renderer.js";
+export type { RuleRenderer, Effect, Decision, DeltaEvent, DeltaResult, ToolFoldResult, ToolCallBlock, InjectionMessage, CustomMessage, PersistedRecord, StopReason, AbortReason } from "./ttsr/session/types.js";
+export type { ToolHooks, MatcherEntry } from "./ttsr/session/matcher-hooks.js";
 export { simulateTtsr } from "./ttsr/simulate/simulate.js";
-/** The TTSR profile a session's own evidence points to, and the named-vs-session resolution `ttsr run` applies. */
-export { sessionTtsrProfile, resolveTtsrProfile } from "./ttsr/simulate/profile.js";
-export type { SimTurn, SimRecorded, SimInjection, Agreement, UnverifiableReason } from "./ttsr/simulate/types.js";
-export { chunkText, parseChunking, type Chunking } from "./ttsr/chunking.js";
+export type { SimResult, SimulateOptions, SimTurn, SimRecorded, SimInjection, Agreement, UnverifiableReason } from "./ttsr/simulate/types.js";
 
 // ---- CompactCapsule -------------------------------------------------------------------------------
-export { validateCompactCapsule, restoreFromCapsule, renderCompactCapsulePrompt, createCompactCapsule, capsuleCheck } from "./capsule/index.js";
-export type { CompactCapsule, CapsuleRestoredState } from "./capsule/index.js";
+export { validateCompactCapsule, restoreFromCapsule, renderCompactCapsulePrompt, createCompactCapsule } from "./capsule/index.js";
+export type { CompactCapsule, CapsuleRestoredState, CapsuleCheck } from "./capsule/index.js";
 
 // ---- diagnostics ----------------------------------------------------------------------------------
 export type { Diagnostic, Severity } from "./shared/diagnostics.js";

@@ -3,8 +3,7 @@
 // files are validated; files that are none of these (a README in a fixture folder) are skipped with a
 // reason. This is the unit of work a pool worker runs; it never throws for bad input.
 import { readFile } from "node:fs/promises";
-import { capsuleCheck } from "../capsule/check.js";
-import { sessionCompactionDiffs } from "./compactions.js";
+import { compactionDiffs } from "../context/compaction.js";
 import { exactCounter } from "../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../context/tokens.js";
 import { iterTurnViews, type DeltaMessages } from "../context/turns.js";
@@ -75,11 +74,11 @@ async function auditSessionFile(path: string, label: string, opts: AuditFileOpti
   });
   // Every turn of the file (all branches), as deltas: O(changes) per turn, handed to the builder one at a
   // time (no list of all views held next to the builder's tables).
-  for (const t of iterTurnViews(module, s, { scope: "all", delta: true, tokens })) {
+  for (const t of iterTurnViews(s, { scope: "all", delta: true, tokens })) {
     if (Array.isArray(t.messages)) b.addTurn({ ...t, messages: t.messages });
     else b.addDeltaTurn({ ...t, messages: t.messages as DeltaMessages });
   }
-  for (const c of await sessionCompactionDiffs(module, s, { tokens, capsuleCheck, withPatch: false })) b.addCompaction(c);
+  for (const c of compactionDiffs(s, { tokens, withPatch: false })) b.addCompaction(c);
   const extra: Diagnostic[] = [];
   if (ttsr) {
     const r = await ttsr(s, module);

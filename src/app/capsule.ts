@@ -1,16 +1,10 @@
-// `sightline capsule validate|restore|render <file>` and the capsule check used by compaction diffs.
+// `sightline capsule validate|restore|render <file>`.
 import { readFile } from "node:fs/promises";
-import { capsuleCheck as check, capsuleDiagnostics, findCapsule, renderCompactCapsulePrompt, restoreFromCapsule } from "../capsule/index.js";
-import type { CapsuleCheckResult } from "../context/compaction.js";
+import { capsuleDiagnostics, findCapsule, renderCompactCapsulePrompt, restoreFromCapsule } from "../capsule/index.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { isStdin, STDIN_LABEL } from "../io/read.js";
 import { InputError } from "../shared/errors.js";
-
-export function capsuleCheck(capsule: unknown, afterText: string): CapsuleCheckResult {
-  const r = check(capsule, afterText);
-  return { valid: r.valid, missing: r.missing, warnings: r.warnings, lost: r.lost };
-}
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

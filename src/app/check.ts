@@ -44,7 +44,7 @@ async function actualTurns(path: string, suite: SuiteConfig, hook: TtsrHook | un
   const s = await readSession(path, { profile: suite.profile });
   if (!isSession(s)) return { turns: [], diagnostics: s.diagnostics };
   const module = moduleOf(s);
-  const views = turnViews(module, s, { scope: "all" });
+  const views = turnViews(s, { scope: "all" });
   const ttsr = hook ? await hook(s, module) : undefined;
   const byResponse = new Map((ttsr?.turns ?? []).map((t) => [t.responseId, t]));
   const turns = views.turns.map((t) => {

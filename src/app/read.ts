@@ -1,6 +1,7 @@
 // readSession(path): the IO side of parseSession — streams the file into the format parser.
 import { stat } from "node:fs/promises";
-import { createSessionParser, type ParsedSession, type SessionParseOptions } from "../formats/index.js";
+import { dirname, join } from "node:path";
+import { createSessionParser, isSession, moduleOf, type ParsedSession, type SessionParseOptions } from "../formats/index.js";
 import { diag } from "../shared/diagnostics.js";
 import { isStdin, STDIN_LABEL, readInto } from "../io/read.js";
 import { newestSegmentIn } from "./yoi-lineage.js";
@@ -8,6 +9,11 @@ import { newestSegmentIn } from "./yoi-lineage.js";
 export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
   /** Label used in diagnostics instead of the path. */
   label?: string;
+  /**
+   * Also read the session this one continues (default true): a yoi compacted or forked segment's source, a
+   * file of the same folder, which its compaction diff and lineage findings need.
+   */
+  origin?: boolean;
 }
 
 /** Reads one session file (or "-"). Unreadable paths come back as an UnreadSession with UNREADABLE_PATH. */
@@ -30,10 +36,20 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
     const { result, stats } = await readInto(path, createSessionParser({ ...opts, file }));
     if (stats.bytes === 0 && result.format === null) return unread(file, "EMPTY_FILE", {});
     if (stats.nulOffset >= 0 && result.format === null) return unread(file, "BINARY_FILE", { offset: stats.nulOffset });
+    if (opts.origin !== false && isSession(result)) await readOrigin(result, path);
     return result;
   } catch (e) {
     return unread(file, "UNREADABLE_PATH", { path, reason: (e as Error).message });
   }
+}
+
+/** Reads the session a session names as its origin into it (one level: the origin's own origin is not read). */
+async function readOrigin(session: Exclude<ParsedSession, { format: null }>, path: string): Promise<void> {
+  const m = moduleOf(session);
+  const name = m.originFile?.(session);
+  if (name === undefined) return;
+  const o = await readSession(join(dirname(path), name), { origin: false });
+  m.setOrigin?.(session, isSession(o) && o.format === session.format ? o : undefined);
 }
 
 function unread(file: string, code: "UNREADABLE_PATH" | "EMPTY_FILE" | "BINARY_FILE", args: Record<string, unknown>): ParsedSession {

@@ -1,13 +1,12 @@
 // Orchestration for `replay` and `diff`: read the session, pick its format module, build the views.
 import { formatOfProfile, isSession, moduleOf, profileNames, type ParsedSession } from "../formats/index.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
-import type { CompactionDiff, CompactionDiffOptions } from "../context/compaction.js";
+import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../context/compaction.js";
 import { replayDocument, replayStream, type ReplayDocument } from "../context/replay.js";
 import { exactCounter } from "../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../context/tokens.js";
 import { countTurnViews, type Turn, type TurnViewOptions } from "../context/turns.js";
 import { readSession } from "./read.js";
-import { sessionCompactionDiffs } from "./compactions.js";
 import { InputError, UsageError } from "../shared/errors.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 
@@ -41,24 +40,24 @@ export function checkLeaf(s: SessionBase, leafId: string | undefined): void {
 
 /** The replay document's head and its turns as a lazy sequence (output written as it is produced). */
 export async function replayStreamFile(path: string, opts: TurnViewOptions & { profile?: string }): Promise<{ head: ReplayDocument; turns: Iterable<Turn>; listed: number }> {
-  const { session, module } = await loadSession(path, opts);
+  const { session } = await loadSession(path, opts);
   checkLeaf(session, opts.leafId);
-  const listed = countTurnViews(module, session, opts);
+  const listed = countTurnViews(session, opts);
   if (opts.turn !== undefined && listed === 0) throw new InputError(`--turn ${opts.turn}: no such turn in the listed turns of ${session.file}`);
-  return { ...replayStream(module, session, opts), listed };
+  return { ...replayStream(session, opts), listed };
 }
 
 export async function replayFile(path: string, opts: TurnViewOptions & { profile?: string }): Promise<ReplayDocument> {
-  const { session, module } = await loadSession(path, opts);
+  const { session } = await loadSession(path, opts);
   checkLeaf(session, opts.leafId);
-  const doc = replayDocument(module, session, opts);
+  const doc = replayDocument(session, opts);
   if (opts.turn !== undefined && doc.turns.length === 0) throw new InputError(`--turn ${opts.turn}: no such turn in the listed turns of ${session.file}`);
   return doc;
 }
 
 export async function compactionDiffFile(path: string, opts: CompactionDiffOptions): Promise<{ doc: { schemaVersion: 1; compactions: CompactionDiff[] }; session: SessionBase }> {
-  const { session, module } = await loadSession(path, opts);
-  const compactions = await sessionCompactionDiffs(module, session, opts);
+  const { session } = await loadSession(path, opts);
+  const compactions = compactionDiffs(session, opts);
   if (opts.compactionId !== undefined && compactions.length === 0) throw new InputError(`--compaction ${opts.compactionId}: no such compaction in ${session.file}`);
   return { doc: { schemaVersion: 1, compactions }, session };
 }

@@ -78,7 +78,7 @@ export async function turnSource(path: string, opts: { profile?: string }): Prom
   }
   const { session, module } = await loadSession(path, opts);
   const ids = module.turns(session).map((r) => ({ index: r.index, responseId: r.responseId }));
-  return { name: path, file: session.file, diagnostics: session.diagnostics, ids, turns: iterTurnViews(module, session, { scope: "all", profile: opts.profile }) };
+  return { name: path, file: session.file, diagnostics: session.diagnostics, ids, turns: iterTurnViews(session, { scope: "all", profile: opts.profile }) };
 }
 
 /** Compares the turn views of two sessions or replay documents, one turn at a time. */

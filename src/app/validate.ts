@@ -8,8 +8,7 @@ import { expandInputs, type InputProblem } from "../io/paths.js";
 import { isStdin, STDIN_LABEL, readHead } from "../io/read.js";
 import { classify, type FileKind } from "./classify.js";
 import { readSession } from "./read.js";
-import { yoiLineageFindings } from "./yoi-lineage.js";
-import type { YoiSession } from "../formats/yoi/index.js";
+import { isSession, moduleOf } from "../formats/index.js";
 import { validateTextFile } from "./validate-kinds.js";
 
 export interface FileResult {
@@ -55,7 +54,7 @@ async function validateOne(path: string, opts: ValidateOptions): Promise<FileRes
 
 async function sessionResult(path: string, opts: ValidateOptions): Promise<FileResult> {
   const s = await readSession(path, { profile: opts.profile });
-  if (s.format === "yoi") s.diagnostics.push(...(await yoiLineageFindings(s as YoiSession, readSession)));
+  if (isSession(s)) s.diagnostics.push(...(moduleOf(s).originFindings?.(s) ?? []));
   const label = isStdin(path) ? STDIN_LABEL : path;
   const r: FileResult = { path: label, kind: s.format === null && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH") ? "unreadable" : "session", format: s.format, diagnostics: sortDiagnostics(s.diagnostics) };
   if (s.format !== null) r.profile = s.profile;

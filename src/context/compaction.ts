@@ -2,17 +2,12 @@
 // compaction itself), matched message by message, with token figures beside the log's own and the
 // CompactCapsule check.
 import { createTwoFilesPatch } from "diff";
-import type { CompactionRef, FormatModule, Msg, NativeContext, SessionBase } from "../formats/types.js";
+import { capsuleCheck, type CapsuleCheck } from "../capsule/check.js";
+import { moduleOf } from "../formats/index.js";
+import type { Msg, SessionBase } from "../formats/types.js";
 import { messageTag, reminderMarks, renderContextText } from "./render-text.js";
 import { charsPer4, contextTokens, estimatorName, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 import type { FullTurn } from "./turns.js";
-
-export interface CapsuleCheckResult {
-  valid: boolean;
-  missing: string[];
-  warnings: string[];
-  lost: Array<{ kind: string; value: string }>;
-}
 
 export interface CompactionDiff {
   id: string;
@@ -25,7 +20,8 @@ export interface CompactionDiff {
   added: Msg[];
   /** loggedAlsoCounts: with a logged figure, what it also counts that the file does not record. */
   tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; loggedAlsoCounts?: Unrecorded[] };
-  capsule?: CapsuleCheckResult;
+  /** The check of a CompactCapsule the compaction carries (capsule.md): what "after" lost. */
+  capsule?: CapsuleCheck;
   /** Unified diff of the rendered contexts (not part of the JSON contract's required fields). */
   patch: string;
 }
@@ -35,10 +31,6 @@ export interface CompactionDiffOptions {
   compactionId?: string;
   tokens?: TokenCounter;
   profile?: string;
-  /** Checks a capsule against the text of the context after compaction (capsule.md; injected to keep layers apart). */
-  capsuleCheck?: (capsule: unknown, afterText: string) => CapsuleCheckResult;
-  /** Overrides the "before" context (yoi: the source segment's context is read by the app layer). */
-  beforeOf?: (c: CompactionRef) => { context: NativeContext; leafId: string | null; label: string } | undefined;
   /** Lines kept per message in the unified patch (terminal previews); undefined = whole messages. */
   patchLines?: number;
   /** Compute the unified patch (default true; reports that show their own views skip it: it is the costly part). */
@@ -141,13 +133,18 @@ function patchHeaders(before: readonly Msg[], after: readonly Msg[], kept: Reado
   };
 }
 
-export function compactionDiffs(module: FormatModule, session: SessionBase, opts: CompactionDiffOptions = {}): CompactionDiff[] {
+/**
+ * The `diff --json` compactions of a session, as the CLI prints them. A yoi compacted segment's "before" is
+ * its source segment: readSession reads it into the session (without it, "before" is empty).
+ */
+export function compactionDiffs(session: SessionBase, opts: CompactionDiffOptions = {}): CompactionDiff[] {
+  const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
   const count = (sp: string | null, ms: readonly Msg[]) => contextTokens(sp, ms, counter);
   const out: CompactionDiff[] = [];
   module.compactions(session).forEach((c, i) => {
     if (opts.compactionId !== undefined && c.id !== opts.compactionId) return;
-    const other = opts.beforeOf?.(c);
+    const other = module.compactionBefore?.(session, c);
     const ctxBefore = other?.context ?? module.buildContext(session, c.beforeLeafId, { profile: opts.profile });
     const beforeLeaf = other ? other.leafId : c.beforeLeafId;
     const ctxAfter = module.buildContext(session, c.afterLeafId, { profile: opts.profile });
@@ -186,7 +183,7 @@ export function compactionDiffs(module: FormatModule, session: SessionBase, opts
       tokens,
       patch: opts.withPatch === false ? "" : patch(),
     };
-    if (c.capsule !== undefined && opts.capsuleCheck) d.capsule = opts.capsuleCheck(c.capsule, after.map((m) => m.text).join("\n"));
+    if (c.capsule !== undefined) d.capsule = capsuleCheck(c.capsule, after.map((m) => m.text).join("\n"));
     out.push(d);
   });
   return out;

@@ -1,6 +1,7 @@
 // The `replay --json` document (design §5) for one session.
 import type { Diagnostic } from "../shared/diagnostics.js";
-import type { FormatModule, SessionBase } from "../formats/types.js";
+import { moduleOf } from "../formats/index.js";
+import type { SessionBase } from "../formats/types.js";
 import { iterTurnViews, type Turn, type TurnViewOptions } from "./turns.js";
 
 export interface ReplayDocument {
@@ -13,15 +14,16 @@ export interface ReplayDocument {
   diagnostics: Diagnostic[];
 }
 
-export function replayDocument(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): ReplayDocument {
-  const { head, turns } = replayStream(module, session, opts);
+/** The `replay --json` document of a session, as the CLI prints it. */
+export function replayDocument(session: SessionBase, opts: TurnViewOptions = {}): ReplayDocument {
+  const { head, turns } = replayStream(session, opts);
   return { ...head, turns: [...turns], diagnostics: head.diagnostics };
 }
 
 /** The document without its turns, plus the turns as a lazy sequence (for streaming output). */
-export function replayStream(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): { head: ReplayDocument; turns: Iterable<Turn> } {
+export function replayStream(session: SessionBase, opts: TurnViewOptions = {}): { head: ReplayDocument; turns: Iterable<Turn> } {
   const active = session.tree.activeLeafId;
-  const sp = module.buildContext(session, active, { profile: opts.profile }).systemPrompt;
+  const sp = moduleOf(session).buildContext(session, active, { profile: opts.profile }).systemPrompt;
   const s: ReplayDocument["session"] = { path: session.file, format: session.format, profile: session.profile };
   if (session.id !== undefined) s.id = session.id;
   const head: ReplayDocument = {
@@ -33,7 +35,7 @@ export function replayStream(module: FormatModule, session: SessionBase, opts: T
     turns: [],
     diagnostics: [...session.diagnostics],
   };
-  return { head, turns: iterTurnViews(module, session, opts) };
+  return { head, turns: iterTurnViews(session, opts) };
 }
 
 /**

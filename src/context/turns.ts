@@ -3,7 +3,8 @@
 // same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
-import type { FormatModule, Msg, SessionBase, TurnContext } from "../formats/types.js";
+import { moduleOf } from "../formats/index.js";
+import type { Msg, SessionBase, TurnContext } from "../formats/types.js";
 import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 
 export interface DeltaMessages {
@@ -63,22 +64,24 @@ export function rootPath(session: SessionBase, leaf: string | null): Set<string>
   return out;
 }
 
-export function turnViews(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): TurnViews {
-  return { turns: [...iterTurnViews(module, session, opts)], diagnostics: [] };
+/** Contract Turns (design §5) of a session: full lists or deltas. */
+export function turnViews(session: SessionBase, opts: TurnViewOptions = {}): TurnViews {
+  return { turns: [...iterTurnViews(session, opts)], diagnostics: [] };
 }
 
 /** How many turns iterTurnViews will yield for these options (cheap: no contexts are built). */
-export function countTurnViews(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): number {
+export function countTurnViews(session: SessionBase, opts: TurnViewOptions = {}): number {
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : session.tree.activeLeafId ?? undefined);
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
-  return module.turns(session).filter((r) => (!onPath || onPath.has(r.responseId)) && (opts.turn === undefined || r.index === opts.turn)).length;
+  return moduleOf(session).turns(session).filter((r) => (!onPath || onPath.has(r.responseId)) && (opts.turn === undefined || r.index === opts.turn)).length;
 }
 
 /**
  * The turns one at a time. Full message lists cost O(context) each, so a caller that prints or writes
  * turns as it goes keeps memory at one turn's worth instead of turns × context (design §8).
  */
-export function* iterTurnViews(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): Generator<Turn> {
+export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {}): Generator<Turn> {
+  const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
   const cache = new ListTokenCache(counter);
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : session.tree.activeLeafId ?? undefined);

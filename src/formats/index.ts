@@ -1,24 +1,39 @@
 // The format registry and the pure entry point parseSession(text) (design §6).
 import { feedLines, splitText } from "../shared/lines.js";
-import { piFormat } from "./pi/index.js";
-import { scorelFormat } from "./scorel/index.js";
+import { piFormat, type PiSession } from "./pi/index.js";
+import { scorelFormat, type ScorelSession } from "./scorel/index.js";
 import { SessionSniffer, type ParsedSession, type SessionParseOptions } from "./sniff.js";
-import type { FormatModule, FormatName, SessionBase } from "./types.js";
-import { yoiFormat } from "./yoi/index.js";
+import type { LineSink } from "../shared/lines.js";
+import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
+import { yoiFormat, type YoiSession } from "./yoi/index.js";
+
+/** A session sightline can read, discriminated by `format`. */
+export type Session = ScorelSession | PiSession | YoiSession;
+
+/** The format modules by name, each typed with its own session model. */
+export interface FormatModules {
+  scorel: typeof scorelFormat;
+  pi: typeof piFormat;
+  yoi: typeof yoiFormat;
+}
+
+const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat };
 
 // Order matters only for sniffing: each module recognises a distinct first record.
-export const formats: readonly FormatModule[] = [
-  scorelFormat as unknown as FormatModule,
-  piFormat as unknown as FormatModule,
-  yoiFormat as unknown as FormatModule,
-];
+export const formats: readonly FormatModule[] = [registry.scorel, registry.pi, registry.yoi];
 
-export function formatModule(name: FormatName): FormatModule {
-  const m = formats.find((f) => f.name === name);
+export function formatModule<K extends FormatName>(name: K): FormatModules[K] {
+  const m = registry[name];
   if (!m) throw new Error(`unknown format ${name}`);
   return m;
 }
 
+/** A format's parser, typed with its own session model (the union of the three). */
+function parserOf(name: FormatName, opts: ParseOptions): LineSink<Session> {
+  return registry[name].createParser(opts);
+}
+
+/** The module that reads a session, seen format-neutrally (its hooks take the session they are given). */
 export const moduleOf = (session: SessionBase): FormatModule => formatModule(session.format);
 
 /** The format a profile name belongs to (profile names are distinct across formats), or undefined. */
@@ -30,7 +45,7 @@ export const profileNames = (): string => formats.map((f) => `${f.name}: ${f.pro
 /** A line sink that detects the format and parses with it (the streaming reader feeds it). */
 export function createSessionParser(opts: SessionParseOptions): SessionSniffer {
   const byProfile = opts.profile !== undefined ? formatOfProfile(opts.profile) : undefined;
-  return new SessionSniffer(formats, { ...opts, fallback: byProfile?.name });
+  return new SessionSniffer(formats, { ...opts, fallback: byProfile?.name }, parserOf);
 }
 
 /** Parses a whole session text (pure). Never throws for bad input: problems are diagnostics. */
@@ -40,3 +55,9 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
 
 export { isSession, type ParsedSession, type UnreadSession, type SessionParseOptions } from "./sniff.js";
 export type * from "./types.js";
+
+// The per-format modules and builders (the `sightline/formats` subpath).
+export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./scorel/index.js";
+export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./pi/index.js";
+export { yoiFormat, type YoiSession } from "./yoi/index.js";
+export { renderSystemReminder, type ReminderStyle } from "./reminder.js";

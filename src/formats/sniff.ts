@@ -3,7 +3,8 @@
 import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 import type { LineRecord, LineSink } from "../shared/lines.js";
-import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
+import type { Session } from "./index.js";
+import type { FormatModule, FormatName, ParseOptions } from "./types.js";
 
 /** The result for a file that is not a session sightline can read. */
 export interface UnreadSession {
@@ -13,7 +14,7 @@ export interface UnreadSession {
   lineCount: number;
 }
 
-export type ParsedSession = SessionBase | UnreadSession;
+export type ParsedSession = Session | UnreadSession;
 
 export interface SessionParseOptions extends ParseOptions {
   /** Force a format instead of detecting it. */
@@ -30,17 +31,19 @@ const SNIFF_LIMIT = 64;
 
 export class SessionSniffer implements LineSink<ParsedSession> {
   private buffered: LineRecord[] = [];
-  private inner: LineSink<SessionBase> | null = null;
+  private inner: LineSink<Session> | null = null;
   private giveUp = false;
   private lines = 0;
 
   constructor(
     private readonly modules: readonly FormatModule[],
     private readonly opts: SessionParseOptions,
+    /** The parser of a format, typed with that format's session. */
+    private readonly parserOf: (name: FormatName, opts: ParseOptions) => LineSink<Session>,
   ) {
     if (opts.format) {
       const m = modules.find((x) => x.name === opts.format);
-      if (m) this.inner = m.createParser(opts);
+      if (m) this.inner = parserOf(m.name, opts);
     }
   }
 
@@ -55,7 +58,7 @@ export class SessionSniffer implements LineSink<ParsedSession> {
     const first = parsed.ok ? parsed.value : undefined;
     const m = isObject(first) ? this.modules.find((x) => x.sniff(first)) : undefined;
     if (m) {
-      this.inner = m.createParser(this.opts);
+      this.inner = this.parserOf(m.name, this.opts);
       for (const l of this.buffered) this.inner.push(l);
       this.buffered = [];
     } else if (parsed.ok || this.buffered.length >= SNIFF_LIMIT || !line.terminated) {
@@ -72,7 +75,7 @@ export class SessionSniffer implements LineSink<ParsedSession> {
       this.giveUp = true;
       return;
     }
-    this.inner = m.createParser(this.opts);
+    this.inner = this.parserOf(m.name, this.opts);
     for (const l of this.buffered) this.inner.push(l);
     this.buffered = [];
   }
@@ -88,4 +91,4 @@ export class SessionSniffer implements LineSink<ParsedSession> {
   }
 }
 
-export const isSession = (p: ParsedSession): p is SessionBase => p.format !== null;
+export const isSession = (p: ParsedSession): p is Session => p.format !== null;

@@ -131,4 +131,34 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   turns(session: S): TurnRef[];
   turnContexts(session: S, opts?: ContextOptions): Iterable<TurnContext>;
   compactions(session: S): CompactionRef[];
+  /**
+   * Hooks for format-specific steps (absent = the format has none), so format-neutral layers never branch on
+   * the format name.
+   */
+  /** The file name, in the session's folder, of the session this one continues (yoi: a compacted or forked segment's source); readSession reads it into the session. */
+  originFile?(session: S): string | undefined;
+  /** Keeps the origin readSession read (undefined: named, but no session of this format could be read there). */
+  setOrigin?(session: S, origin: SessionBase | undefined): void;
+  /** Findings of the session against its origin (yoi-format §8.3); only once readSession has set the origin. */
+  originFindings?(session: S): Diagnostic[];
+  /** The context "before" a compaction when it is not a leaf of this session (yoi: the source segment's). */
+  compactionBefore?(session: S, c: CompactionRef): CompactionBefore | undefined;
+  /** The session as pi-shaped replay steps for TTSR simulation (design §5). */
+  ttsrSteps?(session: S): ReplayStep[];
+  /** The working directory the session recorded, for tool argument paths (null: it records none). */
+  recordedCwd?(session: S): string | null;
+}
+
+/** A compaction's "before" context taken from outside the session's own tree. */
+export interface CompactionBefore {
+  context: NativeContext;
+  leafId: string | null;
+  /** How the patch names the "before" side. */
+  label: string;
+}
+
+/** One TTSR replay step: a pi-shaped assistant or toolResult message, any other message (ends a turn), or no message. */
+export interface ReplayStep {
+  id: string;
+  msg?: Record<string, unknown>;
 }

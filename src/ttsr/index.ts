@@ -27,3 +27,11 @@ export { testSnippet, type SnippetOptions, type SnippetResult, type SnippetMatch
 export { lintRules, type LintResult } from "./lint.js";
 export { listRules, type RuleRow } from "./list.js";
 export { setRegexProbe, type RegexProbe } from "./probe.js";
+// The session decision layer (§9) and the simulation over recorded sessions.
+export { TtsrCoordinator, type CoordinatorOptions, type InterruptTaskHost, type AgentUpdate, type StreamCheck } from "./session/coordinator.js";
+export { ruleRenderer } from "./session/renderer.js";
+export type * from "./session/types.js";
+export { toolHooksFor, type ToolHooks, type MatcherEntry } from "./session/matcher-hooks.js";
+export { simulateTtsr, recordedCwdOf } from "./simulate/simulate.js";
+export { sessionTtsrProfile, resolveTtsrProfile, type SessionTtsrProfile, type ResolvedTtsrProfile } from "./simulate/profile.js";
+export type * from "./simulate/types.js";

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { recompose, turnViews, type DeltaMessages, type FullTurn } from "../../src/context/turns.js";
-import { isSession, moduleOf, parseSession } from "../../src/formats/index.js";
+import { isSession, parseSession } from "../../src/formats/index.js";
 
 type Kind = "user" | "assistant" | "tool" | "compaction" | "custom" | "aborted";
 
@@ -66,9 +66,8 @@ describe("property: delta views recompose to the full views", () => {
         fc.property(linearish, (steps) => {
           const s = parseSession(piFile(steps), { profile });
           if (!isSession(s)) throw new Error("generated file did not parse as a session");
-          const m = moduleOf(s);
-          const full = turnViews(m, s, { scope: "all" }).turns;
-          const delta = turnViews(m, s, { scope: "all", delta: true }).turns;
+          const full = turnViews(s, { scope: "all" }).turns;
+          const delta = turnViews(s, { scope: "all", delta: true }).turns;
           const rebuilt = recompose(delta);
           expect(delta.map((t) => t.index)).toEqual(full.map((t) => t.index));
           for (const t of full) expect(rebuilt.get(t.index)).toEqual(t.messages);
@@ -82,9 +81,8 @@ describe("property: delta views recompose to the full views", () => {
         fc.property(linearish, (steps) => {
           const s = parseSession(piFile(steps), { profile });
           if (!isSession(s)) throw new Error("generated file did not parse as a session");
-          const m = moduleOf(s);
-          const full = turnViews(m, s, { scope: "all" }).turns as FullTurn[];
-          const delta = turnViews(m, s, { scope: "all", delta: true }).turns;
+          const full = turnViews(s, { scope: "all" }).turns as FullTurn[];
+          const delta = turnViews(s, { scope: "all", delta: true }).turns;
           // The expectation comes from the generator's own parent links, not from the parsed tree.
           const parents = parentIndex(steps);
           const turnAt = new Map(full.map((t) => [Number(t.responseId.slice(1)), t]));

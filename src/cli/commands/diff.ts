@@ -44,8 +44,7 @@ export const diffCommand: Command = {
       if (!a.json) for (const s of run.sides) warnings(s.input, s.file, s.diagnostics, a.profile);
       return end.same ? 0 : 1;
     }
-    const { capsuleCheck } = await import("../../app/capsule.js");
-    const { doc, session } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), capsuleCheck, patchLines: a.full || a.json ? undefined : 4 });
+    const { doc, session } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), patchLines: a.full || a.json ? undefined : 4 });
     if (a.json) outJson(doc);
     else {
       out(renderCompactionDiffs(doc.compactions, { color }));

@@ -8,6 +8,13 @@ import { createPiParser, sniffPi } from "./parse.js";
 import { piTurnContexts } from "./turn-contexts.js";
 import { piCompactions, piTurns } from "./turns.js";
 
+// TTSR replay steps: pi messages as they are (simulation reads pi's own shapes).
+const piTtsrSteps = (s: PiSession) =>
+  s.entries.map((e) => {
+    const m = e.raw.message;
+    return e.type === "message" && typeof m === "object" && m !== null && !Array.isArray(m) ? { id: e.id, msg: m as Record<string, unknown> } : { id: e.id };
+  });
+
 export const piFormat: FormatModule<PiSession, AgentMessage> = {
   name: "pi",
   profiles: PI_PROFILES,
@@ -18,6 +25,8 @@ export const piFormat: FormatModule<PiSession, AgentMessage> = {
   turns: piTurns,
   turnContexts: piTurnContexts,
   compactions: piCompactions,
+  ttsrSteps: piTtsrSteps,
+  recordedCwd: (s) => s.cwd,
 };
 
 export { buildPiContext, type PiContext } from "./context.js";

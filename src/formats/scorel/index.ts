@@ -4,6 +4,7 @@ import { buildScorelContext, scorelCompactions, scorelToMsgs, scorelTurnContexts
 import { resolveProfile } from "./context/build.js";
 import { SCOREL_PROFILES, type ScorelSession } from "./model.js";
 import { createScorelParser, sniffScorel } from "./parse.js";
+import { scorelRecordedCwd, scorelTtsrSteps } from "./ttsr-steps.js";
 
 export * from "./model.js";
 export * from "./context/index.js";
@@ -21,4 +22,6 @@ export const scorelFormat: FormatModule<ScorelSession, ScorelMessage> = {
   turns: (session) => scorelTurns(session),
   turnContexts: scorelTurnContexts,
   compactions: (session) => scorelCompactions(session),
+  ttsrSteps: scorelTtsrSteps,
+  recordedCwd: scorelRecordedCwd,
 };

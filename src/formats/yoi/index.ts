@@ -3,7 +3,9 @@ import type { FormatModule } from "../types.js";
 import { buildYoiContext, yoiToMsgs, yoiTurnContexts, yoiTurns } from "./context.js";
 import { yoiCompactions } from "./lineage.js";
 import { YOI_PROFILES, type YoiHistoryItem, type YoiSession } from "./model.js";
+import { setYoiOrigin, yoiCompactionBefore, yoiOriginFile, yoiOriginFindingsOf } from "./origin.js";
 import { createYoiParser, sniffYoi } from "./parse.js";
+import { yoiTtsrSteps } from "./ttsr-steps.js";
 
 export * from "./model.js";
 export { createYoiParser, parseYoi, sniffYoi } from "./parse.js";
@@ -11,6 +13,7 @@ export { buildYoiContext, yoiItemToMsg, yoiToMsgs, yoiTurns, yoiTurnContexts } f
 export { restoreYoi, flattenSegments, historyText, type YoiRestoredState, type UsageRecord } from "./restore.js";
 export { pickNewestSegment, yoiCompactions, yoiCompactionDiffInput, yoiOriginFindings, forkAtLeaf, type YoiCompactionRef } from "./lineage.js";
 export { wrapOnceSeed, normalizeSeedReminderBody, SYSTEM_REMINDER_OPEN, SYSTEM_REMINDER_CLOSE } from "./wrap-once.js";
+export { yoiOriginFile, yoiCompactionBefore } from "./origin.js";
 export { checkLogEntry, LOG_ENTRY_KINDS, SYSTEM_ITEM_KINDS } from "./catalog.js";
 
 export const yoiFormat: FormatModule<YoiSession, YoiHistoryItem> = {
@@ -23,4 +26,9 @@ export const yoiFormat: FormatModule<YoiSession, YoiHistoryItem> = {
   turns: yoiTurns,
   turnContexts: yoiTurnContexts,
   compactions: yoiCompactions,
+  originFile: yoiOriginFile,
+  setOrigin: setYoiOrigin,
+  originFindings: yoiOriginFindingsOf,
+  compactionBefore: yoiCompactionBefore,
+  ttsrSteps: yoiTtsrSteps,
 };

@@ -35,6 +35,11 @@ export interface YoiSession extends SessionBase {
   /** Set when the real reader would fail to load this segment. */
   verdict: YoiVerdict | null;
   rejected: boolean;
+  /**
+   * The segment this one was compacted or forked from, as readSession read it from the same folder: null when
+   * no yoi segment could be read there; absent when not read (parseSession, stdin, or no origin named).
+   */
+  origin?: YoiSession | null;
 }
 
 /** A history item as replay rebuilds it (yoi `Item`, ids and status dropped as upstream does). */

@@ -5,13 +5,17 @@ import type { Rule, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "../ty
 import { abortReason, appendUniqueByName, cleanNames, shouldInterrupt } from "./decide.js";
 import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
 import { argumentPathCandidates, toFilePaths } from "./paths.js";
-import type { Decision, DeltaEvent, ToolCallBlock, DeltaResult, Effect, InjectionMessage, RuleRenderer, StopReason, ToolFoldResult } from "./types.js";
+import { ruleRenderer } from "./renderer.js";
+import type { CustomMessage, Decision, PersistedRecord, DeltaEvent, ToolCallBlock, DeltaResult, Effect, InjectionMessage, RuleRenderer, StopReason, ToolFoldResult } from "./types.js";
 
 export interface CoordinatorOptions {
   manager: TtsrManager;
-  renderer: RuleRenderer;
-  /** The RECORDED session cwd: tool argument paths resolve against it (§9.2). */
+  /** How rules are rendered; defaults to sightline's own templates (the profile's), paths shown against `cwd` and `home`. */
+  renderer?: RuleRenderer;
+  /** The session's cwd (a replay: the RECORDED one): tool argument paths resolve against it (§9.2). */
   cwd: string | null;
+  /** The home folder the default renderer shows rule paths against (`~/…`). */
+  home?: string;
   /** Defaults to the manager's profile. */
   profile?: TtsrProfile;
   /** v17 tool hook lookup (strings.md §3); defaults to edit/write hooks. Seed never uses hooks. */
@@ -55,9 +59,9 @@ export class TtsrCoordinator {
 
   constructor(o: CoordinatorOptions) {
     this.#m = o.manager;
-    this.#render = o.renderer;
     this.#cwd = o.cwd;
     this.#profile = o.profile ?? o.manager.profile;
+    this.#render = o.renderer ?? ruleRenderer({ profile: this.#profile, ...(o.cwd !== null && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }) });
     this.#hooks = o.hooks ?? toolHooksFor;
   }
 
@@ -258,13 +262,16 @@ export class TtsrCoordinator {
     return effects;
   }
 
-  /** message_end of a `custom` message: a `ttsr-injection` follow-up is persisted, then marked (§9.6). */
-  customMessageEnd(msg: { customType?: unknown; content: string; details?: { rules?: unknown } }): Effect[] {
+  /**
+   * message_end of a `custom` message: a `ttsr-injection` follow-up is persisted, then marked (§9.6). The
+   * persisted record is the message the agent writes: its `details` is the object given, not rebuilt.
+   */
+  customMessageEnd(msg: CustomMessage): Effect[] {
     if (msg.customType !== "ttsr-injection") return [];
-    const raw = Array.isArray(msg.details?.rules) ? (msg.details.rules as unknown[]) : [];
-    const effects: Effect[] = [
-      { kind: "persist", record: { type: "custom_message", customType: "ttsr-injection", content: msg.content, display: false, details: { rules: raw }, attribution: "agent" } },
-    ];
+    const d = msg.details;
+    const raw = typeof d === "object" && d !== null && Array.isArray((d as { rules?: unknown }).rules) ? ((d as { rules: unknown[] }).rules) : [];
+    const record: PersistedRecord = { type: "custom_message", customType: "ttsr-injection", content: msg.content, display: msg.display ?? false, ...(d !== undefined && { details: d }), attribution: msg.attribution ?? "agent" };
+    const effects: Effect[] = [{ kind: "persist", record }];
     const names = cleanNames(raw);
     if (names.length > 0) {
       this.#m.markInjectedByNames(names);
@@ -296,7 +303,8 @@ export class TtsrCoordinator {
       const names = cleanNames(message.details.rules);
       effects.push({ kind: "inject", mode: "interrupt", rules: message.details.rules, text });
       effects.push({ kind: "append_message", message });
-      effects.push({ kind: "persist", record: { type: "custom_message", customType: "ttsr-injection", content: text, display: false, details: { rules: message.details.rules }, attribution: "agent" } });
+      // The record is the appended message itself (same details object), as the agent persists it.
+      effects.push({ kind: "persist", record: { type: "custom_message", customType: message.customType, content: message.content, display: message.display, details: message.details, attribution: message.attribution } });
       this.#m.markInjectedByNames(names);
       effects.push({ kind: "mark", names }, { kind: "persist", record: { type: "ttsr_injection", injectedRules: names } });
     }

@@ -47,8 +47,19 @@ export interface InjectionMessage {
   attribution: "agent";
 }
 
+/** A `custom` message at its message_end, as the host's agent holds it (only `ttsr-injection` ones matter). */
+export interface CustomMessage {
+  customType?: unknown;
+  content: string;
+  display?: boolean;
+  /** Kept as given in the persisted record; `details.rules` names the rules to mark. */
+  details?: unknown;
+  attribution?: string;
+}
+
+/** A session entry the host appends (pi-session-format: `custom_message`, `ttsr_injection`), minus id/parentId/timestamp. */
 export type PersistedRecord =
-  | { type: "custom_message"; customType: "ttsr-injection"; content: string; display: false; details: { rules: unknown[] }; attribution: "agent" }
+  | { type: "custom_message"; customType: "ttsr-injection"; content: string; display: boolean; details?: unknown; attribution: string }
   | { type: "ttsr_injection"; injectedRules: string[] };
 
 export type Effect =

@@ -19,7 +19,8 @@ const PREAMBLES: readonly [string, TtsrProfile][] = [
   ["\nYour output was interrupted because it violated a user-defined rule.\n", "seed"],
 ];
 
-const isPi = (s: SessionBase): s is PiSession => s.format === "pi" && Array.isArray((s as PiSession).entries);
+// TTSR evidence (injection records, restored marks) is pi's alone: the other formats record none.
+const isPi = (s: SessionBase): s is PiSession => s.format === "pi";
 
 /** The TTSR profile the session's own content points to, or undefined when it says nothing. */
 export function sessionTtsrProfile(session: SessionBase): SessionTtsrProfile | undefined {

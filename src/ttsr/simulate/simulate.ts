@@ -3,7 +3,8 @@
 // process before an entry (marks restored from the path's ttsr_injection entries, count 0, §11.3).
 import { pathTo } from "../../formats/pi/context.js";
 import type { PiEntry, PiSession } from "../../formats/pi/model.js";
-import type { SessionBase } from "../../formats/types.js";
+import { moduleOf } from "../../formats/index.js";
+import type { ReplayStep, SessionBase } from "../../formats/types.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { bucketRules } from "../buckets.js";
 import { TtsrManager } from "../manager.js";
@@ -14,7 +15,6 @@ import type { Effect, InjectionMessage, RuleRenderer } from "../session/types.js
 import type { Rule, TtsrProfile } from "../types.js";
 import { attachEvidence } from "./agree.js";
 import { collectEvidence, messageOf, reminderOf, type EvidenceItem } from "./evidence.js";
-import { foreignSteps, type Step } from "./foreign.js";
 import { synthesizeDeltas, toolCallsOf } from "./synthesize.js";
 import { TurnRecorder } from "./turn.js";
 import type { SimInjection, SimResult, SimulateOptions } from "./types.js";
@@ -176,12 +176,13 @@ const failedStop = (e: PiEntry | undefined): boolean => {
   return stop === "aborted" || stop === "error";
 };
 
-const isPi = (s: SessionBase): s is PiSession => s.format === "pi" && Array.isArray((s as PiSession).entries);
+// TTSR evidence (injection records, restored marks) is pi's alone: the other formats record none.
+const isPi = (s: SessionBase): s is PiSession => s.format === "pi";
 
 export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: SimulateOptions = {}): SimResult {
   const diagnostics: Diagnostic[] = [];
   const pi = isPi(session) ? session : undefined;
-  const steps: Step[] | undefined = pi ? pi.entries.map((e) => ({ id: e.id, msg: messageOf(e) })) : foreignSteps(session);
+  const steps: ReplayStep[] | undefined = moduleOf(session).ttsrSteps?.(session);
   if (!steps) {
     diagnostics.push(diag("TTSR_SIMULATE_FORMAT_UNSUPPORTED", { file: session.file }, { format: session.format }));
     return { path: session.file, turns: [], diagnostics };
@@ -223,16 +224,5 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
   return { path: session.file, turns, diagnostics };
 }
 
-/** The cwd the session recorded: the pi header's, or Scorel's (below); null when the format records none. */
-export const recordedCwdOf = (session: SessionBase): string | null => (isPi(session) ? session.cwd : scorelCwd(session));
-
-/** The Scorel recorded cwd: the last `instruction_snapshot`'s `snapshot.cwd` (design §2), for tool argument paths. */
-function scorelCwd(s: SessionBase): string | null {
-  const events = (s as { events?: { type: string; raw: Record<string, unknown> }[] }).events;
-  let cwd: string | null = null;
-  for (const e of events ?? []) {
-    const snap = e.type === "instruction_snapshot" ? (e.raw.snapshot as Record<string, unknown> | undefined) : undefined;
-    if (typeof snap?.cwd === "string") cwd = snap.cwd;
-  }
-  return cwd;
-}
+/** The cwd the session recorded (the format's hook); null when the format records none. */
+export const recordedCwdOf = (session: SessionBase): string | null => moduleOf(session).recordedCwd?.(session) ?? null;

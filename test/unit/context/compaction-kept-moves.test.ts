@@ -27,7 +27,7 @@ const HAND = jsonl(
 function diffsOf(text: string, file: string): CompactionDiff[] {
   const s = parseSession(text, { file });
   if (!isSession(s)) throw new Error("not a session");
-  return compactionDiffs(moduleOf(s), s);
+  return compactionDiffs(s);
 }
 
 /** Every -/+ line of the patch belongs to a dropped or added message; kept headers are context lines. */
@@ -61,7 +61,7 @@ describe("compaction diff: a kept message that moved is kept", () => {
   it("the real pi fixture: 66 and 77 kept messages, none of them shown as changed", async () => {
     const s = await readSession(`${ROOT}/fixtures/pi/before-compaction.jsonl`);
     if (!isSession(s)) throw new Error("not a session");
-    const ds = compactionDiffs(moduleOf(s), s);
+    const ds = compactionDiffs(s);
     expect(ds.map((d) => [d.id, d.keptPositions.length, d.keptPositions[0], d.keptPositions.at(-1)])).toEqual([
       ["359", 66, { before: 288, after: 1 }, { before: 353, after: 66 }],
       ["628", 77, { before: 258, after: 1 }, { before: 334, after: 77 }],

@@ -111,7 +111,7 @@ describe("msgTokens: every block kind of every format", () => {
 async function turnOf(path: string, index: number) {
   const s = await readSession(`${ROOT}/${path}`);
   if (!isSession(s)) throw new Error(path);
-  const [t] = [...iterTurnViews(moduleOf(s), s, { scope: "all", turn: index })];
+  const [t] = [...iterTurnViews(s, { scope: "all", turn: index })];
   return t as typeof t & { messages: Msg[] };
 }
 

@@ -22,8 +22,8 @@ describe("turn views over every fixture", () => {
       const s = await readSession(file);
       if (!isSession(s)) return expect(s.diagnostics.length).toBeGreaterThan(0);
       const m = moduleOf(s);
-      const full = replayDocument(m, s, { scope: "all" });
-      const delta = replayDocument(m, s, { scope: "all", delta: true });
+      const full = replayDocument(s, { scope: "all" });
+      const delta = replayDocument(s, { scope: "all", delta: true });
       expect(checkContract("replay", JSON.parse(JSON.stringify(full)))).toEqual([]);
       expect(checkContract("replay", JSON.parse(JSON.stringify(delta)))).toEqual([]);
       const rebuilt = recompose(delta.turns);
@@ -40,12 +40,12 @@ describe("turn views over every fixture", () => {
     const s = await readSession(`${ROOT}/fixtures/pi/omp17-branch-after-gap/session.jsonl`);
     if (!isSession(s)) throw new Error("not a session");
     const m = moduleOf(s);
-    const all = turnViews(m, s, { scope: "all" }).turns;
-    const active = turnViews(m, s).turns;
+    const all = turnViews(s, { scope: "all" }).turns;
+    const active = turnViews(s).turns;
     expect(s.tree.leaves.length).toBe(2);
     expect(active.length).toBeLessThan(all.length);
     const other = s.tree.leaves.find((l) => l !== s.tree.activeLeafId)!;
-    const viaLeaf = turnViews(m, s, { leafId: other }).turns;
+    const viaLeaf = turnViews(s, { leafId: other }).turns;
     expect(viaLeaf.length).toBeGreaterThan(0);
     expect(new Set([...active, ...viaLeaf].map((t) => t.index))).toEqual(new Set(all.map((t) => t.index)));
   });
@@ -53,7 +53,7 @@ describe("turn views over every fixture", () => {
   it("the real pi fixture: 484 turns; delta mode shares every unchanged message", async () => {
     const s = await readSession(`${ROOT}/fixtures/pi/before-compaction.jsonl`);
     if (!isSession(s)) throw new Error("not a session");
-    const views = turnViews(moduleOf(s), s, { delta: true }).turns;
+    const views = turnViews(s, { delta: true }).turns;
     expect(views).toHaveLength(484);
     // Without compaction a turn only appends: nothing removed. Across the two compactions, the kept
     // window is rebuilt once (summary first), so the delta removes the whole old list just there.

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { TtsrManager } from "../../../../src/ttsr/manager.js";
+import { TtsrCoordinator } from "../../../../src/ttsr/session/coordinator.js";
 import { R, ofKind, persisted, setup, text, thinking, tool } from "./builders.js";
 
 describe("session layer API beyond the §14 vectors", () => {
@@ -48,6 +50,43 @@ describe("session layer API beyond the §14 vectors", () => {
     expect(persisted(c.customMessageEnd({ customType: "ttsr-injection", content: "x", details: { rules: [" ", 3] } }))).toEqual([
       { type: "custom_message", customType: "ttsr-injection", content: "x", display: false, details: { rules: [" ", 3] }, attribution: "agent" },
     ]);
+  });
+
+  it("ttsr-spec §9.6: the persisted custom_message is the message the agent writes: its details object as given, extra keys kept", () => {
+    const { c } = setup([R("a", "x")]);
+    const details = { rules: ["a"], note: "kept" };
+    const [record] = persisted(c.customMessageEnd({ customType: "ttsr-injection", content: "x", display: false, details, attribution: "agent" }));
+    expect(record).toEqual({ type: "custom_message", customType: "ttsr-injection", content: "x", display: false, details: { rules: ["a"], note: "kept" }, attribution: "agent" });
+    expect(record.type === "custom_message" && record.details).toBe(details);
+  });
+
+  it("ttsr-spec §9.5 f: an interrupt persists the appended message itself (same details object)", () => {
+    const { c } = setup([R("a", "x")], { interruptMode: "always" });
+    c.turnStart();
+    const d = c.delta(text("x"));
+    c.assistantMessageEnd("aborted");
+    const eff = c.runInterruptTask(ofKind(d.effects, "schedule_interrupt")[0].token);
+    const [appended] = ofKind(eff, "append_message");
+    const [record] = persisted(eff);
+    expect(record).toEqual({ type: "custom_message", ...appended.message, role: undefined });
+    expect(record.type === "custom_message" && record.details).toBe(appended.message.details);
+  });
+
+  it("design §6: without a renderer the coordinator renders with sightline's templates for the manager's profile", () => {
+    for (const profile of ["seed", "v17"] as const) {
+      const rule = R("a", "x");
+      const { c, render } = setup([rule], { interruptMode: "always" }, profile);
+      const m = new TtsrManager({ interruptMode: "always" }, { profile });
+      m.addRule(rule);
+      const plain = new TtsrCoordinator({ manager: m, cwd: "/proj", home: "/root" });
+      for (const k of [c, plain]) {
+        k.turnStart();
+        const d = k.delta(text("x"));
+        k.assistantMessageEnd("aborted");
+        const [inject] = ofKind(k.runInterruptTask(ofKind(d.effects, "schedule_interrupt")[0].token), "inject");
+        expect(inject.text, profile).toBe(render.interrupt(rule));
+      }
+    }
   });
 
   it("ttsr-spec §9.1: thinking deltas use their own context; default scope leaves thinking out", () => {

@@ -113,10 +113,10 @@ describe("simulateTtsr scenarios (design §3)", () => {
     expect(whole.turns[0].matches.map((m) => m.rule)).toEqual(["split"]);
   });
 
-  it("design §5: a non-pi session gets no turns and a warning (agree is null where no TTSR evidence exists)", () => {
-    const fake = { format: "yoi", file: "y", profile: "seed", profileReason: "default", diagnostics: [], tree: { nodes: [], parent: new Map(), children: new Map(), leaves: [], activeLeafId: null }, lineOf: new Map(), lineCount: 0 } as SessionBase;
-    const r = run(fake, [], {});
+  it("design §5: a yoi segment is replayed through its format's steps hook (no entries: no turns, no warning)", () => {
+    const empty = { format: "yoi", file: "y", profile: "seed", profileReason: "default", diagnostics: [], tree: { nodes: [], parent: new Map(), children: new Map(), leaves: [], activeLeafId: null }, lineOf: new Map(), lineCount: 0, entries: [], byId: new Map(), segmentStart: null, verdict: null, rejected: false } as SessionBase;
+    const r = run(empty, [], {});
     expect(r.turns).toEqual([]);
-    expect(r.diagnostics.map((d) => d.code)).toEqual(["TTSR_SIMULATE_FORMAT_UNSUPPORTED"]);
+    expect(r.diagnostics).toEqual([]);
   });
 });

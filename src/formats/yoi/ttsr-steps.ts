@@ -1,0 +1,54 @@
+// yoi entries as pi-shaped TTSR replay steps (design §5; agree = null, yoi records no TTSR evidence).
+// Responses are maximal runs of assistant_item entries, split at llm_usage or anything else (design §3).
+import type { ReplayStep } from "../types.js";
+import type { YoiSession } from "./model.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+function yoiBlock(item: unknown): Obj[] {
+  if (!isObj(item)) return [];
+  if (item.kind === "message" && Array.isArray(item.content))
+    return item.content.flatMap((p) => (isObj(p) && p.kind === "text" ? [{ type: "text", text: str(p.text) }] : []));
+  if (item.kind === "reasoning") return [{ type: "thinking", thinking: str(item.text) }];
+  if (item.kind === "tool_call") {
+    // The recorded arguments are the raw JSON text the provider sent: stream them as they are.
+    let args: unknown = {};
+    try {
+      args = JSON.parse(str(item.arguments)) as unknown;
+    } catch {
+      args = {};
+    }
+    return [{ type: "toolCall", id: str(item.call_id), name: str(item.name), arguments: args, partialJson: str(item.arguments) }];
+  }
+  return [];
+}
+
+// Entries that start a new request or end the agent turn (llm_usage only splits assistant runs).
+const ENDS_TURN = new Set(["user_input", "system_item", "turn_end", "run_completed", "run_errored", "segment_start", "invoke"]);
+
+export function yoiTtsrSteps(s: YoiSession): ReplayStep[] {
+  const out: ReplayStep[] = [];
+  let run: { id: string; content: Obj[] } | null = null;
+  const flush = (): void => {
+    if (!run) return;
+    const toolUse = run.content.some((b) => b.type === "toolCall");
+    out.push({ id: run.id, msg: { role: "assistant", content: run.content, stopReason: toolUse ? "toolUse" : "stop" } });
+    run = null;
+  };
+  for (const e of s.entries) {
+    if (e.kind === "assistant_item") {
+      run ??= { id: e.id, content: [] };
+      run.content.push(...yoiBlock(e.raw.item));
+      continue;
+    }
+    flush();
+    const item = isObj(e.raw.item) ? e.raw.item : undefined;
+    if (e.kind === "tool_result") out.push({ id: e.id, msg: { role: "toolResult", toolCallId: str(item?.call_id), content: [] } });
+    else if (ENDS_TURN.has(e.kind)) out.push({ id: e.id, msg: { role: e.kind } });
+    else out.push({ id: e.id });
+  }
+  flush();
+  return out;
+}
