@@ -2,7 +2,7 @@
 // compactions with capsule checks, TTSR evidence when rules are given); rule, settings, capsule and config
 // files are validated; files that are none of these (a README in a fixture folder) are skipped with a
 // reason. This is the unit of work a pool worker runs; it never throws for bad input.
-import { readFile } from "node:fs/promises";
+import { readText } from "../io/text.js";
 import { capsuleCheck } from "../capsule/check.js";
 import { sessionCompactionDiffs } from "./compactions.js";
 import { exactCounter } from "../context/tokens-exact.js";
@@ -41,10 +41,10 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
       } catch (e) {
         return { entry: unreadableSession(label, [diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message })]) };
       }
-      const c = classify(path, /\.json$/i.test(path) ? await readFile(path, "utf8").catch(() => first) : first);
+      const c = classify(path, /\.json$/i.test(path) ? await readText(path).catch(() => first) : first);
       if (c.kind === null) return { skipped: c.reason ?? "not a session, rule, capsule, settings or config file" };
       if (c.kind !== "session") {
-        const text = await readFile(path, "utf8");
+        const text = await readText(path);
         return { entry: validatedFile(label, c.kind, sortDiagnostics(validateTextFile(c.kind, path, text, { ttsrProfile: opts.ttsrProfile })), performance.now() - t0) };
       }
     }

@@ -12,7 +12,7 @@ import { expandInputs } from "../io/paths.js";
 import { isStdin } from "../io/read.js";
 import { spilledSession, spillOf, type SessionDigest } from "../report/spilled.js";
 import { auditFile, type AuditFileOptions } from "./audit-file.js";
-import { FileSessionStore, makeSpillDir, spillSession } from "./audit-spill.js";
+import { FileSessionStore, makeSpillDir, spillSession } from "../io/audit-spill.js";
 import { loadTtsrSetup, ttsrHookFor } from "./audit-ttsr.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "./pool.js";
 import { shardFiles, type Shard } from "./shard.js";

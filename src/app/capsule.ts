@@ -1,10 +1,10 @@
 // `sightline capsule validate|restore|render <file>` and the capsule check used by compaction diffs.
-import { readFile } from "node:fs/promises";
 import { capsuleCheck as check, capsuleDiagnostics, findCapsule, renderCompactCapsulePrompt, restoreFromCapsule } from "../capsule/index.js";
 import type { CapsuleCheckResult } from "../context/compaction.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { isStdin, STDIN_LABEL } from "../io/read.js";
+import { readStdinText, readText } from "../io/text.js";
 import { InputError } from "../shared/errors.js";
 
 export function capsuleCheck(capsule: unknown, afterText: string): CapsuleCheckResult {
@@ -12,18 +12,12 @@ export function capsuleCheck(capsule: unknown, afterText: string): CapsuleCheckR
   return { valid: r.valid, missing: r.missing, warnings: r.warnings, lost: r.lost };
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** Reads a capsule file: a standalone capsule, or one embedded under `capsule` (e.g. a compaction's details). */
 export async function readCapsule(path: string): Promise<{ file: string; capsule: unknown }> {
   const file = isStdin(path) ? STDIN_LABEL : path;
   let text: string;
   try {
-    text = isStdin(path) ? await readStdin() : await readFile(path, "utf8");
+    text = isStdin(path) ? await readStdinText() : await readText(path);
   } catch (e) {
     throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

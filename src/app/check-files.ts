@@ -1,6 +1,6 @@
 // The files of `sightline check`: the config (validated against its published schema), expectations,
 // goldens and the baseline. Reads never throw (findings are diagnostics); writes are atomic.
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { listDirSync, readTextSync, removeFile } from "../io/text.js";
 import { basename, dirname, join } from "node:path";
 import configSchema from "../schema/json/config/sightline.config.json" with { type: "json" };
 import expectationsSchema from "../schema/json/config/expectations.json" with { type: "json" };
@@ -35,7 +35,7 @@ export interface CheckConfig {
 function readJson(path: string): { value?: unknown; error?: string } {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readTextSync(path);
   } catch (e) {
     return { error: (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message };
   }
@@ -80,7 +80,7 @@ export function readBaseline(path: string): { entries: BaselineEntry[]; diagnost
 
 export function readGolden(path: string): string | null {
   try {
-    return readFileSync(path, "utf8");
+    return readTextSync(path);
   } catch {
     return null;
   }
@@ -120,11 +120,11 @@ export async function writeSuiteFiles(
     // Goldens of turns that no longer exist would mislead a reviewer.
     let names: string[] = [];
     try {
-      names = readdirSync(sdir);
+      names = listDirSync(sdir);
     } catch {
       names = [];
     }
-    for (const n of names) if (/^turn-\d+\.txt$/.test(n) && !keep.has(n)) rmSync(join(sdir, n), { force: true });
+    for (const n of names) if (/^turn-\d+\.txt$/.test(n) && !keep.has(n)) removeFile(join(sdir, n));
   }
   const sorted: Expectations = { schemaVersion: 1, suite: next.suite, sessions: Object.fromEntries(Object.entries(next.sessions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
   await writeFileAtomic(expectationsPath, `${JSON.stringify(sorted, null, 2)}\n`);

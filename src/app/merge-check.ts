@@ -2,7 +2,7 @@
 // holds (audit or check, from the head of its summary.json), and which shards of an i/n split are missing.
 // The merged check document is what one unsharded `check` run writes: suites in config order, sessions
 // and regressions in the order the unsharded run meets them, each session once.
-import { readFile } from "node:fs/promises";
+import { readText } from "../io/text.js";
 import { join } from "node:path";
 import { readHead } from "../io/read.js";
 import type { CheckDocument } from "../report/check-report.js";
@@ -41,7 +41,7 @@ async function readCheck(dir: string): Promise<CheckDocument | Diagnostic> {
   const path = join(dir, "summary.json");
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readText(path);
   } catch (e) {
     return diag("APP_REPORT_INVALID", { file: path }, { path, detail: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
   }

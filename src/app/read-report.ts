@@ -2,8 +2,7 @@
 // A session of the current layout stays on disk: its compact part comes from summary.json, its detail and
 // page data are read (and re-escaped, redacted when asked) only when the merged report is written, one
 // session at a time. A summary.json of the earlier layout (whole sessions inline) is read as it is.
-import { existsSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { exists, readText, readTextSync } from "../io/text.js";
 import { join } from "node:path";
 import type { Msg } from "../formats/types.js";
 import { jsonForScript } from "../report/escape.js";
@@ -51,8 +50,8 @@ class ReportFolderStore implements SessionStore {
 /** A session's detail file or the data of its page, parsed; a string says why it cannot be read. */
 function readSessionFile(dir: string, name: string): { value: unknown } | string {
   const page = name.endsWith(".html");
-  if (!/^sessions\/\d+\.(json|html)$/.test(name) || !existsSync(join(dir, name))) return `${name} is missing`;
-  const text = readFileSync(join(dir, name), "utf8");
+  if (!/^sessions\/\d+\.(json|html)$/.test(name) || !exists(join(dir, name))) return `${name} is missing`;
+  const text = readTextSync(join(dir, name));
   const data = page ? pageDataOf(text) : text;
   const p = data === undefined ? undefined : parseJson(data);
   if (!p?.ok) return `${name} is not a sightline session ${page ? "page" : "file"}${p && !p.ok ? ` (${p.detail})` : ""}`;
@@ -70,7 +69,7 @@ export async function readAuditReport(dir: string): Promise<AuditResult | Diagno
   const path = join(dir, "summary.json");
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readText(path);
   } catch (e) {
     return invalid(path, (e as NodeJS.ErrnoException).code ?? (e as Error).message);
   }

@@ -1,6 +1,6 @@
 // `ttsr run`: rules + settings + sessions → the `ttsr run --json` document (design §4, §5). Rule folders are read
 // through the core's loadRules with a node:fs view; sessions through readSession; the replay is simulateTtsr.
-import { readFileSync } from "node:fs";
+import { readTextSync } from "../io/text.js";
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isSession } from "../formats/index.js";
@@ -81,7 +81,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   if (o.settings !== undefined) {
     let text: string | undefined;
     try {
-      text = readFileSync(o.settings, "utf8");
+      text = readTextSync(o.settings);
     } catch (e) {
       diagnostics.push(diag("UNREADABLE_PATH", { file: o.settings }, { path: o.settings, reason: (e as NodeJS.ErrnoException).code ?? String(e) }));
     }

@@ -1,6 +1,6 @@
 // yoi segments are self-contained, but lineage lives in other files of the session folder (yoi-format §1,
 // §7): a folder stands for its newest segment, and a compacted segment's "before" is its source segment.
-import { readdir } from "node:fs/promises";
+import { listDir } from "../io/text.js";
 import { dirname, join } from "node:path";
 import { isSession } from "../formats/index.js";
 import type { NativeContext } from "../formats/types.js";
@@ -11,7 +11,7 @@ import type { ReadOptions } from "./read.js";
 
 /** The newest segment file of a folder, or undefined when it holds none. */
 export async function newestSegmentIn(dir: string): Promise<string | undefined> {
-  const name = pickNewestSegment(await readdir(dir));
+  const name = pickNewestSegment(await listDir(dir));
   return name === undefined ? undefined : join(dir, name);
 }
 

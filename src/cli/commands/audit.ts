@@ -1,5 +1,4 @@
 // sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml, sessions/) for a corpus.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseChunking } from "../../ttsr/chunking.js";
 import { runAudit } from "../../app/audit.js";
@@ -14,16 +13,11 @@ import type { Command } from "../command.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
 import { outFolderProblem } from "../../io/stat.js";
+import { toolVersion } from "../../io/text.js";
 import { out, err, outRawJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
-export function toolVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
-  } catch {
-    return "0.0.0";
-  }
-}
+export { toolVersion };
 
 export const auditCommand: Command = {
   command: "audit <paths..>",

@@ -9,7 +9,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, describe, expect, it } from "vitest";
 import { auditProbe, releaseAudit, runAudit } from "../../../src/app/audit.js";
-import { removeSpillDirs, type FileSessionStore } from "../../../src/app/audit-spill.js";
+import { removeSpillDirs, type FileSessionStore } from "../../../src/io/audit-spill.js";
 import { shareable, writeReport } from "../../../src/app/write-report.js";
 import { renderIndex } from "../../../src/report/html.js";
 import { PAGE_ASSETS, renderSessionPage } from "../../../src/report/html-session.js";

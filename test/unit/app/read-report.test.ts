@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../src/app/audit.js";
-import { removeSpillDirs } from "../../../src/app/audit-spill.js";
+import { removeSpillDirs } from "../../../src/io/audit-spill.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
 import { writeReport } from "../../../src/app/write-report.js";
 import { pageDataOf, sessionPageFrame } from "../../../src/report/html-session.js";

@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeSpillDir, spillSession } from "../../../src/app/audit-spill.js";
+import { makeSpillDir, spillSession } from "../../../src/io/audit-spill.js";
 import { escapeScriptJson } from "../../../src/report/escape.js";
 import { pageSession } from "../../../src/report/html.js";
 import { detailDoc } from "../../../src/report/layout.js";
