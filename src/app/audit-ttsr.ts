@@ -4,7 +4,7 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { FormatModule, SessionBase } from "../formats/types.js";
-import type { TtsrTurnEvidence } from "../report/model.js";
+import type { TtsrTurnEvidence } from "../context/audit-model.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { parseChunking } from "../ttsr/chunking.js";
 import { loadRules } from "../ttsr/load.js";

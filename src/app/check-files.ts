@@ -6,12 +6,13 @@ import configSchema from "../schema/json/config/sightline.config.json" with { ty
 import expectationsSchema from "../schema/json/config/expectations.json" with { type: "json" };
 import baselineSchema from "../schema/json/config/baseline.json" with { type: "json" };
 import { check } from "../schema/ajv.js";
-import { contextHash, expectedTtsr, type ActualTurn, type BaselineEntry, type Expectations, type ExpectedTurn } from "../report/check.js";
+import { contextHash, expectedTtsr, type ActualTurn, type BaselineEntry, type Expectations, type ExpectedTurn } from "../context/expectations.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { writeFileAtomic } from "../io/atomic.js";
 import { appendText } from "../io/append.js";
-import { checkJunit, checkMarkdown, type CheckDocument } from "../report/check-report.js";
+import type { CheckDocument } from "../context/expectations.js";
+import { checkJunit, checkMarkdown } from "../report/check-report.js";
 import { redactDeep } from "../report/redact.js";
 
 export interface SuiteConfig {

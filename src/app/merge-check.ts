@@ -5,7 +5,7 @@
 import { readText } from "../io/text.js";
 import { join } from "node:path";
 import { readHead } from "../io/read.js";
-import type { CheckDocument } from "../report/check-report.js";
+import type { CheckDocument } from "../context/expectations.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 

@@ -8,9 +8,9 @@ import type { Msg } from "../formats/types.js";
 import { jsonForScript } from "../report/escape.js";
 import { pageDataOf } from "../report/html-session.js";
 import type { SessionDetailDoc } from "../report/layout.js";
-import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../report/model.js";
+import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../context/audit-model.js";
 import { redactDeep } from "../report/redact.js";
-import { HEAVY_KEYS, spilledSession, type SessionCounts, type SessionStore } from "../report/spilled.js";
+import { HEAVY_KEYS, spilledSession, type SessionCounts, type SessionStore } from "../context/audit-store.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 

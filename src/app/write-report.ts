@@ -8,9 +8,9 @@ import { auditJunit } from "../report/junit.js";
 import { PAGE_ASSETS } from "../report/html-session.js";
 import { commonRoot, SESSIONS_DIR, sessionFiles } from "../report/layout.js";
 import { renderMarkdown } from "../report/markdown.js";
-import type { AuditResult, AuditSession } from "../report/model.js";
+import type { AuditResult, AuditSession } from "../context/audit-model.js";
 import { redactDeep } from "../report/redact.js";
-import { redactSpilled, spillOf } from "../report/spilled.js";
+import { redactSpilled, spillOf } from "../context/audit-store.js";
 import { detailPiece, indexHtml, pageChunks, summaryJson } from "../report/stream.js";
 import { writeChunksAtomic } from "../io/atomic.js";
 

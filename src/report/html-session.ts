@@ -9,7 +9,7 @@ import { CLIENT_SCRIPT } from "./html-client.js";
 import { STYLE } from "./html-style.js";
 import { ICON, pageHead, pageSession } from "./html.js";
 import { relativeTo } from "./layout.js";
-import type { AuditResult, AuditSession } from "./model.js";
+import type { AuditResult, AuditSession } from "../context/audit-model.js";
 
 export interface PageContext {
   /** The audited folder (commonRoot of every session path): paths are shown relative to it. */

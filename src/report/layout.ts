@@ -4,8 +4,8 @@
 // live in the page only, so the folder holds each message once and stays smaller than its input; the full
 // canonical result, bodies included, is what `audit --json` prints.
 import type { Msg } from "../formats/types.js";
-import { AUDIT_SCHEMA_VERSION, type AuditSession } from "./model.js";
-import { countsOf, HEAVY_KEYS, type SessionCounts } from "./spilled.js";
+import { AUDIT_SCHEMA_VERSION, type AuditSession } from "../context/audit-model.js";
+import { countsOf, HEAVY_KEYS, type SessionCounts } from "../context/audit-store.js";
 
 export const SESSIONS_DIR = "sessions";
 

@@ -6,7 +6,7 @@ import { shardArg } from "../shard-arg.js";
 import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
 import { renderAnnotations } from "../../report/annotations.js";
 import { renderJson } from "../../report/json.js";
-import { auditExitCode } from "../../report/summary.js";
+import { auditExitCode } from "../../context/audit-summary.js";
 import { renderTerminal } from "../../report/terminal.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";

@@ -17,8 +17,8 @@ import { commonRoot, detailDoc } from "../../../src/report/layout.js";
 import { summaryJson } from "../../../src/report/stream.js";
 import { auditJunit } from "../../../src/report/junit.js";
 import { renderMarkdown } from "../../../src/report/markdown.js";
-import type { AuditResult, AuditSession } from "../../../src/report/model.js";
-import { HEAVY_KEYS, spillOf } from "../../../src/report/spilled.js";
+import type { AuditResult, AuditSession } from "../../../src/context/audit-model.js";
+import { HEAVY_KEYS, spillOf } from "../../../src/context/audit-store.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;

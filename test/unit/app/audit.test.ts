@@ -7,8 +7,8 @@ import { runAudit } from "../../../src/app/audit.js";
 import { removeSpillDirs } from "../../../src/io/audit-spill.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
 import { REPORT_FILES, defaultRunDir, utcStamp, writeReport } from "../../../src/app/write-report.js";
-import { auditExitCode } from "../../../src/report/summary.js";
-import { resolveTurn } from "../../../src/report/session.js";
+import { auditExitCode } from "../../../src/context/audit-summary.js";
+import { resolveTurn } from "../../../src/app/audit-session.js";
 import { pageDataOf } from "../../../src/report/html-session.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-"));

@@ -10,7 +10,7 @@ import { mergeReports } from "../../../src/app/merge-reports.js";
 import { writeReport } from "../../../src/app/write-report.js";
 import { pageDataOf, sessionPageFrame } from "../../../src/report/html-session.js";
 import { renderJson } from "../../../src/report/json.js";
-import type { AuditResult, AuditSession } from "../../../src/report/model.js";
+import type { AuditResult, AuditSession } from "../../../src/context/audit-model.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-read-report-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

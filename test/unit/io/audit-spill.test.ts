@@ -8,7 +8,7 @@ import { makeSpillDir, spillSession } from "../../../src/io/audit-spill.js";
 import { escapeScriptJson } from "../../../src/report/escape.js";
 import { pageSession } from "../../../src/report/html.js";
 import { detailDoc } from "../../../src/report/layout.js";
-import type { AuditSession } from "../../../src/report/model.js";
+import type { AuditSession } from "../../../src/context/audit-model.js";
 import { redactDeep } from "../../../src/report/redact.js";
 import { msg, session } from "../report/builders.js";
 

@@ -3,8 +3,8 @@
 // compact part (status, diagnostics, checks, counts). The heavy parts (prompts, message table, turns,
 // compactions, TTSR evidence) stay readable as properties that load from the store on access, one session
 // at a time, so every projection and every API user still sees a complete AuditSession.
-import type { AuditSession } from "./model.js";
-import { capsuleFailed } from "./summary.js";
+import type { AuditSession } from "./audit-model.js";
+import { capsuleFailed } from "./audit-summary.js";
 
 /** The parts of a session that grow with its length; everything else is small and stays in memory. */
 export const HEAVY_KEYS = ["prompts", "messages", "turns", "compactions", "ttsr"] as const;
