@@ -13,6 +13,7 @@ import { redactDeep } from "../report/redact.js";
 import { HEAVY_KEYS, spilledSession, type SessionCounts, type SessionStore } from "../context/audit-store.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
+import { contractProblem } from "../schema/contract.js";
 
 const invalid = (path: string, detail: string): Diagnostic => diag("APP_REPORT_INVALID", { file: path }, { path, detail });
 
@@ -58,6 +59,8 @@ function readSessionFile(dir: string, name: string): { value: unknown } | string
   if (!page && (!isObject(p.value) || p.value.kind !== "audit-session" || p.value.schemaVersion !== AUDIT_SCHEMA_VERSION || !isObject(p.value.session)))
     return `${name} is not a sightline session file (schemaVersion 1)`;
   if (page && !isObject(p.value)) return `${name} is not a sightline session page`;
+  const problem = page ? "" : contractProblem("audit-report-session", p.value);
+  if (problem) return `${name} is not a sightline session file by its schema: ${problem}`;
   return { value: p.value };
 }
 
@@ -78,6 +81,10 @@ export async function readAuditReport(dir: string): Promise<AuditResult | Diagno
   const v = p.value;
   if (!isObject(v) || v.kind !== "audit" || v.schemaVersion !== AUDIT_SCHEMA_VERSION || !Array.isArray(v.sessions))
     return invalid(path, "not an audit summary.json (schemaVersion 1)");
+  // The current layout (sessions naming their files) or the earlier one (whole sessions inline), each by its schema.
+  const layout = v.sessions.some((s) => isObject(s) && "detail" in s) ? "audit-report-summary" : "audit";
+  const problem = contractProblem(layout, v);
+  if (problem) return invalid(path, `not an audit summary.json by its schema: ${problem}`);
   const files = new Map<string, { detail: string; page: string }>();
   const store = new ReportFolderStore(dir, isObject(v.options) && v.options.redacted === true, files);
   const sessions: AuditSession[] = [];

@@ -43,3 +43,10 @@ export function checkContract(name: ContractName, doc: unknown): SchemaIssue[] {
 }
 
 export const contractSchemas = all;
+
+/** The first few schema issues of a document, as one line ("" when it matches the contract). */
+export function contractProblem(name: ContractName, doc: unknown, max = 3): string {
+  const issues = checkContract(name, doc);
+  const shown = issues.slice(0, max).map((i) => `${i.pointer || "/"} ${i.detail}`);
+  return issues.length > max ? `${shown.join("; ")}; and ${issues.length - max} more` : shown.join("; ");
+}
