@@ -1,4 +1,4 @@
-// The library API (design §6): the same code the CLI runs. `import { ... } from "sightline"`.
+// The library API (docs/product.md §6): the same code the CLI runs. `import { ... } from "sightline"`.
 import { moduleOf } from "./formats/index.js";
 import type { ContextOptions, NativeContext, SessionBase } from "./formats/types.js";
 import { turnViews as turnViewsOf, type TurnViewOptions, type TurnViews } from "./context/turns.js";
@@ -19,7 +19,7 @@ export function buildContext(session: SessionBase, leafId: string | null, opts?:
   return moduleOf(session).buildContext(session, leafId, opts);
 }
 
-/** Contract Turns (design §5) of a session: full lists or deltas. */
+/** Contract Turns (docs/product.md §5) of a session: full lists or deltas. */
 export function turnViews(session: SessionBase, opts?: TurnViewOptions): TurnViews {
   return turnViewsOf(moduleOf(session), session, opts);
 }

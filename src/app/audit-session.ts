@@ -1,4 +1,4 @@
-// Builds one AuditSession (canonical result) from what the engines return: contract turns (design §5),
+// Builds one AuditSession (canonical result) from what the engines return: contract turns (docs/product.md §5),
 // compaction diffs, TTSR evidence. Every distinct message goes into the session's message table once;
 // turns become references (the previous turn's first `keep` messages plus additions), so a 484-turn
 // session costs its distinct messages, not 484 full copies.
@@ -87,7 +87,7 @@ export class SessionBuilder {
   private prompts: string[] = [];
   private promptIdx = new Map<string, number>();
   private turns: AuditSession["turns"] = [];
-  /** Turn index (design §5) → position in `turns`. */
+  /** Turn index (docs/product.md §5) → position in `turns`. */
   private posOfIndex = new Map<number, number>();
   private prev: { msgs: readonly Msg[]; idx: number[] } | null = null;
   private compactions: AuditCompaction[] = [];

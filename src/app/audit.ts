@@ -40,7 +40,7 @@ export interface AuditOptions extends AuditFileOptions {
 
 export interface AuditRun {
   result: AuditResult;
-  /** Inputs that could not be read at all (exit code 2, design §4). */
+  /** Inputs that could not be read at all (exit code 2, docs/product.md §4). */
   unreadableInputs: number;
 }
 

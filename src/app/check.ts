@@ -132,5 +132,5 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
   return run;
 }
 
-/** design §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
+/** docs/product.md §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
 export const checkExitCode = (run: CheckRun): number => checkDocExitCode(run);

@@ -1,5 +1,5 @@
 // Compaction diffs of a session as the app layer runs them: the context-layer diff plus what only IO can
-// supply — a yoi compacted segment's "before" lives in its source segment file (yoi-format §7).
+// supply — a yoi compacted segment's "before" lives in its source segment file (docs/yoi.md §7).
 import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../context/compaction.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
 import type { YoiSession } from "../formats/yoi/index.js";

@@ -16,7 +16,7 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
   if (!isStdin(path)) {
     try {
       if (await isDirectory(path)) {
-        // A yoi session folder stands for its newest segment (design §2).
+        // A yoi session folder stands for its newest segment (docs/product.md §2).
         const seg = await newestSegmentIn(path);
         if (seg === undefined) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder without a yoi segment file" });
         return readSession(seg, { ...opts, label: opts.label });

@@ -83,7 +83,7 @@ export async function validatePaths(inputs: readonly string[], opts: ValidateOpt
   return out;
 }
 
-/** design §4: 2 for unreadable input (wins), 1 when errors exist, else 0. */
+/** docs/product.md §4: 2 for unreadable input (wins), 1 when errors exist, else 0. */
 export function validateExitCode(r: ValidateResult): number {
   if (r.problems.length > 0 || r.files.some((f) => f.kind === "unreadable")) return 2;
   return r.files.some((f) => f.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;

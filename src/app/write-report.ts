@@ -1,5 +1,5 @@
 // Writes a report folder, each file atomically, all from the one canonical result, redacted by default
-// (design §8): index.html (the overview), summary.json (counts, findings, per-session verdicts),
+// (docs/product.md §8): index.html (the overview), summary.json (counts, findings, per-session verdicts),
 // summary.md, junit.xml, and per session sessions/<n>.html (its page) and sessions/<n>.json (its detail),
 // with the pages' shared script and style (sessions/session.js, report.css); see report/layout.ts. A spilled session's files are made from the pieces its worker wrote, so writing
 // never holds more than one session. The default folder is reports/<UTC stamp>-<cmd>/.

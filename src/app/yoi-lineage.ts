@@ -1,5 +1,5 @@
-// yoi segments are self-contained, but lineage lives in other files of the session folder (yoi-format §1,
-// §7): a folder stands for its newest segment, and a compacted segment's "before" is its source segment.
+// yoi segments are self-contained, but lineage lives in other files of the session folder (docs/yoi.md §1,
+// docs/yoi.md §7): a folder stands for its newest segment, and a compacted segment's "before" is its source segment.
 import { listDir } from "../io/text.js";
 import { dirname, join } from "node:path";
 import { isSession } from "../formats/index.js";
@@ -34,7 +34,7 @@ export function yoiBeforeContext(compacted: YoiSession, source: YoiSession | und
   return { context: buildYoiContext(source, leafId), leafId, label: `${ref.sourceSegmentId} at turn ${ref.atTurnIndex} (${leafId ?? "start"})` };
 }
 
-/** §8.3 lineage findings of a segment against its folder (origin exists, at_turn_index in range). */
+/** docs/yoi.md §8.3 lineage findings of a segment against its folder (origin exists, at_turn_index in range). */
 export async function yoiLineageFindings(segment: YoiSession, read: Reader): Promise<Diagnostic[]> {
   const start = segment.segmentStart as Record<string, unknown> | undefined;
   if (!start || (start.compacted_from === undefined && start.forked_from === undefined)) return [];

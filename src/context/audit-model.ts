@@ -1,7 +1,7 @@
 // The canonical result of an audit run: ONE JSON document (`audit --json`); every other output (terminal,
 // Markdown, JUnit, annotations, HTML, the report folder's JSON files) is a pure projection of it. Long sessions keep every distinct message
 // once in a per-session message table; turns refer to it delta-style, so the document grows with the
-// number of distinct messages, not with turns × context length (design §8 "never quadratic copies").
+// number of distinct messages, not with turns × context length (docs/product.md §8 "never quadratic copies").
 import type { Diagnostic, Severity } from "../shared/diagnostics.js";
 import type { Msg } from "../formats/types.js";
 import type { CapsuleCheckResult, CompactionDiff } from "./compaction.js";
@@ -51,7 +51,7 @@ export interface AuditCompaction {
   capsule?: AuditCapsuleCheck;
 }
 
-/** design §5 `ttsr run --json` per turn. */
+/** docs/product.md §5 `ttsr run --json` per turn. */
 export interface TtsrTurnEvidence {
   responseId: string;
   matches: { rule: string; source: string; toolCallId?: string; offset: number; excerpt: string; decision: string; counterfactual: boolean }[];

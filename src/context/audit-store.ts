@@ -1,4 +1,4 @@
-// Sessions kept out of memory during an audit (design §8 "peak memory follows the largest single session,
+// Sessions kept out of memory during an audit (docs/product.md §8 "peak memory follows the largest single session,
 // not the corpus"). A finished session is written to a store as soon as it is done; the run keeps only its
 // compact part (status, diagnostics, checks, counts). The heavy parts (prompts, message table, turns,
 // compactions, TTSR evidence) stay readable as properties that load from the store on access, one session

@@ -51,7 +51,7 @@ export function summarize(sessions: readonly AuditSession[], runDiagnostics: rea
   return s;
 }
 
-/** The exit code is a pure function of the result and --fail-on (design §4): 0 or 1. */
+/** The exit code is a pure function of the result and --fail-on (docs/product.md §4): 0 or 1. */
 export function auditExitCode(result: Pick<AuditResult, "sessions" | "diagnostics">, failOn: FailOn): 0 | 1 {
   if (failOn === "none") return 0;
   const runSev = countBySeverity(result.diagnostics);

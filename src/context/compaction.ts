@@ -1,4 +1,4 @@
-// Compaction diffs (design §3): for each compaction, the context before (at its parent) and after (at the
+// Compaction diffs (docs/product.md §3): for each compaction, the context before (at its parent) and after (at the
 // compaction itself), matched message by message, with token figures beside the log's own and the
 // CompactCapsule check.
 import { createTwoFilesPatch } from "diff";
@@ -35,7 +35,7 @@ export interface CompactionDiffOptions {
   compactionId?: string;
   tokens?: TokenCounter;
   profile?: string;
-  /** Checks a capsule against the text of the context after compaction (capsule.md; injected to keep layers apart). */
+  /** Checks a capsule against the text of the context after compaction (docs/capsule.md; injected to keep layers apart). */
   capsuleCheck?: (capsule: unknown, afterText: string) => CapsuleCheckResult;
   /** Overrides the "before" context (yoi: the source segment's context is read by the app layer). */
   beforeOf?: (c: CompactionRef) => { context: NativeContext; leafId: string | null; label: string } | undefined;

@@ -1,4 +1,4 @@
-// The `replay --json` document (design §5) for one session.
+// The `replay --json` document (docs/product.md §5) for one session.
 import type { Diagnostic } from "../shared/diagnostics.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
 import { iterTurnViews, type Turn, type TurnViewOptions } from "./turns.js";

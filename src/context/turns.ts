@@ -1,4 +1,4 @@
-// Format-neutral turn views (design §3, §5): for each LLM request, the context the format's real builder
+// Format-neutral turn views (docs/product.md §3, §5): for each LLM request, the context the format's real builder
 // returns at the response's parent, as full message lists or as deltas against the previous turn on the
 // same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
 import type { Diagnostic } from "../shared/diagnostics.js";
@@ -26,7 +26,7 @@ export interface Turn {
   compactions?: string[];
 }
 
-/** A turn's token figures (design §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
+/** A turn's token figures (docs/product.md §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
 export interface TurnTokens {
   estimated: number;
   estimator: string;
@@ -76,7 +76,7 @@ export function countTurnViews(module: FormatModule, session: SessionBase, opts:
 
 /**
  * The turns one at a time. Full message lists cost O(context) each, so a caller that prints or writes
- * turns as it goes keeps memory at one turn's worth instead of turns × context (design §8).
+ * turns as it goes keeps memory at one turn's worth instead of turns × context (docs/product.md §8).
  */
 export function* iterTurnViews(module: FormatModule, session: SessionBase, opts: TurnViewOptions = {}): Generator<Turn> {
   const counter = opts.tokens ?? charsPer4;

@@ -11,7 +11,7 @@ import { renderJunit } from "./junit.js";
 import { MARKDOWN_BUDGET } from "./markdown.js";
 
 
-/** design §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
+/** docs/product.md §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
 export function checkDocExitCode(doc: Pick<CheckDocument, "diagnostics" | "regressions">): 0 | 1 | 2 {
   // Missing expectations read as "run --update": a failing check (1), not unreadable input.
   if (doc.diagnostics.some((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING")) return 2;

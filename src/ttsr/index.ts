@@ -1,4 +1,4 @@
-// Public surface of the TTSR core (design §6). The session layer (session/, simulate/) lives beside it.
+// Public surface of the TTSR core (docs/product.md §6). The session layer (session/, simulate/) lives beside it.
 export type { Rule, RuleSource, InterruptMode, RepeatMode, ContextMode, TtsrSettings, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "./types.js";
 export { TtsrManager, type TtsrManagerOptions } from "./manager.js";
 export { DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, readTtsrSettings, type SettingsRead } from "./settings.js";

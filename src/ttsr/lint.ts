@@ -1,4 +1,4 @@
-// `ttsr lint` (design §4): invalid and catastrophic regexes, unreachable scopes, shadowed names, the YAML quoting
+// `ttsr lint` (docs/product.md §4): invalid and catastrophic regexes, unreachable scopes, shadowed names, the YAML quoting
 // trap, globs that make prose rules unreachable, and regex syntax Node rejects but Bun accepts. IO-free.
 import { sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { ruleFindings } from "./findings.js";

@@ -1,4 +1,4 @@
-// A markdown rule file → the rule object (ttsr-spec §2.2, §2.3, §3), as oh-my-pi's `buildRuleFromMarkdown` builds
+// A markdown rule file → the rule object (docs/ttsr.md §2.2, §2.3, §3), as oh-my-pi's `buildRuleFromMarkdown` builds
 // it. Problems go to rule.diagnostics; registration is decided later by addRule.
 import { DiagnosticBag } from "../shared/diagnostics.js";
 import { checkRuleFrontmatter } from "../schema/settings.js";
@@ -9,12 +9,12 @@ import { INTERRUPT_MODES, type InterruptMode, type Rule, type RuleSource, type T
 
 export interface ParseRuleOptions {
   profile?: TtsrProfile;
-  /** Defaults to the file name without `.md`/`.mdc` (§2.3). */
+  /** Defaults to the file name without `.md`/`.mdc` (docs/ttsr.md §2.3). */
   name?: string;
   source?: RuleSource;
 }
 
-/** §2.3 `stripNamePattern`: the base name without a trailing `.md` or `.mdc`; case preserved. */
+/** docs/ttsr.md §2.3 `stripNamePattern`: the base name without a trailing `.md` or `.mdc`; case preserved. */
 export function ruleNameFromPath(path: string): string {
   const base = path.replaceAll("\\", "/").split("/").pop() ?? path;
   return base.replace(/\.(md|mdc)$/, "");
@@ -62,7 +62,7 @@ function keyLine(text: string, pointer: string): number | undefined {
   return undefined;
 }
 
-/** `buildRuleFromMarkdown` from an already parsed frontmatter object (§2.2). */
+/** `buildRuleFromMarkdown` from an already parsed frontmatter object (docs/ttsr.md §2.2). */
 export function buildRule(name: string, path: string, content: string, fm: Record<string, unknown>, profile: TtsrProfile, source?: RuleSource): Rule {
   const rule: Rule = { name, path, content };
   if (typeof fm.description === "string") rule.description = fm.description;

@@ -1,4 +1,4 @@
-// TTSR settings (ttsr-spec §8.1): defaults merged by shallow spread, so an explicit undefined wins.
+// TTSR settings (docs/ttsr.md §8.1): defaults merged by shallow spread, so an explicit undefined wins.
 import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 import { checkTtsrSettings, ttsrSettingsSchema } from "../schema/settings.js";
@@ -30,7 +30,7 @@ export interface SettingsRead {
 }
 
 /**
- * A `--settings` JSON file (design §2): the §8.1 keys flat or under `ttsr`; null means unset; values pass through
+ * A `--settings` JSON file (docs/product.md §2): the docs/ttsr.md §8.1 keys flat or under `ttsr`; null means unset; values pass through
  * verbatim with a warning when upstream would never write them (negative or fractional gaps, unknown enums).
  */
 export function readTtsrSettings(text: string, file: string): SettingsRead {

@@ -27,7 +27,7 @@ export const auditCommand: Command = {
       .positional("paths", { type: "string", array: true, describe: "Session files, folders, quoted globs, or - for stdin" })
       .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-audit/)" })
       .option("rules", { type: "string", array: true, describe: "TTSR rule folder(s), highest priority first: replay them and compare with the recorded evidence" })
-      .option("settings", { type: "string", describe: "TTSR settings JSON (ttsr-spec §8.1 keys, flat or under ttsr; default: a settings.json beside each session)" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON (docs/ttsr.md §8.1 keys, flat or under ttsr; default: a settings.json beside each session)" })
       .option("ttsr-profile", { choices: ["seed", "v17"] as const, describe: "TTSR behaviour to replay (default: each session's — v17 for omp17 sessions — else seed)" })
       .option("chunking", { type: "string", default: "whole", describe: "How recorded output is streamed to the matcher: whole | fixed:N | random:SEED" })
       .option("cwd", { type: "string", describe: "Replay cwd: rule paths in injected text are shown relative to it (default: the folder holding the rules' .omp/, or the session's recorded cwd mapped onto the rules)" })
@@ -81,7 +81,7 @@ export const auditCommand: Command = {
       if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }
     err(`sightline: report written to ${terminalLine(dir)}/index.html\n`);
-    // Unreadable inputs win over findings (design §4).
+    // Unreadable inputs win over findings (docs/product.md §4).
     return unreadableInputs > 0 ? 2 : auditExitCode(result, a.failOn);
   },
 };

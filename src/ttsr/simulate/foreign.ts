@@ -1,5 +1,5 @@
 // Scorel and yoi sessions as pi-shaped steps, so the same replay can say "what would these rules have done"
-// (design §5: agree = null, these formats record no TTSR evidence). Responses follow design §3's turns:
+// (docs/product.md §5: agree = null, these formats record no TTSR evidence). Responses follow docs/product.md §3's turns:
 // Scorel assistant messages; yoi maximal runs of assistant_item entries (split at llm_usage or anything else).
 import type { ScorelSession } from "../../formats/scorel/model.js";
 import type { SessionBase } from "../../formats/types.js";
@@ -15,7 +15,7 @@ export interface Step {
   msg?: Obj;
 }
 
-// scorel-format §11 stop mapping: tool_call↔toolUse, max_tokens↔length, cancelled↔aborted, error↔error.
+// docs/scorel.md §11 stop mapping: tool_call↔toolUse, max_tokens↔length, cancelled↔aborted, error↔error.
 const SCOREL_STOP: Record<string, string> = { tool_call: "toolUse", max_tokens: "length", cancelled: "aborted", error: "error" };
 
 function scorelBlock(b: unknown): Obj[] {
