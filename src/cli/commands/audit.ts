@@ -17,8 +17,6 @@ import { toolVersion } from "../../io/text.js";
 import { out, err, outRawJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
-export { toolVersion };
-
 export const auditCommand: Command = {
   command: "audit <paths..>",
   describe: "Audit a corpus of sessions into a report folder: formats, loader verdicts, turns, compactions, TTSR evidence",

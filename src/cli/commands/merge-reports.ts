@@ -14,7 +14,7 @@ import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { workspacePath } from "../workspace.js";
-import { toolVersion } from "./audit.js";
+import { toolVersion } from "../../io/text.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson, outRawJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
