@@ -43,7 +43,7 @@ function awkward(secret: string): AuditSession {
 
 const page = (s: AuditSession) => Buffer.from(escapeScriptJson(JSON.stringify(pageSession(s))));
 
-describe("app/audit-spill: pieces equal the whole-document projections", () => {
+describe("io/audit-spill: pieces equal the whole-document projections", () => {
   it("a session with a secret: raw JSON, detail files and the redacted page element", () => {
     const s = awkward(`AWS_KEY=${AWS}`);
     const red = redactDeep(s);
