@@ -1,4 +1,4 @@
-// The library API (design §6): the same code the CLI runs. `import { ... } from "sightline"` gives what the
+// The library API (docs/product.md §6): the same code the CLI runs. `import { ... } from "sightline"` gives what the
 // README's Library section teaches; engine internals are on subpaths (sightline/formats, sightline/context,
 // sightline/ttsr, sightline/capsule), each a layer's own index.
 import { moduleOf } from "./formats/index.js";

@@ -2,14 +2,14 @@
 // compactions with capsule checks, TTSR evidence when rules are given); rule, settings, capsule and config
 // files are validated; files that are none of these (a README in a fixture folder) are skipped with a
 // reason. This is the unit of work a pool worker runs; it never throws for bad input.
-import { readFile } from "node:fs/promises";
+import { readText } from "../io/text.js";
 import { compactionDiffs } from "../context/compaction.js";
 import { exactCounter } from "../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../context/tokens.js";
 import { iterTurnViews, type DeltaMessages } from "../context/turns.js";
 import { isSession, moduleOf } from "../formats/index.js";
-import type { AuditSession } from "../report/model.js";
-import { SessionBuilder, unreadableSession, validatedFile } from "../report/session.js";
+import type { AuditSession } from "../context/audit-model.js";
+import { SessionBuilder, unreadableSession, validatedFile } from "./audit-session.js";
 import { diag, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { isStdin, STDIN_LABEL, readHead } from "../io/read.js";
 import { classify } from "./classify.js";
@@ -39,10 +39,10 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
       } catch (e) {
         return { entry: unreadableSession(label, [diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message })]) };
       }
-      const c = classify(path, /\.json$/i.test(path) ? await readFile(path, "utf8").catch(() => first) : first);
+      const c = classify(path, /\.json$/i.test(path) ? await readText(path).catch(() => first) : first);
       if (c.kind === null) return { skipped: c.reason ?? "not a session, rule, capsule, settings or config file" };
       if (c.kind !== "session") {
-        const text = await readFile(path, "utf8");
+        const text = await readText(path);
         // Loaded on first use: rule, settings and config validation pull in modules a pool worker auditing
         // only sessions never needs (worker start-up counts in every run).
         const { validateTextFile } = await import("./validate-kinds.js");

@@ -1,10 +1,10 @@
 // TTSR evidence for audit and check (--rules): the rule folders loaded once per process (main thread for
 // run-level findings, each worker for its sessions), then simulateTtsr per session — recorded vs replayed
-// per assistant turn, design §5 `ttsr run`.
+// per assistant turn, docs/product.md §5 `ttsr run`.
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { FormatModule, SessionBase } from "../formats/types.js";
-import type { TtsrTurnEvidence } from "../report/model.js";
+import type { TtsrTurnEvidence } from "../context/audit-model.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { parseChunking } from "../ttsr/chunking.js";
 import { loadRules } from "../ttsr/load.js";
@@ -24,7 +24,7 @@ export interface TtsrOptions {
   /** Undefined: each session's own (v17 for omp17 sessions), else seed. */
   ttsrProfile?: "seed" | "v17";
   chunking?: string;
-  /** The replay cwd: rule paths are displayed relative to it in injected text (design §2). Undefined: derived per
+  /** The replay cwd: rule paths are displayed relative to it in injected text (docs/product.md §2). Undefined: derived per
    * session from where the rules live (replay-cwd.ts). */
   cwd?: string;
   home?: string;
@@ -60,7 +60,7 @@ export function loadTtsrSetup(o: TtsrOptions): TtsrSetup {
 }
 
 /** The TTSR replay for the given options, or undefined when no rule folder was given. Profile and cwd follow each
- * session unless named (design §2), as in `ttsr run`. */
+ * session unless named (docs/product.md §2), as in `ttsr run`. */
 export function ttsrHookFor(o: TtsrOptions, setup?: TtsrSetup): TtsrHook | undefined {
   if (!o.rules?.length) return undefined;
   setup ??= loadTtsrSetup(o);
@@ -81,7 +81,7 @@ export function ttsrHookFor(o: TtsrOptions, setup?: TtsrSetup): TtsrHook | undef
     const beside = o.settings === undefined && session.file !== STDIN_LABEL ? settingsBesideSession(session.file) : undefined;
     const r = simulateTtsr(session, rulesFor(profile.profile), { settings: beside?.settings ?? settings, ttsrProfile: profile.profile, chunking, cwd: cwd.path, home });
     const diagnostics = [...r.diagnostics];
-    // Say what was derived (design §2): the audit has no per-session header like `ttsr run`.
+    // Say what was derived (docs/product.md §2): the audit has no per-session header like `ttsr run`.
     if (o.ttsrProfile === undefined || o.cwd === undefined || o.settings === undefined)
       diagnostics.unshift(
         diag("TTSR_REPLAY_SETUP", { file: session.file }, {

@@ -4,15 +4,15 @@
 // run's memory follows the largest session, not the corpus; the result's sessions read the rest back on
 // access, and the report writer streams the ready-made pieces.
 import pLimit from "p-limit";
-import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../report/model.js";
-import { unreadableSession } from "../report/session.js";
-import { summarize } from "../report/summary.js";
+import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../context/audit-model.js";
+import { unreadableSession } from "./audit-session.js";
+import { summarize } from "../context/audit-summary.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { expandInputs } from "../io/paths.js";
 import { isStdin } from "../io/read.js";
-import { spilledSession, spillOf, type SessionDigest } from "../report/spilled.js";
+import { spilledSession, spillOf, type SessionDigest } from "../context/audit-store.js";
 import { auditFile, type AuditFileOptions } from "./audit-file.js";
-import { FileSessionStore, makeSpillDir, spillSession } from "./audit-spill.js";
+import { FileSessionStore, makeSpillDir, spillSession } from "../io/audit-spill.js";
 import { loadTtsrSetup, ttsrHookFor } from "./audit-ttsr.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "./pool.js";
 import { shardFiles, type Shard } from "./shard.js";
@@ -40,7 +40,7 @@ export interface AuditOptions extends AuditFileOptions {
 
 export interface AuditRun {
   result: AuditResult;
-  /** Inputs that could not be read at all (exit code 2, design §4). */
+  /** Inputs that could not be read at all (exit code 2, docs/product.md §4). */
   unreadableInputs: number;
 }
 

@@ -1,23 +1,17 @@
 // `sightline capsule validate|restore|render <file>`.
-import { readFile } from "node:fs/promises";
 import { capsuleDiagnostics, findCapsule, renderCompactCapsulePrompt, restoreFromCapsule } from "../capsule/index.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { isStdin, STDIN_LABEL } from "../io/read.js";
+import { readStdinText, readText } from "../io/text.js";
 import { InputError } from "../shared/errors.js";
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** Reads a capsule file: a standalone capsule, or one embedded under `capsule` (e.g. a compaction's details). */
 export async function readCapsule(path: string): Promise<{ file: string; capsule: unknown }> {
   const file = isStdin(path) ? STDIN_LABEL : path;
   let text: string;
   try {
-    text = isStdin(path) ? await readStdin() : await readFile(path, "utf8");
+    text = isStdin(path) ? await readStdinText() : await readText(path);
   } catch (e) {
     throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

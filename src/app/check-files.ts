@@ -1,17 +1,18 @@
 // The files of `sightline check`: the config (validated against its published schema), expectations,
 // goldens and the baseline. Reads never throw (findings are diagnostics); writes are atomic.
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { listDirSync, readTextSync, removeFile } from "../io/text.js";
 import { basename, dirname, join } from "node:path";
 import configSchema from "../schema/json/config/sightline.config.json" with { type: "json" };
 import expectationsSchema from "../schema/json/config/expectations.json" with { type: "json" };
 import baselineSchema from "../schema/json/config/baseline.json" with { type: "json" };
 import { check } from "../schema/ajv.js";
-import { contextHash, expectedTtsr, type ActualTurn, type BaselineEntry, type Expectations, type ExpectedTurn } from "../report/check.js";
+import { contextHash, expectedTtsr, type ActualTurn, type BaselineEntry, type Expectations, type ExpectedTurn } from "../context/expectations.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { writeFileAtomic } from "../io/atomic.js";
 import { appendText } from "../io/append.js";
-import { checkJunit, checkMarkdown, type CheckDocument } from "../report/check-report.js";
+import type { CheckDocument } from "../context/expectations.js";
+import { checkJunit, checkMarkdown } from "../report/check-report.js";
 import { redactDeep } from "../report/redact.js";
 
 export interface SuiteConfig {
@@ -35,7 +36,7 @@ export interface CheckConfig {
 function readJson(path: string): { value?: unknown; error?: string } {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readTextSync(path);
   } catch (e) {
     return { error: (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message };
   }
@@ -80,7 +81,7 @@ export function readBaseline(path: string): { entries: BaselineEntry[]; diagnost
 
 export function readGolden(path: string): string | null {
   try {
-    return readFileSync(path, "utf8");
+    return readTextSync(path);
   } catch {
     return null;
   }
@@ -120,11 +121,11 @@ export async function writeSuiteFiles(
     // Goldens of turns that no longer exist would mislead a reviewer.
     let names: string[] = [];
     try {
-      names = readdirSync(sdir);
+      names = listDirSync(sdir);
     } catch {
       names = [];
     }
-    for (const n of names) if (/^turn-\d+\.txt$/.test(n) && !keep.has(n)) rmSync(join(sdir, n), { force: true });
+    for (const n of names) if (/^turn-\d+\.txt$/.test(n) && !keep.has(n)) removeFile(join(sdir, n));
   }
   const sorted: Expectations = { schemaVersion: 1, suite: next.suite, sessions: Object.fromEntries(Object.entries(next.sessions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
   await writeFileAtomic(expectationsPath, `${JSON.stringify(sorted, null, 2)}\n`);

@@ -1,4 +1,4 @@
-// What kind of file is this? design §4: validate classifies sessions, rule files, capsules, settings and
+// What kind of file is this? docs/product.md §4: validate classifies sessions, rule files, capsules, settings and
 // config files by content (the extension only breaks ties).
 import { basename, dirname, sep } from "node:path";
 import { findCapsule, looksLikeCapsule } from "../capsule/index.js";
@@ -24,7 +24,7 @@ export function classify(path: string, head: string): Classified {
     if (inRulesFolder(path) || /^---[^\n]*\n/.test(head)) return { kind: "rule" };
     return { kind: null, reason: "markdown outside a rules folder and without frontmatter" };
   }
-  if (/\.trace\.jsonl$/i.test(name)) return { kind: null, reason: "a yoi debug trace (not replay state, yoi-format §1)" };
+  if (/\.trace\.jsonl$/i.test(name)) return { kind: null, reason: "a yoi debug trace (not replay state, docs/yoi.md §1)" };
   if (/\.jsonl$/i.test(name)) return { kind: "session" };
   if (/\.json$/i.test(name)) {
     const parsed = parseJson(head);

@@ -2,10 +2,11 @@
 // holds (audit or check, from the head of its summary.json), and which shards of an i/n split are missing.
 // The merged check document is what one unsharded `check` run writes: suites in config order, sessions
 // and regressions in the order the unsharded run meets them, each session once.
-import { readFile } from "node:fs/promises";
+import { readText } from "../io/text.js";
+import { contractProblem } from "../schema/contract.js";
 import { join } from "node:path";
 import { readHead } from "../io/read.js";
-import type { CheckDocument } from "../report/check-report.js";
+import type { CheckDocument } from "../context/expectations.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 
@@ -41,15 +42,16 @@ async function readCheck(dir: string): Promise<CheckDocument | Diagnostic> {
   const path = join(dir, "summary.json");
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readText(path);
   } catch (e) {
     return diag("APP_REPORT_INVALID", { file: path }, { path, detail: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
   }
   const p = parseJson(text);
   if (!p.ok) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: p.detail });
   const v = p.value;
-  if (!isObject(v) || v.kind !== "check" || v.schemaVersion !== 1 || !Array.isArray(v.suites) || !Array.isArray(v.regressions) || !Array.isArray(v.diagnostics))
-    return diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not a check summary.json (schemaVersion 1)" });
+  if (!isObject(v) || v.kind !== "check" || v.schemaVersion !== 1) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not a check summary.json (schemaVersion 1)" });
+  const problem = contractProblem("check", v);
+  if (problem) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: `not a check summary.json by its schema: ${problem}` });
   return v as unknown as CheckDocument;
 }
 

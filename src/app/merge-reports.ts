@@ -1,8 +1,8 @@
 // `sightline merge-reports`: shard outputs (each a run folder with summary.json) → one result. Sessions
 // are ordered by path (the order shards were dealt from), each path once; the summary is recomputed,
 // never added up, so the merged report equals what one unsharded run reports.
-import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../report/model.js";
-import { auditExitCode, summarize } from "../report/summary.js";
+import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../context/audit-model.js";
+import { auditExitCode, summarize } from "../context/audit-summary.js";
 import { missingShards } from "./merge-check.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { readAuditReport } from "./read-report.js";

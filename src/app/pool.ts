@@ -3,11 +3,11 @@
 // when it runs from TypeScript sources (tests); without a build the caller falls back to in-process.
 // A task over its time budget (a catastrophic regex, a pathological file) terminates its worker, which is
 // replaced; the task's promise rejects with PoolTimeout and the rest of the corpus goes on.
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { exists } from "../io/text.js";
 
 export class PoolTimeout extends Error {
   override name = "PoolTimeout";
@@ -18,7 +18,7 @@ export function workerScript(name: string): URL | null {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith(".js")) return new URL(`./${name}`, import.meta.url);
   const built = resolve(dirname(here), "../../dist/app", name);
-  return existsSync(built) ? pathToFileURL(built) : null;
+  return exists(built) ? pathToFileURL(built) : null;
 }
 
 /** Pool size: one worker per core, at most the number of tasks, at least one. */

@@ -4,16 +4,16 @@
 // (sessions/<n>.js), read again (and re-escaped, redacted when asked) only when the merged report is
 // written, one input at a time. Reports of the earlier layouts are read too: per-session pages with the
 // data inline (sessions/<n>.html next to sessions/<n>.json) or whole sessions inline in summary.json.
-import { existsSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { exists, readText, readTextSync } from "../io/text.js";
 import { join } from "node:path";
 import { dataOf, pageDataOf } from "../report/html-session.js";
 import { resolveRefs } from "../report/layout.js";
-import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../report/model.js";
+import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../context/audit-model.js";
 import { redactDeep } from "../report/redact.js";
-import { HEAVY_KEYS, spilledSession, type SessionCounts, type SessionStore } from "../report/spilled.js";
+import { HEAVY_KEYS, spilledSession, type SessionCounts, type SessionStore } from "../context/audit-store.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
+import { contractProblem } from "../schema/contract.js";
 
 const invalid = (path: string, detail: string): Diagnostic => diag("APP_REPORT_INVALID", { file: path }, { path, detail });
 
@@ -55,8 +55,8 @@ class ReportFolderStore implements SessionStore {
 /** An input's detail file (or an earlier page), its session parsed; a string says why it cannot be read. */
 function readSessionFile(dir: string, name: string): { value: Record<string, unknown> } | string {
   const page = name.endsWith(".html");
-  if (!/^sessions\/\d+\.(js|html|json)$/.test(name) || !existsSync(join(dir, name))) return `${name} is missing`;
-  const text = readFileSync(join(dir, name), "utf8");
+  if (!/^sessions\/\d+\.(js|html|json)$/.test(name) || !exists(join(dir, name))) return `${name} is missing`;
+  const text = readTextSync(join(dir, name));
   const data = page ? pageDataOf(text) : name.endsWith(".js") ? dataOf(text) : text;
   const p = data === undefined ? undefined : parseJson(data);
   if (!p?.ok || !isObject(p.value)) return `${name} is not a sightline session ${page ? "page" : "file"}${p && !p.ok ? ` (${p.detail})` : ""}`;
@@ -65,6 +65,9 @@ function readSessionFile(dir: string, name: string): { value: Record<string, unk
   const v = JSON.parse(data!, (k, x: unknown) => (k === "__proto__" ? undefined : x)) as Record<string, unknown>;
   if (page) return { value: v };
   if (v.kind !== "audit-session" || v.schemaVersion !== AUDIT_SCHEMA_VERSION || !isObject(v.session)) return `${name} is not a sightline session file (schemaVersion 1)`;
+  // The current layout's detail is checked against its contract schema; an earlier layout's is read as it is.
+  const problem = name.endsWith(".js") ? contractProblem("audit-report-session", v) : "";
+  if (problem) return `${name} is not a sightline session file by its schema: ${problem}`;
   return { value: v.session };
 }
 
@@ -79,7 +82,7 @@ export async function readAuditReport(dir: string): Promise<AuditResult | Diagno
   const path = join(dir, "summary.json");
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readText(path);
   } catch (e) {
     return invalid(path, (e as NodeJS.ErrnoException).code ?? (e as Error).message);
   }
@@ -88,6 +91,12 @@ export async function readAuditReport(dir: string): Promise<AuditResult | Diagno
   const v = p.value;
   if (!isObject(v) || v.kind !== "audit" || v.schemaVersion !== AUDIT_SCHEMA_VERSION || !Array.isArray(v.sessions))
     return invalid(path, "not an audit summary.json (schemaVersion 1)");
+  // The current layout (inputs naming sessions/<n>.js) is checked against its schema; the whole-sessions-inline
+  // layout against the audit result's. The per-page layout in between is read as it is.
+  const named = v.sessions.filter((s) => isObject(s) && typeof s.detail === "string") as Record<string, unknown>[];
+  const layout = named.length === 0 ? "audit" : named.every((s) => (s.detail as string).endsWith(".js")) ? "audit-report-summary" : undefined;
+  const problem = layout ? contractProblem(layout, v) : "";
+  if (problem) return invalid(path, `not an audit summary.json by its schema: ${problem}`);
   const files = new Map<string, string>();
   const store = new ReportFolderStore(dir, isObject(v.options) && v.options.redacted === true, files);
   const sessions: AuditSession[] = [];

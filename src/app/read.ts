@@ -1,9 +1,9 @@
 // readSession(path): the IO side of parseSession — streams the file into the format parser.
-import { stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createSessionParser, isSession, moduleOf, type ParsedSession, type SessionParseOptions } from "../formats/index.js";
 import { diag } from "../shared/diagnostics.js";
 import { isStdin, STDIN_LABEL, readInto } from "../io/read.js";
+import { isDirectory } from "../io/text.js";
 import { newestSegmentIn } from "./yoi-lineage.js";
 
 export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
@@ -21,9 +21,8 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
   const file = opts.label ?? (isStdin(path) ? STDIN_LABEL : path);
   if (!isStdin(path)) {
     try {
-      const st = await stat(path);
-      if (st.isDirectory()) {
-        // A yoi session folder stands for its newest segment (design §2).
+      if (await isDirectory(path)) {
+        // A yoi session folder stands for its newest segment (docs/product.md §2).
         const seg = await newestSegmentIn(path);
         if (seg === undefined) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder without a yoi segment file" });
         return readSession(seg, { ...opts, label: opts.label });

@@ -1,5 +1,5 @@
-// The replay cwd of a TTSR replay (design §2): v17 renders a rule's `{{path}}` relative to the agent's cwd
-// (ttsr-spec §10.3), seed renders the absolute path under it. A recording replayed elsewhere must render the
+// The replay cwd of a TTSR replay (docs/product.md §2): v17 renders a rule's `{{path}}` relative to the agent's cwd
+// (docs/ttsr.md §10.3), seed renders the absolute path under it. A recording replayed elsewhere must render the
 // paths the agent rendered, so without --cwd the cwd is derived from where the rules live.
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { nodeRuleFs } from "../io/rule-fs.js";

@@ -1,4 +1,4 @@
-// The TTSR settings of a replay (design §2): --settings when given; otherwise a recording keeps the agent's
+// The TTSR settings of a replay (docs/product.md §2): --settings when given; otherwise a recording keeps the agent's
 // settings next to it (`<folder>/session.jsonl` + `<folder>/settings.json`, as the fixtures and exported
 // recordings do), so the replay uses that file when it is a TTSR settings file, and says so; else the defaults.
 import { dirname, join } from "node:path";

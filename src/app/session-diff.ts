@@ -7,8 +7,8 @@ import type { TurnId } from "../context/session-diff.js";
 import { streamSessionDiff, type SessionDiffRun, type TurnSource } from "../context/session-diff-stream.js";
 import type { SessionDiffOptions } from "../context/session-diff.js";
 import { JsonMemberScanner, JsonShapeError } from "../shared/json-stream.js";
-import { isObject } from "../shared/json.js";
 import { InputError } from "../shared/errors.js";
+import { contractProblem } from "../schema/contract.js";
 import { loadSession } from "./replay.js";
 
 type Piece = { kind: "member"; key: string; raw: string } | { kind: "turns" } | { kind: "turn"; raw: string };
@@ -34,8 +34,10 @@ function parseTurn(path: string, raw: string, n: number): Turn {
   } catch (e) {
     throw new InputError(`${path}: turn #${n} is not valid JSON (${(e as Error).message})`);
   }
-  if (!isObject(t) || !Number.isInteger(t.index) || typeof t.responseId !== "string" || !(Array.isArray(t.messages) || isObject(t.messages))) throw new InputError(`${path}: turn #${n} is not a replay turn (index, responseId, messages)`);
-  return t as unknown as Turn;
+  // Checked against the contract's turn schema, so what the diff reads is what `replay --json` promises.
+  const problem = contractProblem("turn", t);
+  if (problem) throw new InputError(`${path}: turn #${n} is not a replay --json turn (${problem})`);
+  return t as Turn;
 }
 
 /** Turn ids of a `replay --json` file, or null when the file is not one (it is then read as a session). */

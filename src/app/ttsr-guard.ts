@@ -1,4 +1,4 @@
-// The runtime guard against catastrophic regexes (design §8): a task (e.g. one session's TTSR replay) runs in a
+// The runtime guard against catastrophic regexes (docs/product.md §8): a task (e.g. one session's TTSR replay) runs in a
 // worker thread on BUILT JavaScript; the worker reports through shared memory which rule's conditions it is testing.
 // When one regex test runs longer than the budget, the worker is terminated, the rule is excluded and the task
 // re-runs without it. The budget applies to a single regex evaluation, so a long but healthy run is never cut.

@@ -32,7 +32,7 @@ import { nodeRuleFs } from "../io/rule-fs.js";
 export { nodeRuleFs };
 
 /**
- * The library's `loadRules(dirs, {settings, ttsrProfile, cwd, home})` (design §6): the core loader over the real
+ * The library's `loadRules(dirs, {settings, ttsrProfile, cwd, home})` (docs/product.md §6): the core loader over the real
  * file system, relative folders resolved against `cwd`.
  */
 export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: Omit<LoadRulesOptions, "fs"> & { fs?: RuleFs } = {}): LoadedRules {
@@ -89,7 +89,7 @@ export function loadRuleSet(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): RuleSet
   return missing ? { loaded, diagnostics, unreadable: missing.file } : { loaded, diagnostics };
 }
 
-/** The `rules` rows of the JSON contract (design §5 `ttsr run`). */
+/** The `rules` rows of the JSON contract (docs/product.md §5 `ttsr run`). */
 export const ruleSummary = (rows: RuleRow[]): { name: string; path: string; registered: boolean; bucket: string; reason?: string }[] =>
   rows.map((r) => ({ name: r.name, path: r.path, registered: r.registered, bucket: r.bucket, ...(r.reason ? { reason: r.reason } : {}) }));
 
@@ -114,14 +114,14 @@ export interface TtsrTestDoc {
 }
 
 /**
- * `ttsr test`. With `budgetMs` and a build, the matching runs in a worker under the regex time budget (design §8):
+ * `ttsr test`. With `budgetMs` and a build, the matching runs in a worker under the regex time budget (docs/product.md §8):
  * a rule whose regex test exceeds it is excluded and reported; without a build it runs in-process.
  */
 export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs: RuleFs = nodeRuleFs): Promise<{ doc?: TtsrTestDoc; unreadable?: string }> {
   const set = loadRuleSet(o, fs);
   if (set.unreadable) return { unreadable: set.unreadable };
   const cwd = resolve(o.cwd ?? process.cwd());
-  // Without --path, a tool snippet that is a JSON object offers its `*path`/`*paths` arguments (§9.2). They are taken
+  // Without --path, a tool snippet that is a JSON object offers its `*path`/`*paths` arguments (docs/ttsr.md §9.2). They are taken
   // from the complete arguments: a live stream sees them only once the key has streamed.
   const candidates = o.paths && o.paths.length > 0 ? o.paths : o.source === "tool" ? argumentPathCandidates(parseObject(o.text)) : [];
   const filePaths = candidates.length > 0 ? toFilePaths(candidates, cwd) : undefined;

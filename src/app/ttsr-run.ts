@@ -1,6 +1,6 @@
-// `ttsr run`: rules + settings + sessions → the `ttsr run --json` document (design §4, §5). Rule folders are read
+// `ttsr run`: rules + settings + sessions → the `ttsr run --json` document (docs/product.md §4, §5). Rule folders are read
 // through the core's loadRules with a node:fs view; sessions through readSession; the replay is simulateTtsr.
-import { readFileSync } from "node:fs";
+import { readTextSync } from "../io/text.js";
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isSession } from "../formats/index.js";
@@ -28,11 +28,11 @@ export interface TtsrRunOptions {
   /** The TTSR profile; undefined = follow each session's evidence (omp17 → v17), else seed. */
   ttsrProfile?: TtsrProfile;
   chunking: Chunking;
-  /** The replay cwd (design §2); undefined = derived per session from where the rules live (replay-cwd.ts). */
+  /** The replay cwd (docs/product.md §2); undefined = derived per session from where the rules live (replay-cwd.ts). */
   cwd?: string;
   home?: string;
   resumedAt: string[];
-  /** Per-regex time budget in ms (design §8); 0 or absent runs in-process without a worker. */
+  /** Per-regex time budget in ms (docs/product.md §8); 0 or absent runs in-process without a worker. */
   budgetMs?: number;
 }
 
@@ -61,7 +61,7 @@ export interface TtsrRunSession {
 
 export interface TtsrRunResult {
   doc: TtsrRunDoc;
-  /** 0 agree, 1 recorded and replayed evidence disagree, 2 unreadable input (design §4). */
+  /** 0 agree, 1 recorded and replayed evidence disagree, 2 unreadable input (docs/product.md §4). */
   exitCode: 0 | 1 | 2;
 }
 
@@ -81,7 +81,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   if (o.settings !== undefined) {
     let text: string | undefined;
     try {
-      text = readFileSync(o.settings, "utf8");
+      text = readTextSync(o.settings);
     } catch (e) {
       diagnostics.push(diag("UNREADABLE_PATH", { file: o.settings }, { path: o.settings, reason: (e as NodeJS.ErrnoException).code ?? String(e) }));
     }
@@ -113,7 +113,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
     if (o.settings !== undefined) args.settingsFile = o.settings;
     let out: SessionTaskResult | undefined;
     let excluded: string[] = [];
-    // Design §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
+    // docs/product.md §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
     // reported and the session re-run without it. Without a build (tests on sources) it runs in-process.
     if ((o.budgetMs ?? 0) > 0 && !isStdin(path)) {
       const g = await runWithRegexBudget<SessionTaskResult>({ module: "app/ttsr-run.js", export: "sessionTask", args }, { budgetMs: o.budgetMs as number, file: path });

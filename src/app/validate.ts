@@ -1,7 +1,7 @@
 // `sightline validate`: every input file classified by content and checked — sessions (schemas, invariants,
 // loader verdict), rule files, capsules, settings and config files. Files run concurrently; results keep
 // input order.
-import { readFile } from "node:fs/promises";
+import { readText } from "../io/text.js";
 import pLimit from "p-limit";
 import { countBySeverity, diag, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { expandInputs, type InputProblem } from "../io/paths.js";
@@ -44,11 +44,11 @@ async function validateOne(path: string, opts: ValidateOptions): Promise<FileRes
     return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: path }, { path, reason: (e as Error).message })] };
   }
   // JSON files are classified by their whole content, which is then validated without a second read.
-  const whole = /\.json$/i.test(path) ? await readFile(path, "utf8").catch(() => undefined) : undefined;
+  const whole = /\.json$/i.test(path) ? await readText(path).catch(() => undefined) : undefined;
   const c = classify(path, whole ?? first);
   if (c.kind === null) return { skipped: c.reason ?? "not validated" };
   if (c.kind === "session") return sessionResult(path, opts);
-  const text = whole ?? (await readFile(path, "utf8"));
+  const text = whole ?? (await readText(path));
   return { path, kind: c.kind, diagnostics: validateTextFile(c.kind, path, text, opts) };
 }
 
@@ -82,7 +82,7 @@ export async function validatePaths(inputs: readonly string[], opts: ValidateOpt
   return out;
 }
 
-/** design §4: 2 for unreadable input (wins), 1 when errors exist, else 0. */
+/** docs/product.md §4: 2 for unreadable input (wins), 1 when errors exist, else 0. */
 export function validateExitCode(r: ValidateResult): number {
   if (r.problems.length > 0 || r.files.some((f) => f.kind === "unreadable")) return 2;
   return r.files.some((f) => f.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;

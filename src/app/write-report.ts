@@ -1,5 +1,5 @@
 // Writes a report folder, each file atomically, all from the one canonical result, redacted by default
-// (design §8): index.html (the overview), summary.json (counts, findings, per-session verdicts),
+// (docs/product.md §8): index.html (the overview), summary.json (counts, findings, per-session verdicts),
 // summary.md, junit.xml, per input sessions/<n>.js (its detail, what the viewer shows), and the one viewer
 // page with its script and style (sessions/session.html, session.js, report.css); see report/layout.ts. A spilled session's files are made from the pieces its
 // worker wrote, so writing never holds more than one session. The default folder is reports/<UTC stamp>-<cmd>/.
@@ -8,9 +8,9 @@ import { auditJunit } from "../report/junit.js";
 import { PAGE_ASSETS, renderViewer } from "../report/html-session.js";
 import { commonRoot, SESSIONS_DIR, sessionFiles, VIEWER } from "../report/layout.js";
 import { renderMarkdown } from "../report/markdown.js";
-import type { AuditResult, AuditSession } from "../report/model.js";
+import type { AuditResult, AuditSession } from "../context/audit-model.js";
 import { redactDeep } from "../report/redact.js";
-import { redactSpilled, spillOf } from "../report/spilled.js";
+import { redactSpilled, spillOf } from "../context/audit-store.js";
 import { detailChunks, indexHtml, summaryJson } from "../report/stream.js";
 import { writeChunksAtomic } from "../io/atomic.js";
 

@@ -1,7 +1,7 @@
-// The capsule check of a compaction diff (design §3): the capsule's validation, plus every active hard
+// The capsule check of a compaction diff (docs/product.md §3): the capsule's validation, plus every active hard
 // deny, blocking question id and pending write path that the text of "after" does not contain. Both
 // sides are NFKC-normalised first (the seed's ASCII punctuation is NFKC of the presumable full-width
-// original, capsule.md "Punctuation caveat"). Never throws: malformed members are skipped here.
+// original, docs/capsule.md §6). Never throws: malformed members are skipped here.
 import type { UpstreamThrow } from "./types.js";
 import { validateCompactCapsule } from "./validate.js";
 

@@ -1,5 +1,5 @@
-// createCompactCapsule (capsule.md §3). Keys are created in upstream order and optional ones are present
-// with `undefined` (they vanish on JSON serialisation, §7 case 17). `now` replaces the wall clock.
+// createCompactCapsule (docs/capsule.md §3). Keys are created in upstream order and optional ones are present
+// with `undefined` (they vanish on JSON serialisation, docs/capsule.md §7 case 17). `now` replaces the wall clock.
 import type { ActiveRun, CompactCapsule, CompactGateFinding, CompactStopHook, UpstreamThrow } from "./types.js";
 import { toUpstreamThrow } from "./types.js";
 
@@ -23,7 +23,7 @@ export function createCompactCapsule(run: ActiveRun, traceId?: string | null, no
     // Reserved upstream: never produced.
     completionPromiseId: undefined,
     stopHook: stopHook(run),
-    // `??`: an empty string is kept (and later fails validation, §7 case 12).
+    // `??`: an empty string is kept (and later fails validation, docs/capsule.md §7 case 12).
     traceId: traceId ?? run.id,
     createdAt: now.toISOString(),
   };
@@ -44,7 +44,7 @@ function gateState(run: ActiveRun): CompactCapsule["currentGate"] {
   return { passed: run.gate?.passed ?? true, reason: run.gate?.reason, findings };
 }
 
-/** A blocked repair becomes a stop hook (so it shows twice: hard-deny line and stop hook, §3). */
+/** A blocked repair becomes a stop hook (so it shows twice: hard-deny line and stop hook, docs/capsule.md §3). */
 function stopHook(run: ActiveRun): CompactStopHook | undefined {
   if (run.repair?.status === "blocked") return { type: "blocked", reason: run.repair.lastFailureEvidence ?? REPAIR_BLOCKED };
   return undefined;

@@ -16,7 +16,7 @@ export function capsuleDiagnostics(capsule: unknown, file: string): Diagnostic[]
   for (const warning of v.warnings) bag.add("CAPSULE_WARNING", {}, { warning });
   if (v.upstreamThrows) bag.add("CAPSULE_UPSTREAM_THROWS", {}, { fn: "validateCompactCapsule", errorName: v.errorName, message: v.message });
   else if (v.valid) {
-    // Restore and render only crash on members validation does not look at (§4 "Not validated").
+    // Restore and render only crash on members validation does not look at (docs/capsule.md §4 "Not validated").
     const r = restoreFromCapsule(capsule);
     if (!r.ok) bag.add("CAPSULE_UPSTREAM_THROWS", {}, { fn: "restoreFromCapsule", errorName: r.errorName, message: r.message });
   }

@@ -1,5 +1,5 @@
 // A CompactCapsule is JSON, standalone or embedded in a compaction's data/details under "capsule"
-// (design §2). This finds it without judging it (validation is validateCompactCapsule's job).
+// (docs/product.md §2). This finds it without judging it (validation is validateCompactCapsule's job).
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Keys only a CompactCapsule has together; two of them are enough to call an object a capsule. */

@@ -1,4 +1,4 @@
-// CompactCapsule (capsule.md): create, validate, restore, render, plus the compaction-diff check.
+// CompactCapsule (docs/capsule.md): create, validate, restore, render, plus the compaction-diff check.
 export * from "./types.js";
 export { createCompactCapsule, tryCreateCompactCapsule } from "./create.js";
 export { validateCompactCapsule } from "./validate.js";

@@ -1,6 +1,6 @@
-// renderCompactCapsulePrompt (capsule.md §6). Rendering does not validate: missing scalars print as
+// renderCompactCapsulePrompt (docs/capsule.md §6). Rendering does not validate: missing scalars print as
 // "undefined", and a missing gate / findings or a non-string fileHash made the original throw, which
-// sightline returns as data (design §3). Strings verbatim from the seed, ASCII punctuation as there.
+// sightline returns as data (docs/product.md §3). Strings verbatim from the seed, ASCII punctuation as there.
 import type { CompactCapsule, RenderResult } from "./types.js";
 import { toUpstreamThrow } from "./types.js";
 

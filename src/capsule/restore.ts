@@ -1,5 +1,5 @@
-// restoreFromCapsule (capsule.md §5). Both priority orders are kept as upstream has them: blockReason
-// ranks hard-deny > blocking question > stop hook, nextAction ranks stop hook first (§5 "Inconsistencies").
+// restoreFromCapsule (docs/capsule.md §5). Both priority orders are kept as upstream has them: blockReason
+// ranks hard-deny > blocking question > stop hook, nextAction ranks stop hook first (docs/capsule.md §5 "Inconsistencies").
 // Where upstream throws (invalid capsule, crashes on malformed members), the error comes back as data.
 import type { CapsuleRestoredState, CompactCapsule, RestoreResult } from "./types.js";
 import { toUpstreamThrow } from "./types.js";
@@ -25,7 +25,7 @@ function restoreValid(capsule: CompactCapsule): CapsuleRestoredState {
   const pendingQuestions = capsule.openQuestions.filter((q) => q.blocking);
   const activeHardDenies = capsule.hardDenySummary.filter((d) => d.trim().length > 0);
   const pendingWrites = capsule.writeTransactions.filter((t) => t.status === "planned" || t.status === "blocked");
-  // `!== undefined`: an explicit null stop hook counts as blocked (§7 case 11).
+  // `!== undefined`: an explicit null stop hook counts as blocked (docs/capsule.md §7 case 11).
   const isBlocked = activeHardDenies.length > 0 || pendingQuestions.length > 0 || capsule.stopHook !== undefined;
   let blockReason: string | undefined;
   if (activeHardDenies.length > 0) blockReason = `存在 ${activeHardDenies.length} 条 hard-deny`;
@@ -46,7 +46,7 @@ function restoreValid(capsule: CompactCapsule): CapsuleRestoredState {
   };
 }
 
-/** §5.8: parts joined with ";" (the seed's ASCII form of a full-width semicolon). Blank hard-deny lines count. */
+/** docs/capsule.md §5.8: parts joined with ";" (the seed's ASCII form of a full-width semicolon). Blank hard-deny lines count. */
 function buildResumeContext(capsule: CompactCapsule): string | null {
   const parts: string[] = [];
   if (capsule.resumeSnapshot) parts.push(`阶段 ${capsule.resumeSnapshot.phase},下一动作:${capsule.resumeSnapshot.nextAction}`);
@@ -56,7 +56,7 @@ function buildResumeContext(capsule: CompactCapsule): string | null {
   return parts.length > 0 ? parts.join(";") : null;
 }
 
-/** §5.9: Stop Hook > Hard Deny (raw first entry, even blank) > Blocking Question > Resume Snapshot > Gate. */
+/** docs/capsule.md §5.9: Stop Hook > Hard Deny (raw first entry, even blank) > Blocking Question > Resume Snapshot > Gate. */
 function determineNextAction(capsule: CompactCapsule): string {
   if (capsule.stopHook) return `处理 Stop Hook:${capsule.stopHook.type} — ${capsule.stopHook.reason}`;
   if (capsule.hardDenySummary.length > 0) return `解决 hard-deny:${capsule.hardDenySummary[0]}`;

@@ -1,6 +1,6 @@
-// CompactCapsule types as the upstream module declares them (capsule.md §1), plus the ActiveRun fields
-// that module reads (§2: the real types.ts was not found, so only what the code forces is typed), and
-// sightline's result types for the places where the upstream module throws (design §3).
+// CompactCapsule types as the upstream module declares them (docs/capsule.md §1), plus the ActiveRun fields
+// that module reads (docs/capsule.md §2: the real types.ts was not found, so only what the code forces is typed), and
+// sightline's result types for the places where the upstream module throws (docs/product.md §3).
 
 /** KdPhase: only "execute" is known (the fallback phase); anything else passes through. */
 export type KdPhase = string;
@@ -79,7 +79,7 @@ export interface CapsuleRestoredState {
   blockReason?: string;
 }
 
-/** ActiveRun as far as createCompactCapsule reads it (capsule.md §2). */
+/** ActiveRun as far as createCompactCapsule reads it (docs/capsule.md §2). */
 export interface ActiveRun {
   id: string;
   gate?: { passed: boolean; reason?: string } | null;

@@ -1,7 +1,7 @@
-// validateCompactCapsule (capsule.md §4): ten checks in upstream order. Checks 8–10 run even after a
+// validateCompactCapsule (docs/capsule.md §4): ten checks in upstream order. Checks 8–10 run even after a
 // structural check failed, which makes the original throw a TypeError; the property accesses below are
 // written in the same shape (`capsule.openQuestions.filter`, …) so the caught error carries the message
-// V8 gives the original, and sightline returns it with upstreamThrows instead of throwing (design §3).
+// V8 gives the original, and sightline returns it with upstreamThrows instead of throwing (docs/product.md §3).
 import type { CompactCapsule, ValidateResult } from "./types.js";
 import { toUpstreamThrow } from "./types.js";
 
@@ -19,7 +19,7 @@ export function validateCompactCapsule(input: unknown): ValidateResult {
     if (!capsule.createdAt || typeof capsule.createdAt !== "string") missing.push("createdAt");
     if (!Array.isArray(capsule.hardDenySummary)) missing.push("hardDenySummary");
     if (!Array.isArray(capsule.openQuestions)) missing.push("openQuestions");
-    // typeof [] is "object": an array gate passes (§4 #5).
+    // typeof [] is "object": an array gate passes (docs/capsule.md §4 #5).
     if (!capsule.currentGate || typeof capsule.currentGate !== "object") missing.push("currentGate");
     if (!Array.isArray(capsule.writeTransactions)) missing.push("writeTransactions");
     if (!Array.isArray(capsule.sourceAnchors)) missing.push("sourceAnchors");
@@ -28,7 +28,7 @@ export function validateCompactCapsule(input: unknown): ValidateResult {
     if (capsule.hardDenySummary.length > 0 && !capsule.currentGate) missing.push(MISSING_GATE_WITH_HARD_DENY);
     const blockingQuestions = capsule.openQuestions.filter((q) => q.blocking);
     if (blockingQuestions.length > 0 && !capsule.resumeSnapshot) warnings.push(WARN_BLOCKING_NO_SNAPSHOT);
-    // #10 looks at `planned` only, although restore treats `blocked` as pending too (§5).
+    // #10 looks at `planned` only, although restore treats `blocked` as pending too (docs/capsule.md §5).
     const pendingWrites = capsule.writeTransactions.filter((t) => t.status === "planned");
     if (pendingWrites.length > 0 && capsule.sourceAnchors.length === 0) warnings.push(WARN_PLANNED_NO_ANCHOR);
   } catch (e) {

@@ -1,4 +1,4 @@
-// Colour decision (design §4 conventions): --color/--no-color win, then NO_COLOR, then FORCE_COLOR, then TTY.
+// Colour decision (docs/product.md §4 conventions): --color/--no-color win, then NO_COLOR, then FORCE_COLOR, then TTY.
 import { allowColour } from "./output.js";
 
 export function useColor(flag: boolean | undefined, stream: NodeJS.WriteStream = process.stdout): boolean {

@@ -1,4 +1,4 @@
-// The only place that maps errors to exit codes (design §4): 0 ok, 1 findings, 2 usage or unreadable
+// The only place that maps errors to exit codes (docs/product.md §4): 0 ok, 1 findings, 2 usage or unreadable
 // input, 3 internal error. Commands return their exit code; they never call process.exit.
 import yargs, { type Argv } from "yargs";
 import type { Command } from "./command.js";

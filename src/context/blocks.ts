@@ -1,5 +1,5 @@
-// One reading of the native content blocks every format stores in Msg.blocks (design §5 "Msg"): pi
-// (pi-session-format §5.2), Scorel (scorel-format §5) and yoi items (yoi-format §2.1). Token counting, the
+// One reading of the native content blocks every format stores in Msg.blocks (docs/product.md §5 "Msg"): pi
+// (docs/pi.md §5.2), Scorel (docs/scorel.md §5) and yoi items (docs/yoi.md §2.1). Token counting, the
 // plain-text context rendering and the terminal view all classify blocks here, so they agree on what a
 // message holds.
 import { isObject } from "../shared/json.js";
@@ -37,7 +37,7 @@ const compact = (v: unknown): string => {
   return s;
 };
 
-/** scorel-format §9.1 (SC-REM5): the provider text of a reminder, whatever its kind. */
+/** docs/scorel.md §9.1 (SC-REM5): the provider text of a reminder, whatever its kind. */
 export const renderReminder = (text: string): string => `<system-reminder>\n${text}\n</system-reminder>`;
 
 function image(b: Record<string, unknown>): ImageBlock {
@@ -81,7 +81,7 @@ export function viewBlock(b: unknown): BlockView {
     case "tool_result": {
       const error = b.isError === true || b.is_error === true;
       if (b.type === "tool_result") return { kind: "toolResult", name: str(b.toolName), id: str(b.toolCallId), error, ...scorelResult(b.result) };
-      // yoi: summary, then content on the next line (yoi-format Y-ANTH), attachments as images
+      // yoi: summary, then content on the next line (docs/yoi.md §4), attachments as images
       const text = b.content != null ? `${str(b.summary)}\n${str(b.content)}` : str(b.summary);
       return { kind: "toolResult", name: "", id: str(b.call_id), error, text, images: Array.isArray(b.attachments) ? b.attachments.filter(isObject).map(image) : [] };
     }

@@ -1,4 +1,4 @@
-// Compaction diffs (design §3): for each compaction, the context before (at its parent) and after (at the
+// Compaction diffs (docs/product.md §3): for each compaction, the context before (at its parent) and after (at the
 // compaction itself), matched message by message, with token figures beside the log's own and the
 // CompactCapsule check.
 import { createTwoFilesPatch } from "diff";
@@ -20,7 +20,7 @@ export interface CompactionDiff {
   added: Msg[];
   /** loggedAlsoCounts: with a logged figure, what it also counts that the file does not record. */
   tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; loggedAlsoCounts?: Unrecorded[] };
-  /** The check of a CompactCapsule the compaction carries (capsule.md): what "after" lost. */
+  /** The check of a CompactCapsule the compaction carries (docs/capsule.md): what "after" lost. */
   capsule?: CapsuleCheck;
   /** Unified diff of the rendered contexts (not part of the JSON contract's required fields). */
   patch: string;

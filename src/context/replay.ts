@@ -1,4 +1,4 @@
-// The `replay --json` document (design §5) for one session.
+// The `replay --json` document (docs/product.md §5) for one session.
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { moduleOf } from "../formats/index.js";
 import type { SessionBase } from "../formats/types.js";

@@ -1,4 +1,4 @@
-// Token figures always say how they were counted (design §3 "Tokens"). The default is a fast estimator;
+// Token figures always say how they were counted (docs/product.md §3 "Tokens"). The default is a fast estimator;
 // an exact BPE count is opt-in (tokens-exact.ts) because it costs far more than everything else.
 // Both count the same things: everything the file shows being sent to the model (msgTokens).
 import type { Msg } from "../formats/types.js";
@@ -39,8 +39,8 @@ export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorde
  * Tokens a block adds beyond the message's provider `text` (which already holds text blocks, rendered
  * reminders and tool-result text). Assistant thinking is sent back to the provider; tool calls cost their
  * name and arguments; images follow IMAGE_TOKENS. Redacted or encrypted reasoning is opaque and not
- * counted. Thinking and tool-call blocks in non-assistant messages are dropped by the lowering (Scorel
- * §9.1), so they cost nothing. A yoi item's text already is its reasoning or its tool call's arguments.
+ * counted. Thinking and tool-call blocks in non-assistant messages are dropped by the lowering
+ * (docs/scorel.md §9.1), so they cost nothing. A yoi item's text already is its reasoning or its tool call's arguments.
  */
 function blockExtra(b: unknown, assistant: boolean, c: TokenCounter): number {
   const v = viewBlock(b);

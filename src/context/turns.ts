@@ -1,4 +1,4 @@
-// Format-neutral turn views (design §3, §5): for each LLM request, the context the format's real builder
+// Format-neutral turn views (docs/product.md §3, §5): for each LLM request, the context the format's real builder
 // returns at the response's parent, as full message lists or as deltas against the previous turn on the
 // same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
 import type { Diagnostic } from "../shared/diagnostics.js";
@@ -27,7 +27,7 @@ export interface Turn {
   compactions?: string[];
 }
 
-/** A turn's token figures (design §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
+/** A turn's token figures (docs/product.md §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
 export interface TurnTokens {
   estimated: number;
   estimator: string;
@@ -64,7 +64,7 @@ export function rootPath(session: SessionBase, leaf: string | null): Set<string>
   return out;
 }
 
-/** Contract Turns (design §5) of a session: full lists or deltas. */
+/** Contract Turns (docs/product.md §5) of a session: full lists or deltas. */
 export function turnViews(session: SessionBase, opts: TurnViewOptions = {}): TurnViews {
   return { turns: [...iterTurnViews(session, opts)], diagnostics: [] };
 }
@@ -78,7 +78,7 @@ export function countTurnViews(session: SessionBase, opts: TurnViewOptions = {})
 
 /**
  * The turns one at a time. Full message lists cost O(context) each, so a caller that prints or writes
- * turns as it goes keeps memory at one turn's worth instead of turns × context (design §8).
+ * turns as it goes keeps memory at one turn's worth instead of turns × context (docs/product.md §8).
  */
 export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {}): Generator<Turn> {
   const module = moduleOf(session);

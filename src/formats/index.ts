@@ -1,4 +1,4 @@
-// The format registry and the pure entry point parseSession(text) (design §6).
+// The format registry and the pure entry point parseSession(text) (docs/product.md §6).
 import { feedLines, splitText } from "../shared/lines.js";
 import { piFormat, type PiSession } from "./pi/index.js";
 import { scorelFormat, type ScorelSession } from "./scorel/index.js";

@@ -1,6 +1,6 @@
-// renderSystemReminder (design §6): the two `<system-reminder>` renderers sightline reproduces.
-// scorel: scorel-format §9.1 (SC-REM5), one layer regardless of kind or body; yoi-wrap-once: the
-// seed-era yoi rule of yoi-format §5 (an exactly wrapped body is not wrapped again).
+// renderSystemReminder (docs/product.md §6): the two `<system-reminder>` renderers sightline reproduces.
+// scorel: docs/scorel.md §9.1 (SC-REM5), one layer regardless of kind or body; yoi-wrap-once: the
+// seed-era yoi rule of docs/yoi.md §5 (an exactly wrapped body is not wrapped again).
 import { wrapOnceSeed } from "./yoi/wrap-once.js";
 
 export type ReminderStyle = "scorel" | "yoi-wrap-once";

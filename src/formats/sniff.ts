@@ -1,5 +1,5 @@
 // Wraps the format parsers behind one LineSink: buffers lines until the first JSON record tells which
-// format the file is (design §2 "detection"), then hands every line to that format's parser.
+// format the file is (docs/product.md §2 "detection"), then hands every line to that format's parser.
 import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 import type { LineRecord, LineSink } from "../shared/lines.js";

@@ -6,7 +6,7 @@ import type { List } from "../shared/plist.js";
 
 export type FormatName = "scorel" | "pi" | "yoi";
 
-/** The conversation tree. Formats without ids use the synthetic ids of design §2 (pi v1: line index; G0: legacy-<kind>-<line>; yoi: L<line>). */
+/** The conversation tree. Formats without ids use the synthetic ids of docs/product.md §2 (pi v1: line index; G0: legacy-<kind>-<line>; yoi: L<line>). */
 export interface SessionTree {
   /** Tree node ids in file order. */
   nodes: string[];
@@ -20,7 +20,7 @@ export interface SessionTree {
 
 export interface SessionBase {
   format: FormatName;
-  /** The format profile used (design §2), e.g. "p5", "pi", "omp17", "seed". */
+  /** The format profile used (docs/product.md §2), e.g. "p5", "pi", "omp17", "seed". */
   profile: string;
   /** Why that profile: "requested", "default", or what in the file decided it. */
   profileReason: string;
@@ -55,7 +55,7 @@ export interface Reminder {
   sourceId: string;
 }
 
-/** One message of a built context, in the JSON contract's shape (design §5 "Msg"). */
+/** One message of a built context, in the JSON contract's shape (docs/product.md §5 "Msg"). */
 export interface Msg {
   role: Role;
   /** The role as the format names it (e.g. pi "toolResult", "compactionSummary"). */
@@ -84,7 +84,7 @@ export interface ContextOptions {
   profile?: string;
 }
 
-/** One LLM request/response (design §3 "Turn view"). */
+/** One LLM request/response (docs/product.md §3 "Turn view"). */
 export interface TurnRef {
   index: number;
   /** The response record (assistant message; yoi: first assistant_item of the run). */
@@ -139,11 +139,11 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   originFile?(session: S): string | undefined;
   /** Keeps the origin readSession read (undefined: named, but no session of this format could be read there). */
   setOrigin?(session: S, origin: SessionBase | undefined): void;
-  /** Findings of the session against its origin (yoi-format §8.3); only once readSession has set the origin. */
+  /** Findings of the session against its origin (docs/yoi.md §8.3); only once readSession has set the origin. */
   originFindings?(session: S): Diagnostic[];
   /** The context "before" a compaction when it is not a leaf of this session (yoi: the source segment's). */
   compactionBefore?(session: S, c: CompactionRef): CompactionBefore | undefined;
-  /** The session as pi-shaped replay steps for TTSR simulation (design §5). */
+  /** The session as pi-shaped replay steps for TTSR simulation (docs/product.md §5). */
   ttsrSteps?(session: S): ReplayStep[];
   /** The working directory the session recorded, for tool argument paths (null: it records none). */
   recordedCwd?(session: S): string | null;

@@ -1,4 +1,4 @@
-// What a path names on disk, for the usage checks commands make before any work (design §4: a usage
+// What a path names on disk, for the usage checks commands make before any work (docs/product.md §4: a usage
 // problem is exit 2 and one line, never a stack trace after a long run).
 import { statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";

@@ -1,4 +1,4 @@
-// The body of one message in the terminal view: every native block the model saw, in order (design §5 "Msg":
+// The body of one message in the terminal view: every native block the model saw, in order (docs/product.md §5 "Msg":
 // `blocks` carry the native content). Text is shown as sent; thinking collapses to one line and tool calls
 // and results are cut to a preview, each with its size, unless `expand` (--full). All session data passes
 // through terminalText / terminalLine before it is painted.

@@ -2,37 +2,16 @@
 // (one testsuite per check suite, one testcase per session) and GitHub annotations. Every count shown is
 // computed from the regressions listed with it, so a summary never disagrees with its own details.
 import { posix } from "node:path";
-import type { Diagnostic } from "../shared/diagnostics.js";
 import { annotation } from "./annotations.js";
-import type { Regression } from "./check.js";
+import type { CheckDocument, Regression } from "../context/expectations.js";
+
+export type { CheckDocument, CheckSessionOutcome } from "../context/expectations.js";
 import { escapeMd, escapeMdCell } from "./escape.js";
 import { renderJunit } from "./junit.js";
 import { MARKDOWN_BUDGET } from "./markdown.js";
 
-export interface CheckSessionOutcome {
-  path: string;
-  turns: number;
-  regressions: number;
-  /** Wall time of the session's replay and comparison, in milliseconds. */
-  ms?: number;
-}
 
-export interface CheckDocument {
-  schemaVersion: 1;
-  kind: "check";
-  createdAt: string;
-  config: string;
-  update: boolean;
-  shard?: { index: number; count: number };
-  /** Set by merge-reports: the shard report folders this document was merged from. */
-  mergedFrom?: string[];
-  suites: { name: string; sessions: CheckSessionOutcome[]; updated: string[] }[];
-  regressions: Regression[];
-  diagnostics: Diagnostic[];
-  sessionDiagnostics: Diagnostic[];
-}
-
-/** design §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
+/** docs/product.md §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
 export function checkDocExitCode(doc: Pick<CheckDocument, "diagnostics" | "regressions">): 0 | 1 | 2 {
   // Missing expectations read as "run --update": a failing check (1), not unreadable input.
   if (doc.diagnostics.some((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING")) return 2;

@@ -46,7 +46,7 @@ export const escapeXmlAttr = (s: string): string =>
 /** CDATA is avoided: "]]>" in session text would need splitting; plain escaped text is simpler. */
 
 // Markdown escaping is Markdown's own: a backslash before each ASCII punctuation character that could start
-// markup (CommonMark §2.4 lets any ASCII punctuation be escaped). `<` and `&` are escaped the same way, so
+// markup (the CommonMark spec, section 2.4, lets any ASCII punctuation be escaped). `<` and `&` are escaped the same way, so
 // no raw HTML, autolink or entity can form; HTML entities would be shown literally by GitHub inside code
 // spans and by plain-text readers of the file.
 const MD_SPECIAL = /[\\`*_[\]#|<>&~]/g;

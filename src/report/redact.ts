@@ -1,4 +1,4 @@
-// Secret redaction for shareable outputs (design §8). Applied to the canonical result's strings BEFORE
+// Secret redaction for shareable outputs (docs/product.md §8). Applied to the canonical result's strings BEFORE
 // any projection, so every format (HTML, Markdown, JUnit, JSON) sees the same redacted text and no pattern
 // has to survive a format's escaping (a PEM block inside JSON has "\n" escapes; in HTML, "&quot;").
 // Patterns favour precision: ordinary prose and code (sortKey=, "sk-learn", MONKEY=) stay untouched.

@@ -1,4 +1,4 @@
-// The JSON output contract (design §5), as shipped schemas. Every --json document validates against one.
+// The JSON output contract (docs/product.md §5), as shipped schemas. Every --json document validates against one.
 import diagnostic from "./json/contract/diagnostic.json" with { type: "json" };
 import msg from "./json/contract/msg.json" with { type: "json" };
 import turn from "./json/contract/turn.json" with { type: "json" };
@@ -16,7 +16,7 @@ import reportSummary from "./json/audit/report-summary.json" with { type: "json"
 import reportSession from "./json/audit/report-session.json" with { type: "json" };
 import { addSchemas, check, type SchemaIssue } from "./ajv.js";
 
-// Every --json document sightline prints (design §5 names the first ones; the rest follow the same rules).
+// Every --json document sightline prints (docs/product.md §5 names the first ones; the rest follow the same rules).
 const all = {
   diagnostic,
   msg,
@@ -43,3 +43,10 @@ export function checkContract(name: ContractName, doc: unknown): SchemaIssue[] {
 }
 
 export const contractSchemas = all;
+
+/** The first few schema issues of a document, as one line ("" when it matches the contract). */
+export function contractProblem(name: ContractName, doc: unknown, max = 3): string {
+  const issues = checkContract(name, doc);
+  const shown = issues.slice(0, max).map((i) => `${i.pointer || "/"} ${i.detail}`);
+  return issues.length > max ? `${shown.join("; ")}; and ${issues.length - max} more` : shown.join("; ");
+}

@@ -5,7 +5,7 @@ import type { CodeSpec } from "./codes/types.js";
 
 export type Severity = "error" | "warning" | "info";
 
-/** The Diagnostic of the JSON contract (design §5). */
+/** The Diagnostic of the JSON contract (docs/product.md §5). */
 export interface Diagnostic {
   code: string;
   severity: Severity;

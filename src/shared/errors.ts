@@ -1,6 +1,6 @@
 /**
  * Input that cannot be processed at all (unreadable path, unknown --leaf, not a session): the CLI maps it
- * to exit code 2 (design §4). Problems *inside* readable input are diagnostics, never thrown.
+ * to exit code 2 (docs/product.md §4). Problems *inside* readable input are diagnostics, never thrown.
  */
 export class InputError extends Error {
   override name = "InputError";

@@ -1,7 +1,7 @@
 // A persistent (immutable, structure-sharing) list: appending or replacing the last item is O(1) and
 // older versions stay valid. Context builders keep one per tree node, so the context of every turn
 // costs O(changes), and two contexts on one root path share their common prefix by reference, which
-// makes a turn's delta O(changed messages) (design §3, §8 "O(events) in delta mode").
+// makes a turn's delta O(changed messages) (docs/product.md §3, §8 "O(events) in delta mode").
 
 export interface PList<T> {
   readonly value: T;

@@ -1,4 +1,4 @@
-// Session-start bucketing (ttsr-spec §7, v17 `bucketRules`): disabled → builtin off → TTSR → always-apply →
+// Session-start bucketing (docs/ttsr.md §7, v17 `bucketRules`): disabled → builtin off → TTSR → always-apply →
 // rulebook → discarded, in capability order.
 import { analyzeRule, type NotRegisteredReason } from "./compile.js";
 import type { TtsrManager } from "./manager.js";

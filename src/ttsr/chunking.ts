@@ -1,4 +1,4 @@
-// How replayed text is split into stream deltas (design §3): whole, fixed:N code points, random:SEED (1–64).
+// How replayed text is split into stream deltas (docs/product.md §3): whole, fixed:N code points, random:SEED (1–64).
 
 export type Chunking = { kind: "whole" } | { kind: "fixed"; size: number } | { kind: "random"; seed: number };
 

@@ -1,4 +1,4 @@
-// What `addRule` compiles from a rule (ttsr-spec §4.3, §5.2, §6.2), as a pure analysis so `list` and `lint`
+// What `addRule` compiles from a rule (docs/ttsr.md §4.3, §5.2, §6.2), as a pure analysis so `list` and `lint`
 // can say why a rule is not registered without touching a manager.
 import { compileGlob, type PathGlob } from "./glob.js";
 import type { Rule, TtsrProfile } from "./types.js";
@@ -21,7 +21,7 @@ export type CompiledCondition = { ok: true; token: string; regex: RegExp } | { o
 const INLINE_FLAG_PREFIX = /^\(\?([a-z]+)\)/;
 const TRANSLATABLE = /^[ims]+$/;
 
-/** §4.3: seed compiles the token as-is with no flags; v17 translates a leading (?ims) group (D2). */
+/** docs/ttsr.md §4.3: seed compiles the token as-is with no flags; v17 translates a leading (?ims) group (D2). */
 export function compileCondition(token: string, profile: TtsrProfile): CompiledCondition {
   try {
     if (profile === "v17") {
@@ -54,7 +54,7 @@ export interface BuiltScope {
   invalidTokens: string[];
 }
 
-/** §5.2 `#buildScope`: missing/empty scope = text + any tool (no thinking). */
+/** docs/ttsr.md §5.2 `#buildScope`: missing/empty scope = text + any tool (no thinking). */
 export function buildScope(tokens: readonly string[] | undefined): BuiltScope {
   if (!tokens || tokens.length === 0) return { scope: { allowText: true, allowThinking: false, allowAnyTool: true, toolScopes: [] }, invalidTokens: [] };
   const scope: TtsrScope = { allowText: false, allowThinking: false, allowAnyTool: false, toolScopes: [] };
@@ -78,7 +78,7 @@ export function buildScope(tokens: readonly string[] | undefined): BuiltScope {
 
 export const isReachable = (s: TtsrScope): boolean => s.allowText || s.allowThinking || s.allowAnyTool || s.toolScopes.length > 0;
 
-/** §6.2: trimmed non-empty globs form the gate; none means no gate. */
+/** docs/ttsr.md §6.2: trimmed non-empty globs form the gate; none means no gate. */
 export function compileGlobalGlobs(globs: readonly string[] | undefined): PathGlob[] | undefined {
   if (!globs || globs.length === 0) return undefined;
   const compiled = globs.map((g) => g.trim()).filter((g) => g.length > 0).map(compileGlob);
@@ -100,7 +100,7 @@ export interface RuleAnalysis {
 export function analyzeRule(rule: Rule, profile: TtsrProfile): RuleAnalysis {
   const conditions = (rule.condition ?? []).map((t) => compileCondition(t, profile));
   const regexes = conditions.flatMap((c) => (c.ok ? [c.regex] : []));
-  // v17 accepts an astCondition-only rule (§4.3); seed has no such field.
+  // v17 accepts an astCondition-only rule (docs/ttsr.md §4.3); seed has no such field.
   const astConditions = profile === "v17" ? (rule.astCondition ?? []).map((p) => p.trim()).filter((p) => p.length > 0) : [];
   const built = buildScope(rule.scope);
   const a: RuleAnalysis = { conditions, regexes, astConditions, built };

@@ -1,6 +1,6 @@
-// Frontmatter field normalisation shared by condition and scope (ttsr-spec §4.1, §5.1).
+// Frontmatter field normalisation shared by condition and scope (docs/ttsr.md §4.1, §5.1).
 
-/** §4.1: a trimmed non-empty string → [s]; an array → trimmed non-empty strings, deduped; else undefined. */
+/** docs/ttsr.md §4.1: a trimmed non-empty string → [s]; an array → trimmed non-empty strings, deduped; else undefined. */
 export function normalizeRuleField(value: unknown): string[] | undefined {
   if (typeof value === "string") {
     const t = value.trim();
@@ -11,7 +11,7 @@ export function normalizeRuleField(value: unknown): string[] | undefined {
   return tokens.length > 0 ? [...new Set(tokens)] : undefined;
 }
 
-/** §5.1 step 2: split on commas outside (), [], {} and quotes; unbalanced closers clamp at 0. */
+/** docs/ttsr.md §5.1 step 2: split on commas outside (), [], {} and quotes; unbalanced closers clamp at 0. */
 export function splitScopeTokens(value: string): string[] {
   const tokens: string[] = [];
   let current = "";
@@ -46,7 +46,7 @@ export function splitScopeTokens(value: string): string[] {
 const stripOuterQuotes = (t: string): string =>
   t.length >= 2 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0] ? t.slice(1, -1) : t;
 
-/** §5.1: normalise, split at top-level commas, (v17, D8) strip matching outer quotes, drop empties, dedupe. */
+/** docs/ttsr.md §5.1: normalise, split at top-level commas, (v17, D8) strip matching outer quotes, drop empties, dedupe. */
 export function normalizeScopeField(value: unknown, stripQuotes: boolean): string[] | undefined {
   const fields = normalizeRuleField(value);
   if (!fields) return undefined;
@@ -57,7 +57,7 @@ export function normalizeScopeField(value: unknown, stripQuotes: boolean): strin
   return tokens.length > 0 ? [...new Set(tokens)] : undefined;
 }
 
-/** §4.2 `isLikelyFileGlob`. */
+/** docs/ttsr.md §4.2 `isLikelyFileGlob`. */
 export function isLikelyFileGlob(token: string): boolean {
   if (/[\\^$+|()]/.test(token)) return false;
   if (!/[?*[\]{}]/.test(token)) return false;
@@ -71,7 +71,7 @@ export interface ConditionAndScope {
 }
 
 /**
- * `parseRuleConditionAndScope` (§4.2, §5.1): `condition` (else the legacy `ttsr_trigger`/`ttsrTrigger`, only when
+ * `parseRuleConditionAndScope` (docs/ttsr.md §4.2, §5.1): `condition` (else the legacy `ttsr_trigger`/`ttsrTrigger`, only when
  * `condition` is nullish), glob shorthand turned into edit/write scopes, `.*` when only globs were given.
  */
 export function parseConditionAndScope(fm: Record<string, unknown>, stripScopeQuotes: boolean, withAst: boolean): ConditionAndScope {

@@ -1,5 +1,5 @@
 // What can be said about a rule's conditions and scope without running it: the problems parseRuleFile attaches
-// and `ttsr lint` reports (ttsr-spec §4–§6).
+// and `ttsr lint` reports (docs/ttsr.md §4–§6).
 import { DiagnosticBag, type Diagnostic, type Severity } from "../shared/diagnostics.js";
 import { analyzeRule } from "./compile.js";
 import { bunOnlySyntax, findCatastrophic, hasLeadingInlineFlags } from "./regex-safety.js";
@@ -56,7 +56,7 @@ export function ruleFindings(rule: Rule, o: FindingOptions): Diagnostic[] {
   if (rule.condition && a.reason === "no-valid-condition") bag.add("TTSR_NO_VALID_CONDITION", {}, { rule: ruleName }, o.strict ? "error" : "warning");
   if (a.reason === "unreachable-scope") bag.add("TTSR_UNREACHABLE_SCOPE", {}, { rule: ruleName, scope: rule.scope }, o.strict ? "error" : "warning");
   if (rule.astCondition && rule.astCondition.length > 0 && o.profile === "v17") bag.add("TTSR_AST_CONDITION_SKIPPED", {}, { rule: ruleName, only: a.regexes.length === 0 });
-  // §6.2: text and thinking never carry file paths, so a gate makes those sources unreachable.
+  // docs/ttsr.md §6.2: text and thinking never carry file paths, so a gate makes those sources unreachable.
   const s = a.built.scope;
   if (a.globalGlobs && (s.allowText || s.allowThinking)) {
     const sources = [s.allowText ? "text" : "", s.allowThinking ? "thinking" : ""].filter(Boolean).join(" and ");

@@ -1,4 +1,4 @@
-// Markdown frontmatter as oh-my-pi's pi-utils `parseFrontmatter` reads it (ttsr-spec §2.1).
+// Markdown frontmatter as oh-my-pi's pi-utils `parseFrontmatter` reads it (docs/ttsr.md §2.1).
 // Bun's YAML parser is replaced by the `yaml` package (uniqueKeys: false: a repeated key keeps the last value).
 import YAML from "yaml";
 import type { TtsrProfile } from "./types.js";

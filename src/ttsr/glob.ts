@@ -1,4 +1,4 @@
-// Path globs with Bun.Glob semantics (ttsr-spec §6.1) on top of picomatch.
+// Path globs with Bun.Glob semantics (docs/ttsr.md §6.1) on top of picomatch.
 import picomatch from "picomatch";
 
 export interface PathGlob {
@@ -35,7 +35,7 @@ export function compileGlob(pattern: string): PathGlob {
 
 export const normalizeSlashes = (p: string): string => p.replaceAll("\\", "/");
 
-/** ttsr-spec §6.1: whole path, then its basename when different; false without candidate paths. */
+/** docs/ttsr.md §6.1: whole path, then its basename when different; false without candidate paths. */
 export function matchesGlob(glob: PathGlob, filePaths: readonly string[] | undefined): boolean {
   if (!filePaths || filePaths.length === 0) return false;
   for (const filePath of filePaths) {

@@ -1,5 +1,5 @@
 // Exact incremental condition tests for append-only buffers. Upstream re-tests every condition against the
-// whole buffer after every delta (ttsr-spec §8.5); the answer is the same when we remember, per buffer and
+// whole buffer after every delta (docs/ttsr.md §8.5); the answer is the same when we remember, per buffer and
 // condition, what the last test at length n found and look again only where the answer can have changed:
 // * no match at length n, and the regex has bounds (regex-window.ts): a match that is new after appending
 //   must end where its assertions inspect position ≥ n, so it starts at or after n − reach − maxLen + 1.

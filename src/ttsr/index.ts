@@ -1,4 +1,4 @@
-// Public surface of the TTSR core (design §6). The session layer (session/, simulate/) lives beside it.
+// Public surface of the TTSR core (docs/product.md §6). The session layer (session/, simulate/) lives beside it.
 export type { Rule, RuleSource, InterruptMode, RepeatMode, ContextMode, TtsrSettings, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "./types.js";
 export { TtsrManager, type TtsrManagerOptions } from "./manager.js";
 export { DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, readTtsrSettings, type SettingsRead } from "./settings.js";
@@ -27,7 +27,7 @@ export { testSnippet, type SnippetOptions, type SnippetResult, type SnippetMatch
 export { lintRules, type LintResult } from "./lint.js";
 export { listRules, type RuleRow } from "./list.js";
 export { setRegexProbe, type RegexProbe } from "./probe.js";
-// The session decision layer (§9) and the simulation over recorded sessions.
+// The session decision layer (docs/ttsr.md §9) and the simulation over recorded sessions.
 export { TtsrCoordinator, type CoordinatorOptions, type InterruptTaskHost, type AgentUpdate, type StreamCheck } from "./session/coordinator.js";
 export { ruleRenderer } from "./session/renderer.js";
 export type * from "./session/types.js";

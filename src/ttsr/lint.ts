@@ -1,11 +1,11 @@
-// `ttsr lint` (design §4): invalid and catastrophic regexes, unreachable scopes, shadowed names, the YAML quoting
+// `ttsr lint` (docs/product.md §4): invalid and catastrophic regexes, unreachable scopes, shadowed names, the YAML quoting
 // trap, globs that make prose rules unreachable, and regex syntax Node rejects but Bun accepts. IO-free.
 import { sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { ruleFindings } from "./findings.js";
 import type { LoadedRules } from "./load.js";
 
 // Parse-time codes kept from rule.diagnostics; the condition/scope findings are recomputed in strict mode.
-const PARSE_CODES = new Set(["TTSR_YAML_FALLBACK", "TTSR_YAML_WARNING", "TTSR_YAML_AMBIGUOUS_REPAIRED", "TTSR_YAML_QUOTE_TRAP", "TTSR_YAML_LINES_LOST"]);
+const PARSE_CODES = new Set(["TTSR_YAML_FALLBACK", "TTSR_YAML_WARNING", "TTSR_YAML_AMBIGUOUS_REPAIRED", "TTSR_YAML_QUOTE_TRAP", "TTSR_YAML_LINES_LOST", "TTSR_FRONTMATTER_VALUE_IGNORED"]);
 const MATCH_KEYS = new Set(["condition", "ttsr_trigger", "ttsrTrigger", "ttsr-trigger", "scope"]);
 
 export interface LintResult {

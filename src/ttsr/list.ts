@@ -1,4 +1,4 @@
-// `ttsr list` (design §4): every rule file with its scope, bucket and why it is not registered. IO-free.
+// `ttsr list` (docs/product.md §4): every rule file with its scope, bucket and why it is not registered. IO-free.
 import { analyzeRule } from "./compile.js";
 import type { LoadedRules } from "./load.js";
 

@@ -1,4 +1,4 @@
-// Rule folders → rules, buckets, skipped and shadowed rules (ttsr-spec §1, §7). IO-free: the caller injects a
+// Rule folders → rules, buckets, skipped and shadowed rules (docs/ttsr.md §1, §7). IO-free: the caller injects a
 // tiny file-system view (io/app supply a node:fs one).
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { bucketRules, type Buckets } from "./buckets.js";
@@ -16,7 +16,7 @@ export interface RuleFs {
 
 export interface RuleDirSpec {
   path: string;
-  /** Provider id; "builtin-defaults" makes the folder stand for the bundled rules (virtual paths, §1). */
+  /** Provider id; "builtin-defaults" makes the folder stand for the bundled rules (virtual paths, docs/ttsr.md §1). */
   provider?: string;
 }
 
@@ -93,7 +93,7 @@ function readEntry(spec: RuleDirSpec, o: LoadRulesOptions, diagnostics: Diagnost
   return out;
 }
 
-/** §1 validation (after dedupe): non-empty name, path, and string content. */
+/** docs/ttsr.md §1 validation (after dedupe): non-empty name, path, and string content. */
 function invalidReason(r: Rule): string | undefined {
   if (!r.name) return "missing rule name";
   if (!r.path) return "missing rule path";
@@ -102,7 +102,7 @@ function invalidReason(r: Rule): string | undefined {
 }
 
 /**
- * `loadRules(dirs, opts)` (design §6): folders highest priority first, first-wins by name, validation after dedupe
+ * `loadRules(dirs, opts)` (docs/product.md §6): folders highest priority first, first-wins by name, validation after dedupe
  * (an invalid higher-priority rule still shadows), then bucketing on a fresh manager.
  */
 export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesOptions): LoadedRules {

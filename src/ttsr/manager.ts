@@ -1,5 +1,5 @@
-// TtsrManager: the stream matcher of oh-my-pi (ttsr-spec §8), seed-era (v14 code) and v17 profiles.
-// Method names follow design §6 exactly.
+// TtsrManager: the stream matcher of oh-my-pi (docs/ttsr.md §8), seed-era (v14 code) and v17 profiles.
+// Method names follow docs/product.md §6 exactly.
 import { analyzeRule, type TtsrScope } from "./compile.js";
 import { matchesGlob, type PathGlob } from "./glob.js";
 import { IncrementalMatcher } from "./incremental-match.js";
@@ -32,7 +32,7 @@ export class TtsrManager {
   readonly #entries: Entry[] = [];
   /** Per prose source, the entries whose scope and global gate pass a context without file paths. */
   #proseCandidates: { text: Entry[]; thinking: Entry[] } | undefined;
-  /** rule name → lastInjectedAt, in first-insertion order (§8.7). */
+  /** rule name → lastInjectedAt, in first-insertion order (docs/ttsr.md §8.7). */
   readonly #records = new Map<string, number>();
   readonly #buffers = new Map<string, string>();
   /** Remembers per buffer what each condition found, so appends are not re-scanned from the start. */
@@ -65,7 +65,7 @@ export class TtsrManager {
     return e.gateOk;
   }
 
-  /** §8.6 `#canTrigger`. `x >= undefined` is false, as in JavaScript upstream. */
+  /** docs/ttsr.md §8.6 `#canTrigger`. `x >= undefined` is false, as in JavaScript upstream. */
   #canTrigger(name: string): boolean {
     const last = this.#records.get(name);
     if (last === undefined) return true;
@@ -73,7 +73,7 @@ export class TtsrManager {
     return this.#messageCount - last >= (this.#settings.repeatGap as number);
   }
 
-  /** §8.4. Seed ignores `enabled` (D1); v17 refuses every rule when it is false. */
+  /** docs/ttsr.md §8.4. Seed ignores `enabled` (D1); v17 refuses every rule when it is false. */
   addRule(rule: Rule): boolean {
     if (this.profile === "v17" && !this.#settings.enabled) return false;
     if (this.#rules.has(rule.name)) return false;
@@ -100,7 +100,7 @@ export class TtsrManager {
     return this.#entries.map((e) => e.rule);
   }
 
-  /** §8.3 `#bufferKey`: a non-blank streamKey verbatim, else the source, else `tool:<name>` / `tool`. */
+  /** docs/ttsr.md §8.3 `#bufferKey`: a non-blank streamKey verbatim, else the source, else `tool:<name>` / `tool`. */
   bufferKey(ctx: TtsrMatchContext): string {
     if (ctx.streamKey && ctx.streamKey.trim().length > 0) return ctx.streamKey;
     if (ctx.source !== "tool") return ctx.source;
@@ -120,7 +120,7 @@ export class TtsrManager {
   }
 
   /**
-   * §8.5: append the delta to its buffer and return the matching rules in registration order. `streamed`, when
+   * docs/ttsr.md §8.5: append the delta to its buffer and return the matching rules in registration order. `streamed`, when
    * the caller has it, is everything its stream (one message block) sent so far, this delta included, as one
    * string (a replay slices it from the recording). While the buffer holds nothing but that stream's earlier
    * deltas, `streamed` becomes the buffer as it is: the same text, but regexes need not first copy a growing
@@ -153,7 +153,7 @@ export class TtsrManager {
 
   /**
    * The rules that would match the context's current buffer if no rule had been injected yet. Touches no
-   * buffer and no record (design §3 "suppressed-repeat").
+   * buffer and no record (docs/product.md §3 "suppressed-repeat").
    */
   evaluateIgnoringRepeat(ctx: TtsrMatchContext, buffer?: string): Rule[] {
     if (this.#skipsSource(ctx)) return [];
@@ -167,7 +167,7 @@ export class TtsrManager {
 
   /** `key`: the buffer key whose stored content `buffer` is (incremental tests), or undefined (full tests). */
   #match(buffer: string, key: string | undefined, ctx: TtsrMatchContext, honourRepeat: boolean): Rule[] {
-    const gate = honourRepeat && this.#records.size > 0; // no record: every rule can trigger (§8.6)
+    const gate = honourRepeat && this.#records.size > 0; // no record: every rule can trigger (docs/ttsr.md §8.6)
     const candidates = this.#candidates;
     const ids = this.#candidateIds;
     let count = 0;
@@ -249,7 +249,7 @@ export class TtsrManager {
     return hit;
   }
 
-  /** Clears every buffer; records, count and rules stay (§8.8). */
+  /** Clears every buffer; records, count and rules stay (docs/ttsr.md §8.8). */
   resetBuffer(): void {
     this.#buffers.clear();
     this.#streamedKeys.clear();
@@ -269,7 +269,7 @@ export class TtsrManager {
     this.markInjectedByNames(rules.map((r) => r.name));
   }
 
-  /** §8.7: trimmed, non-empty names get lastInjectedAt = messageCount; need not be registered. */
+  /** docs/ttsr.md §8.7: trimmed, non-empty names get lastInjectedAt = messageCount; need not be registered. */
   markInjectedByNames(names: readonly string[]): void {
     for (const raw of names) {
       if (typeof raw !== "string") continue; // upstream callers filter to strings first
@@ -280,7 +280,7 @@ export class TtsrManager {
     }
   }
 
-  /** §8.7: names verbatim (no trim), lastInjectedAt = 0, overwriting any record. */
+  /** docs/ttsr.md §8.7: names verbatim (no trim), lastInjectedAt = 0, overwriting any record. */
   restoreInjected(names: readonly string[]): void {
     for (const name of names) this.#records.set(name, 0);
     this.#repeatStamp++;

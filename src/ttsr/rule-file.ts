@@ -1,6 +1,7 @@
-// A markdown rule file → the rule object (ttsr-spec §2.2, §2.3, §3), as oh-my-pi's `buildRuleFromMarkdown` builds
+// A markdown rule file → the rule object (docs/ttsr.md §2.2, §2.3, §3), as oh-my-pi's `buildRuleFromMarkdown` builds
 // it. Problems go to rule.diagnostics; registration is decided later by addRule.
 import { DiagnosticBag } from "../shared/diagnostics.js";
+import { checkRuleFrontmatter } from "../schema/settings.js";
 import { parseConditionAndScope } from "./fields.js";
 import { ruleFindings } from "./findings.js";
 import { parseFrontmatter } from "./frontmatter.js";
@@ -8,12 +9,12 @@ import { INTERRUPT_MODES, type InterruptMode, type Rule, type RuleSource, type T
 
 export interface ParseRuleOptions {
   profile?: TtsrProfile;
-  /** Defaults to the file name without `.md`/`.mdc` (§2.3). */
+  /** Defaults to the file name without `.md`/`.mdc` (docs/ttsr.md §2.3). */
   name?: string;
   source?: RuleSource;
 }
 
-/** §2.3 `stripNamePattern`: the base name without a trailing `.md` or `.mdc`; case preserved. */
+/** docs/ttsr.md §2.3 `stripNamePattern`: the base name without a trailing `.md` or `.mdc`; case preserved. */
 export function ruleNameFromPath(path: string): string {
   const base = path.replaceAll("\\", "/").split("/").pop() ?? path;
   return base.replace(/\.(md|mdc)$/, "");
@@ -38,6 +39,12 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
     for (const l of fmr.lostLines ?? []) bag.add("TTSR_YAML_LINES_LOST", { line: l.line + 1 }, { text: l.text });
   }
 
+  // The shipped frontmatter schema states the types upstream reads; a value of another type is dropped there.
+  for (const i of checkRuleFrontmatter(fm)) {
+    const line = keyLine(text, i.pointer);
+    bag.add("TTSR_FRONTMATTER_VALUE_IGNORED", line === undefined ? {} : { line }, { pointer: i.pointer, detail: i.detail });
+  }
+
   const rule = buildRule(options.name ?? ruleNameFromPath(path), path, fmr.body, fm, profile, options.source);
   // v18 judged rules are out of scope: the profiles replayed here ignore the key, so the rule stays as it is.
   if (fm.question !== undefined) bag.add("TTSR_JUDGED_RULE_KEY", {}, { rule: rule.name, hasCondition: (rule.condition?.length ?? 0) > 0 });
@@ -45,7 +52,17 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
   return rule;
 }
 
-/** `buildRuleFromMarkdown` from an already parsed frontmatter object (§2.2). */
+/** The 1-based line of a frontmatter key (camelCase or kebab-case spelling), or undefined. */
+function keyLine(text: string, pointer: string): number | undefined {
+  const key = pointer.split("/")[1] ?? "";
+  const kebab = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const lines = text.split(/\r?\n/);
+  const end = lines.indexOf("---", 1);
+  for (let i = 1; i < (end < 0 ? lines.length : end); i++) if (new RegExp(`^\\s*["']?(${key}|${kebab})["']?\\s*:`).test(lines[i])) return i + 1;
+  return undefined;
+}
+
+/** `buildRuleFromMarkdown` from an already parsed frontmatter object (docs/ttsr.md §2.2). */
 export function buildRule(name: string, path: string, content: string, fm: Record<string, unknown>, profile: TtsrProfile, source?: RuleSource): Rule {
   const rule: Rule = { name, path, content };
   if (typeof fm.description === "string") rule.description = fm.description;

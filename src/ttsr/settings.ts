@@ -1,6 +1,7 @@
-// TTSR settings (ttsr-spec §8.1): defaults merged by shallow spread, so an explicit undefined wins.
+// TTSR settings (docs/ttsr.md §8.1): defaults merged by shallow spread, so an explicit undefined wins.
 import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
+import { checkTtsrSettings, ttsrSettingsSchema } from "../schema/settings.js";
 import type { TtsrSettings } from "./types.js";
 
 export const DEFAULT_TTSR_SETTINGS: Readonly<TtsrSettings> = Object.freeze({
@@ -19,12 +20,8 @@ export function mergeTtsrSettings(settings?: Partial<TtsrSettings> | Record<stri
 }
 
 
-const KNOWN = new Set(Object.keys(DEFAULT_TTSR_SETTINGS));
-const ENUMS: Record<string, readonly string[]> = {
-  contextMode: ["discard", "keep"],
-  interruptMode: ["never", "prose-only", "tool-only", "always"],
-  repeatMode: ["once", "after-gap"],
-};
+// The shipped settings schema is the one statement of the keys and of the values upstream writes.
+const KNOWN = new Set(Object.keys(ttsrSettingsSchema.definitions.keys.properties));
 
 export interface SettingsRead {
   /** Only the keys the file sets (null = unset is left out), ready for the shallow spread. */
@@ -33,7 +30,7 @@ export interface SettingsRead {
 }
 
 /**
- * A `--settings` JSON file (design §2): the §8.1 keys flat or under `ttsr`; null means unset; values pass through
+ * A `--settings` JSON file (docs/product.md §2): the docs/ttsr.md §8.1 keys flat or under `ttsr`; null means unset; values pass through
  * verbatim with a warning when upstream would never write them (negative or fractional gaps, unknown enums).
  */
 export function readTtsrSettings(text: string, file: string): SettingsRead {
@@ -46,6 +43,13 @@ export function readTtsrSettings(text: string, file: string): SettingsRead {
   const root = parsed.value;
   const group = isObject(root.ttsr) ? root.ttsr : root;
   const prefix = group === root ? "" : "/ttsr";
+  // Schema issues by key pointer ("/ttsr/repeatGap/…" → "/ttsr/repeatGap"): each is why a value is unusual.
+  const depth = prefix ? 3 : 2;
+  const why = new Map<string, string>();
+  for (const i of checkTtsrSettings(root)) {
+    const at = i.pointer.split("/").slice(0, depth).join("/");
+    if (!why.has(at)) why.set(at, i.detail);
+  }
   const settings: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(group)) {
     if (group === root && (key === "$schema" || key === "ttsr")) continue;
@@ -55,20 +59,8 @@ export function readTtsrSettings(text: string, file: string): SettingsRead {
       continue;
     }
     if (value === null) continue;
-    const why = unusual(key, value);
-    if (why) bag.add("TTSR_SETTINGS_UNUSUAL_VALUE", { pointer }, { key, value, why });
+    if (why.has(pointer)) bag.add("TTSR_SETTINGS_UNUSUAL_VALUE", { pointer }, { key, value, why: why.get(pointer) });
     Object.defineProperty(settings, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return { settings: settings as Partial<TtsrSettings>, diagnostics: bag.items };
-}
-
-function unusual(key: string, v: unknown): string | undefined {
-  if (key === "repeatGap") {
-    if (typeof v !== "number") return "not a number";
-    if (!Number.isInteger(v) || v < 0) return "a negative or fractional gap";
-    return undefined;
-  }
-  if (key in ENUMS) return ENUMS[key].includes(v as string) ? undefined : `not one of ${ENUMS[key].join(", ")}`;
-  if (key === "disabledRules") return Array.isArray(v) && v.every((x) => typeof x === "string") ? undefined : "not a list of names";
-  return typeof v === "boolean" ? undefined : "not a boolean";
 }

@@ -10,7 +10,7 @@ export interface SnippetOptions {
   settings?: Partial<TtsrSettings>;
   source: TtsrMatchSource;
   toolName?: string;
-  /** Candidate paths, already expanded (§9.2). */
+  /** Candidate paths, already expanded (docs/ttsr.md §9.2). */
   filePaths?: string[];
   chunking: Chunking;
   /** Rules left out (e.g. by the regex time budget). */
@@ -46,7 +46,7 @@ export function testSnippet(rules: readonly Rule[], text: string, o: SnippetOpti
   if (o.toolName !== undefined) context.toolName = o.toolName;
   if (o.filePaths && o.filePaths.length > 0) context.filePaths = o.filePaths;
   if (o.source === "tool") context.streamKey = "toolcall:ttsr-test";
-  // An empty snippet still streams one empty delta: `.*` rules fire on it (§14 #49).
+  // An empty snippet still streams one empty delta: `.*` rules fire on it (docs/ttsr.md §14 #49).
   const deltas = text.length === 0 ? [""] : chunkText(text, o.chunking);
   const matches: SnippetMatch[] = [];
   const seen = new Set<string>();

@@ -1,9 +1,9 @@
-// TTSR injection templates and their rendering (strings.md §1, ttsr-spec §10).
+// TTSR injection templates and their rendering (docs/strings.md §1, docs/ttsr.md §10).
 import { posix } from "node:path";
 import { renderTemplate } from "../formats/pi/format-pass.js";
 import type { Rule, TtsrProfile } from "./types.js";
 
-/** Verbatim: `@oh-my-pi/pi-coding-agent@14.9.9` `src/prompts/system/ttsr-interrupt.md` (strings.md §1.1). */
+/** Verbatim: `@oh-my-pi/pi-coding-agent@14.9.9` `src/prompts/system/ttsr-interrupt.md` (docs/strings.md §1.1). */
 export const TTSR_INTERRUPT_V14 =
   '<system-interrupt reason="rule_violation" rule="{{name}}" path="{{path}}">\n' +
   "Your output was interrupted because it violated a user-defined rule.\n" +
@@ -13,7 +13,7 @@ export const TTSR_INTERRUPT_V14 =
   "{{content}}\n" +
   "</system-interrupt>\n";
 
-/** Verbatim: `@oh-my-pi/pi-coding-agent@17.2.15` `src/prompts/system/ttsr-interrupt.md` (strings.md §1.2). */
+/** Verbatim: `@oh-my-pi/pi-coding-agent@17.2.15` `src/prompts/system/ttsr-interrupt.md` (docs/strings.md §1.2). */
 export const TTSR_INTERRUPT_V17 =
   '<system-interrupt reason="rule_violation" rule="{{name}}" path="{{path}}">\n' +
   "Output interrupted: violated user-defined rule.\n" +
@@ -23,7 +23,7 @@ export const TTSR_INTERRUPT_V17 =
   "{{content}}\n" +
   "</system-interrupt>\n";
 
-/** Verbatim: `@oh-my-pi/pi-coding-agent@17.2.15` `src/prompts/system/ttsr-tool-reminder.md` (strings.md §1.3). */
+/** Verbatim: `@oh-my-pi/pi-coding-agent@17.2.15` `src/prompts/system/ttsr-tool-reminder.md` (docs/strings.md §1.3). */
 export const TTSR_TOOL_REMINDER_V17 =
   '<system-reminder reason="rule_violation" rule="{{name}}" path="{{path}}">\n' +
   "User-defined rule matched tool-call arguments. Rule configured not to interrupt \u2192 tool ran. MUST comply with the following instruction on subsequent tool calls and responses. NOT prompt injection \u2014 coding agent enforcing project rules.\n" +
@@ -34,7 +34,7 @@ export const TTSR_TOOL_REMINDER_V17 =
 export type TemplateKind = "interrupt" | "tool-reminder";
 
 /** The template a profile uses. Seed-era has the v14 interrupt wording (D9) and, per the seed document's per-tool
- * path (S §4, 15.1.3+), the only tool-reminder file there is: v17's. */
+ * path (S docs/ttsr.md §4, 15.1.3+), the only tool-reminder file there is: v17's. */
 export function templateFor(kind: TemplateKind, profile: TtsrProfile): string {
   if (kind === "tool-reminder") return TTSR_TOOL_REMINDER_V17;
   return profile === "v17" ? TTSR_INTERRUPT_V17 : TTSR_INTERRUPT_V14;
@@ -42,7 +42,7 @@ export function templateFor(kind: TemplateKind, profile: TtsrProfile): string {
 
 export interface PathDisplayOptions {
   profile: TtsrProfile;
-  /** The replay cwd: stands for the agent's cwd (design §2). */
+  /** The replay cwd: stands for the agent's cwd (docs/product.md §2). */
   cwd?: string;
   home?: string;
   /** seed: the recorded session cwd, so a rule under the replay cwd shows the absolute path the agent had. */
@@ -55,7 +55,7 @@ const inside = (root: string, p: string): string | undefined => {
 };
 
 /**
- * `{{path}}` (ttsr-spec §10.3, D7). v17 `#displayRulePath`: cwd-relative, else `~/…`, else unchanged (virtual
+ * `{{path}}` (docs/ttsr.md §10.3, D7). v17 `#displayRulePath`: cwd-relative, else `~/…`, else unchanged (virtual
  * `builtin-defaults:` paths and non-absolute paths stay as they are). seed: the absolute path the agent had.
  */
 export function displayRulePath(rulePath: string, o: PathDisplayOptions): string {
@@ -76,7 +76,7 @@ export interface RenderOptions extends PathDisplayOptions {
   template: TemplateKind;
 }
 
-/** One rule through one template: substitution (noEscape) then the format pass (strings.md §1.4). */
+/** One rule through one template: substitution (noEscape) then the format pass (docs/strings.md §1.4). */
 export function renderRule(rule: Pick<Rule, "name" | "path" | "content">, o: RenderOptions): string {
   return renderTemplate(templateFor(o.template, o.profile), { name: rule.name, path: displayRulePath(rule.path, o), content: rule.content });
 }

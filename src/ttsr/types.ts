@@ -1,7 +1,7 @@
-// The rule object TTSR works with (ttsr-spec §3) and the manager's settings and match context (§8).
+// The rule object TTSR works with (docs/ttsr.md §3) and the manager's settings and match context (docs/ttsr.md §8).
 import type { Diagnostic } from "../shared/diagnostics.js";
 
-/** Which upstream code the matcher follows (design §2): seed-era (v14 code) or v17.2.15. */
+/** Which upstream code the matcher follows (docs/product.md §2): seed-era (v14 code) or v17.2.15. */
 export type TtsrProfile = "seed" | "v17";
 
 export type InterruptMode = "never" | "prose-only" | "tool-only" | "always";
@@ -14,7 +14,7 @@ export interface RuleSource {
   level?: "user" | "project";
 }
 
-/** ttsr-spec §3: the fields TTSR reads, as oh-my-pi's markdown builder produces them. */
+/** docs/ttsr.md §3: the fields TTSR reads, as oh-my-pi's markdown builder produces them. */
 export interface Rule {
   name: string;
   path: string;
@@ -33,7 +33,7 @@ export interface Rule {
   diagnostics?: Diagnostic[];
 }
 
-/** ttsr-spec §8.1, flat. Values pass through verbatim (an explicit undefined overrides a default). */
+/** docs/ttsr.md §8.1, flat. Values pass through verbatim (an explicit undefined overrides a default). */
 export interface TtsrSettings {
   enabled: boolean;
   contextMode: ContextMode;
@@ -46,7 +46,7 @@ export interface TtsrSettings {
 
 export type TtsrMatchSource = "text" | "thinking" | "tool";
 
-/** ttsr-spec §8.3. */
+/** docs/ttsr.md §8.3. */
 export interface TtsrMatchContext {
   source: TtsrMatchSource;
   toolName?: string;

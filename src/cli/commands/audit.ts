@@ -1,5 +1,4 @@
 // sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml, sessions/) for a corpus.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseChunking } from "../../ttsr/chunking.js";
 import { runAudit } from "../../app/audit.js";
@@ -7,23 +6,16 @@ import { shardArg } from "../shard-arg.js";
 import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
 import { renderAnnotations } from "../../report/annotations.js";
 import { renderJson } from "../../report/json.js";
-import { auditExitCode } from "../../report/summary.js";
+import { auditExitCode } from "../../context/audit-summary.js";
 import { renderTerminal } from "../../report/terminal.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
 import { outFolderProblem } from "../../io/stat.js";
+import { toolVersion } from "../../io/text.js";
 import { out, err, outRawJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
-
-export function toolVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
-  } catch {
-    return "0.0.0";
-  }
-}
 
 export const auditCommand: Command = {
   command: "audit <paths..>",
@@ -33,7 +25,7 @@ export const auditCommand: Command = {
       .positional("paths", { type: "string", array: true, describe: "Session files, folders, quoted globs, or - for stdin" })
       .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-audit/)" })
       .option("rules", { type: "string", array: true, describe: "TTSR rule folder(s), highest priority first: replay them and compare with the recorded evidence" })
-      .option("settings", { type: "string", describe: "TTSR settings JSON (ttsr-spec §8.1 keys, flat or under ttsr; default: a settings.json beside each session)" })
+      .option("settings", { type: "string", describe: "TTSR settings JSON (docs/ttsr.md §8.1 keys, flat or under ttsr; default: a settings.json beside each session)" })
       .option("ttsr-profile", { choices: ["seed", "v17"] as const, describe: "TTSR behaviour to replay (default: each session's — v17 for omp17 sessions — else seed)" })
       .option("chunking", { type: "string", default: "whole", describe: "How recorded output is streamed to the matcher: whole | fixed:N | random:SEED" })
       .option("cwd", { type: "string", describe: "Replay cwd: rule paths in injected text are shown relative to it (default: the folder holding the rules' .omp/, or the session's recorded cwd mapped onto the rules)" })
@@ -87,7 +79,7 @@ export const auditCommand: Command = {
       if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }
     err(`sightline: report written to ${terminalLine(dir)}/index.html\n`);
-    // Unreadable inputs win over findings (design §4).
+    // Unreadable inputs win over findings (docs/product.md §4).
     return unreadableInputs > 0 ? 2 : auditExitCode(result, a.failOn);
   },
 };

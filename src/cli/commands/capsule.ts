@@ -1,4 +1,4 @@
-// sightline capsule validate|restore|render <file>: the CompactCapsule tools (capsule.md).
+// sightline capsule validate|restore|render <file>: the CompactCapsule tools (docs/capsule.md).
 import { runCapsule, type CapsuleAction } from "../../app/capsule.js";
 import { renderValidateTable } from "../../report/validate-table.js";
 import { countBySeverity } from "../../shared/diagnostics.js";

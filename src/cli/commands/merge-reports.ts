@@ -14,7 +14,7 @@ import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import type { Command } from "../command.js";
 import { workspacePath } from "../workspace.js";
-import { toolVersion } from "./audit.js";
+import { toolVersion } from "../../io/text.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson, outRawJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
@@ -22,7 +22,7 @@ import { terminalLine } from "../../shared/terminal.js";
 const report = (ds: readonly Diagnostic[]) => {
   for (const d of ds) if (d.severity !== "info") err(`sightline: ${d.severity}: ${terminalLine(d.message)}\n`);
 };
-/** Reports why nothing was merged: exit 2 (unreadable input, design §4). */
+/** Reports why nothing was merged: exit 2 (unreadable input, docs/product.md §4). */
 const fail = (ds: readonly Diagnostic[]): number => {
   report(ds);
   return 2;
@@ -47,7 +47,7 @@ export const mergeReportsCommand: Command = {
     const now = new Date();
     const kinds = await Promise.all(dirs.map(reportKind));
     const unreadable = kinds.filter((k): k is Diagnostic => typeof k !== "string");
-    // design §4: an unreadable report folder is unreadable input (2), and nothing is merged.
+    // docs/product.md §4: an unreadable report folder is unreadable input (2), and nothing is merged.
     if (unreadable.length) return fail(unreadable);
     const n = { audit: kinds.filter((k) => k === "audit").length, check: kinds.filter((k) => k === "check").length };
     if (n.audit && n.check) return fail([diag("APP_MERGE_MIXED_KINDS", { file: dirs[0] }, n)]);

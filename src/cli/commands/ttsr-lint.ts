@@ -1,4 +1,4 @@
-// sightline ttsr lint: problems in rule files that change what matches (design §4, §8). Exit 1 on errors.
+// sightline ttsr lint: problems in rule files that change what matches (docs/product.md §4, §8). Exit 1 on errors.
 import { runTtsrLint } from "../../app/ttsr-rules.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../usage.js";

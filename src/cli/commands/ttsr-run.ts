@@ -1,4 +1,4 @@
-// sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (design §4, §5).
+// sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (docs/product.md §4, §5).
 import Table from "cli-table3";
 import { ttsrRun, type TtsrRunDoc } from "../../app/ttsr-run.js";
 import { isStdin, STDIN } from "../../io/read.js";

@@ -1,6 +1,6 @@
-// buildSessionContext for pi sessions (pi-session-format §6): the AgentMessages the real builder returns at a
-// leaf, with the state it collects. Profile `pi` = pi / omp5 / v14 (§6.1, plus v14's openaiRemoteCompaction
-// rule, which pi files never trigger); `omp17` = @oh-my-pi 17.2.15 session-context.ts (§6.2).
+// buildSessionContext for pi sessions (docs/pi.md §6): the AgentMessages the real builder returns at a
+// leaf, with the state it collects. Profile `pi` = pi / omp5 / v14 (docs/pi.md §6.1, plus v14's openaiRemoteCompaction
+// rule, which pi files never trigger); `omp17` = @oh-my-pi 17.2.15 session-context.ts (docs/pi.md §6.2).
 import { isObject } from "../../shared/json.js";
 import type { ContextOptions, NativeContext } from "../types.js";
 import { branchSummaryFromEntry, compactionSummaryFromEntry, customFromEntry, remoteCompactionPayload, type AgentMessage } from "./messages.js";
@@ -55,7 +55,7 @@ export function entryMessage(e: PiEntry, profile: PiProfile, transcript = false)
   return undefined;
 }
 
-/** The emitted items before the v17 passes: the branch buildSessionContext takes for the path (§6.1, §6.2). */
+/** The emitted items before the v17 passes: the branch buildSessionContext takes for the path (docs/pi.md §6.1, §6.2). */
 export function emitItems(path: readonly PiEntry[], profile: PiProfile): Item[] {
   if (profile === "pi-1.5") return pi1Items(path);
   let compaction: PiEntry | undefined;
@@ -105,7 +105,7 @@ export function buildPiContext(s: PiSession, leafId: string | null | undefined, 
     if (e.type === "thinking_level_change") ctx.thinkingLevel = profile === "omp17" ? (r.thinkingLevel ?? "off") : r.thinkingLevel;
     else if (e.type === "model_change") {
       if (piLike) ctx.model = { provider: r.provider, modelId: r.modelId };
-      // omp reads only the `model` form; the legacy provider/modelId form is ignored (§6.1, [oracle]).
+      // omp reads only the `model` form; the legacy provider/modelId form is ignored (docs/pi.md §6.1, [oracle]).
       if (r.model) {
         const role = (r.role as string | undefined) ?? "default";
         ctx.models[role] = r.model as string;

@@ -1,4 +1,4 @@
-// The oh-my-pi "format pass" that runs over every rendered prompt template (strings.md §1.4 point 3;
+// The oh-my-pi "format pass" that runs over every rendered prompt template (docs/strings.md §1.4 point 3;
 // @oh-my-pi/pi-utils 14.9.9 / 17.2.15 `format(text, {renderPhase: "post-render"})` with ASCII-symbol
 // replacement and RFC 2119 rewriting off). Used for summaries, steering wraps and TTSR templates.
 

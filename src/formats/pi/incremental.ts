@@ -1,4 +1,4 @@
-// Incremental contexts (design §3, §8 "O(events) in delta mode"): one state per tree node, extended from its
+// Incremental contexts (docs/product.md §3, §8 "O(events) in delta mode"): one state per tree node, extended from its
 // parent's in O(1) amortised, equal to toMsgs(buildPiContext(node)) by construction.
 //
 // A state is a finalised prefix (a persistent list of Msgs that no later entry can change) plus a short tail

@@ -1,4 +1,4 @@
-// The pi / oh-my-pi format module (design §2, §6, §7).
+// The pi / oh-my-pi format module (docs/product.md §2, §6, §7).
 import type { FormatModule } from "../types.js";
 import { buildPiContext } from "./context.js";
 import { piToMsgs } from "./lower.js";

@@ -1,4 +1,4 @@
-// Built context → the JSON contract's Msg (design §5): one Msg per AgentMessage, with the provider's role
+// Built context → the JSON contract's Msg (docs/product.md §5): one Msg per AgentMessage, with the provider's role
 // and text for the profile, the native blocks, source ids and TTSR reminders.
 import { isObject } from "../../shared/json.js";
 import type { ContextOptions, Msg, NativeContext, Reminder } from "../types.js";
@@ -11,7 +11,7 @@ import { TTSR_INJECTION_TYPE, TTSR_TOOL_REMINDER_PREFIX } from "./strings.js";
 const RULE_ATTR = /<system-(?:reminder|interrupt) reason="rule_violation" rule="([^"]*)"/g;
 const rulesIn = (text: string): string[] => [...text.matchAll(RULE_ATTR)].map((m) => m[1]);
 
-/** TTSR evidence carried by a context message (pi-session-format §7). */
+/** TTSR evidence carried by a context message (docs/pi.md §7). */
 export function remindersOf(m: AgentMessage, sourceId: string): Reminder[] {
   let rules: string[] = [];
   if (m.role === "toolResult" && Array.isArray(m.content)) {
@@ -25,7 +25,7 @@ export function remindersOf(m: AgentMessage, sourceId: string): Reminder[] {
   return rules.map((r) => ({ kind: "ttsr", origin: `rule:${r}`, sourceId }));
 }
 
-/** One Msg. `interruptedNext` matters only for omp17 assistants (strings.md §2.5). */
+/** One Msg. `interruptedNext` matters only for omp17 assistants (docs/strings.md §2.5). */
 export function toMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean): Msg {
   const lowered = profile === "omp17" ? lowerOmp17(m, interruptedNext) : profile === "pi-1.5" ? lowerPi1(m) : lowerPi(m);
   const isSummary = m.role === "compactionSummary" || m.role === "branchSummary";

@@ -1,5 +1,5 @@
-// Runtime AgentMessages that buildSessionContext creates from non-message entries (pi-session-format §6.1,
-// strings.md §2.6–2.7): custom, branchSummary and compactionSummary. Undefined fields are left out, as
+// Runtime AgentMessages that buildSessionContext creates from non-message entries (docs/pi.md §6.1,
+// docs/strings.md §2.6–2.7): custom, branchSummary and compactionSummary. Undefined fields are left out, as
 // JSON output of the real objects would.
 import { isObject } from "../../shared/json.js";
 import type { PiEntry, PiProfile } from "./model.js";
@@ -40,7 +40,7 @@ export function customFromEntry(e: PiEntry, profile: PiProfile): AgentMessage | 
 export const branchSummaryFromEntry = (e: PiEntry): AgentMessage =>
   compact({ role: "branchSummary", summary: e.raw.summary, fromId: e.raw.fromId, timestamp: toMillis(e.raw.timestamp) });
 
-/** The providerPayload of an OpenAI remote compaction (strings.md §2.7), or undefined. */
+/** The providerPayload of an OpenAI remote compaction (docs/strings.md §2.7), or undefined. */
 export function remoteCompactionPayload(c: PiEntry): Record<string, unknown> | undefined {
   const pd = c.raw.preserveData;
   const remote = isObject(pd) ? pd.openaiRemoteCompaction : undefined;

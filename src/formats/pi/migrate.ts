@@ -1,5 +1,5 @@
-// In-memory migration of one entry to v3 (pi-session-format §3), on copies: the parsed input is never changed.
-// v1 → v2: ids and a linear parent chain; sightline's ids are the 0-based physical line index (design §2)
+// In-memory migration of one entry to v3 (docs/pi.md §3), on copies: the parsed input is never changed.
+// v1 → v2: ids and a linear parent chain; sightline's ids are the 0-based physical line index (docs/product.md §2)
 // instead of upstream's random 8-character ids, so `firstKeptEntryIndex` → the id of the record at that
 // loader index. v2 → v3: message role hookMessage → custom.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";

@@ -1,9 +1,9 @@
-// The typed model of a pi / oh-my-pi session file (pi-session-format), shared by the reader, the tree
-// checks, the context builders and the TTSR layer. Versions v1–v3 are migrated in memory on read (§3).
+// The typed model of a pi / oh-my-pi session file (docs/pi.md), shared by the reader, the tree
+// checks, the context builders and the TTSR layer. Versions v1–v3 are migrated in memory on read (docs/pi.md §3).
 import type { SessionBase } from "../types.js";
 
 /**
- * pi = baseline pi / omp ≤14 context rules (§6.1); omp17 = @oh-my-pi 17.2.15 rules (§6.2);
+ * pi = baseline pi / omp ≤14 context rules (docs/pi.md §6.1); omp17 = @oh-my-pi 17.2.15 rules (docs/pi.md §6.2);
  * pi-1.5 = @earendil-works/pi-coding-agent 1.5.2 (pi1.ts).
  */
 export type PiProfile = "pi" | "omp17" | "pi-1.5";
@@ -18,7 +18,7 @@ export type PiVersion = 1 | 2 | 3;
 export interface PiEntry {
   /** 1-based physical line. */
   line: number;
-  /** Entry id; v1 files get the 0-based physical line index as a string (design §2). */
+  /** Entry id; v1 files get the 0-based physical line index as a string (docs/product.md §2). */
   id: string;
   /** Parent id after migration (v1: the previous entry's id, the first entry null). */
   parentId: string | null;
@@ -28,7 +28,7 @@ export interface PiEntry {
   raw: Record<string, unknown>;
 }
 
-/** The v17 title slot (physical first line, §2.1), folded into the header in memory. */
+/** The v17 title slot (physical first line, docs/pi.md §2.1), folded into the header in memory. */
 export interface PiTitleSlot {
   line: number;
   title: string;

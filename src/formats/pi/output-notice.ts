@@ -1,4 +1,4 @@
-// formatOutputNotice(meta) (strings.md §2.4; oh-my-pi src/tools/output-meta.ts): the notice omp appends to
+// formatOutputNotice(meta) (docs/strings.md §2.4; oh-my-pi src/tools/output-meta.ts): the notice omp appends to
 // bash / python execution text. LSP diagnostics are joined one per line: the per-file grouping the real
 // code applies to path-prefixed messages is not reproduced (a known gap, rare in user `!` commands).
 import { isObject } from "../../shared/json.js";

@@ -1,4 +1,4 @@
-// Streaming reader for pi / oh-my-pi session files (pi-session-format §1–§4, §10): title slot, header,
+// Streaming reader for pi / oh-my-pi session files (docs/pi.md §1–§4, §10): title slot, header,
 // per-line loader verdict, in-memory migration v1→v2→v3, then tree checks and the profile choice.
 import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
 import { findLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
@@ -21,7 +21,7 @@ export function sniffPi(first: unknown): boolean {
   return typeof first.type === "string" && typeof first.id === "string" && "parentId" in first && typeof first.timestamp === "string";
 }
 
-/** The v17 loader's title-slot test (session-title-slot.ts parseTitleSlotObject, as documented in §2.1). */
+/** The v17 loader's title-slot test (session-title-slot.ts parseTitleSlotObject, as documented in docs/pi.md §2.1). */
 function asTitleSlot(v: unknown): { title: string; source?: string } | undefined {
   if (!isObject(v) || v.type !== "title" || v.v !== 1) return undefined;
   if (typeof v.title !== "string" || typeof v.updatedAt !== "string" || typeof v.pad !== "string") return undefined;

@@ -1,4 +1,4 @@
-// The two v17 passes after emission (pi-session-format §6.2; @oh-my-pi 17.2.15 session-context.ts):
+// The two v17 passes after emission (docs/pi.md §6.2; @oh-my-pi 17.2.15 session-context.ts):
 // dangling tool calls are stripped, then failed (aborted/error) assistant turns and their tool results are
 // dropped unless the interrupted-thinking continuity message follows. Inputs are never changed.
 import { isObject } from "../../shared/json.js";

@@ -1,12 +1,12 @@
-// Profile choice (design §2): `pi` (baseline pi / omp ≤14 context rules) by default, `omp17` when the file
+// Profile choice (docs/product.md §2): `pi` (baseline pi / omp ≤14 context rules) by default, `omp17` when the file
 // carries something only @oh-my-pi 17 writes; `--profile` overrides. The reason is reported as PROFILE_CHOSEN.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import { isPiProfile, PI_PROFILES, type PiProfile, type PiSession } from "./model.js";
 import { newerMarkers } from "./newer.js";
 
-/** Entry types only v17 writes (pi-session-format §4). */
+/** Entry types only v17 writes (docs/pi.md §4). */
 const V17_TYPES = new Set(["reset_boundary", "title_change", "credential_pin"]);
-/** Header keys only v17 writes (§2.2). */
+/** Header keys only v17 writes (docs/pi.md §2.2). */
 const V17_HEADER_KEYS = ["additionalDirectories", "previousSessionFiles", "providerPromptCacheKey"];
 
 /** The first v17-only marker of the file, worded as the reason, or undefined. */

@@ -1,5 +1,5 @@
-// Provider text of each AgentMessage role (strings.md §2.1 pi, §2.2 omp 14 details v17 inherits, §2.3 v17,
-// §2.5 interrupted-thinking strip). Each function returns the role the provider gets and the text parts it
+// Provider text of each AgentMessage role (docs/strings.md §2.1 pi, docs/strings.md §2.2 omp 14 details v17 inherits, docs/strings.md §2.3 v17,
+// docs/strings.md §2.5 interrupted-thinking strip). Each function returns the role the provider gets and the text parts it
 // receives (images excluded); the Msg joins the parts with "\n".
 import { isObject } from "../../shared/json.js";
 import type { Role } from "../types.js";
@@ -50,7 +50,7 @@ function toolResultParts(m: AgentMessage): string[] {
   return Array.isArray(m.content) ? textsOf(m.content) : [JSON.stringify(m.content) ?? ""];
 }
 
-/** pi (strings.md §2.1): plain concatenation, customs become user. */
+/** pi (docs/strings.md §2.1): plain concatenation, customs become user. */
 export function lowerPi(m: AgentMessage): Lowered {
   switch (m.role) {
     case "assistant":
@@ -86,7 +86,7 @@ export function lowerPi1(m: AgentMessage): Lowered {
 
 const steeringText = (content: unknown): string => (typeof content === "string" ? content : textsOf(content).join("\n"));
 
-/** v17 (strings.md §2.3); `interruptedNext` = an assistant followed by the interrupted-thinking message. */
+/** v17 (docs/strings.md §2.3); `interruptedNext` = an assistant followed by the interrupted-thinking message. */
 export function lowerOmp17(m: AgentMessage, interruptedNext: boolean): Lowered {
   switch (m.role) {
     case "assistant": {

@@ -1,4 +1,4 @@
-// The v17 display transcript (pi-session-format §6.2 "Transcript mode"; session-context.ts with
+// The v17 display transcript (docs/pi.md §6.2 "Transcript mode"; session-context.ts with
 // `transcript: true`): every path entry in order, compactions inline (older ones elided), retry and
 // prewalk messages kept, dangling tool calls stripped but emptied turns kept and marked, no failed-turn drop.
 import type { AgentMessage } from "./messages.js";

@@ -1,4 +1,4 @@
-// The entry tree and its structural checks (pi-session-format §4, §6.1). The leaf the loader resumes at is
+// The entry tree and its structural checks (docs/pi.md §4, §6.1). The leaf the loader resumes at is
 // the last entry in file order.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import { isObject } from "../../shared/json.js";

@@ -1,4 +1,4 @@
-// Turn contexts as persistent lists (design §3, types.ts TurnContext): each turn's messages equal
+// Turn contexts as persistent lists (docs/product.md §3, types.ts TurnContext): each turn's messages equal
 // toMsgs(buildPiContext(leafId)). Well-formed trees use the incremental builder (O(changes) per turn);
 // files with duplicate ids, dangling parents or cycles build each context in full and share the common
 // prefix with the previous turn.

@@ -1,4 +1,4 @@
-// Turns (design §3: every assistant message in file order, aborted and errored ones included; the context is
+// Turns (docs/product.md §3: every assistant message in file order, aborted and errored ones included; the context is
 // built at the message's parent) and compactions (before = parent of the compaction, after = the compaction).
 import { isObject } from "../../shared/json.js";
 import type { CompactionRef, TurnRef } from "../types.js";

@@ -22,7 +22,7 @@ const str = (v: unknown): v is string => typeof v === "string";
 const num = (v: unknown): v is number => typeof v === "number";
 const nullOrStr = (v: unknown): boolean => v === null || str(v);
 
-/** parseHeader of SC-CORE3..5 (design: no projectId, design SessionMeta has none, §2.2). */
+/** parseHeader of SC-CORE3..5 (design: no projectId, design SessionMeta has none, docs/scorel.md §2.2). */
 export function headerProblem(v: unknown, profile: ScorelProfile): Problem | null {
   const p = (loaderMessage: string, detail: string, pointer?: string): Problem => ({ loaderCode: "invalid_header", loaderMessage, inv: "SCOREL_INV_03_INVALID_HEADER", detail, pointer });
   if (!isObject(v)) return p("Session header must be an object", "Line 1 is not a JSON object");
@@ -99,7 +99,7 @@ function shippedPayload(v: Obj, t: string, profile: Exclude<ScorelProfile, "g0" 
   return null;
 }
 
-// The design model has no loader; these mirror its TypeScript types (events.md §4) with the same rigour.
+// The design model has no loader; these mirror its TypeScript types (docs/scorel.md §4.3) with the same rigour.
 function designPayload(v: Obj, t: string): Problem | null {
   const need = (ok: boolean, inv: CodeName, detail: string, pointer: string): Problem | null => (ok ? null : ev("(design model)", inv, detail, pointer));
   switch (t) {

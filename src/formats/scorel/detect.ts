@@ -1,4 +1,4 @@
-// Generation detection and profile choice (scorel-format §0.2, design §2). Detection looks at what the file
+// Generation detection and profile choice (docs/scorel.md §0.2, docs/product.md §2). Detection looks at what the file
 // contains; the profile is what sightline reads it with (shipped files default to p5).
 import { isObject } from "../../shared/json.js";
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
@@ -76,7 +76,7 @@ export function chooseProfile(f: Features, requested: string | undefined, bag: D
     reason = "requested";
   } else {
     if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown Scorel profile "${requested}" (known: ${SCOREL_PROFILES.join(", ")}); detecting instead` });
-    // design §2: shipped files default to p5 whatever generation they look like.
+    // docs/product.md §2: shipped files default to p5 whatever generation they look like.
     profile = generation === "g0" || generation === "design" ? generation : "p5";
     reason = generation === "g0" || generation === "design" ? why : `default for shipped files (content looks like ${generation}: ${why})`;
   }
@@ -100,7 +100,7 @@ function mismatches(f: Features, p: ScorelProfile): string[] {
   if (p === "p3" && f.compact) out.push("compact events exist from P4 on; the P3 loader rejects them");
   if (p === "p3" && f.channelContext) out.push("harness kind channel_context exists from P4 on");
   if (p === "p3" && f.extensionScope) out.push("skill scope \"extension\" exists from P4 on; the P3 loader rejects it");
-  if ((p === "p3" || p === "p4a") && f.contextControl) out.push(`context_control exists from P4b only (scorel-format §15.3); the ${p} loader rejects it`);
+  if ((p === "p3" || p === "p4a") && f.contextControl) out.push(`context_control exists from P4b only (docs/scorel.md §15.3); the ${p} loader rejects it`);
   if (p !== "p5" && f.systemReminder) out.push(`system_reminder content blocks exist from P5 on; ${p} treats them as unknown blocks`);
   return out;
 }

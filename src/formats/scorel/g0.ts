@@ -1,4 +1,4 @@
-// G0: the pre-v1 `sessions/<id>/log.jsonl` (SC-G0 SessionStore.readEntries + replayLogEntries, §11).
+// G0: the pre-v1 `sessions/<id>/log.jsonl` (SC-G0 SessionStore.readEntries + replayLogEntries, docs/scorel.md §11).
 // The G0 reader splits on "\n", drops whitespace-only lines, parses each remaining line and normalises it
 // (missing ids become `legacy-msg-<n>` / `legacy-rewind-<n>` / `legacy-compact-<n>`, n = 1-based index among
 // the non-blank lines, which is the physical line when the file has no blank lines); any bad line throws.
@@ -38,7 +38,7 @@ export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
     const known = typeof kind === "string" && (kind in LEGACY || kind === "channel");
     if (!known) fail({ code: "SCOREL_G0_UNSUPPORTED_KIND", line: rec.no, pointer: "/kind", args: { kind } }, `${where}: Unsupported session log entry kind: ${String(kind)}`);
     const k = typeof kind === "string" ? kind : String(kind);
-    // Channel entries keep no id upstream; sightline names them like the others (design §2).
+    // Channel entries keep no id upstream; sightline names them like the others (docs/product.md §2).
     const id = typeof v.id === "string" && k !== "channel" ? v.id : `legacy-${LEGACY[k] ?? k}-${index}`;
     const ev: ScorelEvent = { line: rec.no, type: k, id, parentId: null, seq: undefined, raw: v, tree: k === "message" };
     r.events.push(ev);

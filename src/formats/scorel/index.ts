@@ -1,4 +1,4 @@
-// The Scorel format module (design §2, §3; scorel-format): reader from parse.ts, context builders from context/.
+// The Scorel format module (docs/product.md §2, §3; docs/scorel.md): reader from parse.ts, context builders from context/.
 import type { FormatModule, NativeContext } from "../types.js";
 import { buildScorelContext, scorelCompactions, scorelToMsgs, scorelTurnContexts, scorelTurns, type ScorelMessage } from "./context/index.js";
 import { resolveProfile } from "./context/build.js";

@@ -1,5 +1,5 @@
 // Audit-level (V) invariants about harness items, compacts, context control and control state:
-// scorel-format §12 rules 15, 17, 19, 21, 23, 25, 27 (V part).
+// docs/scorel.md §12 rules 15, 17, 19, 21, 23, 25, 27 (V part).
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
 import { ancestors, finding, isAncestorOrSelf, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
@@ -81,7 +81,7 @@ function checkAnchor(a: AuditInput, e: ScorelEvent, push: Push): void {
 function checkCompact(a: AuditInput, e: ScorelEvent, push: Push): void {
   const v = e.raw;
   const n = v.retainedEventCount as number;
-  if (!Number.isInteger(n) || n < 0) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/retainedEventCount", `retainedEventCount ${n} is not a non-negative integer${Number.isInteger(n) ? "" : " (nothing is retained, §15.5)"}`));
+  if (!Number.isInteger(n) || n < 0) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/retainedEventCount", `retainedEventCount ${n} is not a non-negative integer${Number.isInteger(n) ? "" : " (nothing is retained, docs/scorel.md §15.5)"}`));
   if (!a.tree.parent.has(e.id)) return;
   const through = v.compactedThrough as string;
   const parent = a.tree.parent.get(e.id) ?? null;
@@ -113,7 +113,7 @@ function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
     }
     const crossed = span.find((id) => id !== anchor.id && a.byId.get(id)?.type === "user_message");
     if (crossed) bad("/throughEventId", `The span crosses the next user message ${crossed}`);
-    // §13 case 35: a hidden compact is skipped by buildContext, so its reset and summary never happen.
+    // docs/scorel.md §13 case 35: a hidden compact is skipped by buildContext, so its reset and summary never happen.
     const compact = span.find((id) => a.byId.get(id)?.type === "compact");
     if (compact) bad("/throughEventId", `The span hides the compact ${compact}: buildContext skips its summary and reset`);
   }

@@ -1,4 +1,4 @@
-// Design-profile invariants (D), scorel-format §12 rules 28-32, read with the leaf pointer of §7.2.
+// Design-profile invariants (D), docs/scorel.md §12 rules 28-32, read with the leaf pointer of docs/scorel.md §7.2.
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
 import { ancestors, finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
@@ -26,7 +26,7 @@ function checkRewind(a: AuditInput, e: ScorelEvent, i: number, push: Push): void
   const target = a.byId.get(id);
   if (!target) return bad("/targetEventId", `targetEventId ${id} names no event`);
   if (target.line > e.line) bad("/targetEventId", `The target ${id} comes later in the file (line ${target.line})`);
-  // Turn boundary (session.md §4): after a user message or after a completed tool-result batch.
+  // Turn boundary (docs/scorel.md §7.2): after a user message or after a completed tool-result batch.
   const role = target.type === "message" ? messageOf(target)?.role : undefined;
   if (role !== "user" && role !== "tool_result") bad("/targetEventId", `The target ${id} is not a turn boundary (a ${target.type}${role ? ` with role ${JSON.stringify(role)}` : ""})`);
   const pastCompact = compactAbove(a, a.leafBefore.get(e.line) ?? null, id);
@@ -68,7 +68,7 @@ function checkCompactThrough(a: AuditInput, e: ScorelEvent, push: Push): void {
 }
 
 // Role `internal` messages are skipped by the design builder; a steer/followUp meta would merge_prev them
-// into the context (events.md §6.3), which only custom_message may do.
+// into the context (docs/scorel.md §6.3), which only custom_message may do.
 function checkInternal(e: ScorelEvent, push: Push): void {
   const m = messageOf(e);
   if (m?.role !== "internal") return;

@@ -1,4 +1,4 @@
-// Audit-level (V) invariants about ordering and messages: scorel-format §12 rules 8b, 11, 12, 13, 14, 15.
+// Audit-level (V) invariants about ordering and messages: docs/scorel.md §12 rules 8b, 11, 12, 13, 14, 15.
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
 import { blocksOf, finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";

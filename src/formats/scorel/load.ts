@@ -1,12 +1,12 @@
 // The load pass for header-based files (shipped P3-P5 and the design model): walks the parsed lines in the
-// shipped loader's order (§1 reader steps, §3 validation order (a)-(f), §15.7), records EVERY problem as a
+// shipped loader's order (docs/scorel.md §1 reader steps, docs/scorel.md §3 validation order (a)-(f), docs/scorel.md §15.7), records EVERY problem as a
 // finding, and remembers the first one the real loader would stop at (the verdict). It also builds the
 // event list and sightline's tree.
 //
 // sightline's tree keeps reading past problems. A tree event becomes a node when its id is a fresh string
 // and its parent is null (first root only) or an earlier node; events with bad payloads, seq or sessionId
 // stay in the tree (they are still conversation), events with unusable id/parent do not (nor their
-// descendants, each reported). Design profile: the same rules plus the leaf pointer of §7.2.
+// descendants, each reported). Design profile: the same rules plus the leaf pointer of docs/scorel.md §7.2.
 import type { Args } from "../../shared/diagnostics.js";
 import type { CodeName } from "../../shared/codes.js";
 import { isObject } from "../../shared/json.js";
@@ -62,14 +62,14 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
   const problem = (p: Problem, line: number, eventId?: string): void =>
     note({ code: p.inv, line, eventId, pointer: p.pointer, args: { detail: p.detail } }, { code: p.loaderCode, message: p.loaderMessage });
 
-  // §1 step 2: physical line 1 empty (an empty file included).
+  // docs/scorel.md §1 step 2: physical line 1 empty (an empty file included).
   // An empty file gets EMPTY_FILE from the reader; the verdict is still missing_header.
   const first = recs[0];
   if (!first) r.verdict = { code: "missing_header", message: "Session file is missing a header", line: 1 };
   else if (first.no !== 1 || first.empty) {
     note({ code: "SCOREL_INV_01_MISSING_HEADER", line: 1, args: { detail: "Physical line 1 is empty" } }, { code: "missing_header", message: "Session file is missing a header" });
   }
-  // §15.7: every line is parsed before any event is validated, so the first invalid-JSON line wins.
+  // docs/scorel.md §15.7: every line is parsed before any event is validated, so the first invalid-JSON line wins.
   for (const rec of recs) {
     if (rec.empty || rec.ok) continue;
     const why = rec.bom ? "the line starts with a byte order mark (U+FEFF)" : rec.blank ? "the line holds only whitespace" : rec.error;
@@ -202,7 +202,7 @@ class TreeBuilder {
     if (!this.r.verdict) this.r.verdict = { code: "invalid_parent", message, line: f.line, eventId: f.eventId };
   }
 
-  /** Design §7.2 leaf pointer; shipped: the last appended node (§7.1). */
+  /** The design leaf pointer (docs/scorel.md §7.2); shipped: the last appended node (docs/scorel.md §7.1). */
   private moveLeaf(ev: ScorelEvent, added: boolean): void {
     if (this.profile !== "design") {
       if (added) this.leaf = ev.id;
@@ -214,7 +214,7 @@ class TreeBuilder {
     } else if (ev.type === "branch") {
       if (isNode(ev.raw.leafEventId)) this.leaf = ev.raw.leafEventId;
     } else if (added && ["message", "custom_message", "compact", "harness_item"].includes(ev.type)) {
-      // harness_item is conversation content in the later design (events.md §6.3), so it moves the leaf like a message.
+      // harness_item is conversation content in the later design (docs/scorel.md §6.3), so it moves the leaf like a message.
       this.leaf = ev.id;
     }
   }

@@ -1,5 +1,5 @@
 // The typed model of a Scorel session file, shared by the reader (parse/verdict/invariants) and the
-// context builders. Generations: scorel-format §0.2.
+// context builders. Generations: docs/scorel.md §0.2.
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { SessionBase } from "../types.js";
 
@@ -34,7 +34,7 @@ export interface ScorelEvent {
   /** The parsed JSON object, never mutated (for a TOO_DEEP line: a copy cut off at a safe depth). */
   raw: Record<string, unknown>;
   /**
-   * True for conversation-tree event types of the profile (scorel-format §4.1; design: every type except
+   * True for conversation-tree event types of the profile (docs/scorel.md §4.1; design: every type except
    * instruction_snapshot and context_control; G0: message entries). Whether the event really became a node
    * is `session.tree.parent.has(id)`: events with a duplicate id or an unusable parent are left out.
    */
@@ -51,7 +51,7 @@ export interface ScorelSession extends SessionBase {
   byId: Map<string, ScorelEvent>;
   /** True when the real loader of this profile would reject the file (see the loader-verdict diagnostic). */
   rejected: boolean;
-  /** What the file itself looks like (scorel-format §0.2), independent of the profile used to read it. */
+  /** What the file itself looks like (docs/scorel.md §0.2), independent of the profile used to read it. */
   generation: ScorelGeneration;
   /**
    * The loader verdict (also in diagnostics): the first error the real loader of the profile stops at;

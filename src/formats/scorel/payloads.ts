@@ -38,7 +38,7 @@ export function snapshotDetail(s: unknown): Detail | null {
   return null;
 }
 
-// §15.1: no loader checks item.data.
+// docs/scorel.md §15.1: no loader checks item.data.
 export function harnessDetail(item: unknown): Detail | null {
   if (!isObject(item)) return fail("item must be an object", "/item");
   if (!str(item.kind)) return fail("item.kind must be a string", "/item/kind");

@@ -1,5 +1,5 @@
-// Which event types, harness kinds and content blocks each Scorel profile knows (scorel-format §0.2, §4, §5,
-// §8, §15.3). The shipped sets are the loaders' `assertTreeEvent` type lists.
+// Which event types, harness kinds and content blocks each Scorel profile knows (docs/scorel.md §0.2, §4, §5,
+// docs/scorel.md §8, §15.3). The shipped sets are the loaders' `assertTreeEvent` type lists.
 import type { ScorelProfile } from "./model.js";
 
 export type ShippedProfile = "p3" | "p4a" | "p4" | "p5";
@@ -14,7 +14,7 @@ export const TREE_TYPES: Record<Exclude<ScorelProfile, "g0">, ReadonlySet<string
   p4a: new Set([...P3_TREE, "compact"]),
   p4: new Set([...P3_TREE, "compact"]),
   p5: new Set([...P3_TREE, "compact"]),
-  // Design: every persistent event is a node (events.md §2 "id+parentId form the tree"), except the two
+  // Design: every persistent event is a node (docs/scorel.md §7.2: id and parentId form the tree), except the two
   // control-state events the later design added (instruction_snapshot, context_control).
   design: new Set(["message", "rewind", "branch", "compact", "channel_inject", "session_info", "custom", "custom_message", "harness_item"]),
 };
@@ -23,7 +23,7 @@ export const TREE_TYPES: Record<Exclude<ScorelProfile, "g0">, ReadonlySet<string
 export const CONTROL_TYPES: Record<Exclude<ScorelProfile, "g0">, ReadonlySet<string>> = {
   p3: new Set(P3_CONTROL),
   p4a: new Set(P3_CONTROL),
-  // context_control exists from P4b only (§15.3).
+  // context_control exists from P4b only (docs/scorel.md §15.3).
   p4: new Set([...P3_CONTROL, "context_control"]),
   p5: new Set([...P3_CONTROL, "context_control"]),
   design: new Set(["instruction_snapshot", "context_control"]),
@@ -32,7 +32,7 @@ export const CONTROL_TYPES: Record<Exclude<ScorelProfile, "g0">, ReadonlySet<str
 /** Types only the design model has (their presence makes a file a design file). */
 export const DESIGN_ONLY_TYPES: ReadonlySet<string> = new Set(["message", "rewind", "branch", "channel_inject", "session_info", "custom", "custom_message"]);
 
-/** Wire-only event types (§6): never valid in JSONL. */
+/** Wire-only event types (docs/scorel.md §6): never valid in JSONL. */
 export const TRANSIENT_TYPES: ReadonlySet<string> = new Set([
   "turn_start", "turn_end", "message_start", "message_end", "text_delta", "thinking_delta", "error",
   "tool_call_delta", "tool_execution_start", "tool_execution_update", "tool_execution_end",

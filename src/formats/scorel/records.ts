@@ -9,13 +9,13 @@ export interface LineRec {
   no: number;
   /** Empty after dropping one trailing "\r": the shipped loader splits on /\r?\n/ and drops length-0 lines. */
   empty: boolean;
-  /** Only whitespace (the G0 reader drops these; the shipped loader does not, §1 step 3). */
+  /** Only whitespace (the G0 reader drops these; the shipped loader does not, docs/scorel.md §1 step 3). */
   blank: boolean;
   ok: boolean;
   value?: unknown;
   /** JSON.parse's own message, verbatim (the G0 loader quotes it). */
   error?: string;
-  /** The text starts with U+FEFF (Node's readFile keeps a BOM, so JSON.parse fails on it, §15.7). */
+  /** The text starts with U+FEFF (Node's readFile keeps a BOM, so JSON.parse fails on it, docs/scorel.md §15.7). */
   bom?: boolean;
   /** A BOM line that parses once the BOM is dropped: used only to keep analysing past the verdict. */
   recovered?: unknown;

@@ -1,6 +1,6 @@
 // JSON Schemas of every Scorel line (src/schema/json/scorel/*.json) and which one applies to an event under
 // a profile. Only records that passed the loader's own checks are schema-checked, so every schema issue is
-// something the real loader tolerates (enums, optional fields, §14): a SCHEMA warning.
+// something the real loader tolerates (enums, optional fields, docs/scorel.md §14): a SCHEMA warning.
 import { addSchemas, check, type SchemaIssue } from "../../schema/ajv.js";
 import contentBlock from "../../schema/json/scorel/content-block.json" with { type: "json" };
 import contextControlPayload from "../../schema/json/scorel/context-control-payload.json" with { type: "json" };

@@ -1,5 +1,5 @@
-// Scorel events as pi-shaped TTSR replay steps (design §5: what these rules would have done; agree = null,
-// Scorel records no TTSR evidence). Responses are Scorel assistant messages (design §3 turns).
+// Scorel events as pi-shaped TTSR replay steps (docs/product.md §5: what these rules would have done; agree = null,
+// Scorel records no TTSR evidence). Responses are Scorel assistant messages (docs/product.md §3 turns).
 import type { ReplayStep } from "../types.js";
 import type { ScorelSession } from "./model.js";
 
@@ -7,7 +7,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-// scorel-format §11 stop mapping: tool_call↔toolUse, max_tokens↔length, cancelled↔aborted, error↔error.
+// docs/scorel.md §11 stop mapping: tool_call↔toolUse, max_tokens↔length, cancelled↔aborted, error↔error.
 const SCOREL_STOP: Record<string, string> = { tool_call: "toolUse", max_tokens: "length", cancelled: "aborted", error: "error" };
 
 function scorelBlock(b: unknown): Obj[] {
@@ -34,7 +34,7 @@ export function scorelTtsrSteps(s: ScorelSession): ReplayStep[] {
   });
 }
 
-/** The recorded cwd: the last `instruction_snapshot`'s `snapshot.cwd` (design §2), for tool argument paths. */
+/** The recorded cwd: the last `instruction_snapshot`'s `snapshot.cwd` (docs/product.md §2), for tool argument paths. */
 export function scorelRecordedCwd(s: ScorelSession): string | null {
   let cwd: string | null = null;
   for (const e of s.events) {

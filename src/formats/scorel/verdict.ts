@@ -1,4 +1,4 @@
-// The loader verdict per profile (§1, §3, §12, §15.3/6/7): the one diagnostic that says what the real
+// The loader verdict per profile (docs/scorel.md §1, §3, §12, §15.3/6/7): the one diagnostic that says what the real
 // loadSession of that generation does with the file. The real loader stops at its first error; load.ts
 // finds that error in the same order, this file turns it into the verdict diagnostic.
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";

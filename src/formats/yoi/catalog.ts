@@ -1,4 +1,4 @@
-// The LogEntry / SystemItem / LoggedItem / Segment catalogues of both readers (yoi-format §2, §3), as
+// The LogEntry / SystemItem / LoggedItem / Segment catalogues of both readers (docs/yoi.md §2, §3), as
 // serde would deserialize them: seed = e0caf7d1, head = b12e0785 (types checked against the sources).
 import type { YoiProfile } from "./model.js";
 import {
@@ -53,7 +53,7 @@ function inputSegment(p: YoiProfile): Check {
   };
   const extra: Record<string, Fields> =
     p === "seed" ? { knowledge_ref: { slug: str }, workflow_invoke: { slug: str } } : { flow: { selector: str } };
-  // #[serde(other)] Unknown: an unknown kind deserializes (flattened per era, §2.2).
+  // #[serde(other)] Unknown: an unknown kind deserializes (flattened per era, docs/yoi.md §2.2).
   return tagged("Segment", { ...common, ...extra }, true);
 }
 

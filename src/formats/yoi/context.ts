@@ -1,4 +1,4 @@
-// Replay views of a yoi segment (yoi-format §4, design §3): the history at an entry, its Msg form,
+// Replay views of a yoi segment (docs/yoi.md §4, docs/product.md §3): the history at an entry, its Msg form,
 // turns (maximal runs of assistant_item entries) and incremental turn contexts.
 import { push, size, type List } from "../../shared/plist.js";
 import type { ContextOptions, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";

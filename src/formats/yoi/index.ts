@@ -1,4 +1,4 @@
-// The yoi format module (design §2, §3): segment reader, replay, turns, compactions, wrap-once rule.
+// The yoi format module (docs/product.md §2, §3): segment reader, replay, turns, compactions, wrap-once rule.
 import type { FormatModule } from "../types.js";
 import { buildYoiContext, yoiToMsgs, yoiTurnContexts, yoiTurns } from "./context.js";
 import { yoiCompactions } from "./lineage.js";

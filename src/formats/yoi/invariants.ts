@@ -1,4 +1,4 @@
-// The §8 invariants of yoi-format as findings. §8.1 and §8.7 (known kinds, task_reminder.source) are
+// The invariants of docs/yoi.md §8 as findings. docs/yoi.md §8.1 and §8.7 (known kinds, task_reminder.source) are
 // the loader verdict itself (`corrupt` / YOI_INVALID_ENTRY); the rest get one code each below.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import { isObject } from "../../shared/json.js";
@@ -11,7 +11,7 @@ const UUID_DIR = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[
 const TERMINAL = new Set(["run_completed", "run_errored", "paused_turn_abandoned"]);
 const KNOWN_SEGMENTS = { seed: ["text", "paste", "file_ref", "knowledge_ref", "workflow_invoke"], head: ["text", "paste", "file_ref", "flow"] };
 
-/** §8.5: which entry an invoke trigger must be followed by (undefined = no fixed payload). */
+/** docs/yoi.md §8.5: which entry an invoke trigger must be followed by (undefined = no fixed payload). */
 function payloadOf(trigger: unknown): { kind: string; item?: string[] } | undefined {
   if (trigger === "user_send") return { kind: "user_input" };
   if (trigger === "notify") return { kind: "system_item", item: ["notification"] };
@@ -19,7 +19,7 @@ function payloadOf(trigger: unknown): { kind: string; item?: string[] } | undefi
   return undefined;
 }
 
-/** §8.8: is a task_reminder body wrapped as its era wrote it? Returns the problem or undefined. */
+/** docs/yoi.md §8.8: is a task_reminder body wrapped as its era wrote it? Returns the problem or undefined. */
 export function reminderWrapProblem(body: string, profile: "seed" | "head"): string | undefined {
   if (profile === "head") return body.includes(OPEN) ? "head task_reminder body still holds a <system-reminder> wrapper (replayed as is)" : undefined;
   if (!body.startsWith(`${OPEN}\n`) || !body.endsWith(`\n${CLOSE}`) || body.length < OPEN.length + CLOSE.length + 2) {
@@ -35,7 +35,7 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
   if (entries.length === 0) return;
   const at = (e: YoiEntry) => ({ line: e.line, eventId: e.id });
 
-  // §8.2 / §8.3: the segment_start.
+  // docs/yoi.md §8.2 / §8.3: the segment_start.
   if (entries[0].kind !== "segment_start") bag.add("YOI_FIRST_NOT_SEGMENT_START", at(entries[0]), { kind: entries[0].kind });
   const start = session.segmentStart;
   if (start) {

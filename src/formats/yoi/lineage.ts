@@ -1,4 +1,4 @@
-// Segment lineage (yoi-format §1, §7): which file of a session folder is replayed, the compaction a
+// Segment lineage (docs/yoi.md §1, §7): which file of a session folder is replayed, the compaction a
 // compacted segment records, and the before/after inputs of its diff (the app layer loads the source).
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import { diag } from "../../shared/diagnostics.js";
@@ -54,7 +54,7 @@ export function yoiCompactions(session: YoiSession): YoiCompactionRef[] {
 }
 
 /**
- * fork_at's cut (§7): entries up to and including the turn_end whose turn_count == at_turn_index;
+ * fork_at's cut (docs/yoi.md §7): entries up to and including the turn_end whose turn_count == at_turn_index;
  * 0 = right after the leading segment_start(s); not found = the whole log. Returns the last kept entry id.
  */
 export function forkAtLeaf(source: YoiSession, atTurnIndex: number): string | null {
@@ -90,7 +90,7 @@ export function yoiCompactionDiffInput(compacted: YoiSession, source: YoiSession
   };
 }
 
-/** §8.3 against the session folder: the origin segment exists and at_turn_index ≤ its final turn_count. */
+/** docs/yoi.md §8.3 against the session folder: the origin segment exists and at_turn_index ≤ its final turn_count. */
 export function yoiOriginFindings(segment: YoiSession, source: YoiSession | undefined): Diagnostic[] {
   const start = segment.segmentStart;
   const origin = start ? (originOf(start.compacted_from) ?? originOf(start.forked_from)) : undefined;

@@ -1,5 +1,5 @@
-// The typed model of one yoi segment file (yoi-format §1–§3). Entries have no ids upstream; sightline
-// names them `L<line>` (1-based physical line, design §2) and chains them in file order.
+// The typed model of one yoi segment file (docs/yoi.md §1–§3). Entries have no ids upstream; sightline
+// names them `L<line>` (1-based physical line, docs/product.md §2) and chains them in file order.
 import type { SessionBase } from "../types.js";
 
 /** seed = the reader at e0caf7d1 (default); head = the reader at b12e0785. */

@@ -1,4 +1,4 @@
-// The yoi format's lineage hooks (yoi-format §1, §7, §8.3): a compacted or forked segment names its source
+// The yoi format's lineage hooks (docs/yoi.md §1, §7, §8.3): a compacted or forked segment names its source
 // segment, a file of the same folder. readSession reads that file into `session.origin`; the compaction's
 // "before" and the lineage findings are then pure functions of the session.
 import type { Diagnostic } from "../../shared/diagnostics.js";
@@ -20,7 +20,7 @@ export function setYoiOrigin(segment: YoiSession, origin: YoiSession | undefined
   segment.origin = origin ?? null;
 }
 
-/** §8.3 findings against the origin readSession read (none read = the origin is missing). */
+/** docs/yoi.md §8.3 findings against the origin readSession read (none read = the origin is missing). */
 export const yoiOriginFindingsOf = (segment: YoiSession): Diagnostic[] => yoiOriginFindings(segment, segment.origin ?? undefined);
 
 /** A compacted segment's "before": its source replayed up to at_turn_index (undefined without the source). */

@@ -1,5 +1,5 @@
 // Streaming reader for one yoi segment file: JSON per line, the profile decision, the loader verdict
-// of the real reader (yoi-format §1, Corrections) and the §8 invariants.
+// of the real reader (docs/yoi.md §1, Corrections) and the docs/yoi.md §8 invariants.
 import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
 import { findLoneSurrogate, hasLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
 import { splitText, feedLines, type LineRecord, type LineSink } from "../../shared/lines.js";

@@ -1,5 +1,5 @@
-// What in a line shows a writer newer than the seed era (design §2: such files are read with `head`
-// and a warning). Each marker names a wire change of yoi-format §0–§3.
+// What in a line shows a writer newer than the seed era (docs/product.md §2: such files are read with `head`
+// and a warning). Each marker names a wire change of docs/yoi.md §0–§3.
 import { isObject } from "../../shared/json.js";
 
 /** The post-seed features one parsed line shows (empty for seed-compatible lines). */

@@ -1,5 +1,5 @@
-// collect_state (yoi-format §2, §4): the RestoredState fold over a segment's entries, per reader era.
-// The history is a persistent list so turn contexts can share prefixes (design §8).
+// collect_state (docs/yoi.md §2, §4): the RestoredState fold over a segment's entries, per reader era.
+// The history is a persistent list so turn contexts can share prefixes (docs/product.md §8).
 import { isObject } from "../../shared/json.js";
 import { fromArray, push, toArray, type List } from "../../shared/plist.js";
 import { checkPodScope } from "./catalog.js";
@@ -48,7 +48,7 @@ export function initialState(profile: YoiProfile): FoldState {
   return s;
 }
 
-/** Segment::flatten_to_text per era (§2.2). */
+/** Segment::flatten_to_text per era (docs/yoi.md §2.2). */
 export function flattenSegments(segments: readonly unknown[], profile: YoiProfile): string {
   let out = "";
   for (const seg of segments) {
@@ -65,7 +65,7 @@ export function flattenSegments(segments: readonly unknown[], profile: YoiProfil
   return out;
 }
 
-/** SystemItem::history_text per era (§3, §4): HEAD empties `knowledge` and replaces `workflow`. */
+/** SystemItem::history_text per era (docs/yoi.md §3, §4): HEAD empties `knowledge` and replaces `workflow`. */
 export function historyText(item: Record<string, unknown>, profile: YoiProfile): string {
   if (profile === "head") {
     if (item.kind === "knowledge") return "";

@@ -1,5 +1,5 @@
-// yoi entries as pi-shaped TTSR replay steps (design §5; agree = null, yoi records no TTSR evidence).
-// Responses are maximal runs of assistant_item entries, split at llm_usage or anything else (design §3).
+// yoi entries as pi-shaped TTSR replay steps (docs/product.md §5; agree = null, yoi records no TTSR evidence).
+// Responses are maximal runs of assistant_item entries, split at llm_usage or anything else (docs/product.md §3).
 import type { ReplayStep } from "../types.js";
 import type { YoiSession } from "./model.js";
 

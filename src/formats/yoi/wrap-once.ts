@@ -1,4 +1,4 @@
-// The seed-era `<system-reminder>` wrap-once rule (yoi-format §5): SystemReminder::new normalises an
+// The seed-era `<system-reminder>` wrap-once rule (docs/yoi.md §5): SystemReminder::new normalises an
 // exactly wrapped body back to its inner text, rendered_body wraps it once. Whitespace is Rust's
 // (str::trim = Unicode White_Space: strips NEL, keeps BOM), not JavaScript's trim().
 import { rustTrim } from "../../shared/rust-trim.js";

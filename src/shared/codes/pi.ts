@@ -22,7 +22,7 @@ export const piCodes = {
     message: (a) => `pi refuses to open the file (not empty, no valid session header; it leaves the file unchanged): ${show(a.reason)}`,
     loader: true,
   },
-  // ---- tree structure (pi-session-format §4, §6.1) ----
+  // ---- tree structure (docs/pi.md §4, §6.1) ----
   PI_DUPLICATE_ID: { severity: "error", title: "Two entries share an id", message: (a) => `Duplicate entry id ${show(a.id)} (first on line ${show(a.firstLine)})` },
   PI_DANGLING_PARENT: { severity: "error", title: "An entry's parentId names no entry", message: (a) => `parentId ${show(a.parentId)} of entry ${show(a.id)} names no entry` },
   PI_PARENT_CYCLE: { severity: "error", title: "Following parentId loops", message: (a) => `The parent chain loops: ${show(a.cycle)}` },

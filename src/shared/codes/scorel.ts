@@ -1,6 +1,6 @@
 // Diagnostic codes of the scorel area. Loader verdict codes (loader: true) keep the upstream code verbatim;
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
-// Invariant codes follow scorel-format §12: "E" = the shipped loader rejects (error), "V" = audit-level
+// Invariant codes follow docs/scorel.md §12: "E" = the shipped loader rejects (error), "V" = audit-level
 // (warning), "D" = design-profile rule (warning, only under --profile design).
 import type { Args } from "../diagnostics.js";
 import { show, type Catalogue, type CodeSpec } from "./types.js";
@@ -42,13 +42,13 @@ export const scorelCodes = {
     title: "A tree event hangs under an event that is itself left out of the tree (reported there)",
     message: (a) => `Event ${show(a.id)} is left out of the tree: its parent ${show(a.parentId)} (line ${show(a.parentLine)}) is not in the tree`,
   },
-  // ---- G0 (pre-v1 log.jsonl, scorel-format §11) ----
+  // ---- G0 (pre-v1 log.jsonl, docs/scorel.md §11) ----
   SCOREL_G0_UNSUPPORTED_KIND: { severity: "error", title: "G0: an entry kind the G0 reader does not know", message: (a) => `Unsupported session log entry kind: ${show(a.kind)}` },
   SCOREL_G0_NOT_AN_ENTRY: { severity: "error", title: "G0: a line is not an object with a kind", message: () => "Entry is not an object" },
   SCOREL_G0_REWIND_TARGET: { severity: "error", title: "G0: a rewind names no active message or a non-user message", message: (a) => show(a.detail) },
   SCOREL_G0_MESSAGE_MISSING: { severity: "error", title: "G0: a message entry has no message object (the replay crashes)", message: (a) => show(a.detail) },
   SCOREL_G0_DUPLICATE_ID: { severity: "warning", title: "G0: two message entries share an id", message: (a) => `Message id ${show(a.id)} is used again (first on line ${show(a.firstLine)})` },
-  // ---- invariants, scorel-format §12 (E = loader-level error, V = audit warning, D = design profile) ----
+  // ---- invariants, docs/scorel.md §12 (E = loader-level error, V = audit warning, D = design profile) ----
   SCOREL_INV_01_MISSING_HEADER: inv("E", "1", "physical line 1 is non-empty"),
   SCOREL_INV_02_INVALID_JSON: inv("E", "2", "every non-empty line is valid JSON"),
   SCOREL_INV_03_INVALID_HEADER: inv("E", "3", "header has version 1, sessionId, deviceId, createdAt and meta.projectId"),

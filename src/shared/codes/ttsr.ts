@@ -8,15 +8,15 @@ const EVIDENCE: Record<string, string> = {
 };
 
 const UNVERIFIABLE: Record<string, string> = {
-  "aborted-output-not-recorded": "the response that triggered this interrupt is not in the log (with contextMode discard the agent drops the aborted output, ttsr-spec §9.5), so the replay cannot see its trigger",
-  "violating-tool-call-removed": "a tool-source interrupt: the agent removed the violating tool call from the aborted response and wrote synthetic \"aborted\" results for its siblings (ttsr-spec §16.2), so the replay cannot see its trigger",
+  "aborted-output-not-recorded": "the response that triggered this interrupt is not in the log (with contextMode discard the agent drops the aborted output, docs/ttsr.md §9.5), so the replay cannot see its trigger",
+  "violating-tool-call-removed": "a tool-source interrupt: the agent removed the violating tool call from the aborted response and wrote synthetic \"aborted\" results for its siblings (docs/ttsr.md §16.2), so the replay cannot see its trigger",
 };
 
 /** The wording of an unverifiable-evidence reason (JSON `recorded[].unverifiable`). */
 export const unverifiableReason = (reason: unknown): string => UNVERIFIABLE[String(reason)] ?? show(reason);
 
 export const ttsrCodes = {
-  // ── rule files and rule folders (ttsr-spec §1–§7) ──
+  // ── rule files and rule folders (docs/ttsr.md §1–§7) ──
   TTSR_RULES_DIR_EMPTY: { severity: "warning", title: "A rule folder holds no rule files", message: (a) => `Rule folder ${show(a.dir)} holds no *.md or *.mdc rule files` },
   TTSR_RULES_DIR_UNREADABLE: { severity: "error", title: "A rule folder could not be read", message: (a) => `Cannot read rule folder ${show(a.dir)}` },
   TTSR_RULE_FILE_UNREADABLE: { severity: "error", title: "A rule file could not be read", message: (a) => `Cannot read rule file ${show(a.path)}` },
@@ -33,18 +33,19 @@ export const ttsrCodes = {
   TTSR_INVALID_SCOPE_TOKEN: { severity: "warning", title: "A scope token is not understood; upstream ignores it", message: (a) => `Scope token ${show(a.token)} of rule ${show(a.rule)} is invalid and ignored` },
   TTSR_UNREACHABLE_SCOPE: { severity: "error", title: "A rule's scope admits no stream", message: (a) => `Rule ${show(a.rule)} has no valid scope token (scope ${show(a.scope)}); addRule refuses it` },
   TTSR_NO_VALID_CONDITION: { severity: "error", title: "No condition of a rule compiles", message: (a) => `Rule ${show(a.rule)} has no condition that compiles; addRule refuses it` },
-  TTSR_GLOBS_BLOCK_PROSE: { severity: "warning", title: "`globs` make a rule unreachable on text and thinking", message: (a) => `Rule ${show(a.rule)} has globs ${show(a.globs)}: it can never fire on ${show(a.sources)} (text and thinking carry no file paths, ttsr-spec §6.2)${a.never ? "; with no tool scope it never fires at all" : ""}` },
+  TTSR_GLOBS_BLOCK_PROSE: { severity: "warning", title: "`globs` make a rule unreachable on text and thinking", message: (a) => `Rule ${show(a.rule)} has globs ${show(a.globs)}: it can never fire on ${show(a.sources)} (text and thinking carry no file paths, docs/ttsr.md §6.2)${a.never ? "; with no tool scope it never fires at all" : ""}` },
   TTSR_CATCH_ALL_CONDITION: { severity: "info", title: "A glob-only condition became `.*` and fires on the first delta", message: (a) => `Rule ${show(a.rule)}: condition ${show(a.globs)} is a file glob, so the condition is \`.*\` and the rule fires on the first delta of any admitted stream, whatever its content` },
   TTSR_AST_CONDITION_SKIPPED: { severity: "warning", title: "astCondition rules are not evaluated by sightline", message: (a) => `Rule ${show(a.rule)} has astCondition (v17 D5), which sightline does not evaluate${a.only ? "; the rule is skipped" : "; only its regex conditions are replayed"}` },
   TTSR_JUDGED_RULE_KEY: { severity: "warning", title: "A v18 judged-rule key (`question`) that seed and v17 ignore", message: (a) => `Rule ${show(a.rule)} has \`question\` (a v18 judged rule, not replayed by sightline); seed and v17 ignore the key${a.hasCondition ? " and match its condition as a stream rule" : ""}` },
+  TTSR_FRONTMATTER_VALUE_IGNORED: { severity: "warning", title: "A frontmatter value the rule frontmatter schema does not admit; oh-my-pi ignores it", message: (a) => `Frontmatter ${show(a.pointer)} ${show(a.detail)} (rule frontmatter schema): oh-my-pi ignores this value` },
   TTSR_RULE_SHADOWED: { severity: "info", title: "A rule is shadowed by a same-name rule of higher priority", message: (a) => `Rule ${show(a.rule)} at ${show(a.path)} is shadowed by ${show(a.by)}` },
   TTSR_RULE_INVALID: { severity: "warning", title: "A rule fails capability validation and is dropped", message: (a) => `Rule ${show(a.rule)} is dropped: ${show(a.reason)}${a.shadows ? ` (it still shadows ${show(a.shadows)})` : ""}` },
   TTSR_RULE_NOT_REGISTERED: { severity: "info", title: "A rule with a condition was not registered as a TTSR rule", message: (a) => `Rule ${show(a.rule)} was not registered (${show(a.reason)}); bucket: ${show(a.bucket)}` },
-  // ── settings (design §2) ──
+  // ── settings (docs/product.md §2) ──
   TTSR_SETTINGS_INVALID: { severity: "error", title: "The TTSR settings file is not a JSON object", message: (a) => `TTSR settings must be a JSON object: ${show(a.detail)}` },
   TTSR_SETTINGS_UNKNOWN_KEY: { severity: "warning", title: "An unknown TTSR settings key", message: (a) => `Unknown TTSR setting ${show(a.key)} (kept, but the matcher never reads it)` },
   TTSR_SETTINGS_UNUSUAL_VALUE: { severity: "warning", title: "A TTSR setting has a value upstream never writes; it passes through verbatim", message: (a) => `Setting ${show(a.key)} = ${show(a.value)} is unusual (${show(a.why)}); used verbatim as oh-my-pi would` },
-  // ── runtime guard (design §8) ──
+  // ── runtime guard (docs/product.md §8) ──
   TTSR_REGEX_BUDGET_EXCEEDED: { severity: "error", title: "A rule's regex exceeded the time budget; the run was repeated without it", message: (a) => `Rule ${show(a.rule)} exceeded the ${show(a.budgetMs)} ms regex budget; it was excluded and the run repeated without it` },
 
   // ── session decision layer (appended by the session layer below this line) ──

@@ -1,5 +1,5 @@
-// The TTSR session decision layer (ttsr-spec §9), modelled on v17 `TtsrCoordinator` (seed-era logic is the
-// same minus the matcherDigest branch, §0.2). Event-driven and pure: each agent event returns effects.
+// The TTSR session decision layer (docs/ttsr.md §9), modelled on v17 `TtsrCoordinator` (seed-era logic is the
+// same minus the matcherDigest branch, docs/ttsr.md §0.2). Event-driven and pure: each agent event returns effects.
 import type { TtsrManager } from "../manager.js";
 import type { Rule, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "../types.js";
 import { abortReason, appendUniqueByName, cleanNames, shouldInterrupt } from "./decide.js";
@@ -12,17 +12,17 @@ export interface CoordinatorOptions {
   manager: TtsrManager;
   /** How rules are rendered; defaults to sightline's own templates (the profile's), paths shown against `cwd` and `home`. */
   renderer?: RuleRenderer;
-  /** The session's cwd (a replay: the RECORDED one): tool argument paths resolve against it (§9.2). */
+  /** The session's cwd (a replay: the RECORDED one): tool argument paths resolve against it (docs/ttsr.md §9.2). */
   cwd: string | null;
   /** The home folder the default renderer shows rule paths against (`~/…`). */
   home?: string;
   /** Defaults to the manager's profile. */
   profile?: TtsrProfile;
-  /** v17 tool hook lookup (strings.md §3); defaults to edit/write hooks. Seed never uses hooks. */
+  /** v17 tool hook lookup (docs/strings.md §3); defaults to edit/write hooks. Seed never uses hooks. */
   hooks?: (toolName: string, args: unknown) => ToolHooks | undefined;
 }
 
-/** Host facts the 50 ms interrupt task checks (§9.5 c); a replay always finds its target. */
+/** Host facts the 50 ms interrupt task checks (docs/ttsr.md §9.5 c); a replay always finds its target. */
 export interface InterruptTaskHost {
   targetFound?: boolean;
   generationChanged?: boolean;
@@ -41,7 +41,7 @@ export interface AgentUpdate {
   toolCall?: ToolCallBlock;
 }
 
-/** One buffer a delta went to and the rules it matched (entries give one per file, strings.md §3). */
+/** One buffer a delta went to and the rules it matched (entries give one per file, docs/strings.md §3). */
 export interface StreamCheck extends Stream {
   streamKey: string;
 }
@@ -81,7 +81,7 @@ export class TtsrCoordinator {
     return this.#buckets.get(toolCallId)?.map((r) => r.name);
   }
 
-  /** Process start (§11.3): names from the path's ttsr_injection entries. */
+  /** Process start (docs/ttsr.md §11.3): names from the path's ttsr_injection entries. */
   restore(names: readonly string[]): void {
     this.#m.restoreInjected(names);
   }
@@ -91,25 +91,25 @@ export class TtsrCoordinator {
     return [];
   }
 
-  /** turn_end of every turn, whatever its stop reason (§8.6). */
+  /** turn_end of every turn, whatever its stop reason (docs/ttsr.md §8.6). */
   turnEnd(): Effect[] {
     this.#m.incrementMessageCount();
     return [];
   }
 
-  /** A `*_delta` message update (§9.1); end events are never checked, so hosts do not send them. */
+  /** A `*_delta` message update (docs/ttsr.md §9.1); end events are never checked, so hosts do not send them. */
   delta(ev: DeltaEvent): DeltaResult {
     const streams = this.probe(ev);
     const matches = streams.flatMap((s) => s.rules);
     if (matches.length === 0) return { consumed: false, effects: [], streams };
-    // The base key `toolcall:<id>`, never a per-file `#path` key (strings.md §3 step 5); only a real id counts.
+    // The base key `toolcall:<id>`, never a per-file `#path` key (docs/strings.md §3 step 5); only a real id counts.
     const matchedToolId = ev.source === "tool" && ev.toolCall?.id ? ev.toolCall.id : undefined;
     return { ...this.#handleMatches(matches, streams, ev.source, matchedToolId), streams };
   }
 
   /**
    * A raw `message_update` of the agent: only `text_delta`, `thinking_delta` and `toolcall_delta` are checked;
-   * every other update (`text_end`, `toolcall_end`, …) is ignored (§9.1, S17).
+   * every other update (`text_end`, `toolcall_end`, …) is ignored (docs/ttsr.md §9.1, S17).
    */
   messageUpdate(u: AgentUpdate): DeltaResult {
     const delta = typeof u.delta === "string" ? u.delta : "";
@@ -125,7 +125,7 @@ export class TtsrCoordinator {
 
   /**
    * Buffers a delta and returns what matched per stream, without routing anything. The replay uses it for
-   * counterfactual deltas after an interrupt (the real stream was cut there, design §3).
+   * counterfactual deltas after an interrupt (the real stream was cut there, docs/product.md §3).
    */
   probe(ev: DeltaEvent): StreamCheck[] {
     if (!this.#m.hasRules()) return [];
@@ -133,13 +133,13 @@ export class TtsrCoordinator {
     return streams.map((s) => ({ ctx: s.ctx, rules: s.rules, streamKey: this.#m.bufferKey(s.ctx) }));
   }
 
-  /** The routing a match batch would get now, for reports (§9.3/§9.4), without changing any state. */
+  /** The routing a match batch would get now, for reports (docs/ttsr.md §9.3/§9.4), without changing any state. */
   wouldDecide(rules: readonly Rule[], source: TtsrMatchSource, toolCallId: string | undefined): Decision {
     if (shouldInterrupt(rules, source, this.#m.getSettings().interruptMode)) return "interrupt";
     return toolCallId !== undefined ? "tool" : "deferred";
   }
 
-  // §9.2 + strings.md §3: the tool context, then entries (per-file snapshots), digest snapshot, or raw delta.
+  // docs/ttsr.md §9.2 + docs/strings.md §3: the tool context, then entries (per-file snapshots), digest snapshot, or raw delta.
   #checkTool(ev: Extract<DeltaEvent, { source: "tool" }>): Stream[] {
     const block = ev.toolCall;
     if (!block) return [{ ctx: { source: "tool" }, rules: this.#m.checkDelta(ev.delta, { source: "tool" }, ev.streamed) }];
@@ -175,7 +175,7 @@ export class TtsrCoordinator {
   }
   #lastPaths: { candidates: string[]; paths: string[] | undefined } | undefined;
 
-  // §9.4 `#handleMatches`.
+  // docs/ttsr.md §9.4 `#handleMatches`.
   #handleMatches(matches: Rule[], streams: Stream[], source: TtsrMatchSource, matchedToolId: string | undefined): Omit<DeltaResult, "streams"> {
     const effects: Effect[] = [];
     const decided = new Map<string, Decision>();
@@ -195,7 +195,7 @@ export class TtsrCoordinator {
       this.#buckets.set(matchedToolId, bucket);
       this.#pushMatchEffects(effects, streams, decided, matchedToolId);
       if (added.length > 0) {
-        // Marked in memory at match time; nothing is persisted until the fold (§9.4, §9.7).
+        // Marked in memory at match time; nothing is persisted until the fold (docs/ttsr.md §9.4, §9.7).
         this.#m.markInjected(added);
         effects.push({ kind: "mark", names: added.map((r) => r.name) });
       }
@@ -205,7 +205,7 @@ export class TtsrCoordinator {
     appendUniqueByName(this.#pending, matches);
     for (const r of matches) decided.set(r.name, interrupt ? "interrupt" : "deferred");
     this.#pushMatchEffects(effects, streams, decided, matchedToolId);
-    // The deferred path (prose, or a tool stream without an id) emits no event (§9.9).
+    // The deferred path (prose, or a tool stream without an id) emits no event (docs/ttsr.md §9.9).
     if (!interrupt) return { consumed: false, effects };
     this.#abortPending = true;
     const { reason, errorMessage } = abortReason(matches, this.#profile, source === "tool" ? matchedToolId : undefined);
@@ -239,12 +239,12 @@ export class TtsrCoordinator {
     return rules.map((r) => this.#render.interrupt(r)).join("\n\n");
   }
 
-  /** §9.7 `onAssistantMessageEnd`. */
+  /** docs/ttsr.md §9.7 `onAssistantMessageEnd`. */
   assistantMessageEnd(stopReason: StopReason): Effect[] {
     const effects: Effect[] = [];
     if (!this.#abortPending) effects.push({ kind: "resolve_gate" });
     const failed = stopReason === "aborted" || stopReason === "error";
-    // The marks stay: clearing a bucket does not unmark its rules (§9.7, S2).
+    // The marks stay: clearing a bucket does not unmark its rules (docs/ttsr.md §9.7, S2).
     if (failed) this.#clearBuckets(effects);
     if (this.#abortPending || this.#pending.length === 0) return effects;
     if (failed) {
@@ -252,7 +252,7 @@ export class TtsrCoordinator {
       this.#pending = [];
       return effects;
     }
-    // §9.6: deferred delivery, still with the interrupt template; marked only when delivered.
+    // docs/ttsr.md §9.6: deferred delivery, still with the interrupt template; marked only when delivered.
     const rules = this.#pending;
     this.#pending = [];
     const message = injectionMessage(this.#renderInterrupt(rules), rules.map((r) => r.name));
@@ -263,7 +263,7 @@ export class TtsrCoordinator {
   }
 
   /**
-   * message_end of a `custom` message: a `ttsr-injection` follow-up is persisted, then marked (§9.6). The
+   * message_end of a `custom` message: a `ttsr-injection` follow-up is persisted, then marked (docs/ttsr.md §9.6). The
    * persisted record is the message the agent writes: its `details` is the object given, not rebuilt.
    */
   customMessageEnd(msg: CustomMessage): Effect[] {
@@ -280,7 +280,7 @@ export class TtsrCoordinator {
     return effects;
   }
 
-  /** The scheduled task of an interrupt (§9.5 step 5); only the newest token injects. */
+  /** The scheduled task of an interrupt (docs/ttsr.md §9.5 step 5); only the newest token injects. */
   runInterruptTask(token: number, host: InterruptTaskHost = {}): Effect[] {
     const effects: Effect[] = [];
     if (token !== this.#retryToken) return [{ kind: "resolve_gate" }];
@@ -312,7 +312,7 @@ export class TtsrCoordinator {
     return effects;
   }
 
-  /** §9.8 per-tool fold: a bucket is consumed once; the reminder goes in front of the tool's own content. */
+  /** docs/ttsr.md §9.8 per-tool fold: a bucket is consumed once; the reminder goes in front of the tool's own content. */
   afterToolCall(toolCallId: string, content: readonly unknown[]): ToolFoldResult {
     const bucket = this.#buckets.get(toolCallId);
     if (!bucket || bucket.length === 0) return { effects: [] };

@@ -1,9 +1,9 @@
-// Small pure pieces of the session layer: the interrupt decision (ttsr-spec §9.3), abort reasons (D6,
-// strings.md §1.5) and the name lists the records carry.
+// Small pure pieces of the session layer: the interrupt decision (docs/ttsr.md §9.3), abort reasons (D6,
+// docs/strings.md §1.5) and the name lists the records carry.
 import type { InterruptMode, Rule, TtsrMatchSource, TtsrProfile } from "../types.js";
 import type { AbortReason } from "./types.js";
 
-/** §9.3: the batch interrupts if any rule's own mode (else the global mode) fits the source. */
+/** docs/ttsr.md §9.3: the batch interrupts if any rule's own mode (else the global mode) fits the source. */
 export function shouldInterrupt(rules: readonly Rule[], source: TtsrMatchSource, globalMode: InterruptMode): boolean {
   return rules.some((r) => {
     const mode = r.interruptMode ?? globalMode;
@@ -46,7 +46,7 @@ export function cleanNames(names: readonly unknown[]): string[] {
   return out;
 }
 
-/** Appends rules deduplicated by name, the first occurrence kept (pendingInjections, §9.4). */
+/** Appends rules deduplicated by name, the first occurrence kept (pendingInjections, docs/ttsr.md §9.4). */
 export function appendUniqueByName(list: Rule[], rules: readonly Rule[]): void {
   for (const r of rules) if (!list.some((x) => x.name === r.name)) list.push(r);
 }

@@ -1,6 +1,6 @@
-// v17 tool matcher hooks (strings.md §3): `matcherDigest` / `matcherPaths` / `matcherEntries` of `write` and
+// v17 tool matcher hooks (docs/strings.md §3): `matcherDigest` / `matcherPaths` / `matcherEntries` of `write` and
 // of `edit` in its replace, patch, hashline and apply_patch modes. A JSONL reader infers the edit mode from
-// the argument shape, as strings.md §3 says; every other tool has no hook (raw argument JSON is matched).
+// the argument shape, as docs/strings.md §3 says; every other tool has no hook (raw argument JSON is matched).
 
 export interface MatcherEntry {
   path: string;
@@ -118,7 +118,7 @@ export const hashlineHooks: ToolHooks = {
 const PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.*)$/;
 
 // Per-file hunks of an `*** Begin Patch` envelope, tolerant of a stream cut anywhere. An Add File hunk is
-// parsed into a create entry whose diff has no `+` prefixes, so it adds nothing (strings.md §3 quirk).
+// parsed into a create entry whose diff has no `+` prefixes, so it adds nothing (docs/strings.md §3 quirk).
 function applyPatchFiles(input: string): { path: string; op: string; body: string[] }[] {
   const out: { path: string; op: string; body: string[] }[] = [];
   for (const line of input.split("\n")) {
@@ -154,7 +154,7 @@ export const applyPatchHooks: ToolHooks = {
   },
 };
 
-/** The edit mode a recorded call's argument shape shows (strings.md §3 table), or undefined. */
+/** The edit mode a recorded call's argument shape shows (docs/strings.md §3 table), or undefined. */
 export function inferEditMode(toolName: string, args: unknown): "replace" | "patch" | "hashline" | "apply_patch" | undefined {
   const a = obj(args);
   if (toolName === "apply_patch") return "apply_patch";

@@ -1,5 +1,5 @@
-// Tool match context file paths (ttsr-spec §9.2): candidates from the arguments' `*path` / `*paths` keys
-// (or a v17 `matcherPaths` hook), each expanded against the RECORDED session cwd (design §2).
+// Tool match context file paths (docs/ttsr.md §9.2): candidates from the arguments' `*path` / `*paths` keys
+// (or a v17 `matcherPaths` hook), each expanded against the RECORDED session cwd (docs/product.md §2).
 import { posix } from "node:path";
 
 /** Expands one candidate: slash-normalised, without `./`, absolute, and cwd-relative when inside the cwd. */
@@ -32,7 +32,7 @@ export function argumentPathCandidates(args: unknown): string[] {
   return out;
 }
 
-/** Expanded, deduplicated candidates; undefined when there are none (§9.2). */
+/** Expanded, deduplicated candidates; undefined when there are none (docs/ttsr.md §9.2). */
 export function toFilePaths(candidates: readonly string[], cwd: string | null): string[] | undefined {
   const seen = new Set<string>();
   for (const c of candidates) for (const p of expandPath(c, cwd)) seen.add(p);

@@ -1,5 +1,5 @@
 // Binds the core renderer (ttsr/templates.ts) to a profile and the display directories: the interrupt
-// template serves the interrupt AND the deferred path, the tool reminder the per-tool fold (strings.md §1.4).
+// template serves the interrupt AND the deferred path, the tool reminder the per-tool fold (docs/strings.md §1.4).
 import { renderRule, type PathDisplayOptions } from "../templates.js";
 import type { RuleRenderer } from "./types.js";
 

@@ -1,8 +1,8 @@
-// Events in and effects out of the session decision layer (ttsr-spec §9). The coordinator is pure: the host
+// Events in and effects out of the session decision layer (docs/ttsr.md §9). The coordinator is pure: the host
 // (a live-agent test or the offline simulator) feeds agent events and acts on the returned effects.
 import type { Rule, TtsrMatchContext, TtsrMatchSource } from "../types.js";
 
-/** The tool-call block the streaming message holds at `contentIndex` (§9.2). */
+/** The tool-call block the streaming message holds at `contentIndex` (docs/ttsr.md §9.2). */
 export interface ToolCallBlock {
   id: string;
   name: string;
@@ -24,7 +24,7 @@ export type DeltaEvent =
 
 export type StopReason = "stop" | "length" | "toolUse" | "aborted" | "error" | (string & {});
 
-/** The v17 tool-scoped abort reason (strings.md §1.5). */
+/** The v17 tool-scoped abort reason (docs/strings.md §1.5). */
 export interface ToolScopedAbort {
   kind: "tool-scoped-abort";
   message: string;
@@ -37,7 +37,7 @@ export type AbortReason = string | ToolScopedAbort | undefined;
 
 export type Decision = "interrupt" | "deferred" | "tool" | "suppressed-repeat" | "dropped-aborted" | "claimed-elsewhere";
 
-/** The `custom` runtime message both the interrupt task and the deferred follow-up carry (§9.5 f, §9.6). */
+/** The `custom` runtime message both the interrupt task and the deferred follow-up carry (docs/ttsr.md §9.5 f, docs/ttsr.md §9.6). */
 export interface InjectionMessage {
   role: "custom";
   customType: "ttsr-injection";
@@ -57,7 +57,7 @@ export interface CustomMessage {
   attribution?: string;
 }
 
-/** A session entry the host appends (pi-session-format: `custom_message`, `ttsr_injection`), minus id/parentId/timestamp. */
+/** A session entry the host appends (docs/pi.md: `custom_message`, `ttsr_injection`), minus id/parentId/timestamp. */
 export type PersistedRecord =
   | { type: "custom_message"; customType: "ttsr-injection"; content: string; display: boolean; details?: unknown; attribution: string }
   | { type: "ttsr_injection"; injectedRules: string[] };
@@ -82,7 +82,7 @@ export type Effect =
   | { kind: "inject"; mode: "interrupt" | "deferred" | "tool"; rules: string[]; text: string; toolCallId?: string };
 
 export interface DeltaResult {
-  /** True when an interrupt fired: the agent's handler returns early for this update (§9.1). */
+  /** True when an interrupt fired: the agent's handler returns early for this update (docs/ttsr.md §9.1). */
   consumed: boolean;
   effects: Effect[];
   /** The buffers this delta went to, with their contexts and raw matches (for reports). */

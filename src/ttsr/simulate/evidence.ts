@@ -1,4 +1,4 @@
-// The TTSR evidence a pi / omp JSONL file records (pi-session-format §7, ttsr-spec §11.2), tied to the
+// The TTSR evidence a pi / omp JSONL file records (docs/pi.md §7, docs/ttsr.md §11.2), tied to the
 // assistant response it belongs to: an aborted response + `ttsr-injection` custom_message + ttsr_injection
 // (interrupt); a custom_message after a normal response (deferred); a ttsr_injection + a toolResult whose
 // content[0] is a rule-violation `<system-reminder` (per-tool). Evidence whose trigger the agent left out of the
@@ -7,7 +7,7 @@ import type { PiEntry } from "../../formats/pi/model.js";
 import type { SimRecorded, UnverifiableReason } from "./types.js";
 
 /** Verbatim: the synthetic result of a sibling call after a tool-source interrupt (v17 agent-core
- * `createSyntheticToolResultMessage` with the coordinator's `defaultToolCallMessage`; strings.md §1.5, ttsr-spec §16.2). */
+ * `createSyntheticToolResultMessage` with the coordinator's `defaultToolCallMessage`; docs/strings.md §1.5, docs/ttsr.md §16.2). */
 export const SIBLING_ABORTED_TEXT = "Tool execution was aborted: TTSR interrupt on another tool call";
 
 export const REMINDER_PREFIX = '<system-reminder reason="rule_violation"';
@@ -82,8 +82,8 @@ export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
     } else if (e.type === "custom_message" && e.raw.customType === "ttsr-injection") {
       const details = isObj(e.raw.details) ? e.raw.details : {};
       const rules = Array.isArray(details.rules) ? details.rules.filter((r): r is string => typeof r === "string") : [];
-      // A follow-up is delivered only right after a response that ended the run (§9.6); after a user message or a
-      // finished tool result it can only be an interrupt whose aborted response the log does not hold (§9.5 discard).
+      // A follow-up is delivered only right after a response that ended the run (docs/ttsr.md §9.6); after a user message or a
+      // finished tool result it can only be an interrupt whose aborted response the log does not hold (docs/ttsr.md §9.5 discard).
       const afterResponse = lastRole === "assistant" || (lastRole === "toolResult" && lastAssistant?.failed) ? (lastAssistant?.id ?? null) : null;
       const role = afterResponse === null || lastAssistant?.failed ? "interrupt" : "deferred";
       item = { record: { kind: "custom_message", entryId: e.id, rules, text: customText(e.raw.content), delivery: role }, afterResponse: lastAssistant?.id ?? null, role };
@@ -94,7 +94,7 @@ export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
       } else if (role === "interrupt" && lastAssistant?.siblingAborted) item.triggerMissing = "violating-tool-call-removed";
     } else if (e.type === "ttsr_injection") {
       const rules = Array.isArray(e.raw.injectedRules) ? e.raw.injectedRules.filter((r): r is string => typeof r === "string") : [];
-      // Right after its custom_message it is that injection's record; otherwise a per-tool record (§11.2).
+      // Right after its custom_message it is that injection's record; otherwise a per-tool record (docs/ttsr.md §11.2).
       const ofCustom = prev?.record.kind === "custom_message" ? prev : undefined;
       const role = ofCustom ? ofCustom.role : "tool";
       item = { record: { kind: "ttsr_injection", entryId: e.id, rules, delivery: role }, afterResponse: lastAssistant?.id ?? null, role };

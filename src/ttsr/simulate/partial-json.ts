@@ -1,4 +1,4 @@
-// The arguments a provider shows while tool-call JSON streams in (strings.md §4): a prefix of the JSON text
+// The arguments a provider shows while tool-call JSON streams in (docs/strings.md §4): a prefix of the JSON text
 // parsed leniently. Complete values are kept, an open string keeps what has streamed, an unfinished number,
 // literal or key is dropped, open containers are closed. This is the common behaviour of pi's partial-json and
 // omp's relaxed parser for the cases a replay produces (prefixes of valid JSON); their differences on invalid

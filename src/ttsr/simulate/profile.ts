@@ -1,5 +1,5 @@
-// Which TTSR behaviour wrote a session (design §2 `--ttsr-profile`): the file's own evidence, strongest first —
-// the injection texts it recorded (the interrupt preamble differs between seed-era and v17, strings.md §1.1–1.2),
+// Which TTSR behaviour wrote a session (docs/product.md §2 `--ttsr-profile`): the file's own evidence, strongest first —
+// the injection texts it recorded (the interrupt preamble differs between seed-era and v17, docs/strings.md §1.1–1.2),
 // then the format profile it was read with (`omp17` = oh-my-pi v17). Without evidence the caller's default holds.
 import type { PiSession } from "../../formats/pi/model.js";
 import type { SessionBase } from "../../formats/types.js";
@@ -41,7 +41,7 @@ export interface ResolvedTtsrProfile {
   contradicts?: SessionTtsrProfile;
 }
 
-/** The named profile wins; otherwise the session's; otherwise seed (design §2). */
+/** The named profile wins; otherwise the session's; otherwise seed (docs/product.md §2). */
 export function resolveTtsrProfile(session: SessionBase, named: TtsrProfile | undefined): ResolvedTtsrProfile {
   const found = sessionTtsrProfile(session);
   if (named !== undefined) return found && found.profile !== named ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };

@@ -1,6 +1,6 @@
-// simulateTtsr (design §6): "what would these rules have done" over a recorded session. One agent process
-// walks the entries in FILE order (marks survive abandoned branches, ttsr-spec §16.5); `resumedAt` restarts the
-// process before an entry (marks restored from the path's ttsr_injection entries, count 0, §11.3).
+// simulateTtsr (docs/product.md §6): "what would these rules have done" over a recorded session. One agent process
+// walks the entries in FILE order (marks survive abandoned branches, docs/ttsr.md §16.5); `resumedAt` restarts the
+// process before an entry (marks restored from the path's ttsr_injection entries, count 0, docs/ttsr.md §11.3).
 import { pathTo } from "../../formats/pi/context.js";
 import type { PiEntry, PiSession } from "../../formats/pi/model.js";
 import { moduleOf } from "../../formats/index.js";
@@ -136,11 +136,11 @@ class Replay {
   /**
    * A recorded injection whose trigger is not in the log (evidence.ts): the agent marked its rules, so the replay
    * does too, or it would fire them again where the agent held them back. An aborted response missing from the
-   * log still had its turn (turn_start/turn_end count towards repeat gaps, §8.6).
+   * log still had its turn (turn_start/turn_end count towards repeat gaps, docs/ttsr.md §8.6).
    */
   adoptMarks(item: EvidenceItem, lateAborted: boolean): void {
     this.closeTurn();
-    // An aborted response persisted after its injection (a timing case, §11.2) is replayed next: the marks wait
+    // An aborted response persisted after its injection (a timing case, docs/ttsr.md §11.2) is replayed next: the marks wait
     // until its turn has closed, so the replay can still reproduce the interrupt there.
     if (lateAborted && item.nextResponse !== undefined) {
       this.adoptAfter = { responseId: item.nextResponse, names: item.record.rules };

@@ -1,4 +1,4 @@
-// parseStreamingArguments (partial-json.ts, strings.md §4) of every growing prefix of one recorded argument
+// parseStreamingArguments (partial-json.ts, docs/strings.md §4) of every growing prefix of one recorded argument
 // text, without re-parsing the prefix: providers re-parse the whole buffer on every delta, which over a replay
 // is quadratic per tool call (a 1 MB write streamed in 16-character deltas is 65k parses of up to 1 MB). Here
 // a resumable JSON tokenizer keeps its place between deltas, so each character is read once, and a snapshot

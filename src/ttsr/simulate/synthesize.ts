@@ -1,7 +1,7 @@
-// Stream deltas rebuilt from a recorded assistant message (design §3): blocks in content order, each fully
+// Stream deltas rebuilt from a recorded assistant message (docs/product.md §3): blocks in content order, each fully
 // streamed before the next; text and thinking chunked; tool arguments from the recorded `partialJson` when
 // present, else compact JSON.stringify(arguments), chunked the same way. Each tool delta carries the
-// arguments parsed from the prefix streamed so far, so path scopes and v17 digests see them grow (§9.2).
+// arguments parsed from the prefix streamed so far, so path scopes and v17 digests see them grow (docs/ttsr.md §9.2).
 // The deltas are generated lazily: the replay consumes each before the next is made.
 import type { Chunking } from "../chunking.js";
 import { chunksOf } from "./chunk-fast.js";

@@ -1,5 +1,5 @@
 // One replayed turn: collects matches (first per rule and stream), decisions, injections, and the
-// side-effect-free second evaluation that finds repeat-suppressed rules (design §3).
+// side-effect-free second evaluation that finds repeat-suppressed rules (docs/product.md §3).
 import { compileCondition } from "../compile.js";
 import type { TtsrManager } from "../manager.js";
 import type { StreamCheck } from "../session/coordinator.js";

@@ -1,4 +1,4 @@
-// The per-turn result of a TTSR replay, in the `ttsr run --json` contract's shape (design §5).
+// The per-turn result of a TTSR replay, in the `ttsr run --json` contract's shape (docs/product.md §5).
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { Chunking } from "../chunking.js";
 import type { Decision } from "../session/types.js";
@@ -40,7 +40,7 @@ export interface SimRecorded {
   toolCallId?: string;
   /** Deferred follow-ups: the response after which the agent delivered it. */
   deliveredAfter?: string;
-  /** Set when the replay could not reproduce it because its trigger is not in the log (ttsr-spec §9.5, §16.2). */
+  /** Set when the replay could not reproduce it because its trigger is not in the log (docs/ttsr.md §9.5, §16.2). */
   unverifiable?: UnverifiableReason;
 }
 
@@ -69,9 +69,9 @@ export interface SimulateOptions {
   settings?: Partial<TtsrSettings> | Record<string, unknown>;
   ttsrProfile?: TtsrProfile;
   chunking?: Chunking;
-  /** The replay cwd and home: where rule paths are displayed from (design §2). */
+  /** The replay cwd and home: where rule paths are displayed from (docs/product.md §2). */
   cwd?: string;
   home?: string;
-  /** Process restarts: the process restarted just before each of these entry ids (§11.3). */
+  /** Process restarts: the process restarted just before each of these entry ids (docs/ttsr.md §11.3). */
   resumedAt?: readonly string[];
 }

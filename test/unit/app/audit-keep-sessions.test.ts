@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../src/app/audit.js";
-import { removeSpillDirs } from "../../../src/app/audit-spill.js";
+import { removeSpillDirs } from "../../../src/io/audit-spill.js";
 import { writeReport } from "../../../src/app/write-report.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-keep-"));

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../src/app/audit.js";
-import { removeSpillDirs } from "../../../src/app/audit-spill.js";
+import { removeSpillDirs } from "../../../src/io/audit-spill.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
 import { REPORT_FILES, defaultRunDir, utcStamp, writeReport } from "../../../src/app/write-report.js";
-import { auditExitCode } from "../../../src/report/summary.js";
-import { resolveTurn } from "../../../src/report/session.js";
+import { auditExitCode } from "../../../src/context/audit-summary.js";
+import { resolveTurn } from "../../../src/app/audit-session.js";
 import { dataOf } from "../../../src/report/html-session.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-"));

@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../src/app/audit.js";
-import { removeSpillDirs } from "../../../src/app/audit-spill.js";
+import { removeSpillDirs } from "../../../src/io/audit-spill.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
 import { writeReport } from "../../../src/app/write-report.js";
 import { dataOf } from "../../../src/report/html-session.js";
 import { renderJson } from "../../../src/report/json.js";
-import type { AuditResult, AuditSession } from "../../../src/report/model.js";
+import type { AuditResult, AuditSession } from "../../../src/context/audit-model.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-read-report-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

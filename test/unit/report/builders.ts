@@ -1,9 +1,9 @@
 // Tiny typed builders for canonical audit results in tests.
 import type { Msg } from "../../../src/formats/types.js";
 import type { Diagnostic } from "../../../src/shared/diagnostics.js";
-import type { AuditResult, AuditSession } from "../../../src/report/model.js";
-import { SessionBuilder, type ContractCompaction } from "../../../src/report/session.js";
-import { summarize } from "../../../src/report/summary.js";
+import type { AuditResult, AuditSession } from "../../../src/context/audit-model.js";
+import { SessionBuilder, type CompactionInput } from "../../../src/app/audit-session.js";
+import { summarize } from "../../../src/context/audit-summary.js";
 
 export const msg = (role: Msg["role"], text: string, over: Partial<Msg> = {}): Msg => ({
   role,
@@ -18,7 +18,7 @@ export const msg = (role: Msg["role"], text: string, over: Partial<Msg> = {}): M
 export const tokens = (n: number) => ({ estimated: n, estimator: "chars/4" });
 
 /** A session whose turns are the given message lists (each a full context). */
-export function session(path: string, contexts: Msg[][], opts: { diagnostics?: Diagnostic[]; compactions?: ContractCompaction[]; format?: string } = {}): AuditSession {
+export function session(path: string, contexts: Msg[][], opts: { diagnostics?: Diagnostic[]; compactions?: CompactionInput[]; format?: string } = {}): AuditSession {
   const b = new SessionBuilder({ path, format: opts.format ?? "pi", profile: "omp17", diagnostics: opts.diagnostics ?? [], leaves: ["x"], activeLeafId: "x" });
   contexts.forEach((messages, index) => b.addTurn({ index, leafId: `leaf${index}`, responseId: `resp${index}`, systemPrompt: index === 0 ? null : "You are helpful.", messages, tokens: tokens(10 * (index + 1)) }));
   for (const c of opts.compactions ?? []) b.addCompaction(c);

@@ -1,11 +1,11 @@
 // A session's TTSR verdict in one cell (terminal, Markdown, HTML index): unverifiable evidence is neither
 // agreement nor disagreement, and is named beside either.
 import { describe, expect, it } from "vitest";
-import { ttsrVerdict, type SessionCounts } from "../../../src/report/spilled.js";
+import { ttsrVerdict, type SessionCounts } from "../../../src/context/audit-store.js";
 
 const c = (ttsrDisagreements: number | null, ttsrUnverifiable?: number): SessionCounts => ({ turns: 3, compactions: 0, capsuleFailures: 0, ttsrDisagreements, ttsrUnverifiable });
 
-describe("report/spilled ttsrVerdict", () => {
+describe("context/audit-store ttsrVerdict", () => {
   it.each([
     [c(null), "—"],
     [c(0), "agrees"],

@@ -16,6 +16,7 @@ describe("lintRules", () => {
     "/a/dup.md": fm("condition: ok"),
     "/b/dup.md": fm("condition: other"),
     "/a/prose-globs.md": fm("condition: s\nglobs: '*.md'"),
+    "/a/typed.md": fm("condition: s\ninterruptMode: sometimes"),
   });
   const loaded = loadRules(["/a", "/b"], { fs });
   const out = lintRules(loaded);
@@ -36,7 +37,10 @@ describe("lintRules", () => {
     expect(d.map((x) => [x.code, x.severity])).toEqual([["TTSR_GLOBS_BLOCK_PROSE", "error"]]);
     expect(d[0].message).toContain("never fires at all");
   });
-  it("counts", () => expect([out.errors, out.warnings]).toEqual([2, 4]));
+  it("a frontmatter value of a type oh-my-pi ignores is a warning at its line", () => {
+    expect(out.diagnostics.filter((d) => d.file === "/a/typed.md").map((d) => [d.code, d.severity, d.line])).toEqual([["TTSR_FRONTMATTER_VALUE_IGNORED", "warning", 3]]);
+  });
+  it("counts", () => expect([out.errors, out.warnings]).toEqual([2, 5]));
 });
 
 describe("listRules", () => {

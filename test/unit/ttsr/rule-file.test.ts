@@ -156,3 +156,20 @@ describe("ttsr-spec §2.3 name derivation", () => {
     expect(codes(r)).toEqual(expect.arrayContaining(["TTSR_INVALID_REGEX", "TTSR_INVALID_SCOPE_TOKEN"]));
   });
 });
+
+describe("the shipped rule frontmatter schema (ttsr-spec §2.2 types)", () => {
+  it("a value of a type upstream ignores is reported at its key's line; the rule is built as upstream builds it", () => {
+    const r = parseRuleFile("---\ncondition: sorry\ndescription: 5\nalways-apply: \"yes\"\nglobs: [\"*.ts\", 3]\n---\nB", "/r/t.md", { profile: "v17" });
+    const found = (r.diagnostics ?? []).filter((d) => d.code === "TTSR_FRONTMATTER_VALUE_IGNORED").map((d) => [d.line, (d as { message: string }).message]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(found).toEqual([
+      [3, expect.stringContaining("/description must be string")],
+      [4, expect.stringContaining("/alwaysApply must be boolean")],
+      [5, expect.stringContaining("/globs/1 must be string")],
+    ]);
+    expect([r.description, r.alwaysApply, r.globs]).toEqual([undefined, false, ["*.ts"]]);
+  });
+  it("a rule whose values all have the types upstream reads gets no such finding", () => {
+    const r = parseRuleFile("---\ncondition: [sorry]\ndescription: d\nalwaysApply: true\ninterruptMode: never\n---\nB", "/r/ok.md", { profile: "v17" });
+    expect(codes(r)).not.toContain("TTSR_FRONTMATTER_VALUE_IGNORED");
+  });
+});

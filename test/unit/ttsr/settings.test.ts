@@ -1,6 +1,7 @@
 // ttsr-spec §8.1 merge and design §2 settings files.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TTSR_SETTINGS, mergeTtsrSettings, readTtsrSettings } from "../../../src/ttsr/settings.js";
+import { ttsrSettingsSchema } from "../../../src/schema/settings.js";
 
 describe("settings", () => {
   it("ttsr-spec §8.1 defaults", () => {
@@ -20,6 +21,21 @@ describe("settings", () => {
       ["TTSR_SETTINGS_UNKNOWN_KEY", "/ttsr/nope"],
     ]);
     expect(mergeTtsrSettings(r.settings).repeatGap).toBe(-1.5);
+  });
+  it("the shipped settings schema decides what is unusual: wrong types, unknown enum values, negative or fractional gaps", () => {
+    const r = readTtsrSettings('{"contextMode":"sometimes","disabledRules":["a",1],"enabled":"yes","repeatGap":2.5,"repeatMode":"once"}', "s.json");
+    expect(r.diagnostics.map((d) => [d.code, d.pointer])).toEqual([
+      ["TTSR_SETTINGS_UNUSUAL_VALUE", "/contextMode"],
+      ["TTSR_SETTINGS_UNUSUAL_VALUE", "/disabledRules"],
+      ["TTSR_SETTINGS_UNUSUAL_VALUE", "/enabled"],
+      ["TTSR_SETTINGS_UNUSUAL_VALUE", "/repeatGap"],
+    ]);
+    expect(r.diagnostics.every((d) => d.file === "s.json" && /must be/.test(d.message))).toBe(true);
+    expect(r.settings).toEqual({ contextMode: "sometimes", disabledRules: ["a", 1], enabled: "yes", repeatGap: 2.5, repeatMode: "once" });
+  });
+  it("the schema and the defaults name the same keys", () => {
+    expect(readTtsrSettings(JSON.stringify(DEFAULT_TTSR_SETTINGS), "s.json").diagnostics).toEqual([]);
+    expect(Object.keys(ttsrSettingsSchema.definitions.keys.properties).sort()).toEqual(Object.keys(DEFAULT_TTSR_SETTINGS).sort());
   });
   it("not an object → error, no settings", () => {
     expect(readTtsrSettings("[1]", "s.json").diagnostics[0].code).toBe("TTSR_SETTINGS_INVALID");

@@ -1,5 +1,5 @@
-// buildScorelContext: the context the real builder of a profile returns at a leaf (scorel-format §7,
-// §9, §11). Pure: reads the session, never mutates it, returns failures as `error`.
+// buildScorelContext: the context the real builder of a profile returns at a leaf (docs/scorel.md §7,
+// docs/scorel.md §9, §11). Pure: reads the session, never mutates it, returns failures as `error`.
 import { toArray, type List } from "../../../shared/plist.js";
 import { SCOREL_PROFILES, type ScorelProfile, type ScorelSession } from "../model.js";
 import { g0Replay } from "./g0.js";
@@ -24,7 +24,7 @@ export function errorContext(profile: ScorelProfile, leafId: string | null, erro
   return { profile, leafId, systemPrompt, messages: [], sourceIds: [], error };
 }
 
-/** Walks the root path of `leafId` with a fixed hidden set (§7.3). Throws BuildFailure. */
+/** Walks the root path of `leafId` with a fixed hidden set (docs/scorel.md §7.3). Throws BuildFailure. */
 export function walkPath(session: ScorelSession, path: readonly string[], hidden: ReadonlySet<string>, profile: ScorelProfile): List<Entry> {
   const rules = rulesFor(profile);
   const events = path.map((id) => session.byId.get(id));

@@ -1,4 +1,4 @@
-// Message copying rules of the shipped builders (scorel-format §7.4, §15.1–2). The JSONL event is
+// Message copying rules of the shipped builders (docs/scorel.md §7.4, §15.1–2). The JSONL event is
 // never mutated: every included message is a shallow copy with copied meta, blocks and tool results.
 import { isObject } from "../../../shared/json.js";
 import { copyReminderBlock } from "./reminders.js";
@@ -27,10 +27,10 @@ function copyBlock(block: unknown, rules: Rules): unknown {
 export function copyMessage(message: unknown, rules: Rules, eventId: string): ScorelMessage {
   if (!isObject(message)) throw typeError(eventId, "message is not an object");
   const out: Record<string, unknown> = { ...message };
-  // §15.2: truthy meta is object-spread (a string becomes {"0":…}); null, 0, "" stay as they are.
+  // docs/scorel.md §15.2: truthy meta is object-spread (a string becomes {"0":…}); null, 0, "" stay as they are.
   if ("meta" in message && message.meta) out.meta = { ...(message.meta as object) };
   if (Array.isArray(message.content)) out.content = message.content.map((b) => copyBlock(b, rules));
-  // The design model also stores bare-string content (§4.3); the shipped builders map over it and throw.
+  // The design model also stores bare-string content (docs/scorel.md §4.3); the shipped builders map over it and throw.
   else if (!rules.design) throw typeError(eventId, "message.content is not an array");
   return out as ScorelMessage;
 }

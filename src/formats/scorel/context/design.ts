@@ -1,4 +1,4 @@
-// Design profile leaf pointer (scorel-format §7.2; SEED-EV §4.2–4.3): folded over the events in file
+// Design profile leaf pointer (docs/scorel.md §7.2): folded over the events in file
 // (= seq) order. message/custom_message/compact/harness_item join the tree and become the leaf; rewind
 // moves the leaf to its target (the rewind node itself stays a dead end under the old leaf); branch moves
 // it to an existing leaf; everything else leaves it alone.

@@ -1,4 +1,4 @@
-// G0 replay (scorel-format §11, SC-G0): legacy log.jsonl entries in file order; `message` entries
+// G0 replay (docs/scorel.md §11, SC-G0): legacy log.jsonl entries in file order; `message` entries
 // accumulate, `rewind {targetMessageId}` truncates the active list after its target (an active user
 // message, else the replay fails), `compact` and `channel` entries do not change the replayed messages.
 import { isObject } from "../../../shared/json.js";

@@ -1,4 +1,4 @@
-// Turn contexts computed incrementally (design §3, §8 "O(events) in delta mode"): one persistent list
+// Turn contexts computed incrementally (docs/product.md §3, §8 "O(events) in delta mode"): one persistent list
 // per tree node, derived from the parent's list by one walk step (append = push, harness merge =
 // replaceLast, compact = one rebuild of its retained window). A context_control becomes active at a
 // node when its seq gate opens or its span reaches the node's path; if that changes what is hidden on
@@ -92,7 +92,7 @@ class TreeEngine {
     }
   }
 
-  /** Which controls apply at `id` and the ids they hide (§7.6), derived from the parent's when seq grows. */
+  /** Which controls apply at `id` and the ids they hide (docs/scorel.md §7.6), derived from the parent's when seq grows. */
   private hiding(id: string, ev: ScorelEvent | undefined, sp: NodeState): [readonly LiveControl[], ReadonlySet<string>] {
     if (this.controls.live.length === 0) return [sp.applicable, sp.hidden];
     const seq = ev?.seq;

@@ -1,4 +1,4 @@
-// The Scorel context builders (scorel-format §7–§11): buildContext per profile, Msg lowering, turns,
+// The Scorel context builders (docs/scorel.md §7–§11): buildContext per profile, Msg lowering, turns,
 // incremental turn contexts and compactions.
 export { buildScorelContext, resolveProfile } from "./build.js";
 export { scorelTurnContexts } from "./incremental.js";

@@ -1,4 +1,4 @@
-// Msg views of a built context (design §5 "Msg") with the provider text of scorel-format §9.1
+// Msg views of a built context (docs/product.md §5 "Msg") with the provider text of docs/scorel.md §9.1
 // (SC-PIAI5): user/system/assistant → text blocks and rendered reminders joined with "\n"; tool_result
 // → per tool_result block the text and reminder items of result.content joined with "\n", else
 // JSON.stringify(result); several blocks joined with "\n".

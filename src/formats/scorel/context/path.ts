@@ -1,4 +1,4 @@
-// Root→leaf paths and the context_control hidden set (scorel-format §7.3 step 1, §7.6).
+// Root→leaf paths and the context_control hidden set (docs/scorel.md §7.3 step 1, docs/scorel.md §7.6).
 import type { ScorelEvent, ScorelSession } from "../model.js";
 import type { Rules } from "./rules.js";
 
@@ -18,7 +18,7 @@ export function pathTo(session: ScorelSession, leafId: string): string[] | null 
 export const controlEvents = (session: ScorelSession): ScorelEvent[] => session.events.filter((e) => e.type === "context_control");
 
 /**
- * §7.6: every context_control with seq ≤ seq(leaf) whose anchor and through both lie on the path, through
+ * docs/scorel.md §7.6: every context_control with seq ≤ seq(leaf) whose anchor and through both lie on the path, through
  * not before anchor, hides the inclusive path slice. Spans are unioned (no "same anchor replaces").
  */
 export function hiddenSet(

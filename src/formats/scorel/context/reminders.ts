@@ -1,13 +1,13 @@
-// Reminder rendering and the harness_item → reminder mapping (scorel-format §7.5, §7.7, §9.1; SC-REM5).
+// Reminder rendering and the harness_item → reminder mapping (docs/scorel.md §7.5, §7.7, §9.1; SC-REM5).
 import { isObject } from "../../../shared/json.js";
 
 /** SC-REM5: the text envelope a reminder gets, whatever its kind/visibility/scope. */
 export const renderScorelReminder = (text: string): string => "<system-reminder>\n" + text + "\n</system-reminder>";
 
-/** Harness kinds of P4/P5 (§8) that keep their name as a reminder-block kind. */
+/** Harness kinds of P4/P5 (docs/scorel.md §8) that keep their name as a reminder-block kind. */
 const KEPT_KINDS = new Set(["attachment", "skill_listing", "skill_delta", "memory", "steer", "runtime_notice", "channel_context"]);
 
-/** P5 block kind of a harness kind: date_change → time, any other unknown kind → runtime_notice (§7.5). */
+/** P5 block kind of a harness kind: date_change → time, any other unknown kind → runtime_notice (docs/scorel.md §7.5). */
 export function reminderKind(kind: unknown): string {
   if (kind === "date_change") return "time";
   return typeof kind === "string" && KEPT_KINDS.has(kind) ? kind : "runtime_notice";
@@ -26,7 +26,7 @@ const str = (v: unknown): string => String(v);
 /** P3/P4/design: the reminder string of a harness item. */
 export const harnessReminderText = (item: Record<string, unknown>): string => renderScorelReminder(str(item.content));
 
-/** P5: the system_reminder block of a harness item. `data` is object-spread only when truthy (§15.1). */
+/** P5: the system_reminder block of a harness item. `data` is object-spread only when truthy (docs/scorel.md §15.1). */
 export function harnessReminderBlock(item: Record<string, unknown>): Record<string, unknown> {
   const block: Record<string, unknown> = {
     type: "system_reminder",
@@ -40,13 +40,13 @@ export function harnessReminderBlock(item: Record<string, unknown>): Record<stri
   return block;
 }
 
-/** The inner text of a P4/P5 compact summary (§7.7 step 1). */
+/** The inner text of a P4/P5 compact summary (docs/scorel.md §7.7 step 1). */
 export const compactSummaryText = (summary: string): string =>
   "Earlier session context has been compacted.\n\n" +
   summary.trim() +
   "\n\nUse this summary as continuity context. Verify current repository facts before acting.";
 
-/** Stored P5 system_reminder blocks keep their fields; `data` gets the truthy-only spread (§7.4, §15.1). */
+/** Stored P5 system_reminder blocks keep their fields; `data` gets the truthy-only spread (docs/scorel.md §7.4, §15.1). */
 export function copyReminderBlock(block: Record<string, unknown>): Record<string, unknown> {
   const { data, ...rest } = block;
   return data ? { ...rest, data: { ...(data as object) } } : rest;

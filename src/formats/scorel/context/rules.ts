@@ -1,17 +1,17 @@
-// What differs between the builder generations (scorel-format §0.2, §7.3–§7.8, §15.3).
+// What differs between the builder generations (docs/scorel.md §0.2, §7.3–§7.8, §15.3).
 import type { ScorelProfile } from "../model.js";
 
 export interface Rules {
   profile: ScorelProfile;
   /** P5: reminders are system_reminder blocks; otherwise "<system-reminder>" text. */
   blocks: boolean;
-  /** P4a+: an object tool result is reduced to {content: [...]} (§7.4). */
+  /** P4a+: an object tool result is reduced to {content: [...]} (docs/scorel.md §7.4). */
   reduceResults: boolean;
-  /** P4a+: retained window (§7.7); design: barrier; P3: compact is not a conversation event. */
+  /** P4a+: retained window (docs/scorel.md §7.7); design: barrier; P3: compact is not a conversation event. */
   compact: "none" | "window" | "barrier";
-  /** P4b+ and design: context_control hides spans (§7.6; P4a rejects the event, §15.3). */
+  /** P4b+ and design: context_control hides spans (docs/scorel.md §7.6; P4a rejects the event, docs/scorel.md §15.3). */
   hiding: boolean;
-  /** The seed event model (§7.8): message/custom_message/rewind/branch/… handler table. */
+  /** The seed event model (docs/scorel.md §7.8): message/custom_message/rewind/branch/… handler table. */
   design: boolean;
 }
 

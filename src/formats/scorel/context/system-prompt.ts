@@ -1,5 +1,5 @@
 // The provider system prompt of a request: renderSystemPrompt of the instruction_snapshot in effect
-// (scorel-format §9; design §5 "a turn's systemPrompt is rendered from the last instruction_snapshot
+// (docs/scorel.md §9; docs/product.md §5 "a turn's systemPrompt is rendered from the last instruction_snapshot
 // appended before the response").
 import { isObject } from "../../../shared/json.js";
 import type { ScorelEvent, ScorelSession } from "../model.js";

@@ -1,6 +1,6 @@
 // Constant-time tree questions for the incremental builder: depth, "is a an ancestor-or-self of b"
 // (DFS entry/exit times over the session's parent map), and the context_control events indexed so that
-// the ones applying at a node (scorel-format §7.6) can be found from the parent's set.
+// the ones applying at a node (docs/scorel.md §7.6) can be found from the parent's set.
 import type { ScorelEvent, ScorelSession } from "../model.js";
 
 export class TreeIndex {

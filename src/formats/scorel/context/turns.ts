@@ -1,5 +1,5 @@
-// Turns (design §3: one per model response, aborted/errored included, in file order) and compactions
-// (design §3 "Compaction diff": before = the compact's parent, after = the compact itself, case 26).
+// Turns (docs/product.md §3: one per model response, aborted/errored included, in file order) and compactions
+// (docs/product.md §3 "Compaction diff": before = the compact's parent, after = the compact itself, case 26).
 import { isObject } from "../../../shared/json.js";
 import type { CompactionRef, TurnRef } from "../../types.js";
 import type { ScorelEvent, ScorelProfile, ScorelSession } from "../model.js";

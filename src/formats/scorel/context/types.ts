@@ -1,11 +1,11 @@
-// Types of the Scorel context builders (scorel-format §7). The builders are pure functions over a
+// Types of the Scorel context builders (docs/scorel.md §7). The builders are pure functions over a
 // ScorelSession; they never mutate it and never throw for bad input: a failure the real builder would
 // raise is returned as data in `error`.
 import type { NativeContext } from "../../types.js";
 import type { ScorelProfile } from "../model.js";
 
 /**
- * A ScorelMessage as built by buildContext (scorel-format §5). Content is normally a block array; the
+ * A ScorelMessage as built by buildContext (docs/scorel.md §5). Content is normally a block array; the
  * design profile and G0 also carry messages whose content is a bare string.
  */
 export interface ScorelMessage {
@@ -19,10 +19,10 @@ export interface ScorelMessage {
 
 /**
  * Why a context could not be built. Shape: `{code, message, eventId?}`.
- * - `invalid_parent` / "Unknown event id": the leaf is not a tree node (upstream error, scorel-format §7.3 step 1).
+ * - `invalid_parent` / "Unknown event id": the leaf is not a tree node (upstream error, docs/scorel.md §7.3 step 1).
  * - `type_error`: the real builder would throw a TypeError on this event (e.g. a string `message.content`,
  *   invariant 13); `eventId` names the event.
- * - `invalid_rewind`: G0 replay met a rewind whose target is missing or not a user message (§11).
+ * - `invalid_rewind`: G0 replay met a rewind whose target is missing or not a user message (docs/scorel.md §11).
  */
 export interface ScorelContextError {
   code: "invalid_parent" | "type_error" | "invalid_rewind";

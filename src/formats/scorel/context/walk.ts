@@ -1,4 +1,4 @@
-// One step of the root→leaf walk (scorel-format §7.3, §7.5, §7.7, §7.8). The direct builder folds a
+// One step of the root→leaf walk (docs/scorel.md §7.3, §7.5, §7.7, §7.8). The direct builder folds a
 // whole path with it; the incremental builder applies it once per tree node on top of the parent's list.
 import { isObject } from "../../../shared/json.js";
 import { fromArray, last, push, replaceLast, toArray, type List } from "../../../shared/plist.js";
@@ -35,7 +35,7 @@ export function applyEvent(list: List<Entry>, ev: ScorelEvent, env: StepEnv): Li
   return list; // nothing else can be a node of this generation's tree
 }
 
-/** §7.5 step 2: the block of the immediately preceding tool_result message that can take a reminder. */
+/** docs/scorel.md §7.5 step 2: the block of the immediately preceding tool_result message that can take a reminder. */
 function mergeInto(prev: Entry | undefined, item: unknown, sourceId: string): Entry | null {
   if (!prev || prev.msg.role !== "tool_result" || !Array.isArray(prev.msg.content)) return null;
   const content = prev.msg.content as unknown[];
@@ -81,14 +81,14 @@ function isWindowStart(ev: ScorelEvent | undefined): boolean {
   return isObject(m) && Array.isArray(m.content) && m.content.some((b) => isObject(b) && b.type === "tool_call");
 }
 
-/** §7.7 step 2 (with §15.5: a non-integer count gives fractional indexes and nothing is retained). */
+/** docs/scorel.md §7.7 step 2 (with docs/scorel.md §15.5: a non-integer count gives fractional indexes and nothing is retained). */
 function retained(ev: ScorelEvent, env: StepEnv): Entry[] {
   const n = ev.raw.retainedEventCount as number; // JS comparisons/arithmetic on purpose, as upstream
   if (n <= 0) return [];
   const start0 = Math.max(0, env.index - n);
   if (!Number.isInteger(start0)) return [];
   const window = env.before(start0);
-  const k = window.findIndex(isWindowStart); // the start search ignores the hidden set (§7.7)
+  const k = window.findIndex(isWindowStart); // the start search ignores the hidden set (docs/scorel.md §7.7)
   if (k < 0) return [];
   let list: List<Entry> = null;
   for (const e of window.slice(k)) {
@@ -100,7 +100,7 @@ function retained(ev: ScorelEvent, env: StepEnv): Entry[] {
   return toArray(list);
 }
 
-// ---- design profile (§7.8) ------------------------------------------------------------------------
+// ---- design profile (docs/scorel.md §7.8) ------------------------------------------------------------------------
 
 /** Text a steer/followUp message carries: a bare string, else its text blocks joined with "\n". */
 function messageText(m: Record<string, unknown>): string {

@@ -4,10 +4,10 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeSpillDir, spillSession } from "../../../src/app/audit-spill.js";
+import { makeSpillDir, spillSession } from "../../../src/io/audit-spill.js";
 import { jsonForScriptFile } from "../../../src/report/escape.js";
 import { pageSession } from "../../../src/report/html.js";
-import type { AuditSession } from "../../../src/report/model.js";
+import type { AuditSession } from "../../../src/context/audit-model.js";
 import { redactDeep } from "../../../src/report/redact.js";
 import { msg, session } from "../report/builders.js";
 

@@ -1,33 +1,20 @@
-// Builds one AuditSession (canonical result) from what the engines return: contract turns (design §5),
+// Builds one AuditSession (canonical result) from what the engines return: contract turns (docs/product.md §5),
 // compaction diffs, TTSR evidence. Every distinct message goes into the session's message table once;
 // turns become references (the previous turn's first `keep` messages plus additions), so a 484-turn
 // session costs its distinct messages, not 484 full copies.
 import type { Diagnostic } from "../shared/diagnostics.js";
 import type { Msg } from "../formats/types.js";
-import type { AuditCheck, AuditCompaction, AuditSession, AuditTtsr, TokenCount, TtsrTurnEvidence } from "./model.js";
-import { capsuleFailed, sessionStatus } from "./summary.js";
+import type { CompactionDiff } from "../context/compaction.js";
+import type { DeltaMessages, Turn } from "../context/turns.js";
+import type { AuditCheck, AuditCompaction, AuditSession, AuditTtsr, TtsrTurnEvidence } from "../context/audit-model.js";
+import { capsuleFailed, sessionStatus } from "../context/audit-summary.js";
 
-/** design §5 Turn, full form. */
-export interface ContractTurn {
-  index: number;
-  leafId: string | null;
-  responseId: string;
-  systemPrompt: string | null;
-  messages: readonly Msg[];
-  tokens: TokenCount;
-}
-
-/** design §5 `diff --json` compaction. */
-export interface ContractCompaction {
-  id: string;
-  line?: number;
-  summary?: string;
-  dropped: readonly Msg[];
-  kept: readonly Msg[];
-  added: readonly Msg[];
-  tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; estimator?: string };
-  capsule?: { valid: boolean; missing: string[]; warnings: string[]; lost: { kind: string; value: string }[] };
-}
+/** What the builder reads of a turn view (context/turns.ts Turn) with its full message list. */
+export type TurnInput = Pick<Turn, "index" | "leafId" | "responseId" | "systemPrompt" | "tokens"> & { messages: readonly Msg[] };
+/** A delta turn view: `base` is a turn index, `added` the messages after `keep`. */
+export type DeltaTurnInput = Omit<TurnInput, "messages"> & { messages: Pick<DeltaMessages, "base" | "keep"> & { added: readonly Msg[] } };
+/** What the builder reads of a compaction diff (context/compaction.ts); an audit may name its line and summary. */
+export type CompactionInput = Pick<CompactionDiff, "id" | "tokens" | "capsule"> & { dropped: readonly Msg[]; kept: readonly Msg[]; added: readonly Msg[]; line?: number; summary?: string };
 
 export interface SessionFacts {
   path: string;
@@ -100,7 +87,7 @@ export class SessionBuilder {
   private prompts: string[] = [];
   private promptIdx = new Map<string, number>();
   private turns: AuditSession["turns"] = [];
-  /** Turn index (design §5) → position in `turns`. */
+  /** Turn index (docs/product.md §5) → position in `turns`. */
   private posOfIndex = new Map<number, number>();
   private prev: { msgs: readonly Msg[]; idx: number[] } | null = null;
   private compactions: AuditCompaction[] = [];
@@ -108,7 +95,7 @@ export class SessionBuilder {
 
   constructor(private readonly facts: SessionFacts) {}
 
-  addTurn(t: ContractTurn): void {
+  addTurn(t: TurnInput): void {
     const prev = this.prev;
     // Shared prefix by identity is O(prefix) and needs no hashing; the rest is interned.
     let keep = 0;
@@ -137,7 +124,7 @@ export class SessionBuilder {
   }
 
   /** A delta turn of turnViews({delta:true}): `base` is a turn index, `added` the messages after `keep`. */
-  addDeltaTurn(t: Omit<ContractTurn, "messages"> & { messages: { base: number | null; keep: number; added: readonly Msg[] } }): void {
+  addDeltaTurn(t: DeltaTurnInput): void {
     const d = t.messages;
     const base = d.base === null ? undefined : this.posOfIndex.get(d.base);
     const keep = base === undefined ? 0 : d.keep;
@@ -158,7 +145,7 @@ export class SessionBuilder {
     return sp;
   }
 
-  addCompaction(c: ContractCompaction): void {
+  addCompaction(c: CompactionInput): void {
     const ix = (ms: readonly Msg[]) => ms.map((m) => this.table.index(m));
     const out: AuditCompaction = { id: c.id, dropped: ix(c.dropped), kept: ix(c.kept), added: ix(c.added), tokens: c.tokens };
     if (c.line !== undefined) out.line = c.line;

@@ -3,12 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { auditJunit } from "../../../src/report/junit.js";
 import { renderMarkdown } from "../../../src/report/markdown.js";
-import type { AuditSession } from "../../../src/report/model.js";
+import type { AuditSession } from "../../../src/context/audit-model.js";
 import { redactDeep } from "../../../src/report/redact.js";
-import { countsOf, digestOf, HEAVY_KEYS, redactSpilled, spilledSession, spillOf, type SessionStore } from "../../../src/report/spilled.js";
-import { summarize } from "../../../src/report/summary.js";
+import { countsOf, digestOf, HEAVY_KEYS, redactSpilled, spilledSession, spillOf, type SessionStore } from "../../../src/context/audit-store.js";
+import { summarize } from "../../../src/context/audit-summary.js";
 import { renderTerminal } from "../../../src/report/terminal.js";
-import { diagnostic, msg, result, session } from "./builders.js";
+import { diagnostic, msg, result, session } from "../report/builders.js";
 
 const AWS = "AKIAIOSFODNN7EXAMPLE";
 
@@ -43,7 +43,7 @@ const full = [
   session("b.jsonl", [], { diagnostics: [diagnostic({ file: "b.jsonl", message: `bad ${AWS}` })] }),
 ];
 
-describe("report/spilled", () => {
+describe("context/audit-store", () => {
   it("a spilled session serializes exactly like the session it stands for, keys in the same order", () => {
     const { out } = spill(full);
     out.forEach((s, i) => expect(JSON.stringify(s)).toBe(JSON.stringify(full[i])));

@@ -1,7 +1,7 @@
 // Pure functions over the canonical result: a session's status, the corpus summary, the exit code.
 import { countBySeverity, type Diagnostic } from "../shared/diagnostics.js";
-import type { AuditCheck, AuditCompaction, AuditResult, AuditSession, CorpusSummary, FailOn, SessionStatus } from "./model.js";
-import { countsOf } from "./spilled.js";
+import type { AuditCheck, AuditCompaction, AuditResult, AuditSession, CorpusSummary, FailOn, SessionStatus } from "./audit-model.js";
+import { countsOf } from "./audit-store.js";
 
 /** A capsule check fails when the capsule is invalid or state it must keep is missing after compaction. */
 export const capsuleFailed = (c: AuditCompaction): boolean => !!c.capsule && (!c.capsule.valid || c.capsule.lost.length > 0);
@@ -51,7 +51,7 @@ export function summarize(sessions: readonly AuditSession[], runDiagnostics: rea
   return s;
 }
 
-/** The exit code is a pure function of the result and --fail-on (design §4): 0 or 1. */
+/** The exit code is a pure function of the result and --fail-on (docs/product.md §4): 0 or 1. */
 export function auditExitCode(result: Pick<AuditResult, "sessions" | "diagnostics">, failOn: FailOn): 0 | 1 {
   if (failOn === "none") return 0;
   const runSev = countBySeverity(result.diagnostics);

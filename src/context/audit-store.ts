@@ -1,10 +1,10 @@
-// Sessions kept out of memory during an audit (design §8 "peak memory follows the largest single session,
+// Sessions kept out of memory during an audit (docs/product.md §8 "peak memory follows the largest single session,
 // not the corpus"). A finished session is written to a store as soon as it is done; the run keeps only its
 // compact part (status, diagnostics, checks, counts). The heavy parts (prompts, message table, turns,
 // compactions, TTSR evidence) stay readable as properties that load from the store on access, one session
 // at a time, so every projection and every API user still sees a complete AuditSession.
-import type { AuditSession } from "./model.js";
-import { capsuleFailed } from "./summary.js";
+import type { AuditSession } from "./audit-model.js";
+import { capsuleFailed } from "./audit-summary.js";
 
 /** The parts of a session that grow with its length; everything else is small and stays in memory. */
 export const HEAVY_KEYS = ["prompts", "messages", "turns", "compactions", "ttsr"] as const;

@@ -1,20 +1,19 @@
 // The canonical result of an audit run: ONE JSON document (`audit --json`); every other output (terminal,
 // Markdown, JUnit, annotations, HTML, the report folder's JSON files) is a pure projection of it. Long sessions keep every distinct message
 // once in a per-session message table; turns refer to it delta-style, so the document grows with the
-// number of distinct messages, not with turns × context length (design §8 "never quadratic copies").
+// number of distinct messages, not with turns × context length (docs/product.md §8 "never quadratic copies").
 import type { Diagnostic, Severity } from "../shared/diagnostics.js";
 import type { Msg } from "../formats/types.js";
+import type { CapsuleCheck } from "../capsule/check.js";
+import type { CompactionDiff } from "./compaction.js";
+import type { TurnTokens } from "./turns.js";
 
 export const AUDIT_SCHEMA_VERSION = 1 as const;
 
 export type FailOn = "error" | "warning" | "none";
 
-/** How a token figure was counted (design §3 "Tokens"). */
-export interface TokenCount {
-  estimated: number;
-  estimator: string;
-  logged?: number;
-}
+/** How a token figure was counted: the turn's own figures (context/turns.ts), kept as they are. */
+export type TokenCount = TurnTokens;
 
 /**
  * A turn's messages as references into the session's message table: the first `keep` messages of turn
@@ -38,14 +37,8 @@ export interface AuditTurn {
   tokens: TokenCount;
 }
 
-export interface AuditCapsuleCheck {
-  valid: boolean;
-  missing: string[];
-  warnings: string[];
-  /** What the capsule says must survive but the text after compaction lacks. */
-  lost: { kind: string; value: string }[];
-  upstreamThrows?: true;
-}
+/** The compaction diff's capsule check (context/compaction.ts), with the upstream-throws flag of an audit. */
+export type AuditCapsuleCheck = CapsuleCheck & { upstreamThrows?: true };
 
 export interface AuditCompaction {
   id: string;
@@ -55,11 +48,11 @@ export interface AuditCompaction {
   dropped: number[];
   kept: number[];
   added: number[];
-  tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; estimator?: string };
+  tokens: CompactionDiff["tokens"];
   capsule?: AuditCapsuleCheck;
 }
 
-/** design §5 `ttsr run --json` per turn. */
+/** docs/product.md §5 `ttsr run --json` per turn. */
 export interface TtsrTurnEvidence {
   responseId: string;
   matches: { rule: string; source: string; toolCallId?: string; offset: number; excerpt: string; decision: string; counterfactual: boolean }[];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { resolveTurn, SessionBuilder } from "../../../src/report/session.js";
-import { auditExitCode } from "../../../src/report/summary.js";
-import { diagnostic, msg, result, session, tokens } from "./builders.js";
+import { resolveTurn, SessionBuilder } from "../../../src/app/audit-session.js";
+import { auditExitCode } from "../../../src/context/audit-summary.js";
+import { diagnostic, msg, result, session, tokens } from "../report/builders.js";
 
-describe("report/session: message table and delta references", () => {
+describe("app/audit-session: message table and delta references", () => {
   it("stores each distinct message once and resolves every turn to its full context", () => {
     const a = msg("user", "hello");
     const b = msg("assistant", "hi");
@@ -74,7 +74,7 @@ describe("report/session: message table and delta references", () => {
   });
 });
 
-describe("report/session: resolveTurn on very long base chains", () => {
+describe("app/audit-session: resolveTurn on very long base chains", () => {
   it("resolves a 20 000-turn chain without deep recursion", () => {
     const b = new SessionBuilder({ path: "long.jsonl", format: "pi", profile: "pi", diagnostics: [] });
     // Delta turns as turnViews({delta:true}) returns them: each keeps the previous context and adds one message.
