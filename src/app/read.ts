@@ -1,7 +1,8 @@
 // readSession(path): the IO side of parseSession — streams the file into the format parser.
 import { stat } from "node:fs/promises";
 import { createSessionParser, type ParsedSession, type SessionParseOptions } from "../formats/index.js";
-import { diag } from "../shared/diagnostics.js";
+import { diag, type Severity } from "../shared/diagnostics.js";
+import type { ArgsParam } from "../shared/codes.js";
 import { isStdin, STDIN_LABEL, readInto } from "../io/read.js";
 import { newestSegmentIn } from "./yoi-lineage.js";
 
@@ -36,6 +37,6 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
   }
 }
 
-function unread(file: string, code: "UNREADABLE_PATH" | "EMPTY_FILE" | "BINARY_FILE", args: Record<string, unknown>): ParsedSession {
-  return { format: null, file, diagnostics: [diag(code, { file }, args)], lineCount: 0 };
+function unread<C extends "UNREADABLE_PATH" | "EMPTY_FILE" | "BINARY_FILE">(file: string, code: C, ...args: ArgsParam<C, Severity>): ParsedSession {
+  return { format: null, file, diagnostics: [diag(code, { file }, ...args)], lineCount: 0 };
 }

@@ -1,7 +1,7 @@
 // The per-line checks of the shipped loaders (SC-CORE3..5 parseHeader / validateSessionMatch /
 // assertTreeEvent), re-implemented as pure functions that return the upstream code and message plus a
 // precise sightline detail. The design profile reuses them with the design event table.
-import type { CodeName } from "../../shared/codes.js";
+import type { CodesWithArgs } from "../../shared/codes.js";
 import { isObject } from "../../shared/json.js";
 import type { ScorelProfile } from "./model.js";
 import { CONTROL_TYPES, TRANSIENT_TYPES, TREE_TYPES } from "./profiles.js";
@@ -12,7 +12,7 @@ export interface Problem {
   loaderCode: string;
   loaderMessage: string;
   /** sightline's own finding. */
-  inv: CodeName;
+  inv: CodesWithArgs<{ detail: string }>;
   detail: string;
   pointer?: string;
 }
@@ -48,9 +48,9 @@ export function sessionProblem(v: unknown, headerSid: string | undefined): Probl
   return null;
 }
 
-const ev = (loaderMessage: string, inv: CodeName, detail: string, pointer?: string): Problem => ({ loaderCode: "invalid_event", loaderMessage, inv, detail, pointer });
+const ev = (loaderMessage: string, inv: CodesWithArgs<{ detail: string }>, detail: string, pointer?: string): Problem => ({ loaderCode: "invalid_event", loaderMessage, inv, detail, pointer });
 /** A payload checker's finding (or none) as an invalid_event problem. */
-const evOf = (loaderMessage: string, inv: CodeName, d: { detail: string; pointer?: string } | null | undefined): Problem | null =>
+const evOf = (loaderMessage: string, inv: CodesWithArgs<{ detail: string }>, d: { detail: string; pointer?: string } | null | undefined): Problem | null =>
   d ? ev(loaderMessage, inv, d.detail, d.pointer) : null;
 
 /** assertTreeEvent: type, base fields, payload (in the loader's order). */
@@ -101,7 +101,7 @@ function shippedPayload(v: Obj, t: string, profile: Exclude<ScorelProfile, "g0" 
 
 // The design model has no loader; these mirror its TypeScript types (events.md §4) with the same rigour.
 function designPayload(v: Obj, t: string): Problem | null {
-  const need = (ok: boolean, inv: CodeName, detail: string, pointer: string): Problem | null => (ok ? null : ev("(design model)", inv, detail, pointer));
+  const need = (ok: boolean, inv: CodesWithArgs<{ detail: string }>, detail: string, pointer: string): Problem | null => (ok ? null : ev("(design model)", inv, detail, pointer));
   switch (t) {
     case "message":
       return need(isObject(v.message), "SCOREL_INV_06_INVALID_EVENT", "message must be an object", "/message");

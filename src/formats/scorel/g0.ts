@@ -26,7 +26,7 @@ export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
     index++;
     const where = `Invalid session log JSON at ${file}:${index}`;
     if (!rec.ok) {
-      fail({ code: "INVALID_JSON", line: rec.no, args: { detail: rec.bom ? "the line starts with a byte order mark (U+FEFF)" : rec.error } }, `${where}: ${rec.error}`);
+      fail({ code: "INVALID_JSON", line: rec.no, args: { detail: rec.bom ? "the line starts with a byte order mark (U+FEFF)" : (rec.error ?? "") } }, `${where}: ${rec.error}`);
       continue;
     }
     const v = rec.value;

@@ -7,8 +7,7 @@
 // and its parent is null (first root only) or an earlier node; events with bad payloads, seq or sessionId
 // stay in the tree (they are still conversation), events with unusable id/parent do not (nor their
 // descendants, each reported). Design profile: the same rules plus the leaf pointer of §7.2.
-import type { Args } from "../../shared/diagnostics.js";
-import type { CodeName } from "../../shared/codes.js";
+import { coded, type Coded } from "../../shared/codes.js";
 import { isObject } from "../../shared/json.js";
 import type { SessionTree } from "../types.js";
 import type { ScorelEvent, ScorelProfile } from "./model.js";
@@ -16,13 +15,12 @@ import { headerProblem, sessionProblem, typeProblem, type Problem } from "./chec
 import { CONTROL_TYPES, TREE_TYPES } from "./profiles.js";
 import type { LineRec } from "./records.js";
 
-export interface Finding {
-  code: CodeName;
+/** A problem the load pass found, as data: a code with the args its wording needs, and where. */
+export type Finding = Coded & {
   line?: number;
   eventId?: string;
   pointer?: string;
-  args: Args;
-}
+};
 
 export interface Verdict {
   code: string;
@@ -60,7 +58,7 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     if (loader && !r.verdict) r.verdict = { code: loader.code, message: loader.message, line: f.line, eventId: f.eventId };
   };
   const problem = (p: Problem, line: number, eventId?: string): void =>
-    note({ code: p.inv, line, eventId, pointer: p.pointer, args: { detail: p.detail } }, { code: p.loaderCode, message: p.loaderMessage });
+    note({ ...coded(p.inv, { detail: p.detail }), line, eventId, pointer: p.pointer }, { code: p.loaderCode, message: p.loaderMessage });
 
   // §1 step 2: physical line 1 empty (an empty file included).
   // An empty file gets EMPTY_FILE from the reader; the verdict is still missing_header.
@@ -234,12 +232,11 @@ class TreeBuilder {
       else if (!target.tree) why = `names a ${target.type} event (line ${line}), which is not a ${this.profile} tree event`;
       else {
         // The parent is a tree event left out of the tree; its own problem is reported on its line.
-        f.code = "SCOREL_NOT_IN_TREE";
-        f.args = { id: f.eventId, parentId, parentLine: line };
+        Object.assign(f, { code: "SCOREL_NOT_IN_TREE", args: { id: f.eventId, parentId, parentLine: line } } satisfies Coded<"SCOREL_NOT_IN_TREE">);
         continue;
       }
       const rootNote = noRoot ? " (no root yet: the first tree event must have parentId null)" : "";
-      f.args = { detail: `parentId ${JSON.stringify(parentId)} ${why}${rootNote}` };
+      Object.assign(f, { args: { detail: `parentId ${JSON.stringify(parentId)} ${why}${rootNote}` } } satisfies Pick<Coded<"SCOREL_INV_10_PARENT">, "args">);
     }
   }
 }
