@@ -25,9 +25,9 @@ export function chooseProfile(s: PiSession, requested: string | undefined, bag: 
   if (requested !== undefined && (PI_PROFILES as readonly string[]).includes(requested)) {
     s.profile = requested as PiProfile;
     s.profileReason = "requested";
-    if (requested === "pi" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi was requested but the file has a v17 marker (${marker})` });
+    if (requested === "pi" && marker) bag.add("PROFILE_MISMATCH", {}, { problem: "pi-v17-marker", marker });
   } else {
-    if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown pi profile ${JSON.stringify(requested)} (known: ${PI_PROFILES.join(", ")}); choosing one from the file` });
+    if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "pi", requested, known: PI_PROFILES });
     s.profile = marker ? "omp17" : "pi";
     s.profileReason = marker ?? "default";
   }

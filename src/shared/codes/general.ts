@@ -1,6 +1,48 @@
 // Codes shared by every format and by the IO edge.
 import { show, type Catalogue } from "./types.js";
 
+const FORMAT_NAME = { scorel: "Scorel", pi: "pi", yoi: "yoi" } as const;
+/** What each reader does with a profile name it does not know. */
+const UNKNOWN_PROFILE_THEN = { scorel: "detecting instead", pi: "choosing one from the file", yoi: "using seed" } as const;
+
+/** What contradicts the profile (PROFILE_MISMATCH): the reader names the case, the wording is here. */
+export type ProfileMismatch =
+  | { problem: "unknown-profile"; format: keyof typeof FORMAT_NAME; requested: string; known?: readonly string[] }
+  | { problem: "pi-v17-marker"; marker: string }
+  | { problem: "scorel-g0-not-g0" }
+  | { problem: "scorel-g0-file"; profile: string }
+  | { problem: "scorel-design-shipped-type"; type: string }
+  | { problem: "scorel-shipped-design-type"; type: string; profile: string }
+  | { problem: "scorel-p3-compact" | "scorel-p3-channel-context" | "scorel-p3-extension-scope" }
+  | { problem: "scorel-context-control-before-p4b" | "scorel-system-reminder-before-p5"; profile: string };
+
+function profileMismatch(a: ProfileMismatch): string {
+  switch (a.problem) {
+    case "unknown-profile":
+      return `Unknown ${FORMAT_NAME[a.format]} profile ${JSON.stringify(a.requested)}${a.known ? ` (known: ${a.known.join(", ")})` : ""}; ${UNKNOWN_PROFILE_THEN[a.format]}`;
+    case "pi-v17-marker":
+      return `Profile pi was requested but the file has a v17 marker (${a.marker})`;
+    case "scorel-g0-not-g0":
+      return "Profile g0 reads `kind` log entries without a header; this file has a header or `type` events";
+    case "scorel-g0-file":
+      return `Profile ${a.profile} expects a header line and \`type\` events; this file is a G0 log (\`kind\` entries)`;
+    case "scorel-design-shipped-type":
+      return `The design model does not know the shipped event type "${a.type}"`;
+    case "scorel-shipped-design-type":
+      return `No shipped loader knows the design-model event type "${a.type}" (profile ${a.profile})`;
+    case "scorel-p3-compact":
+      return "compact events exist from P4 on; the P3 loader rejects them";
+    case "scorel-p3-channel-context":
+      return "harness kind channel_context exists from P4 on";
+    case "scorel-p3-extension-scope":
+      return 'skill scope "extension" exists from P4 on; the P3 loader rejects it';
+    case "scorel-context-control-before-p4b":
+      return `context_control exists from P4b only (scorel-format §15.3); the ${a.profile} loader rejects it`;
+    case "scorel-system-reminder-before-p5":
+      return `system_reminder content blocks exist from P5 on; ${a.profile} treats them as unknown blocks`;
+  }
+}
+
 export const generalCodes = {
   UNREADABLE_PATH: { severity: "error", title: "A path could not be read", message: (a: { path: string; reason: string }) => `Cannot read ${show(a.path)}: ${show(a.reason)}` },
   NO_MATCH: { severity: "error", title: "A glob or folder matched no file", message: (a: { pattern: string }) => `No file matches ${show(a.pattern)}` },
@@ -16,7 +58,7 @@ export const generalCodes = {
   SCHEMA: { severity: "warning", title: "A record does not match its JSON Schema", message: (a: { pointer?: string; detail: string }) => `${show(a.pointer || "/")}: ${show(a.detail)}` },
   SCHEMA_ERROR: { severity: "error", title: "A record does not match its JSON Schema in a way the loader rejects", message: (a: { pointer?: string; detail: string }) => `${show(a.pointer || "/")}: ${show(a.detail)}` },
   PROFILE_CHOSEN: { severity: "info", title: "The profile sightline chose for a file", message: (a: { format: string; profile: string; why?: string }) => `Read as ${show(a.format)} with profile ${show(a.profile)}${a.why ? ` (${show(a.why)})` : ""}` },
-  PROFILE_MISMATCH: { severity: "warning", title: "The file has features of another profile than the one asked for", message: (a: { detail: string }) => show(a.detail) },
+  PROFILE_MISMATCH: { severity: "warning", title: "The file has features of another profile than the one asked for", message: profileMismatch },
   PROFILE_NEWER: {
     severity: "warning",
     title: "The file was written by a release newer than every profile sightline knows",
