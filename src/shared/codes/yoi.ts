@@ -2,6 +2,14 @@
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
 import { show, type Catalogue } from "./types.js";
 
+/** How a task_reminder body departs from its era's wrapping (§8.8). */
+const REMINDER_WRAP = {
+  "head-still-wrapped": "head task_reminder body still holds a <system-reminder> wrapper (replayed as is)",
+  "seed-not-wrapped": "seed task_reminder body is not wrapped in <system-reminder>\\n…\\n</system-reminder>",
+  "seed-wrapped-twice": "seed task_reminder body is wrapped more than once",
+} as const;
+export type ReminderWrapProblem = keyof typeof REMINDER_WRAP;
+
 export const yoiCodes = {
   // yoi-format §1: StoreError::Corrupt {line, message}; the whole segment fails to load.
   corrupt: {
@@ -25,8 +33,8 @@ export const yoiCodes = {
   YOI_INVOKE_UNTERMINATED: { severity: "warning", title: "An invoke without a terminal run record (§8.5)", message: (a: { trigger: unknown; head?: boolean }) => `invoke(${show(a.trigger)}) has no run_completed / run_errored / paused_turn_abandoned${a.head ? " (restore reports last_run_interrupted = true)" : ""}` },
   YOI_TOOL_RESULT_ORPHAN: { severity: "warning", title: "A tool_result without an open tool_call (§8.6)", message: (a: { callId: string; duplicate?: boolean }) => `tool_result for ${show(a.callId)} has ${a.duplicate ? "an earlier result already" : "no earlier tool_call"}` },
   YOI_TOOL_CALL_OPEN: { severity: "warning", title: "Tool calls still open when new user input arrives (§8.6)", message: (a: { callIds: string[] }) => `Tool calls without results before new input: ${show(a.callIds)}` },
-  YOI_REMINDER_WRAP: { severity: "warning", title: "task_reminder body not wrapped as its era wrote it (§8.8)", message: (a: { detail: string }) => show(a.detail) },
-  YOI_NOTIFICATION_BODY: { severity: "warning", title: "A notification / pod_event / worker_event body is empty or not from the default template (§8.9)", message: (a: { detail: string }) => show(a.detail) },
+  YOI_REMINDER_WRAP: { severity: "warning", title: "task_reminder body not wrapped as its era wrote it (§8.8)", message: (a: { problem: ReminderWrapProblem }) => REMINDER_WRAP[a.problem] },
+  YOI_NOTIFICATION_BODY: { severity: "warning", title: "A notification / pod_event / worker_event body is empty or not from the default template (§8.9)", message: (a: { kind: string; empty: boolean }) => `${a.kind} body ${a.empty ? "is empty" : "does not start with [Notification] (custom template?)"}` },
   YOI_USAGE_HISTORY_LEN: { severity: "warning", title: "llm_usage.history_len exceeds the replayed history (§8.10)", message: (a: { value: unknown; len: number }) => `history_len ${show(a.value)} > replayed history length ${show(a.len)}` },
   YOI_TS_DECREASING: { severity: "warning", title: "ts goes backwards (§8.10)", message: (a: { ts: number; prev: number }) => `ts ${show(a.ts)} < previous ${show(a.prev)}` },
   YOI_UNKNOWN_SEGMENT: { severity: "warning", title: "user_input holds an unknown segment atom (§8.11)", message: (a: { index: number; kind: unknown; as: string }) => `segments[${show(a.index)}] has unknown kind ${show(a.kind)} (lossy: replays as ${show(a.as)})` },
