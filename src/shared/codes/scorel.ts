@@ -3,15 +3,16 @@
 // Invariant codes follow scorel-format §12: "E" = the shipped loader rejects (error), "V" = audit-level
 // (warning), "D" = design-profile rule (warning, only under --profile design).
 import { show, type Catalogue, type CodeSpec } from "./types.js";
+import { wordScorelProblem, type ScorelProblem } from "./scorel-problems.js";
 
 /** Loader verdict: the upstream SessionStoreError code, worded with the upstream message (args.message). */
 const loader = (title: string): CodeSpec<{ message: string }> => ({ severity: "error", title, message: (a: { message: string }) => show(a.message), loader: true });
 
-/** An invariant finding: title names the level and number; message = what was found (args.detail). */
-const inv = (level: "E" | "V" | "D", no: string, what: string): CodeSpec<{ detail: string }> => ({
+/** An invariant finding: title names the level and number; the args say what was found (scorel-problems.ts). */
+const inv = (level: "E" | "V" | "D", no: string, what: string): CodeSpec<ScorelProblem> => ({
   severity: level === "E" ? "error" : "warning",
   title: `Invariant ${no} (${level === "E" ? "loader-level, E" : `audit-level, ${level}`}): ${what}`,
-  message: (a) => show(a.detail),
+  message: wordScorelProblem,
 });
 
 export const scorelCodes = {
@@ -44,8 +45,14 @@ export const scorelCodes = {
   // ---- G0 (pre-v1 log.jsonl, scorel-format §11) ----
   SCOREL_G0_UNSUPPORTED_KIND: { severity: "error", title: "G0: an entry kind the G0 reader does not know", message: (a: { kind: unknown }) => `Unsupported session log entry kind: ${show(a.kind)}` },
   SCOREL_G0_NOT_AN_ENTRY: { severity: "error", title: "G0: a line is not an object with a kind", message: () => "Entry is not an object" },
-  SCOREL_G0_REWIND_TARGET: { severity: "error", title: "G0: a rewind names no active message or a non-user message", message: (a: { detail: string }) => show(a.detail) },
-  SCOREL_G0_MESSAGE_MISSING: { severity: "error", title: "G0: a message entry has no message object (the replay crashes)", message: (a: { detail: string }) => show(a.detail) },
+  SCOREL_G0_REWIND_TARGET: {
+    severity: "error",
+    title: "G0: a rewind names no active message or a non-user message",
+    // The G0 replay's own Error text (what fails the load), with the role sightline adds for a non-user target.
+    message: (a: { target: unknown; why: "not-found" } | { target: unknown; why: "not-user"; role: unknown }) =>
+      `Cannot rewind to ${String(a.target)}: ${a.why === "not-user" ? `not a rewindable turn boundary (role ${JSON.stringify(a.role)})` : "message id was not found in active history"}`,
+  },
+  SCOREL_G0_MESSAGE_MISSING: { severity: "error", title: "G0: a message entry has no message object (the replay crashes)", message: (a: { id: string }) => `Message entry ${a.id} has no message object` },
   SCOREL_G0_DUPLICATE_ID: { severity: "warning", title: "G0: two message entries share an id", message: (a: { id: string; firstLine: number }) => `Message id ${show(a.id)} is used again (first on line ${show(a.firstLine)})` },
   // ---- invariants, scorel-format §12 (E = loader-level error, V = audit warning, D = design profile) ----
   SCOREL_INV_01_MISSING_HEADER: inv("E", "1", "physical line 1 is non-empty"),
