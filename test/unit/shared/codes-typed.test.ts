@@ -29,10 +29,16 @@ describe("typed diagnostic codes", () => {
       () => bag.add("PI_DUPLICATE_ID", { line: 1 }, { id: "a", firstLine: "2" }),
       // @ts-expect-error a code without args takes none
       () => bag.add("PI_NO_ROOT", { line: 1 }, { id: "a" }),
+      // @ts-expect-error a sentence instead of data: the wording is the catalogue's
+      () => bag.add("PROFILE_MISMATCH", {}, { detail: "Profile pi was requested but the file has a v17 marker" }),
+      // @ts-expect-error a sentence instead of data (scorel invariants are worded in the catalogue)
+      () => diag("SCOREL_INV_08_NON_MONOTONIC_SEQ", { file: "f" }, { detail: "seq 3 is not greater than 5" }),
+      // @ts-expect-error a case the catalogue does not word
+      () => diag("SCOREL_INV_08_NON_MONOTONIC_SEQ", { file: "f" }, { problem: "seq-went-sideways", seq: 3 }),
       // @ts-expect-error args of another code
       () => diagOf({ code: "TOO_DEEP", args: { pattern: "x" } }, { file: "f" }),
     ];
-    expect(attempts.length).toBe(6);
+    expect(attempts.length).toBe(9);
     const args: ArgsOf<"PI_DUPLICATE_ID"> = { id: "a", firstLine: 1 };
     expect(args.firstLine).toBe(1);
   });
