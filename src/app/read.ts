@@ -1,7 +1,8 @@
 // readSession(path): the IO side of parseSession — streams the file into the format parser.
 import { dirname, join } from "node:path";
 import { createSessionParser, isSession, moduleOf, type ParsedSession, type SessionParseOptions } from "../formats/index.js";
-import { diag } from "../shared/diagnostics.js";
+import { diag, type Severity } from "../shared/diagnostics.js";
+import type { ArgsParam } from "../shared/codes.js";
 import { isStdin, STDIN_LABEL, readInto } from "../io/read.js";
 import { isDirectory } from "../io/text.js";
 import { newestSegmentIn } from "./yoi-lineage.js";
@@ -51,6 +52,6 @@ async function readOrigin(session: Exclude<ParsedSession, { format: null }>, pat
   m.setOrigin?.(session, isSession(o) && o.format === session.format ? o : undefined);
 }
 
-function unread(file: string, code: "UNREADABLE_PATH" | "EMPTY_FILE" | "BINARY_FILE", args: Record<string, unknown>): ParsedSession {
-  return { format: null, file, diagnostics: [diag(code, { file }, args)], lineCount: 0 };
+function unread<C extends "UNREADABLE_PATH" | "EMPTY_FILE" | "BINARY_FILE">(file: string, code: C, ...args: ArgsParam<C, Severity>): ParsedSession {
+  return { format: null, file, diagnostics: [diag(code, { file }, ...args)], lineCount: 0 };
 }

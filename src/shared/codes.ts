@@ -9,7 +9,7 @@ import { capsuleCodes } from "./codes/capsule.js";
 import { ttsrCodes } from "./codes/ttsr.js";
 import { contextCodes } from "./codes/context.js";
 import { appCodes } from "./codes/app.js";
-import type { Catalogue, CodeSpec } from "./codes/types.js";
+import type { AnyCodeSpec, Catalogue } from "./codes/types.js";
 
 const parts = { generalCodes, scorelCodes, piCodes, yoiCodes, capsuleCodes, ttsrCodes, contextCodes, appCodes } as const;
 
@@ -26,6 +26,24 @@ export const catalogue = {
 
 export type CodeName = keyof typeof catalogue;
 
+/** A code without data to word it from takes no args (`{}` or nothing). */
+export type NoArgs = Record<string, never>;
+
+/** The data a code is worded from, as its catalogue wording declares it. */
+export type ArgsOf<C extends CodeName> = Parameters<(typeof catalogue)[C]["message"]> extends [infer A, ...unknown[]] ? A : NoArgs;
+
+/** The args position of `diag` / `bag.add`: optional when the code needs no data, then the severity override. */
+export type ArgsParam<C extends CodeName, S> = NoArgs extends ArgsOf<C> ? [args?: ArgsOf<C>, severity?: S] : [args: ArgsOf<C>, severity?: S];
+
+/** A finding as data: one code with the args its wording needs (a union over the catalogue, or over `C`). */
+export type Coded<C extends CodeName = CodeName> = { [K in C]: { code: K; args: ArgsOf<K> } }[C];
+
+/** `{code, args}` for a code held in a variable of a union type (TypeScript cannot relate the two itself). */
+export const coded = <C extends CodeName>(code: C, args: ArgsOf<C>): Coded => ({ code, args }) as Coded;
+
+/** The codes whose args are exactly `A` (for helpers that build many codes of one shape). */
+export type CodesWithArgs<A> = { [K in CodeName]: [ArgsOf<K>] extends [A] ? ([A] extends [ArgsOf<K>] ? K : never) : never }[CodeName];
+
 /** Codes defined twice across areas (must stay empty; checked by a test). */
 export function duplicateCodes(): string[] {
   const seen = new Map<string, number>();
@@ -33,6 +51,6 @@ export function duplicateCodes(): string[] {
   return [...seen].filter(([, n]) => n > 1).map(([k]) => k);
 }
 
-export function codeSpec(code: string): CodeSpec | undefined {
+export function codeSpec(code: string): AnyCodeSpec | undefined {
   return (catalogue as Catalogue)[code];
 }

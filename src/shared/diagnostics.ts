@@ -1,7 +1,7 @@
 // Findings are data: code + location + args. The wording lives in the code catalogue (codes.ts),
 // never at the place a finding is made (publint's messages + formatMessage).
-import { catalogue, type CodeName } from "./codes.js";
-import type { CodeSpec } from "./codes/types.js";
+import { catalogue, type ArgsParam, type Coded, type CodeName } from "./codes.js";
+import { wordUntyped } from "./codes/types.js";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -31,15 +31,28 @@ export interface Where {
 
 export type Args = Record<string, unknown>;
 
-/** Builds a diagnostic from the catalogue; `severity` overrides the code's default. */
-export function diag(code: CodeName, where: Where, args: Args = {}, severity?: Severity): Diagnostic {
-  const spec: CodeSpec = catalogue[code];
-  const d: Diagnostic = { code, severity: severity ?? spec.severity, file: where.file, message: spec.message(args) };
+/**
+ * Builds a diagnostic from the catalogue; `severity` overrides the code's default. The args are checked
+ * against the code's wording: `diag("PI_DUPLICATE_ID", where, { id, firstLine })`.
+ */
+export function diag<C extends CodeName>(code: C, where: Where, ...rest: ArgsParam<C, Severity>): Diagnostic {
+  const [args, severity] = rest;
+  return build(code, where, (args ?? {}) as Args, severity);
+}
+
+/** The diagnostic of a finding kept as data (`{code, args}`), e.g. one a format's load pass recorded. */
+export function diagOf(f: Coded, where: Where, severity?: Severity): Diagnostic {
+  return build(f.code, where, f.args as Args, severity);
+}
+
+function build(code: CodeName, where: Where, args: Args, severity?: Severity): Diagnostic {
+  const spec = catalogue[code];
+  const d: Diagnostic = { code, severity: severity ?? spec.severity, file: where.file, message: wordUntyped(spec, args) };
   if (where.line !== undefined) d.line = where.line;
   if (where.column !== undefined) d.column = where.column;
   if (where.eventId !== undefined) d.eventId = where.eventId;
   if (where.pointer !== undefined) d.pointer = where.pointer;
-  if (spec.loader) d.loader = true;
+  if ("loader" in spec && spec.loader) d.loader = true;
   if (Object.keys(args).length > 0) d.args = args;
   return d;
 }
@@ -48,8 +61,9 @@ export function diag(code: CodeName, where: Where, args: Args = {}, severity?: S
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
   constructor(readonly file: string) {}
-  add(code: CodeName, at: Omit<Where, "file"> = {}, args: Args = {}, severity?: Severity): Diagnostic {
-    const d = diag(code, { file: this.file, ...at }, args, severity);
+  add<C extends CodeName>(code: C, at: Omit<Where, "file"> = {}, ...rest: ArgsParam<C, Severity | undefined>): Diagnostic {
+    const [args, severity] = rest;
+    const d = build(code, { file: this.file, ...at }, (args ?? {}) as Args, severity);
     this.items.push(d);
     return d;
   }

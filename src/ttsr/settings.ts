@@ -59,7 +59,8 @@ export function readTtsrSettings(text: string, file: string): SettingsRead {
       continue;
     }
     if (value === null) continue;
-    if (why.has(pointer)) bag.add("TTSR_SETTINGS_UNUSUAL_VALUE", { pointer }, { key, value, why: why.get(pointer) });
+    const unusual = why.get(pointer);
+    if (unusual !== undefined) bag.add("TTSR_SETTINGS_UNUSUAL_VALUE", { pointer }, { key, value, why: unusual });
     Object.defineProperty(settings, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return { settings: settings as Partial<TtsrSettings>, diagnostics: bag.items };

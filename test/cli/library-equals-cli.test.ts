@@ -27,7 +27,7 @@ describe("library documents equal the CLI's --json documents (every session fixt
     const runs = runMany(inputs.flatMap((f) => [{ args: ["replay", join(ROOT, f), "--json"] }, { args: ["diff", join(ROOT, f), "--json"] }]));
     replays = runs.filter((_, i) => i % 2 === 0);
     diffs = runs.filter((_, i) => i % 2 === 1);
-  });
+  }, 600_000); // one process runs every fixture twice; slow machines need minutes
 
   it("covers every format, a compacted yoi segment and a pi capsule that loses a pending write", async () => {
     const formats = new Set<string>();

@@ -27,10 +27,10 @@ export function chooseProfile(s: PiSession, requested: string | undefined, bag: 
   if (isPiProfile(requested)) {
     s.profile = requested as PiProfile;
     s.profileReason = "requested";
-    if (requested === "pi" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi was requested but the file has a v17 marker (${marker})` });
-    if (requested === "pi-1.5" && marker) bag.add("PROFILE_MISMATCH", {}, { detail: `Profile pi-1.5 was requested but the file has an oh-my-pi marker (${marker})` });
+    if (requested === "pi" && marker) bag.add("PROFILE_MISMATCH", {}, { problem: "pi-v17-marker", marker });
+    if (requested === "pi-1.5" && marker) bag.add("PROFILE_MISMATCH", {}, { problem: "pi1-omp-marker", marker });
   } else {
-    if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown pi profile ${JSON.stringify(requested)} (known: ${PI_PROFILES.join(", ")}); choosing one from the file` });
+    if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "pi", requested, known: PI_PROFILES });
     s.profile = marker ? "omp17" : pi1.length > 0 ? "pi-1.5" : "pi";
     s.profileReason = marker ?? (pi1.length > 0 ? `pi 1.x evidence: ${pi1.join(", ")}${newer.total > newer.shown.length ? " …" : ""}` : "default");
   }
@@ -39,7 +39,7 @@ export function chooseProfile(s: PiSession, requested: string | undefined, bag: 
   newer = newerMarkers(s.entries, 3, (m) => m.writer !== "pi");
   if (s.profile !== "pi-1.5" && pi1.length > 0) {
     const line = newerMarkers(s.entries, 1, (m) => m.writer === "pi").shown[0]?.line;
-    bag.add("PROFILE_MISMATCH", line !== undefined ? { line } : {}, { detail: `Read with profile ${s.profile} but the file was written by pi 1.x (${pi1[0]}); profile pi-1.5 reads it as pi 1.5.2 does` });
+    bag.add("PROFILE_MISMATCH", line !== undefined ? { line } : {}, { problem: "pi1-evidence", profile: s.profile, evidence: pi1[0] });
   }
   if (newer.total > 0) {
     const writers = [...new Set(newer.shown.map((m) => m.writer))].join(" / ");

@@ -1,5 +1,6 @@
 // What the audit checks (V and D rules) read: the load result plus the profile, with small tree helpers.
-import type { CodeName } from "../../shared/codes.js";
+import { coded, type CodesWithArgs } from "../../shared/codes.js";
+import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
 import { isObject } from "../../shared/json.js";
 import type { ScorelProfile } from "./model.js";
 import type { Finding, LoadResult } from "./load.js";
@@ -11,7 +12,7 @@ export interface AuditInput extends LoadResult {
 
 export type Push = (f: Finding) => void;
 
-export const finding = (code: CodeName, e: ScorelEvent, pointer: string | undefined, detail: string): Finding => ({ code, line: e.line, eventId: e.id, pointer, args: { detail } });
+export const finding = (code: CodesWithArgs<ScorelProblem>, e: ScorelEvent, pointer: string | undefined, found: ScorelProblem): Finding => ({ ...coded(code, found), line: e.line, eventId: e.id, pointer });
 
 /** Walks parents from `id` (exclusive) upward; stops at the root. */
 export function* ancestors(a: AuditInput, id: string): Generator<string> {

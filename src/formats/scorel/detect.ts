@@ -2,6 +2,7 @@
 // contains; the profile is what sightline reads it with (shipped files default to p5).
 import { isObject } from "../../shared/json.js";
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
+import type { ProfileMismatch } from "../../shared/codes/general.js";
 import { SCOREL_PROFILES, type ScorelGeneration, type ScorelProfile } from "./model.js";
 import { DESIGN_ONLY_TYPES, G0_DESIGN_KINDS } from "./profiles.js";
 import type { LineRec } from "./records.js";
@@ -75,32 +76,32 @@ export function chooseProfile(f: Features, requested: string | undefined, bag: D
     profile = requested as ScorelProfile;
     reason = "requested";
   } else {
-    if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown Scorel profile "${requested}" (known: ${SCOREL_PROFILES.join(", ")}); detecting instead` });
+    if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "scorel", requested, known: SCOREL_PROFILES });
     // docs/product.md §2: shipped files default to p5 whatever generation they look like.
     profile = generation === "g0" || generation === "design" ? generation : "p5";
     reason = generation === "g0" || generation === "design" ? why : `default for shipped files (content looks like ${generation}: ${why})`;
   }
   bag.add("PROFILE_CHOSEN", {}, { format: "scorel", profile, why: reason });
-  for (const detail of mismatches(f, profile)) bag.add("PROFILE_MISMATCH", {}, { detail });
+  for (const m of mismatches(f, profile)) bag.add("PROFILE_MISMATCH", {}, m);
   return { profile, reason, generation };
 }
 
-function mismatches(f: Features, p: ScorelProfile): string[] {
-  const out: string[] = [];
+function mismatches(f: Features, p: ScorelProfile): ProfileMismatch[] {
+  const out: ProfileMismatch[] = [];
   if (p === "g0") {
-    if (!f.g0 && f.anyRecord) out.push("Profile g0 reads `kind` log entries without a header; this file has a header or `type` events");
+    if (!f.g0 && f.anyRecord) out.push({ problem: "scorel-g0-not-g0" });
     return out;
   }
-  if (f.g0) out.push(`Profile ${p} expects a header line and \`type\` events; this file is a G0 log (\`kind\` entries)`);
+  if (f.g0) out.push({ problem: "scorel-g0-file", profile: p });
   if (p === "design") {
-    if (f.shippedType) out.push(`The design model does not know the shipped event type "${f.shippedType}"`);
+    if (f.shippedType) out.push({ problem: "scorel-design-shipped-type", type: f.shippedType });
     return out;
   }
-  if (f.designType) out.push(`No shipped loader knows the design-model event type "${f.designType}" (profile ${p})`);
-  if (p === "p3" && f.compact) out.push("compact events exist from P4 on; the P3 loader rejects them");
-  if (p === "p3" && f.channelContext) out.push("harness kind channel_context exists from P4 on");
-  if (p === "p3" && f.extensionScope) out.push("skill scope \"extension\" exists from P4 on; the P3 loader rejects it");
-  if ((p === "p3" || p === "p4a") && f.contextControl) out.push(`context_control exists from P4b only (docs/scorel.md §15.3); the ${p} loader rejects it`);
-  if (p !== "p5" && f.systemReminder) out.push(`system_reminder content blocks exist from P5 on; ${p} treats them as unknown blocks`);
+  if (f.designType) out.push({ problem: "scorel-shipped-design-type", type: f.designType, profile: p });
+  if (p === "p3" && f.compact) out.push({ problem: "scorel-p3-compact" });
+  if (p === "p3" && f.channelContext) out.push({ problem: "scorel-p3-channel-context" });
+  if (p === "p3" && f.extensionScope) out.push({ problem: "scorel-p3-extension-scope" });
+  if ((p === "p3" || p === "p4a") && f.contextControl) out.push({ problem: "scorel-context-control-before-p4b", profile: p });
+  if (p !== "p5" && f.systemReminder) out.push({ problem: "scorel-system-reminder-before-p5", profile: p });
   return out;
 }

@@ -26,7 +26,7 @@ export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
     index++;
     const where = `Invalid session log JSON at ${file}:${index}`;
     if (!rec.ok) {
-      fail({ code: "INVALID_JSON", line: rec.no, args: { detail: rec.bom ? "the line starts with a byte order mark (U+FEFF)" : rec.error } }, `${where}: ${rec.error}`);
+      fail({ code: "INVALID_JSON", line: rec.no, args: { detail: rec.bom ? "the line starts with a byte order mark (U+FEFF)" : (rec.error ?? "") } }, `${where}: ${rec.error}`);
       continue;
     }
     const v = rec.value;
@@ -80,19 +80,19 @@ function replay(entries: ScorelEvent[], r: LoadResult, fail: (f: Finding, messag
       const at = active.findIndex((x) => x.id === target);
       if (at === -1) {
         const m = `Cannot rewind to ${String(target)}: message id was not found in active history`;
-        fail({ code: "SCOREL_G0_REWIND_TARGET", line: e.line, eventId: e.id, pointer: "/targetMessageId", args: { detail: m } }, m);
+        fail({ code: "SCOREL_G0_REWIND_TARGET", line: e.line, eventId: e.id, pointer: "/targetMessageId", args: { target, why: "not-found" } }, m);
         continue;
       }
       const c = crash(active[at]);
       if (c) {
         crashed.add(active[at].id);
-        fail({ code: "SCOREL_G0_MESSAGE_MISSING", line: active[at].line, eventId: active[at].id, pointer: "/message", args: { detail: `Message entry ${active[at].id} has no message object` } }, c);
+        fail({ code: "SCOREL_G0_MESSAGE_MISSING", line: active[at].line, eventId: active[at].id, pointer: "/message", args: { id: active[at].id } }, c);
         continue;
       }
       const role = (active[at].raw.message as { role?: unknown }).role;
       if (role !== "user") {
         const m = `Cannot rewind to ${String(target)}: not a rewindable turn boundary`;
-        fail({ code: "SCOREL_G0_REWIND_TARGET", line: e.line, eventId: e.id, pointer: "/targetMessageId", args: { detail: `${m} (role ${JSON.stringify(role)})` } }, m);
+        fail({ code: "SCOREL_G0_REWIND_TARGET", line: e.line, eventId: e.id, pointer: "/targetMessageId", args: { target, why: "not-user", role } }, m);
         continue;
       }
       active.splice(at + 1);
@@ -102,7 +102,7 @@ function replay(entries: ScorelEvent[], r: LoadResult, fail: (f: Finding, messag
   for (const e of active) {
     const c = crash(e);
     if (c && !crashed.has(e.id)) {
-      fail({ code: "SCOREL_G0_MESSAGE_MISSING", line: e.line, eventId: e.id, pointer: "/message", args: { detail: `Message entry ${e.id} has no message object` } }, c);
+      fail({ code: "SCOREL_G0_MESSAGE_MISSING", line: e.line, eventId: e.id, pointer: "/message", args: { id: e.id } }, c);
     }
   }
   tree.leaves = tree.nodes.filter((id) => tree.children.get(id)!.length === 0);

@@ -2,6 +2,7 @@
 // docs/scorel.md §12 rules 15, 17, 19, 21, 23, 25, 27 (V part).
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
+import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
 import { ancestors, finding, isAncestorOrSelf, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
 import { harnessKinds, HARNESS_ORIGINS, SECTION_KINDS } from "./profiles.js";
 
@@ -20,18 +21,18 @@ export function checkControl(a: AuditInput, push: Push): void {
     switch (e.type) {
       case "harness_item": {
         const item = v.item as Record<string, unknown>;
-        if (!kinds.has(item.kind as string)) push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/kind", `Harness kind ${JSON.stringify(item.kind)} is not a ${a.profile} kind (P5 lowers it to runtime_notice)`));
-        if (!HARNESS_ORIGINS.has(item.origin as string)) push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/origin", `Harness origin ${JSON.stringify(item.origin)} is not one of user, system, tool, skill`));
-        else if (item.kind === "steer" && item.origin !== "user") push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/origin", `A steer harness item comes from origin ${JSON.stringify(item.origin)} (expected "user")`));
+        if (!kinds.has(item.kind as string)) push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/kind", { problem: "harness-kind", kind: item.kind, profile: a.profile }));
+        if (!HARNESS_ORIGINS.has(item.origin as string)) push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/origin", { problem: "harness-origin", origin: item.origin }));
+        else if (item.kind === "steer" && item.origin !== "user") push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/origin", { problem: "steer-origin", origin: item.origin }));
         const qid = isObject(item.data) ? item.data.queueItemId : undefined;
-        if (item.kind === "steer" && typeof qid === "string" && !removed.steer.has(qid)) push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/item/data/queueItemId", `Steer item ${qid} was never queued and removed from the steer queue before this event`));
+        if (item.kind === "steer" && typeof qid === "string" && !removed.steer.has(qid)) push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/item/data/queueItemId", { problem: "steer-not-consumed", item: qid }));
         break;
       }
       case "user_message": {
         firstUser ??= e;
         const meta = messageOf(e)?.meta;
         const qid = isObject(meta) ? meta.queueItemId : undefined;
-        if (typeof qid === "string" && !removed.follow_up.has(qid)) push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/message/meta/queueItemId", `Follow-up item ${qid} was never queued and removed from the follow_up queue before this message`));
+        if (typeof qid === "string" && !removed.follow_up.has(qid)) push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/message/meta/queueItemId", { problem: "follow-up-not-consumed", item: qid }));
         break;
       }
       case "compact":
@@ -60,8 +61,8 @@ export function checkControl(a: AuditInput, push: Push): void {
         const d = v.derivedFrom as { eventId: string; seq: number } | undefined;
         if (!d) break;
         const t = a.byId.get(d.eventId);
-        if (!t) push(finding("SCOREL_INV_27_TITLE_DERIVED_FROM", e, "/derivedFrom/eventId", `derivedFrom.eventId ${d.eventId} names no event`));
-        else if (t.seq !== d.seq) push(finding("SCOREL_INV_27_TITLE_DERIVED_FROM", e, "/derivedFrom/seq", `derivedFrom.seq ${d.seq} differs from the seq ${String(t.seq)} of ${d.eventId}`));
+        if (!t) push(finding("SCOREL_INV_27_TITLE_DERIVED_FROM", e, "/derivedFrom/eventId", { problem: "derived-from-missing", eventId: d.eventId }));
+        else if (t.seq !== d.seq) push(finding("SCOREL_INV_27_TITLE_DERIVED_FROM", e, "/derivedFrom/seq", { problem: "derived-from-seq", eventId: d.eventId, seq: d.seq, actual: t.seq }));
         break;
       }
     }
@@ -74,34 +75,34 @@ function checkAnchor(a: AuditInput, e: ScorelEvent, push: Push): void {
   const id = e.raw.anchorEventId;
   if (typeof id !== "string" || isNode(a, id)) return;
   const t = a.byId.get(id);
-  if (t) push(finding("SCOREL_INV_15_LEAF_NOT_TREE", e, "/anchorEventId", `anchorEventId ${id} names the ${t.type} event on line ${t.line}, not a tree event`));
-  else push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/anchorEventId", `anchorEventId ${id} names no tree event`));
+  if (t) push(finding("SCOREL_INV_15_LEAF_NOT_TREE", e, "/anchorEventId", { problem: "anchor-not-tree", id, type: t.type, line: t.line }));
+  else push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/anchorEventId", { problem: "anchor-missing", id }));
 }
 
 function checkCompact(a: AuditInput, e: ScorelEvent, push: Push): void {
   const v = e.raw;
   const n = v.retainedEventCount as number;
-  if (!Number.isInteger(n) || n < 0) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/retainedEventCount", `retainedEventCount ${n} is not a non-negative integer${Number.isInteger(n) ? "" : " (nothing is retained, docs/scorel.md §15.5)"}`));
+  if (!Number.isInteger(n) || n < 0) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/retainedEventCount", { problem: "retained-count", count: n, integer: Number.isInteger(n) }));
   if (!a.tree.parent.has(e.id)) return;
   const through = v.compactedThrough as string;
   const parent = a.tree.parent.get(e.id) ?? null;
-  if (!a.byId.has(through)) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/compactedThrough", `compactedThrough ${through} names no event`));
-  else if (parent === null || !isAncestorOrSelf(a, through, parent)) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/compactedThrough", `compactedThrough ${through} is not the compact's parent or one of its ancestors`));
-  if (parent !== null && a.byId.get(parent)?.type === "compact") push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/parentId", `The compact's parent ${parent} is itself a compact (nothing in between)`));
+  if (!a.byId.has(through)) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/compactedThrough", { problem: "compacted-through-missing", through }));
+  else if (parent === null || !isAncestorOrSelf(a, through, parent)) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/compactedThrough", { problem: "compacted-through-not-ancestor", through }));
+  if (parent !== null && a.byId.get(parent)?.type === "compact") push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/parentId", { problem: "compact-under-compact", parent }));
 }
 
 /** 21: the span the daemon's Snip tool would write (SC-DAEMON5 #snipUserTurn). */
 function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
   const anchor = a.byId.get(e.raw.anchorUserEventId as string);
   const through = a.byId.get(e.raw.throughEventId as string);
-  const bad = (pointer: string, detail: string): void => push(finding("SCOREL_INV_21_CONTEXT_CONTROL_SPAN", e, pointer, detail));
-  if (!anchor) return bad("/anchorUserEventId", `anchorUserEventId ${String(e.raw.anchorUserEventId)} names no event`);
-  if (anchor.type !== "user_message") bad("/anchorUserEventId", `The anchor ${anchor.id} is a ${anchor.type}, not a user_message`);
-  if (!through) return bad("/throughEventId", `throughEventId ${String(e.raw.throughEventId)} names no event`);
+  const bad = (pointer: string, found: ScorelProblem): void => push(finding("SCOREL_INV_21_CONTEXT_CONTROL_SPAN", e, pointer, found));
+  if (!anchor) return bad("/anchorUserEventId", { problem: "anchor-user-missing", id: e.raw.anchorUserEventId });
+  if (anchor.type !== "user_message") bad("/anchorUserEventId", { problem: "anchor-not-user", id: anchor.id, type: anchor.type });
+  if (!through) return bad("/throughEventId", { problem: "through-missing", id: e.raw.throughEventId });
   // through may be the anchor itself: the daemon's through is "the event before the next user message",
   // which is the anchor when two user messages follow each other (SC-DAEMON5 #snipUserTurn).
   if (!isNode(a, anchor.id) || !isNode(a, through.id) || !isAncestorOrSelf(a, anchor.id, through.id)) {
-    bad("/throughEventId", `throughEventId ${through.id} does not lie on a root path after the anchor ${anchor.id}`);
+    bad("/throughEventId", { problem: "through-not-after-anchor", through: through.id, anchor: anchor.id });
   } else {
     // Walk lazily from through up to the anchor (an ancestor, checked above): O(span), not O(depth).
     const span: string[] = [through.id];
@@ -112,24 +113,24 @@ function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
       }
     }
     const crossed = span.find((id) => id !== anchor.id && a.byId.get(id)?.type === "user_message");
-    if (crossed) bad("/throughEventId", `The span crosses the next user message ${crossed}`);
+    if (crossed) bad("/throughEventId", { problem: "span-crosses-user", user: crossed });
     // docs/scorel.md §13 case 35: a hidden compact is skipped by buildContext, so its reset and summary never happen.
     const compact = span.find((id) => a.byId.get(id)?.type === "compact");
-    if (compact) bad("/throughEventId", `The span hides the compact ${compact}: buildContext skips its summary and reset`);
+    if (compact) bad("/throughEventId", { problem: "span-hides-compact", compact });
   }
   const seq = e.seq ?? -Infinity;
-  for (const x of [anchor, through]) if (x.seq !== undefined && !(seq > x.seq)) bad("/seq", `seq ${String(e.seq)} is not greater than the seq ${x.seq} of ${x.id}`);
+  for (const x of [anchor, through]) if (x.seq !== undefined && !(seq > x.seq)) bad("/seq", { problem: "seq-not-after", seq: e.seq, otherSeq: x.seq, other: x.id });
 }
 
 function checkSections(e: ScorelEvent, push: Push): void {
   const sections = (e.raw.snapshot as { sections: Array<Record<string, unknown>> }).sections;
   const kinds = sections.map((s) => s.kind);
-  if (kinds.join() !== SECTION_KINDS.join()) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", e, "/snapshot/sections", `Section kinds are [${kinds.join(", ")}], expected [${SECTION_KINDS.join(", ")}]`));
+  if (kinds.join() !== SECTION_KINDS.join()) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", e, "/snapshot/sections", { problem: "section-kinds", kinds, expected: SECTION_KINDS }));
   sections.forEach((s, i) => {
     if (s.kind !== "agents" || !Array.isArray(s.sources)) return;
     s.sources.forEach((src: unknown, j: number) => {
       const ok = isObject(src) && typeof src.path === "string" && typeof src.scope === "string" && typeof src.priority === "number" && typeof src.content === "string";
-      if (!ok) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", e, `/snapshot/sections/${i}/sources/${j}`, "An agents source lacks path, scope, priority or content"));
+      if (!ok) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", e, `/snapshot/sections/${i}/sources/${j}`, { problem: "agents-source-incomplete" }));
     });
   });
 }
@@ -138,10 +139,10 @@ function checkSnapshotPlacement(a: AuditInput, snaps: ScorelEvent[], firstUser: 
   const cloned = a.header !== null && a.header.clonedFrom !== undefined;
   if (snaps.length === 0) {
     const at = firstUser ?? (cloned ? undefined : null);
-    if (at) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", at, undefined, "No instruction_snapshot before the first user message (the session has none)"));
-    else if (at === undefined) push({ code: "SCOREL_INV_23_SNAPSHOT_PLACEMENT", line: 1, pointer: "/clonedFrom", args: { detail: "A cloned session (header clonedFrom) carries no instruction_snapshot" } });
+    if (at) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", at, undefined, { problem: "no-snapshot" }));
+    else if (at === undefined) push({ code: "SCOREL_INV_23_SNAPSHOT_PLACEMENT", line: 1, pointer: "/clonedFrom", args: { problem: "clone-no-snapshot" } });
     return;
   }
-  for (const s of snaps.slice(1)) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", s, undefined, `A second instruction_snapshot (the first is on line ${snaps[0].line}); the last one wins`));
-  if (firstUser && snaps[0].line > firstUser.line) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", snaps[0], undefined, `The instruction_snapshot comes after the first user message (line ${firstUser.line})`));
+  for (const s of snaps.slice(1)) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", s, undefined, { problem: "second-snapshot", firstLine: snaps[0].line }));
+  if (firstUser && snaps[0].line > firstUser.line) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", snaps[0], undefined, { problem: "snapshot-after-user", userLine: firstUser.line }));
 }

@@ -1,6 +1,7 @@
 // Design-profile invariants (D), docs/scorel.md §12 rules 28-32, read with the leaf pointer of docs/scorel.md §7.2.
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
+import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
 import { ancestors, finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
 
 const MESSAGE_TYPES = new Set(["message", "custom_message"]);
@@ -14,26 +15,26 @@ export function checkDesign(a: AuditInput, push: Push): void {
     else if (e.type === "compact") checkCompactThrough(a, e, push);
     else if (e.type === "channel_inject") {
       const next = a.events[i + 1];
-      if (!next || !MESSAGE_TYPES.has(next.type)) push(finding("SCOREL_INV_31_CHANNEL_INJECT", e, undefined, next ? `channel_inject is followed by a ${next.type} (line ${next.line}), not by the message it annotates` : "channel_inject is the last event: no message follows it"));
+      if (!next || !MESSAGE_TYPES.has(next.type)) push(finding("SCOREL_INV_31_CHANNEL_INJECT", e, undefined, next ? { problem: "inject-not-followed", type: next.type, line: next.line } : { problem: "inject-last" }));
     } else if (e.type === "message") checkInternal(e, push);
   });
 }
 
 /** `i`: the rewind's index in a.events (the next message is searched from there, without copying the rest). */
 function checkRewind(a: AuditInput, e: ScorelEvent, i: number, push: Push): void {
-  const bad = (pointer: string | undefined, detail: string): void => push(finding("SCOREL_INV_28_REWIND_TARGET", e, pointer, detail));
+  const bad = (pointer: string | undefined, found: ScorelProblem): void => push(finding("SCOREL_INV_28_REWIND_TARGET", e, pointer, found));
   const id = e.raw.targetEventId as string;
   const target = a.byId.get(id);
-  if (!target) return bad("/targetEventId", `targetEventId ${id} names no event`);
-  if (target.line > e.line) bad("/targetEventId", `The target ${id} comes later in the file (line ${target.line})`);
+  if (!target) return bad("/targetEventId", { problem: "rewind-target-missing", id });
+  if (target.line > e.line) bad("/targetEventId", { problem: "rewind-target-later", id, line: target.line });
   // Turn boundary (docs/scorel.md §7.2): after a user message or after a completed tool-result batch.
   const role = target.type === "message" ? messageOf(target)?.role : undefined;
-  if (role !== "user" && role !== "tool_result") bad("/targetEventId", `The target ${id} is not a turn boundary (a ${target.type}${role ? ` with role ${JSON.stringify(role)}` : ""})`);
+  if (role !== "user" && role !== "tool_result") bad("/targetEventId", { problem: "rewind-not-boundary", id, type: target.type, role });
   const pastCompact = compactAbove(a, a.leafBefore.get(e.line) ?? null, id);
-  if (pastCompact) bad("/targetEventId", `The target ${id} lies before the latest compact ${pastCompact} on the current path (cannot_rewind_past_compact)`);
+  if (pastCompact) bad("/targetEventId", { problem: "rewind-past-compact", id, compact: pastCompact });
   let next: ScorelEvent | undefined;
   for (let j = i + 1; j < a.events.length && !next; j++) if (MESSAGE_TYPES.has(a.events[j].type)) next = a.events[j];
-  if (next && next.raw.parentId !== id) bad(undefined, `The next message ${next.id} (line ${next.line}) hangs under ${JSON.stringify(next.raw.parentId)}, not under the rewind target ${id}`);
+  if (next && next.raw.parentId !== id) bad(undefined, { problem: "rewind-next-elsewhere", next: next.id, line: next.line, parentId: next.raw.parentId, id });
 }
 
 /**
@@ -53,9 +54,9 @@ function compactAbove(a: AuditInput, leaf: string | null, target: string): strin
 
 function checkBranch(a: AuditInput, e: ScorelEvent, push: Push): void {
   const id = e.raw.leafEventId as string;
-  if (!a.tree.parent.has(id)) return push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", `leafEventId ${id} names no tree event`));
+  if (!a.tree.parent.has(id)) return push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", { problem: "branch-leaf-missing", id }));
   const child = (a.tree.children.get(id) ?? []).find((c) => (a.lineOf.get(c) ?? Infinity) < e.line);
-  if (child) push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", `${id} is not a leaf when the branch is recorded (child ${child})`));
+  if (child) push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", { problem: "branch-not-leaf", id, child }));
 }
 
 function checkCompactThrough(a: AuditInput, e: ScorelEvent, push: Push): void {
@@ -64,7 +65,7 @@ function checkCompactThrough(a: AuditInput, e: ScorelEvent, push: Push): void {
   // Stops at `through` instead of listing the whole root path first.
   let onPath = false;
   for (const x of ancestors(a, e.id)) if (x === through) { onPath = true; break; }
-  if (!onPath) push(finding("SCOREL_INV_30_COMPACT_THROUGH", e, "/compactedThrough", `compactedThrough ${through} is not on the compact's root path`));
+  if (!onPath) push(finding("SCOREL_INV_30_COMPACT_THROUGH", e, "/compactedThrough", { problem: "compacted-through-off-path", through }));
 }
 
 // Role `internal` messages are skipped by the design builder; a steer/followUp meta would merge_prev them
@@ -73,5 +74,5 @@ function checkInternal(e: ScorelEvent, push: Push): void {
   const m = messageOf(e);
   if (m?.role !== "internal") return;
   const src = isObject(m.meta) ? m.meta.source : undefined;
-  if (src === "steer" || src === "followUp") push(finding("SCOREL_INV_32_INTERNAL_ROLE", e, "/message/meta/source", `An internal-role message marked ${src} would be merged into the model's context; use custom_message`));
+  if (src === "steer" || src === "followUp") push(finding("SCOREL_INV_32_INTERNAL_ROLE", e, "/message/meta/source", { problem: "internal-role-merged", source: src }));
 }

@@ -13,8 +13,8 @@ export function checkTs(a: AuditInput, push: Push): void {
   for (const e of a.events) {
     const ts = e.raw.ts;
     if (typeof ts !== "number") continue;
-    if (prev && ts < prev.ts) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", `ts ${ts} is earlier than ts ${prev.ts} on line ${prev.line}`));
-    if (created !== undefined && ts < created) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", `ts ${ts} is earlier than the header's createdAt ${created}`));
+    if (prev && ts < prev.ts) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", { problem: "ts-before-previous", ts, prev: prev.ts, prevLine: prev.line }));
+    if (created !== undefined && ts < created) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", { problem: "ts-before-header", ts, createdAt: created }));
     prev = { ts, line: e.line };
   }
 }
@@ -26,21 +26,20 @@ export function checkMessages(a: AuditInput, push: Push): void {
   for (const e of a.events) {
     if (!wellFormed(a, e)) continue;
     // 11: the loader ignores a control event's parentId; the daemon always writes null.
-    if (control.has(e.type) && e.raw.parentId !== null) push(finding("SCOREL_INV_11_CONTROL_PARENT", e, "/parentId", `Control event ${e.type} has parentId ${JSON.stringify(e.raw.parentId)} (expected null)`));
+    if (control.has(e.type) && e.raw.parentId !== null) push(finding("SCOREL_INV_11_CONTROL_PARENT", e, "/parentId", { problem: "control-parent", type: e.type, parentId: e.raw.parentId }));
     const want = ROLE_OF[e.type];
     const m = messageOf(e);
     if (!want || !m) continue;
-    if (m.role !== want) push(finding("SCOREL_INV_12_ROLE_MISMATCH", e, "/message/role", `${e.type} carries role ${JSON.stringify(m.role)} (expected "${want}")`));
+    if (m.role !== want) push(finding("SCOREL_INV_12_ROLE_MISMATCH", e, "/message/role", { problem: "role-mismatch", type: e.type, role: m.role, want }));
     // 13: the loader only checks that message is an object; buildContext maps over content.
     if (!Array.isArray(m.content)) {
-      push(finding("SCOREL_INV_13_CONTENT_BLOCKS", e, "/message/content", `message.content is ${typeof m.content === "string" ? "a string" : JSON.stringify(m.content) === undefined ? "missing" : "not an array"} (buildContext needs an array)`));
+      push(finding("SCOREL_INV_13_CONTENT_BLOCKS", e, "/message/content", { problem: "content-not-array", is: typeof m.content === "string" ? "a string" : JSON.stringify(m.content) === undefined ? "missing" : "not an array" }));
       continue;
     }
     const bad = m.content.flatMap((b, i) => (isObject(b) && typeof b.type === "string" && known.has(b.type) ? [] : [i]));
     if (bad.length > 0) {
       const b: unknown = m.content[bad[0]];
-      const what = isObject(b) ? `type ${JSON.stringify(b.type)}` : JSON.stringify(b);
-      push(finding("SCOREL_INV_13_CONTENT_BLOCKS", e, `/message/content/${bad[0]}`, `Content block ${bad.join(", ")} unknown to ${a.profile} (first: ${what})`));
+      push(finding("SCOREL_INV_13_CONTENT_BLOCKS", e, `/message/content/${bad[0]}`, { problem: "unknown-blocks", indexes: bad, profile: a.profile, firstIsObject: isObject(b), first: isObject(b) ? b.type : b }));
     }
   }
 }
@@ -65,7 +64,7 @@ export function checkToolPairs(a: AuditInput, push: Push): void {
       const asst = nearest.get(id);
       const calls = new Set(asst ? callIds(asst, "tool_call") : []);
       for (const tc of callIds(e, "tool_result")) {
-        if (!calls.has(tc)) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", asst ? `tool_result ${tc} answers no tool_call of the nearest assistant message ${asst.id}` : `tool_result ${tc} has no assistant message above it`));
+        if (!calls.has(tc)) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", asst ? { problem: "tool-result-not-answering", toolCallId: tc, assistant: asst.id } : { problem: "tool-result-no-assistant", toolCallId: tc }));
       }
     }
     if (e.type === "assistant_message" && messageOf(e)?.stopReason === "tool_call") {
@@ -78,7 +77,7 @@ export function checkToolPairs(a: AuditInput, push: Push): void {
         for (const tc of callIds(x, "tool_result")) pending.delete(tc);
         queue.push(...(a.tree.children.get(x.id) ?? []));
       }
-      if (pending.size > 0) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", `tool call(s) ${[...pending].join(", ")} get no tool_result before the next assistant/user message`));
+      if (pending.size > 0) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", { problem: "tool-calls-unanswered", toolCallIds: [...pending] }));
     }
   }
 }

@@ -7,8 +7,8 @@
 // and its parent is null (first root only) or an earlier node; events with bad payloads, seq or sessionId
 // stay in the tree (they are still conversation), events with unusable id/parent do not (nor their
 // descendants, each reported). Design profile: the same rules plus the leaf pointer of docs/scorel.md §7.2.
-import type { Args } from "../../shared/diagnostics.js";
-import type { CodeName } from "../../shared/codes.js";
+import { coded, type Coded } from "../../shared/codes.js";
+import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
 import { isObject } from "../../shared/json.js";
 import type { SessionTree } from "../types.js";
 import type { ScorelEvent, ScorelProfile } from "./model.js";
@@ -16,13 +16,12 @@ import { headerProblem, sessionProblem, typeProblem, type Problem } from "./chec
 import { CONTROL_TYPES, TREE_TYPES } from "./profiles.js";
 import type { LineRec } from "./records.js";
 
-export interface Finding {
-  code: CodeName;
+/** A problem the load pass found, as data: a code with the args its wording needs, and where. */
+export type Finding = Coded & {
   line?: number;
   eventId?: string;
   pointer?: string;
-  args: Args;
-}
+};
 
 export interface Verdict {
   code: string;
@@ -60,20 +59,20 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     if (loader && !r.verdict) r.verdict = { code: loader.code, message: loader.message, line: f.line, eventId: f.eventId };
   };
   const problem = (p: Problem, line: number, eventId?: string): void =>
-    note({ code: p.inv, line, eventId, pointer: p.pointer, args: { detail: p.detail } }, { code: p.loaderCode, message: p.loaderMessage });
+    note({ ...coded(p.inv, p.detail), line, eventId, pointer: p.pointer }, { code: p.loaderCode, message: p.loaderMessage });
 
   // docs/scorel.md §1 step 2: physical line 1 empty (an empty file included).
   // An empty file gets EMPTY_FILE from the reader; the verdict is still missing_header.
   const first = recs[0];
   if (!first) r.verdict = { code: "missing_header", message: "Session file is missing a header", line: 1 };
   else if (first.no !== 1 || first.empty) {
-    note({ code: "SCOREL_INV_01_MISSING_HEADER", line: 1, args: { detail: "Physical line 1 is empty" } }, { code: "missing_header", message: "Session file is missing a header" });
+    note({ code: "SCOREL_INV_01_MISSING_HEADER", line: 1, args: { problem: "line-1-empty" } }, { code: "missing_header", message: "Session file is missing a header" });
   }
   // docs/scorel.md §15.7: every line is parsed before any event is validated, so the first invalid-JSON line wins.
   for (const rec of recs) {
     if (rec.empty || rec.ok) continue;
-    const why = rec.bom ? "the line starts with a byte order mark (U+FEFF)" : rec.blank ? "the line holds only whitespace" : rec.error;
-    note({ code: "SCOREL_INV_02_INVALID_JSON", line: rec.no, args: { detail: `Invalid JSON: ${why}` } }, { code: "invalid_json", message: `Invalid JSON at line ${rec.no}` });
+    const cause = rec.bom ? "bom" : rec.blank ? "blank" : "parse";
+    note({ code: "SCOREL_INV_02_INVALID_JSON", line: rec.no, args: { problem: "invalid-json", cause, error: rec.error } }, { code: "invalid_json", message: `Invalid JSON at line ${rec.no}` });
   }
 
   const parsed = recs.filter((x) => !x.empty);
@@ -99,7 +98,7 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     if (isObject(v) && typeof v.type === "string" && !("version" in v)) {
       // The file starts with an event: report the missing header once and still read that line as an event.
       const p = headerProblem(v, profile)!;
-      problem({ ...p, detail: `Line ${headerRec.no} is a "${v.type}" event, not a session header`, pointer: undefined }, headerRec.no);
+      problem({ ...p, detail: { problem: "header-is-event", line: headerRec.no, type: v.type }, pointer: undefined }, headerRec.no);
       eventsFrom = 0;
     } else {
       const p = headerProblem(v, profile);
@@ -142,7 +141,7 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     if (idOf !== undefined) {
       const seen = r.byId.get(idOf);
       if (seen) {
-        note({ code: "SCOREL_INV_07_DUPLICATE_ID", line: rec.no, eventId: idOf, pointer: "/id", args: { detail: `Event id ${idOf} is already used on line ${seen.line}` } }, { code: "duplicate_event_id", message: `Duplicate event id: ${idOf}` });
+        note({ code: "SCOREL_INV_07_DUPLICATE_ID", line: rec.no, eventId: idOf, pointer: "/id", args: { problem: "duplicate-id", id: idOf, firstLine: seen.line } }, { code: "duplicate_event_id", message: `Duplicate event id: ${idOf}` });
       } else {
         fresh = true;
         r.byId.set(idOf, ev);
@@ -151,8 +150,8 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     }
     if (typeof v.seq === "number") {
       if (!(v.seq > prevSeq)) {
-        const detail = prevSeqLine === undefined ? `seq ${String(v.seq)} must be greater than 0` : `seq ${String(v.seq)} is not greater than ${String(prevSeq)} (line ${prevSeqLine})`;
-        note({ code: "SCOREL_INV_08_NON_MONOTONIC_SEQ", line: rec.no, eventId: idOf, pointer: "/seq", args: { detail } }, { code: "non_monotonic_seq", message: `Event seq ${String(v.seq)} must be greater than ${String(prevSeq)}` });
+        const found: ScorelProblem = prevSeqLine === undefined ? { problem: "seq-not-positive", seq: v.seq } : { problem: "seq-not-increasing", seq: v.seq, prev: prevSeq, prevLine: prevSeqLine };
+        note({ code: "SCOREL_INV_08_NON_MONOTONIC_SEQ", line: rec.no, eventId: idOf, pointer: "/seq", args: found }, { code: "non_monotonic_seq", message: `Event seq ${String(v.seq)} must be greater than ${String(prevSeq)}` });
       }
       prevSeq = v.seq;
       prevSeqLine = rec.no;
@@ -177,13 +176,13 @@ class TreeBuilder {
       const pid = ev.raw.parentId as string | null;
       if (pid === null) {
         if (this.rootId !== null) {
-          const f: Finding = { code: "SCOREL_INV_09_ROOT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { detail: `A second tree event with parentId null (the root is ${this.rootId}, line ${this.r.lineOf.get(this.rootId)})` } };
+          const f: Finding = { code: "SCOREL_INV_09_ROOT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { problem: "second-root", root: this.rootId, rootLine: this.r.lineOf.get(this.rootId) } };
           this.note(f, "Only the first event can have a null parentId");
           return this.moveLeaf(ev, false);
         }
         this.rootId = ev.id;
       } else if (!tree.parent.has(pid)) {
-        const f: Finding = { code: "SCOREL_INV_10_PARENT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { detail: "" } };
+        const f: Finding = { code: "SCOREL_INV_10_PARENT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { problem: "bad-parent", parentId: pid, why: "missing", unreadable: 0, noRoot: false } };
         this.note(f, `Missing parent event: ${pid}`);
         this.pendingParent.push({ f, parentId: pid, noRoot: this.rootId === null });
         return this.moveLeaf(ev, false);
@@ -226,20 +225,19 @@ class TreeBuilder {
     for (const { f, parentId, noRoot } of this.pendingParent) {
       const target = byId.get(parentId);
       const line = lineOf.get(parentId);
-      let why: string;
-      if (parentId === f.eventId) why = "names the event itself";
-      else if (!target) why = this.unreadable > 0 ? `names no event (or one on the ${this.unreadable} line(s) that are not JSON)` : "names no event";
-      else if (line !== undefined && line > (f.line ?? 0)) why = `names a later event (line ${line})`;
-      else if (CONTROL_TYPES[this.profile].has(target.type)) why = `names a control event (${target.type}, line ${line}); control events are not tree nodes`;
-      else if (!target.tree) why = `names a ${target.type} event (line ${line}), which is not a ${this.profile} tree event`;
+      const at = { problem: "bad-parent", parentId, noRoot } as const;
+      let found: ScorelProblem;
+      if (parentId === f.eventId) found = { ...at, why: "self" };
+      else if (!target) found = { ...at, why: "missing", unreadable: this.unreadable };
+      else if (line !== undefined && line > (f.line ?? 0)) found = { ...at, why: "later", line };
+      else if (CONTROL_TYPES[this.profile].has(target.type)) found = { ...at, why: "control", type: target.type, line };
+      else if (!target.tree) found = { ...at, why: "not-tree", type: target.type, line, profile: this.profile };
       else {
         // The parent is a tree event left out of the tree; its own problem is reported on its line.
-        f.code = "SCOREL_NOT_IN_TREE";
-        f.args = { id: f.eventId, parentId, parentLine: line };
+        Object.assign(f, { code: "SCOREL_NOT_IN_TREE", args: { id: f.eventId, parentId, parentLine: line } } satisfies Coded<"SCOREL_NOT_IN_TREE">);
         continue;
       }
-      const rootNote = noRoot ? " (no root yet: the first tree event must have parentId null)" : "";
-      f.args = { detail: `parentId ${JSON.stringify(parentId)} ${why}${rootNote}` };
+      Object.assign(f, { args: found } satisfies Pick<Coded<"SCOREL_INV_10_PARENT">, "args">);
     }
   }
 }

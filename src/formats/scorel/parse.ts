@@ -1,7 +1,7 @@
 // The Scorel session reader: a streaming LineSink that parses each line once (records.ts) and, at finish,
 // picks the generation and profile (detect.ts), runs the loader pass (load.ts / g0.ts), the loader verdict
 // (verdict.ts), the audit invariants and the JSON Schemas. Never throws for bad input.
-import { DiagnosticBag, diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { DiagnosticBag, diagOf, type Diagnostic } from "../../shared/diagnostics.js";
 import { feedLines, splitText, type LineRecord, type LineSink } from "../../shared/lines.js";
 import type { ParseOptions } from "../types.js";
 import type { ScorelSession } from "./model.js";
@@ -51,7 +51,7 @@ function assemble(recs: LineRec[], opts: ParseOptions, bag: DiagnosticBag, lineC
   }
   const findings: Finding[] = [...r.findings, ...auditFindings(r, profile)];
   for (const f of [...findings, ...schemaFindings(r, profile, findings)]) {
-    out.push(diag(f.code, { file: opts.file, line: f.line, eventId: f.eventId, pointer: f.pointer }, f.args));
+    out.push(diagOf(f, { file: opts.file, line: f.line, eventId: f.eventId, pointer: f.pointer }));
   }
   const header = r.header;
   return {

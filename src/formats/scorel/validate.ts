@@ -64,6 +64,5 @@ export function validateScorel(session: ScorelSession): Diagnostic[] {
 export function checkLeafRequest(session: ScorelSession, id: string): Diagnostic | null {
   if (session.tree.parent.has(id)) return null;
   const e = session.byId.get(id);
-  const detail = e ? `${id} is the ${e.type} event on line ${e.line}, not a tree event (buildContext: invalid_parent "Unknown event id: ${id}")` : `${id} names no event (buildContext: invalid_parent "Unknown event id: ${id}")`;
-  return diag("SCOREL_INV_15_LEAF_NOT_TREE", { file: session.file, line: e?.line, eventId: id }, { detail });
+  return diag("SCOREL_INV_15_LEAF_NOT_TREE", { file: session.file, line: e?.line, eventId: id }, e ? { problem: "leaf-not-tree", id, type: e.type, line: e.line } : { problem: "leaf-not-tree", id });
 }

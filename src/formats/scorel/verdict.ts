@@ -2,13 +2,13 @@
 // loadSession of that generation does with the file. The real loader stops at its first error; load.ts
 // finds that error in the same order, this file turns it into the verdict diagnostic.
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-import { catalogue, type CodeName } from "../../shared/codes.js";
+import { catalogue, type CodesWithArgs } from "../../shared/codes.js";
 import { loadPass, type LoadResult, type Verdict } from "./load.js";
 import type { ScorelProfile } from "./model.js";
 import type { LineRec } from "./records.js";
 
 export function verdictDiagnostic(v: Verdict, file: string): Diagnostic {
-  return diag(v.code as CodeName, { file, line: v.line, eventId: v.eventId }, { message: v.message });
+  return diag(v.code as CodesWithArgs<{ message: string }>, { file, line: v.line, eventId: v.eventId }, { message: v.message });
 }
 
 /** The design model has no loader. Report what the P5 loader would do as a note, not an error. */

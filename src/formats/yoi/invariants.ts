@@ -1,6 +1,7 @@
 // The invariants of docs/yoi.md §8 as findings. docs/yoi.md §8.1 and §8.7 (known kinds, task_reminder.source) are
 // the loader verdict itself (`corrupt` / YOI_INVALID_ENTRY); the rest get one code each below.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
+import type { ReminderWrapProblem } from "../../shared/codes/yoi.js";
 import { isObject } from "../../shared/json.js";
 import { rustTrim } from "../../shared/rust-trim.js";
 import { checkPodScope } from "./catalog.js";
@@ -20,13 +21,13 @@ function payloadOf(trigger: unknown): { kind: string; item?: string[] } | undefi
 }
 
 /** docs/yoi.md §8.8: is a task_reminder body wrapped as its era wrote it? Returns the problem or undefined. */
-export function reminderWrapProblem(body: string, profile: "seed" | "head"): string | undefined {
-  if (profile === "head") return body.includes(OPEN) ? "head task_reminder body still holds a <system-reminder> wrapper (replayed as is)" : undefined;
+export function reminderWrapProblem(body: string, profile: "seed" | "head"): ReminderWrapProblem | undefined {
+  if (profile === "head") return body.includes(OPEN) ? "head-still-wrapped" : undefined;
   if (!body.startsWith(`${OPEN}\n`) || !body.endsWith(`\n${CLOSE}`) || body.length < OPEN.length + CLOSE.length + 2) {
-    return "seed task_reminder body is not wrapped in <system-reminder>\\n…\\n</system-reminder>";
+    return "seed-not-wrapped";
   }
   const inner = rustTrim(body.slice(OPEN.length + 1, body.length - CLOSE.length - 1));
-  if (inner.startsWith(OPEN) && inner.endsWith(CLOSE)) return "seed task_reminder body is wrapped more than once";
+  if (inner.startsWith(OPEN) && inner.endsWith(CLOSE)) return "seed-wrapped-twice";
   return undefined;
 }
 
@@ -107,13 +108,13 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
         const kind = item.kind as string;
         if (kind === "task_reminder") {
           const problem = reminderWrapProblem(item.body as string, profile);
-          if (problem) bag.add("YOI_REMINDER_WRAP", at(e), { detail: problem });
+          if (problem) bag.add("YOI_REMINDER_WRAP", at(e), { problem });
         }
         if (kind === "notification" || kind === "pod_event" || kind === "worker_event") {
           const body = item.body as string;
-          if (body === "") bag.add("YOI_NOTIFICATION_BODY", at(e), { detail: `${kind} body is empty` });
+          if (body === "") bag.add("YOI_NOTIFICATION_BODY", at(e), { kind, empty: true });
           // Only the default notify_wrapper template starts with "[Notification]": a custom one may not.
-          else if (!body.startsWith("[Notification]")) bag.add("YOI_NOTIFICATION_BODY", at(e), { detail: `${kind} body does not start with [Notification] (custom template?)` }, "info");
+          else if (!body.startsWith("[Notification]")) bag.add("YOI_NOTIFICATION_BODY", at(e), { kind, empty: false }, "info");
         }
         if (profile === "head" && kind === "knowledge") bag.add("YOI_EMPTY_REPLAY_ITEM", at(e), { kind });
         break;

@@ -110,7 +110,7 @@ export function createYoiParser(opts: ParseOptions): LineSink<YoiSession> {
 function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): { profile: YoiProfile; reason: string } {
   if (opts.profile !== undefined) {
     if ((YOI_PROFILES as readonly string[]).includes(opts.profile)) return { profile: opts.profile as YoiProfile, reason: "requested" };
-    bag.add("PROFILE_MISMATCH", {}, { detail: `Unknown yoi profile ${JSON.stringify(opts.profile)}; using seed` });
+    bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "yoi", requested: opts.profile });
     return { profile: "seed", reason: "default" };
   }
   const features = new Set<string>();

@@ -2,17 +2,17 @@
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
 // Invariant codes follow docs/scorel.md §12: "E" = the shipped loader rejects (error), "V" = audit-level
 // (warning), "D" = design-profile rule (warning, only under --profile design).
-import type { Args } from "../diagnostics.js";
 import { show, type Catalogue, type CodeSpec } from "./types.js";
+import { wordScorelProblem, type ScorelProblem } from "./scorel-problems.js";
 
 /** Loader verdict: the upstream SessionStoreError code, worded with the upstream message (args.message). */
-const loader = (title: string): CodeSpec => ({ severity: "error", title, message: (a) => show(a.message), loader: true });
+const loader = (title: string): CodeSpec<{ message: string }> => ({ severity: "error", title, message: (a: { message: string }) => show(a.message), loader: true });
 
-/** An invariant finding: title names the level and number; message = what was found (args.detail). */
-const inv = (level: "E" | "V" | "D", no: string, what: string): CodeSpec => ({
+/** An invariant finding: title names the level and number; the args say what was found (scorel-problems.ts). */
+const inv = (level: "E" | "V" | "D", no: string, what: string): CodeSpec<ScorelProblem> => ({
   severity: level === "E" ? "error" : "warning",
   title: `Invariant ${no} (${level === "E" ? "loader-level, E" : `audit-level, ${level}`}): ${what}`,
-  message: (a: Args) => show(a.detail),
+  message: wordScorelProblem,
 });
 
 export const scorelCodes = {
@@ -28,26 +28,32 @@ export const scorelCodes = {
   SCOREL_G0_LOAD_ERROR: {
     severity: "error",
     title: "Scorel G0 loader (SessionStore.readEntries / replayLogEntries) throws; upstream Error has no code",
-    message: (a) => show(a.message),
+    message: (a: { message: string }) => show(a.message),
     loader: true,
   },
   // ---- profile notes ----
   SCOREL_DESIGN_NOT_SHIPPED: {
     severity: "info",
     title: "A design-model file: every shipped loader rejects it (usually invalid_event), the design model reads it",
-    message: (a) => `The shipped Scorel loaders reject this file (P5: ${show(a.code)} "${show(a.message)}"${a.line !== undefined ? ` at line ${show(a.line)}` : ""}); read with the design model, where it is valid`,
+    message: (a: { code: string; message: string; line?: number }) => `The shipped Scorel loaders reject this file (P5: ${show(a.code)} "${show(a.message)}"${a.line !== undefined ? ` at line ${show(a.line)}` : ""}); read with the design model, where it is valid`,
   },
   SCOREL_NOT_IN_TREE: {
     severity: "info",
     title: "A tree event hangs under an event that is itself left out of the tree (reported there)",
-    message: (a) => `Event ${show(a.id)} is left out of the tree: its parent ${show(a.parentId)} (line ${show(a.parentLine)}) is not in the tree`,
+    message: (a: { id?: string; parentId: string; parentLine?: number }) => `Event ${show(a.id)} is left out of the tree: its parent ${show(a.parentId)} (line ${show(a.parentLine)}) is not in the tree`,
   },
   // ---- G0 (pre-v1 log.jsonl, docs/scorel.md §11) ----
-  SCOREL_G0_UNSUPPORTED_KIND: { severity: "error", title: "G0: an entry kind the G0 reader does not know", message: (a) => `Unsupported session log entry kind: ${show(a.kind)}` },
+  SCOREL_G0_UNSUPPORTED_KIND: { severity: "error", title: "G0: an entry kind the G0 reader does not know", message: (a: { kind: unknown }) => `Unsupported session log entry kind: ${show(a.kind)}` },
   SCOREL_G0_NOT_AN_ENTRY: { severity: "error", title: "G0: a line is not an object with a kind", message: () => "Entry is not an object" },
-  SCOREL_G0_REWIND_TARGET: { severity: "error", title: "G0: a rewind names no active message or a non-user message", message: (a) => show(a.detail) },
-  SCOREL_G0_MESSAGE_MISSING: { severity: "error", title: "G0: a message entry has no message object (the replay crashes)", message: (a) => show(a.detail) },
-  SCOREL_G0_DUPLICATE_ID: { severity: "warning", title: "G0: two message entries share an id", message: (a) => `Message id ${show(a.id)} is used again (first on line ${show(a.firstLine)})` },
+  SCOREL_G0_REWIND_TARGET: {
+    severity: "error",
+    title: "G0: a rewind names no active message or a non-user message",
+    // The G0 replay's own Error text (what fails the load), with the role sightline adds for a non-user target.
+    message: (a: { target: unknown; why: "not-found" } | { target: unknown; why: "not-user"; role: unknown }) =>
+      `Cannot rewind to ${String(a.target)}: ${a.why === "not-user" ? `not a rewindable turn boundary (role ${JSON.stringify(a.role)})` : "message id was not found in active history"}`,
+  },
+  SCOREL_G0_MESSAGE_MISSING: { severity: "error", title: "G0: a message entry has no message object (the replay crashes)", message: (a: { id: string }) => `Message entry ${a.id} has no message object` },
+  SCOREL_G0_DUPLICATE_ID: { severity: "warning", title: "G0: two message entries share an id", message: (a: { id: string; firstLine: number }) => `Message id ${show(a.id)} is used again (first on line ${show(a.firstLine)})` },
   // ---- invariants, docs/scorel.md §12 (E = loader-level error, V = audit warning, D = design profile) ----
   SCOREL_INV_01_MISSING_HEADER: inv("E", "1", "physical line 1 is non-empty"),
   SCOREL_INV_02_INVALID_JSON: inv("E", "2", "every non-empty line is valid JSON"),
