@@ -133,6 +133,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  process.stderr.write(`conformance: ${e?.stack ?? e}\n`);
+  process.stderr.write(`conformance: ${process.env.DEBUG ? (e?.stack ?? e) : (e?.message ?? e)}\n`);
   process.exitCode = 2;
 });
