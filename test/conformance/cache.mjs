@@ -1,9 +1,10 @@
 // Where the harness keeps upstream releases (outside the repository) and how it installs them: through the
 // ordinary npm client, one folder per upstream release, marked complete only once everything is in place.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** $SIGHTLINE_CONFORMANCE_CACHE, else $XDG_CACHE_HOME/sightline-conformance, else ~/.cache/sightline-conformance. */
 export function cacheRoot() {
@@ -34,11 +35,8 @@ export function npmInstall(dir, specs, overrides) {
   npm(["install", "--ignore-scripts", "--save-exact", ...specs], dir);
 }
 
-/**
- * Fetches a package tarball and unpacks it to node_modules/<name> (for releases whose full install fails):
- * returns the unpacked folder. Done after any npm install in `dir` (npm would prune it as extraneous).
- */
-export function unpackTarball(dir, name, version) {
+/** Fetches a package tarball and unpacks it into `dir/.staged/<name>` (not yet under node_modules): the folder. */
+export function fetchTarball(dir, name, version) {
   const tmp = join(dir, ".pack");
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
@@ -47,15 +45,40 @@ export function unpackTarball(dir, name, version) {
   if (!tgz) throw new Error(`npm pack ${name}@${version} gave no tarball`);
   const r = spawnSync("tar", ["xzf", tgz], { cwd: tmp, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`tar failed: ${r.stderr}`);
+  const staged = join(dir, ".staged", ...name.split("/"));
+  rmSync(staged, { recursive: true, force: true });
+  mkdirSync(join(staged, ".."), { recursive: true });
+  renameSync(join(tmp, "package"), staged);
+  rmSync(tmp, { recursive: true, force: true });
+  return staged;
+}
+
+/** Moves a staged package to node_modules/<name>; done after every npm install in `dir` (npm prunes extraneous folders). */
+export function placeStaged(dir, name, staged) {
   const target = join(dir, "node_modules", ...name.split("/"));
   rmSync(target, { recursive: true, force: true });
   mkdirSync(join(target, ".."), { recursive: true });
-  renameSync(join(tmp, "package"), target);
-  rmSync(tmp, { recursive: true, force: true });
+  renameSync(staged, target);
   return target;
 }
 
-/** The package.json of a tarball without installing it (npm view). */
-export function packageJson(name, version) {
-  return JSON.parse(npm(["view", `${name}@${version}`, "--json"], cacheRoot()));
+const BUILTIN = new Set(builtinModules);
+
+/** The packages a module needs at run time: bare imports of `entry` and of the relative modules it imports, transitively. */
+export function bareImports(entry) {
+  const seen = new Set();
+  const bare = new Set();
+  const todo = [entry];
+  while (todo.length > 0) {
+    const file = todo.pop();
+    if (seen.has(file) || !existsSync(file)) continue;
+    seen.add(file);
+    const src = readFileSync(file, "utf8");
+    for (const m of src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|\n)\s*import\s*["']([^"']+)["']/g)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      if (spec.startsWith(".")) todo.push(resolve(dirname(file), spec));
+      else if (!spec.startsWith("node:") && !BUILTIN.has(spec.split("/")[0])) bare.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]);
+    }
+  }
+  return [...bare].sort();
 }

@@ -102,7 +102,7 @@ async function main() {
         ...adapter.generated(opts.runs, opts.seed).map((text, i) => ({ kind: "generated", name: `generated #${i} (seed ${opts.seed})`, text })),
         ...(adapter.written ? adapter.written(api, opts.runs, opts.seed, work) : []).map((text, i) => ({ kind: "written", name: `written by ${spec} #${i} (seed ${opts.seed})`, text })),
       ];
-      const row = { upstream: spec, profile, pinned, unpinned: !chosen.pinned, fixture: 0, generated: 0, written: 0, contexts: 0, skipped: [], failing: [] };
+      const row = { upstream: spec, profile, pinned, requested: opts.profile !== undefined, fixture: 0, generated: 0, written: 0, contexts: 0, skipped: [], failing: [] };
       for (const c of cases) {
         row[c.kind]++;
         const r = compareOne(adapter, api, lib, c, profile, work);
@@ -117,7 +117,7 @@ async function main() {
   }
   let failed = 0;
   for (const r of summary) {
-    const note = r.pinned ? "" : r.unpinned ? " (newest profile; no profile pins this release)" : " (not the profile that pins this release)";
+    const note = r.pinned ? "" : r.requested ? " (requested with --profile)" : " (newest profile; no profile pins this release)";
     const head = `${r.upstream} vs profile ${r.profile}${note}`;
     process.stdout.write(`${head}: ${r.fixture} fixtures, ${r.generated} generated sessions, ${r.written} sessions written by the release, ${r.contexts} contexts compared, ${r.failing.length} sessions differ\n`);
     for (const s of r.skipped) process.stdout.write(`  contexts not compared: ${s}\n`);
@@ -133,6 +133,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  process.stderr.write(`conformance: ${e?.stack ?? e}\n`);
+  process.stderr.write(`conformance: ${process.env.DEBUG ? (e?.stack ?? e) : (e?.message ?? e)}\n`);
   process.exitCode = 2;
 });

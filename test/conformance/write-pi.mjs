@@ -23,6 +23,9 @@ const op = fc.oneof(
   { weight: 1, arbitrary: fc.record({ o: fc.constant("thinking") }) },
 );
 
+/** The SessionManager method each step calls. */
+const METHOD = { user: "appendMessage", assistant: "appendMessage", toolResult: "appendMessage", system: "appendMessage", edit: "appendContextEdit", compact: "appendCompaction", branch: "branchWithSummary", usage: "appendUsage", custom: "appendCustomMessageEntry", model: "appendModelChange", thinking: "appendThinkingLevelChange" };
+
 const EDITABLE = (e) => e.type === "custom_message" || (e.type === "message" && ["user", "assistant", "toolResult"].includes(e.message.role));
 
 function apply(sm, st, ops) {
@@ -30,6 +33,8 @@ function apply(sm, st, ops) {
   let lastCall;
   const now = () => ++n;
   for (const x of ops) {
+    // An older release lacks some calls (e.g. appendContextEdit before 0.87): those steps are skipped.
+    if (typeof sm[METHOD[x.o]] !== "function") continue;
     const branch = sm.getBranch();
     switch (x.o) {
       case "user":

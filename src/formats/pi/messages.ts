@@ -21,8 +21,9 @@ const isCustomContent = (c: unknown): boolean => typeof c === "string" || Array.
 export function customFromEntry(e: PiEntry, profile: PiProfile): AgentMessage | undefined {
   const r = e.raw;
   if (profile === "pi") {
-    // pi createCustomMessage; omp ≤14 also carries attribution when the entry has it.
-    return compact({ role: "custom", customType: r.customType, content: r.content, display: r.display, details: r.details, attribution: r.attribution, timestamp: toMillis(r.timestamp) });
+    // pi createCustomMessage: customType, content, display, details, timestamp (oh-my-pi's attribution is dropped;
+    // checked against pi 0.74 with `npm run conformance -- --upstream pi@0.74.0 --profile pi`).
+    return compact({ role: "custom", customType: r.customType, content: r.content, display: r.display, details: r.details, timestamp: toMillis(r.timestamp) });
   }
   if (!isCustomContent(r.content)) return undefined;
   // v17 normalizeCustomMessagePayload: defaults for type and display; attribution only "user" or "agent".

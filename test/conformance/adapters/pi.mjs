@@ -2,10 +2,10 @@
 // release's own code: SessionManager.open (the loader, on a copy: it appends a newline to a torn file and
 // rewrites an empty one) and buildSessionContext at every entry and at the loader's leaf. sightline answers with
 // the profile pinned to the release (the newest pi profile for a release no profile pins).
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { markComplete, npmInstall, packageJson, releaseDir, unpackTarball } from "../cache.mjs";
+import { bareImports, fetchTarball, markComplete, npmInstall, placeStaged, releaseDir } from "../cache.mjs";
 import { generatePiSessions } from "../generate-pi.mjs";
 import { writePiSessions } from "../write-pi.mjs";
 
@@ -13,8 +13,21 @@ const PACKAGE = "@earendil-works/pi-coding-agent";
 /** Releases a profile pins: version → profile. */
 const PINNED = { "1.5.2": "pi-1.5" };
 const NEWEST = "pi-1.5";
-/** What session-manager.js imports outside the package (its full install fails on a missing transitive package). */
-const SESSION_DEPS = ["@earendil-works/pi-ai", "cross-spawn"];
+/** The session code: the loader (SessionManager) and buildSessionContext. */
+const SESSION_MODULE = "dist/core/session-manager.js";
+
+/** The first record pi's loader parses (blank and unparseable lines skipped), or undefined. */
+function firstRecord(text) {
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      return JSON.parse(line);
+    } catch {
+      // pi skips a malformed line
+    }
+  }
+  return undefined;
+}
 
 const isEntryObject = (e) => typeof e === "object" && e !== null && !Array.isArray(e);
 
@@ -27,13 +40,17 @@ export default {
   async install(version, log) {
     const { dir, done } = releaseDir(`pi@${version}`);
     if (!done) {
-      log(`installing ${PACKAGE}@${version} (session dependencies, then the unpacked tarball) into ${dir}`);
-      const deps = packageJson(PACKAGE, version).dependencies ?? {};
-      npmInstall(dir, SESSION_DEPS.map((d) => `${d}@${deps[d] ?? "latest"}`));
-      unpackTarball(dir, PACKAGE, version);
+      log(`installing ${PACKAGE}@${version} (the tarball, then what its session code imports) into ${dir}`);
+      const staged = fetchTarball(dir, PACKAGE, version);
+      const deps = JSON.parse(readFileSync(join(staged, "package.json"), "utf8")).dependencies ?? {};
+      // Only what the session code imports (at the versions the release pins): the full install fails.
+      const needed = bareImports(join(staged, SESSION_MODULE));
+      log(`session code imports ${needed.join(", ")}`);
+      npmInstall(dir, needed.map((d) => `${d}@${deps[d] ?? "latest"}`));
+      placeStaged(dir, PACKAGE, staged);
       markComplete(dir);
     }
-    const base = join(dir, "node_modules", ...PACKAGE.split("/"), "dist/core/session-manager.js");
+    const base = join(dir, "node_modules", ...PACKAGE.split("/"), SESSION_MODULE);
     return await import(pathToFileURL(base).href);
   },
 
@@ -46,13 +63,15 @@ export default {
   /** pi's answer on a copy of a session file (contexts only when `withContexts`: pi loops on a parent cycle). */
   upstream(api, copy, sessionDir, withContexts) {
     const size = statSync(copy).size;
+    const header = firstRecord(readFileSync(copy, "utf8"));
     let sm;
     try {
       sm = api.SessionManager.open(copy, sessionDir);
     } catch (e) {
       return { verdict: "refused", reason: String(e?.message ?? e) };
     }
-    if (size === 0) return { verdict: "empty", contexts: [] };
+    // Opened without a valid header, pi started a new session over the file (what releases before 0.85 do).
+    if (size === 0 || !(header?.type === "session" && typeof header.id === "string")) return { verdict: "empty", contexts: [] };
     if (!withContexts) return { verdict: "loaded" };
     const entries = sm.getEntries();
     const objects = entries.filter(isEntryObject);

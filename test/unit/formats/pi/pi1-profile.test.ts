@@ -134,6 +134,13 @@ describe("null content and custom message fields", () => {
   });
 });
 
+describe("custom messages under the pi profile (pi 0.74 createCustomMessage)", () => {
+  it("carry customType, content, display, details and timestamp: oh-my-pi's attribution is dropped", () => {
+    const s = parsePi(readFixture(NULLS), { file: NULLS, profile: "pi" });
+    expect(json(buildPiContext(s, "c2").messages.at(-1))).toEqual({ role: "custom", customType: "note", content: "plain note", display: false, details: { k: 1 }, timestamp: Date.parse("2026-11-10T10:00:44.000Z") });
+  });
+});
+
 describe("loader verdicts", () => {
   it("a non-empty file without a valid header is refused (pi 1.5.2 throws and leaves the file alone)", () => {
     const s = parseFixture(REFUSED);
