@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { recompose, turnViews } from "../../src/context/turns.js";
-import { isSession, moduleOf, parseSession } from "../../src/formats/index.js";
+import { isSession, parseSession } from "../../src/formats/index.js";
 
 type Kind = "user" | "assistant" | "tool" | "compaction" | "custom" | "aborted";
 
@@ -63,7 +63,6 @@ describe("property: delta views recompose to the full views", () => {
         fc.property(linearish, (steps) => {
           const s = parseSession(piFile(steps), { profile });
           if (!isSession(s)) throw new Error("generated file did not parse as a session");
-          const m = moduleOf(s);
           const full = turnViews(s, { scope: "all" }).turns;
           const delta = turnViews(s, { scope: "all", delta: true }).turns;
           const rebuilt = recompose(delta);
