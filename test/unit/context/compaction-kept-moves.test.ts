@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { readSession } from "../../../src/app/read.js";
 import { compactionDiffs, type CompactionDiff } from "../../../src/context/compaction.js";
-import { isSession, moduleOf, parseSession } from "../../../src/formats/index.js";
+import { isSession, parseSession } from "../../../src/formats/index.js";
 import { ROOT } from "./fixture-sessions.js";
 import { assistant, entry, header, jsonl, text, user } from "../formats/pi/helpers.js";
 

@@ -6,7 +6,7 @@ import { readSession } from "../../../src/app/read.js";
 import { exactCounter } from "../../../src/context/tokens-exact.js";
 import { charsPer4, contextTokens, estimatorName, IMAGE_TOKENS, ListTokenCache, msgTokens, unrecordedIn } from "../../../src/context/tokens.js";
 import { iterTurnViews } from "../../../src/context/turns.js";
-import { isSession, moduleOf } from "../../../src/formats/index.js";
+import { isSession } from "../../../src/formats/index.js";
 import type { Msg } from "../../../src/formats/types.js";
 import { fromArray, push } from "../../../src/shared/plist.js";
 import { ROOT } from "./fixture-sessions.js";

@@ -15,7 +15,7 @@ async function load(path: string) {
   return { s, m: moduleOf(s) };
 }
 const turns = async (path: string, scope: "all" | "active" = "all"): Promise<Turn[]> => {
-  const { s, m } = await load(path);
+  const { s } = await load(path);
   return [...iterTurnViews(s, { scope, delta: true })];
 };
 const labelled = (ts: Turn[]) => ts.filter((t) => t.compactions).map((t) => [t.index, t.compactions]);
@@ -59,7 +59,7 @@ describe("logged token figures", () => {
   });
 
   it("compaction diffs: the same note beside the log's figures, and — (absent) where the log has none", async () => {
-    const { s, m } = await load("fixtures/pi/before-compaction.jsonl");
+    const { s } = await load("fixtures/pi/before-compaction.jsonl");
     const [d] = compactionDiffs(s, { withPatch: false });
     expect(d.tokens).toMatchObject({ loggedBefore: 175004, loggedAlsoCounts: ["systemPrompt", "toolDefinitions"] });
     expect(d.tokens.loggedAfter).toBeUndefined();

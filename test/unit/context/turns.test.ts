@@ -39,7 +39,6 @@ describe("turn views over every fixture", () => {
   it("default scope lists only the turns on the active path; --leaf picks another path", async () => {
     const s = await readSession(`${ROOT}/fixtures/pi/omp17-branch-after-gap/session.jsonl`);
     if (!isSession(s)) throw new Error("not a session");
-    const m = moduleOf(s);
     const all = turnViews(s, { scope: "all" }).turns;
     const active = turnViews(s).turns;
     expect(s.tree.leaves.length).toBe(2);
