@@ -8,7 +8,7 @@ import { renderContextText } from "../context/render-text.js";
 import { turnViews } from "../context/turns.js";
 import { isSession, moduleOf } from "../formats/index.js";
 import type { Msg } from "../formats/types.js";
-import { checkDocExitCode, type CheckSessionOutcome } from "../report/check-report.js";
+import type { CheckSessionOutcome } from "../report/check-report.js";
 import { compareSession, type ActualTurn, type BaselineEntry, type Expectations, type Regression } from "../report/check.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { readSession } from "./read.js";
@@ -131,6 +131,3 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
   }
   return run;
 }
-
-/** design §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
-export const checkExitCode = (run: CheckRun): number => checkDocExitCode(run);
