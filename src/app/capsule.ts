@@ -1,5 +1,6 @@
 // `sightline capsule validate|restore|render <file>`.
 import { capsuleDiagnostics, findCapsule, renderCompactCapsulePrompt, restoreFromCapsule } from "../capsule/index.js";
+import type { RenderResult, RestoreResult } from "../capsule/index.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { isStdin, STDIN_LABEL } from "../io/read.js";
@@ -22,14 +23,12 @@ export async function readCapsule(path: string): Promise<{ file: string; capsule
 
 export type CapsuleAction = "validate" | "restore" | "render";
 
-export interface CapsuleOutcome {
-  action: CapsuleAction;
-  file: string;
-  ok: boolean;
-  diagnostics: Diagnostic[];
-  /** restore: the RestoredState; render: the prompt text; validate: the upstream validation. */
-  result: unknown;
-}
+/** validate: the findings (result null); restore: the RestoredState or the upstream throw; render: the prompt text or the throw. */
+export type CapsuleOutcome = { file: string; ok: boolean; diagnostics: Diagnostic[] } & (
+  | { action: "validate"; result: null }
+  | { action: "restore"; result: RestoreResult }
+  | { action: "render"; result: RenderResult }
+);
 
 export async function runCapsule(action: CapsuleAction, path: string): Promise<CapsuleOutcome> {
   const { file, capsule } = await readCapsule(path);

@@ -8,8 +8,8 @@ import { renderContextText } from "../context/render-text.js";
 import { turnViews } from "../context/turns.js";
 import { isSession, moduleOf } from "../formats/index.js";
 import type { Msg } from "../formats/types.js";
-import { checkDocExitCode } from "../report/check-report.js";
-import { compareSession, type CheckSessionOutcome, type ActualTurn, type BaselineEntry, type Expectations, type Regression } from "../context/expectations.js";
+import type { CheckSessionOutcome } from "../report/check-report.js";
+import { compareSession, type ActualTurn, type BaselineEntry, type Expectations, type Regression } from "../context/expectations.js";
 import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { readSession } from "./read.js";
 import { loadTtsrSetup, ttsrHookFor, type TtsrHook } from "./audit-ttsr.js";
@@ -131,6 +131,3 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
   }
   return run;
 }
-
-/** docs/product.md §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
-export const checkExitCode = (run: CheckRun): number => checkDocExitCode(run);

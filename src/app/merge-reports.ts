@@ -2,7 +2,7 @@
 // are ordered by path (the order shards were dealt from), each path once; the summary is recomputed,
 // never added up, so the merged report equals what one unsharded run reports.
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../context/audit-model.js";
-import { auditExitCode, summarize } from "../context/audit-summary.js";
+import { summarize } from "../context/audit-summary.js";
 import { missingShards } from "./merge-check.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { readAuditReport } from "./read-report.js";
@@ -52,11 +52,4 @@ export async function mergeReports(dirs: readonly string[], opts: { now?: () => 
   };
   if (first?.options.settings !== undefined) result.options.settings = first.options.settings;
   return { result, unreadable: bad.length };
-}
-
-/** The exit code the unsharded audit would have had: 2 for unreadable inputs, else by --fail-on. */
-export function mergedAuditExitCode(result: AuditResult): 0 | 1 | 2 {
-  const unopened = result.sessions.some((s) => s.kind === "unreadable" && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH"));
-  if (unopened || result.diagnostics.some((d) => d.code === "APP_INPUT_PROBLEM")) return 2;
-  return auditExitCode(result, result.options.failOn);
 }

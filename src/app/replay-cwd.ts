@@ -4,11 +4,9 @@
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { nodeRuleFs } from "../io/rule-fs.js";
 
-/**
- * option: --cwd; recorded: the session's recorded cwd exists here and holds the rules; rules: the folder holding the
- * rules' `.omp/`; recorded-name: the rules' nearest ancestor named like the recorded cwd; process: the current folder.
- */
-export type CwdSource = "option" | "recorded" | "rules" | "recorded-name" | "process";
+import type { CwdSource } from "../ttsr/simulate/run-doc.js";
+
+export type { CwdSource };
 
 export interface ReplayCwd {
   path: string;

@@ -7,7 +7,9 @@ import type { Diagnostic } from "../shared/diagnostics.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
 import type { TtsrSettings } from "../ttsr/types.js";
 
-export type SettingsSource = "option" | "session-folder" | "default";
+import type { SettingsSource } from "../ttsr/simulate/run-doc.js";
+
+export type { SettingsSource };
 
 export interface ReplaySettings {
   settings: Partial<TtsrSettings>;

@@ -11,13 +11,14 @@ import { formatChunking, parseChunking, type Chunking } from "../ttsr/chunking.j
 import { loadRules, type LoadedRules } from "../ttsr/load.js";
 import { nodeRuleFs } from "../io/rule-fs.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
-import { resolveTtsrProfile, type ResolvedTtsrProfile } from "../ttsr/simulate/profile.js";
+import { resolveTtsrProfile } from "../ttsr/simulate/profile.js";
 import { recordedCwdOf, simulateTtsr } from "../ttsr/simulate/simulate.js";
-import type { SimTurn, SimulateOptions } from "../ttsr/simulate/types.js";
+import type { TtsrRunDoc } from "../ttsr/simulate/run-doc.js";
+import type { SimulateOptions } from "../ttsr/simulate/types.js";
 import type { Rule, TtsrProfile, TtsrSettings } from "../ttsr/types.js";
 import { readSession } from "./read.js";
-import { replayCwd, type CwdSource } from "./replay-cwd.js";
-import { settingsBesideSession, type SettingsSource } from "./replay-settings.js";
+import { replayCwd } from "./replay-cwd.js";
+import { settingsBesideSession } from "./replay-settings.js";
 import { runWithRegexBudget } from "./ttsr-guard.js";
 
 export interface TtsrRunOptions {
@@ -36,33 +37,11 @@ export interface TtsrRunOptions {
   budgetMs?: number;
 }
 
-export interface TtsrRunDoc {
-  schemaVersion: 1;
-  rules: { name: string; path: string; registered: boolean; bucket: string; reason?: string }[];
-  diagnostics: Diagnostic[];
-  sessions: TtsrRunSession[];
-}
+export type { TtsrRunDoc, TtsrRunSession } from "../ttsr/simulate/run-doc.js";
 
-export interface TtsrRunSession {
-  path: string;
-  format: string | null;
-  profile?: string;
-  /** The TTSR profile replayed, and why: named by --ttsr-profile, the session's evidence, or the seed default. */
-  ttsrProfile?: TtsrProfile;
-  ttsrProfileFrom?: ResolvedTtsrProfile["from"];
-  /** The replay cwd rule paths were rendered from (shown relative to the current folder), and where it came from. */
-  cwd?: string;
-  cwdFrom?: CwdSource;
-  /** The TTSR settings file replayed (absent: the defaults), and where it came from. */
-  settings?: string;
-  settingsFrom?: SettingsSource;
-  turns: SimTurn[];
-}
-
+/** The document only: its exit code is the CLI's to decide (cli/exit-codes.ts). */
 export interface TtsrRunResult {
   doc: TtsrRunDoc;
-  /** 0 agree, 1 recorded and replayed evidence disagree, 2 unreadable input (docs/product.md §4). */
-  exitCode: 0 | 1 | 2;
 }
 
 
@@ -73,7 +52,6 @@ const shown = (p: string): string => {
 };
 const shownDir = (p: string): string => (resolve(p) === process.cwd() ? "." : shown(p));
 const sameDiag = (d: Diagnostic): string => JSON.stringify([d.code, d.file, d.line ?? null, d.message]);
-const UNREADABLE = new Set(["TTSR_RULES_DIR_UNREADABLE", "TTSR_RULE_FILE_UNREADABLE", "TTSR_SETTINGS_INVALID", "UNREADABLE_PATH", "EMPTY_FILE", "BINARY_FILE"]);
 
 export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions): Promise<TtsrRunResult> {
   const diagnostics: Diagnostic[] = [];
@@ -103,7 +81,6 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const sim: SessionTaskArgs["sim"] = { settings, chunking: formatChunking(o.chunking), home, resumedAt: o.resumedAt };
   const rulesByProfile: SessionTaskArgs["rules"] = {};
   for (const [p, l] of loaded) rulesByProfile[p] = l.rules;
-  let budgetExceeded = false;
   const sessionDiagnostics: Diagnostic[] = [];
   for (const path of inputs.files) {
     const args: SessionTaskArgs = { path, rules: rulesByProfile, ruleDirs, sim };
@@ -119,7 +96,6 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
       const g = await runWithRegexBudget<SessionTaskResult>({ module: "app/ttsr-run.js", export: "sessionTask", args }, { budgetMs: o.budgetMs as number, file: path });
       sessionDiagnostics.push(...g.diagnostics);
       excluded = g.excluded;
-      budgetExceeded ||= g.excluded.length > 0;
       if (g.ok) out = g.value;
     }
     out ??= await sessionTask(args, { excluded });
@@ -148,10 +124,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
     return r;
   });
   const doc: TtsrRunDoc = { schemaVersion: 1, rules, diagnostics, sessions };
-  const unreadable = diagnostics.some((d) => UNREADABLE.has(d.code));
-  const disagree = sessions.some((s) => s.turns.some((t) => t.agree === false));
-  // A rule excluded by the regex budget makes the replay incomplete: a finding, like a disagreement.
-  return { doc, exitCode: unreadable ? 2 : disagree || budgetExceeded ? 1 : 0 };
+  return { doc };
 }
 
 export interface SessionTaskArgs {

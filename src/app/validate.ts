@@ -82,12 +82,6 @@ export async function validatePaths(inputs: readonly string[], opts: ValidateOpt
   return out;
 }
 
-/** docs/product.md §4: 2 for unreadable input (wins), 1 when errors exist, else 0. */
-export function validateExitCode(r: ValidateResult): number {
-  if (r.problems.length > 0 || r.files.some((f) => f.kind === "unreadable")) return 2;
-  return r.files.some((f) => f.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
-}
-
 export function validateSummary(r: ValidateResult): { files: number; errors: number; warnings: number; infos: number } {
   const c = countBySeverity(r.files.flatMap((f) => f.diagnostics));
   return { files: r.files.length, errors: c.error, warnings: c.warning, infos: c.info };

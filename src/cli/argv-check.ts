@@ -3,7 +3,7 @@
 // F as the value of --bogus and complains about a missing session), so unknown names are found here first,
 // from each command's own builder, and the usage hint can name that command's --help.
 import yargs from "yargs";
-import type { Command } from "./command.js";
+import { commandName as nameOf, type Command } from "./command.js";
 
 export interface ArgvReading {
   /** The command path named on the line, e.g. ["ttsr", "run"]; empty when none. */
@@ -12,7 +12,6 @@ export interface ArgvReading {
   problem?: string;
 }
 
-const nameOf = (c: Command): string => String(Array.isArray(c.command) ? c.command[0] : c.command).split(" ")[0];
 // Options every command accepts (declared on the root parser by main.ts, or by yargs itself).
 const GLOBAL = ["help", "h", "version", "color"];
 
@@ -35,7 +34,7 @@ const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperC
 
 function knownOptions(c: Command): Set<string> {
   // getOptions() is public in yargs but missing from its type declarations.
-  const o = (c.builder(yargs([])) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } }).getOptions();
+  const o = (c.builder(yargs([]).option("color", { type: "boolean" })) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } }).getOptions();
   const names = new Set<string>(GLOBAL);
   for (const k of [...Object.keys(o.key), ...Object.values(o.alias).flat()]) {
     names.add(k);

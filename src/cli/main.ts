@@ -1,7 +1,6 @@
 // The only place that maps errors to exit codes (docs/product.md §4): 0 ok, 1 findings, 2 usage or unreadable
-// input, 3 internal error. Commands return their exit code; they never call process.exit.
-import yargs, { type Argv } from "yargs";
-import type { Command } from "./command.js";
+// input, 3 internal error. Commands return their exit code (src/cli/exit-codes.ts); they never call process.exit.
+import yargs from "yargs";
 import { commands } from "./commands/index.js";
 import { STDIN_ARG } from "../io/read.js";
 import { InputError } from "../shared/errors.js";
@@ -38,19 +37,7 @@ export async function main(argv: string[]): Promise<number> {
       throw err ?? new UsageError(msg);
     });
   // Handlers report their exit code through this closure, nested subcommands included.
-  const register = (y: Argv, c: Command): void => {
-    if (c.subcommands) {
-      const subs = c.subcommands;
-      y.command(c.command, c.describe, (g) => {
-        for (const s of subs) register(g, s);
-        return g.demandCommand(1, `Name a ${String(c.command)} subcommand (see --help).`);
-      });
-    } else
-      y.command(c.command, c.describe, c.builder, async (args) => {
-        code = await c.handler(args);
-      });
-  };
-  for (const c of commands) register(parser, c);
+  for (const c of commands) c.register(parser, (n) => (code = n));
   try {
     await parser.parseAsync();
     return code;

@@ -1,6 +1,6 @@
-// Pure functions over the canonical result: a session's status, the corpus summary, the exit code.
+// Pure functions over the canonical result: a session's status, the corpus summary (the exit code: cli/exit-codes.ts).
 import { countBySeverity, type Diagnostic } from "../shared/diagnostics.js";
-import type { AuditCheck, AuditCompaction, AuditResult, AuditSession, CorpusSummary, FailOn, SessionStatus } from "./audit-model.js";
+import type { AuditCheck, AuditCompaction, AuditSession, CorpusSummary, SessionStatus } from "./audit-model.js";
 import { countsOf } from "./audit-store.js";
 
 /** A capsule check fails when the capsule is invalid or state it must keep is missing after compaction. */
@@ -49,14 +49,4 @@ export function summarize(sessions: readonly AuditSession[], runDiagnostics: rea
     for (const k of x.checks) s.checks[k.status]++;
   }
   return s;
-}
-
-/** The exit code is a pure function of the result and --fail-on (docs/product.md §4): 0 or 1. */
-export function auditExitCode(result: Pick<AuditResult, "sessions" | "diagnostics">, failOn: FailOn): 0 | 1 {
-  if (failOn === "none") return 0;
-  const runSev = countBySeverity(result.diagnostics);
-  const statuses = new Set(result.sessions.map((s) => s.status));
-  if (runSev.error > 0 || statuses.has("error")) return 1;
-  if (failOn === "warning" && (runSev.warning > 0 || statuses.has("warning"))) return 1;
-  return 0;
 }

@@ -1,8 +1,8 @@
 // The code catalogue as a table (the docs print it: `sightline codes`).
 import Table from "cli-table3";
-import type { CodeSpec } from "../shared/codes/types.js";
+import type { AnyCodeSpec } from "../shared/codes/types.js";
 
-export function renderCodes(entries: ReadonlyArray<[string, CodeSpec]>, o: { markdown?: boolean }): string {
+export function renderCodes(entries: ReadonlyArray<[string, AnyCodeSpec]>, o: { markdown?: boolean }): string {
   if (o.markdown) {
     const rows = entries.map(([code, s]) => `| \`${code}\` | ${s.severity} | ${s.loader ? "yes" : ""} | ${s.title.replace(/\|/g, "\\|")} |`);
     return ["| code | severity | loader verdict | meaning |", "| --- | --- | --- | --- |", ...rows].join("\n") + "\n";

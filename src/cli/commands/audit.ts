@@ -6,10 +6,10 @@ import { shardArg } from "../shard-arg.js";
 import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
 import { renderAnnotations } from "../../report/annotations.js";
 import { renderJson } from "../../report/json.js";
-import { auditExitCode } from "../../context/audit-summary.js";
 import { renderTerminal } from "../../report/terminal.js";
 import { useColor } from "../color.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { auditExitCode } from "../exit-codes.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
 import { outFolderProblem } from "../../io/stat.js";
@@ -17,7 +17,7 @@ import { toolVersion } from "../../io/text.js";
 import { out, err, outRawJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
-export const auditCommand: Command = {
+export const auditCommand = defineCommand({
   command: "audit <paths..>",
   describe: "Audit a corpus of sessions into a report folder: formats, loader verdicts, turns, compactions, TTSR evidence",
   builder: (y) =>
@@ -50,8 +50,8 @@ export const auditCommand: Command = {
     if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);
     const now = new Date();
     const bar = progressBar("audit", process.stderr.isTTY === true);
-    const { result, unreadableInputs } = await runAudit({
-      paths: a.paths as string[],
+    const run = await runAudit({
+      paths: a.paths,
       rules: a.rules,
       settings: a.settings,
       ttsrProfile: a.ttsrProfile,
@@ -70,7 +70,8 @@ export const auditCommand: Command = {
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.stop();
-    const dir = (a.out as string | undefined) ?? defaultRunDir("audit", now);
+    const { result } = run;
+    const dir = a.out ?? defaultRunDir("audit", now);
     const redactFiles = a.redact !== false;
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
@@ -79,7 +80,6 @@ export const auditCommand: Command = {
       if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }
     err(`sightline: report written to ${terminalLine(dir)}/index.html\n`);
-    // Unreadable inputs win over findings (docs/product.md §4).
-    return unreadableInputs > 0 ? 2 : auditExitCode(result, a.failOn);
+    return auditExitCode(run, { failOn: a.failOn });
   },
-};
+});

@@ -1,13 +1,14 @@
 // sightline capsule validate|restore|render <file>: the CompactCapsule tools (docs/capsule.md).
-import { runCapsule, type CapsuleAction } from "../../app/capsule.js";
+import { runCapsule } from "../../app/capsule.js";
 import { renderValidateTable } from "../../report/validate-table.js";
 import { countBySeverity } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { capsuleExitCode } from "../exit-codes.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine, terminalText } from "../../shared/terminal.js";
 
-export const capsuleCommand: Command = {
+export const capsuleCommand = defineCommand({
   command: "capsule <action> <file>",
   describe: "CompactCapsule tools: validate (missing vs warnings), restore (RestoredState), render (the prompt)",
   builder: (y) =>
@@ -19,20 +20,22 @@ export const capsuleCommand: Command = {
       .example("$0 capsule restore capsule.json --json", "The RestoredState, with the upstream priorities")
       .example("$0 capsule render capsule.json", "The prompt text the agent would inject"),
   handler: async (a) => {
-    const o = await runCapsule(a.action as CapsuleAction, a.file as string);
+    const o = await runCapsule(a.action, a.file);
     if (a.json) {
       outJson({ schemaVersion: 1, ...o });
-      return o.ok ? 0 : 1;
+      return capsuleExitCode(o);
     }
     const color = useColor(a.color);
     const c = countBySeverity(o.diagnostics);
     if (o.action === "validate" || o.diagnostics.length > 0) {
       out(renderValidateTable({ files: [{ path: o.file, kind: "capsule", diagnostics: o.diagnostics }], skipped: [], problems: [], summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info } }, { color }));
     }
-    const r = o.result as { ok: boolean; text?: string; state?: unknown; message?: string } | null;
-    if (r && r.ok && o.action === "render") out(terminalText(r.text ?? "") + "\n");
-    else if (r && r.ok) outJson(r.state);
-    else if (r) err(`The upstream module throws: ${terminalLine(r.message ?? "")}\n`);
-    return o.ok ? 0 : 1;
+    if (o.action !== "validate") {
+      const r = o.result;
+      if (!r.ok) err(`The upstream module throws: ${terminalLine(r.message)}\n`);
+      else if ("text" in r) out(terminalText(r.text) + "\n");
+      else outJson(r.state);
+    }
+    return capsuleExitCode(o);
   },
-};
+});

@@ -1,5 +1,5 @@
 // sightline check [--config F] [--update] [--shard i/n]: CI regression over the suites of a config file.
-import { checkExitCode, runCheck } from "../../app/check.js";
+import { runCheck } from "../../app/check.js";
 import { writeCheckReport } from "../../app/check-files.js";
 import { shardArg } from "../shard-arg.js";
 import { defaultRunDir } from "../../app/write-report.js";
@@ -7,7 +7,8 @@ import { checkAnnotations, checkVerdict, type CheckDocument } from "../../report
 import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
 import { outFolderProblem, pathKind } from "../../io/stat.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { checkExitCode } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
@@ -22,7 +23,7 @@ function configProblem(config: string, given: boolean): string | undefined {
   return kind === "dir" ? `--config ${config} is a folder; name the config file in it (e.g. ${config.replace(/\/+$/, "")}/sightline.config.json)` : `--config ${config} is not a file`;
 }
 
-export const checkCommand: Command = {
+export const checkCommand = defineCommand({
   command: "check",
   describe: "CI regression: replay the suites of sightline.config.json and compare with committed expectations",
   builder: (y) =>
@@ -39,7 +40,7 @@ export const checkCommand: Command = {
       .example("$0 check --shard 1/2 --out shard-1", "One part of a CI matrix (merge with merge-reports)"),
   handler: async (a) => {
     const shard = shardArg(a.shard);
-    const config = (a.config as string | undefined) ?? "sightline.config.json";
+    const config = a.config ?? "sightline.config.json";
     const bad = configProblem(config, a.config !== undefined);
     if (bad) throw new UsageError(bad);
     const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
@@ -48,7 +49,7 @@ export const checkCommand: Command = {
     const run = await runCheck({ config, update: a.update, shard });
     const doc: CheckDocument = { schemaVersion: 1, kind: "check", createdAt: now.toISOString(), config, update: a.update, suites: run.suites, regressions: run.regressions, diagnostics: run.diagnostics, sessionDiagnostics: run.sessionDiagnostics };
     if (shard) doc.shard = shard;
-    const dir = (a.out as string | undefined) ?? defaultRunDir("check", now);
+    const dir = a.out ?? defaultRunDir("check", now);
     const ci = a.annotations ?? process.env.GITHUB_ACTIONS === "true";
     const stepSummary = ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
     await writeCheckReport(dir, doc, { redact: a.redact !== false, stepSummary });
@@ -67,6 +68,6 @@ export const checkCommand: Command = {
       if (ci) out(checkAnnotations(a.redact === false ? doc : redactDeep(doc), workspacePath()));
     }
     err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
-    return checkExitCode(run);
+    return checkExitCode(doc);
   },
-};
+});

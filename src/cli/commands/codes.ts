@@ -1,11 +1,12 @@
 // sightline codes: every diagnostic code sightline can emit, with its default severity and meaning.
 import { renderCodes } from "../../report/codes-table.js";
 import { catalogue } from "../../shared/codes.js";
-import type { CodeSpec } from "../../shared/codes/types.js";
-import type { Command } from "../command.js";
+import type { AnyCodeSpec } from "../../shared/codes/types.js";
+import { defineCommand } from "../command.js";
+import { codesExitCode } from "../exit-codes.js";
 import { out, outJson } from "../output.js";
 
-export const codesCommand: Command = {
+export const codesCommand = defineCommand({
   command: "codes [filter]",
   describe: "List the diagnostic code catalogue (loader verdict codes keep the upstream loader's own names)",
   builder: (y) =>
@@ -16,10 +17,11 @@ export const codesCommand: Command = {
       .example("$0 codes", "The whole catalogue")
       .example("$0 codes scorel_inv", "Only the Scorel invariant codes"),
   handler: async (a) => {
-    const f = (a.filter as string | undefined)?.toLowerCase();
-    const entries = (Object.entries(catalogue) as Array<[string, CodeSpec]>).filter(([c, s]) => !f || c.toLowerCase().includes(f) || s.title.toLowerCase().includes(f)).sort(([x], [y]) => x.localeCompare(y));
+    const f = a.filter?.toLowerCase();
+    const all: Array<[string, AnyCodeSpec]> = Object.entries(catalogue);
+    const entries = all.filter(([c, s]) => !f || c.toLowerCase().includes(f) || s.title.toLowerCase().includes(f)).sort(([x], [y]) => x.localeCompare(y));
     if (a.json) outJson(Object.fromEntries(entries.map(([c, s]) => [c, { severity: s.severity, title: s.title, loader: !!s.loader }])));
     else out(renderCodes(entries, { markdown: a.markdown }));
-    return 0;
+    return codesExitCode();
   },
-};
+});

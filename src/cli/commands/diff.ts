@@ -6,7 +6,8 @@ import { renderWarningSummary } from "../../report/warnings.js";
 import { isStdin } from "../../io/read.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { compactionDiffExitCode, sessionDiffExitCode } from "../exit-codes.js";
 import { err, out, outJson } from "../output.js";
 import { UsageError } from "../usage.js";
 import { StreamWriter } from "../writer.js";
@@ -14,7 +15,7 @@ import { StreamWriter } from "../writer.js";
 const warnings = (input: string, file: string, ds: readonly Diagnostic[], profile: string | undefined) =>
   err(renderWarningSummary(file, ds, { input: isStdin(input) ? "-" : input, profile }));
 
-export const diffCommand: Command = {
+export const diffCommand = defineCommand({
   command: "diff <a> [b]",
   describe: "Compaction diffs of a session (what was dropped, kept, added), or compare the turn views of two sessions / replay --json files",
   builder: (y) =>
@@ -37,19 +38,19 @@ export const diffCommand: Command = {
       for (const [flag, v] of [["--compaction", a.compaction], ["--tokens", a.tokens]] as const) {
         if (v !== undefined) throw new UsageError(`${flag} applies to the compaction diffs of one session, not to diff <a> <b>`);
       }
-      const run = await diffTwo(a.a as string, a.b as string, { profile: a.profile, patches: a.full === true });
+      const run = await diffTwo(a.a, a.b, { profile: a.profile, patches: a.full === true });
       const w = new StreamWriter(a.json ? "json" : "text");
       const end = await writeSessionDiff(run, { json: a.json, full: a.full === true, color }, (c) => w.write(c));
       await w.flush();
       if (!a.json) for (const s of run.sides) warnings(s.input, s.file, s.diagnostics, a.profile);
-      return end.same ? 0 : 1;
+      return sessionDiffExitCode(end);
     }
-    const { doc, session } = await compactionDiffFile(a.a as string, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), patchLines: a.full || a.json ? undefined : 4 });
+    const { doc, session } = await compactionDiffFile(a.a, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), patchLines: a.full || a.json ? undefined : 4 });
     if (a.json) outJson(doc);
     else {
       out(renderCompactionDiffs(doc.compactions, { color }));
-      warnings(a.a as string, session.file, session.diagnostics, a.profile);
+      warnings(a.a, session.file, session.diagnostics, a.profile);
     }
-    return doc.compactions.some((c) => c.capsule && c.capsule.lost.length > 0) ? 1 : 0;
+    return compactionDiffExitCode(doc.compactions);
   },
-};
+});

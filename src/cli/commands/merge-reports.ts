@@ -2,17 +2,18 @@
 // check), with the verdict and exit code of the unsharded run. Nothing is written when a folder cannot be
 // read: a "merged" report missing a shard's findings would pass for the whole run.
 import { mergeCheckReports, reportKind } from "../../app/merge-check.js";
-import { mergedAuditExitCode, mergeReports } from "../../app/merge-reports.js";
+import { mergeReports } from "../../app/merge-reports.js";
 import { writeCheckReport } from "../../app/check-files.js";
 import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
 import { outFolderProblem } from "../../io/stat.js";
-import { checkAnnotations, checkDocExitCode, checkVerdict } from "../../report/check-report.js";
+import { checkAnnotations, checkVerdict } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
 import { summaryJson } from "../../report/stream.js";
 import { renderTerminal } from "../../report/terminal.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { mergeReportsExitCode } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
 import { toolVersion } from "../../io/text.js";
 import { UsageError } from "../usage.js";
@@ -22,13 +23,13 @@ import { terminalLine } from "../../shared/terminal.js";
 const report = (ds: readonly Diagnostic[]) => {
   for (const d of ds) if (d.severity !== "info") err(`sightline: ${d.severity}: ${terminalLine(d.message)}\n`);
 };
-/** Reports why nothing was merged: exit 2 (unreadable input, docs/product.md §4). */
+/** Reports why nothing was merged (unreadable input, docs/product.md §4). */
 const fail = (ds: readonly Diagnostic[]): number => {
   report(ds);
-  return 2;
+  return mergeReportsExitCode({ merged: "nothing" });
 };
 
-export const mergeReportsCommand: Command = {
+export const mergeReportsCommand = defineCommand({
   command: "merge-reports <dirs..>",
   describe: "Merge the report folders of audit or check shards (--shard i/n) into one report",
   builder: (y) =>
@@ -41,7 +42,7 @@ export const mergeReportsCommand: Command = {
       .example("$0 merge-reports shard-1 shard-2 shard-3 --out report", "One report from three shards")
       .example("$0 merge-reports check-1 check-2", "The verdict and exit code of the unsharded check run"),
   handler: async (a) => {
-    const dirs = a.dirs as string[];
+    const { dirs } = a;
     const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
     if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);
     const now = new Date();
@@ -51,7 +52,7 @@ export const mergeReportsCommand: Command = {
     if (unreadable.length) return fail(unreadable);
     const n = { audit: kinds.filter((k) => k === "audit").length, check: kinds.filter((k) => k === "check").length };
     if (n.audit && n.check) return fail([diag("APP_MERGE_MIXED_KINDS", { file: dirs[0] }, n)]);
-    const dir = (a.out as string | undefined) ?? defaultRunDir("merge-reports", now);
+    const dir = a.out ?? defaultRunDir("merge-reports", now);
     const redactFiles = a.redact !== false;
 
     if (n.check) {
@@ -68,7 +69,7 @@ export const mergeReportsCommand: Command = {
         if (ci) out(checkAnnotations(doc, workspacePath()));
       }
       err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
-      return checkDocExitCode(doc);
+      return mergeReportsExitCode({ merged: "check", doc });
     }
 
     const { result, unreadable: bad } = await mergeReports(dirs, { now: () => now, version: toolVersion() });
@@ -78,6 +79,6 @@ export const mergeReportsCommand: Command = {
     else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
     report(result.diagnostics.filter((x) => x.code === "APP_MERGE_SHARDS_MISSING"));
     err(`sightline: report written to ${dir}/index.html\n`);
-    return mergedAuditExitCode(result);
+    return mergeReportsExitCode({ merged: "audit", result });
   },
-};
+});

@@ -1,12 +1,13 @@
 // sightline replay <session>: what the model saw at every turn.
 import { replayStreamFile, tokenCounter } from "../../app/replay.js";
-import { writeReplayJson } from "../../context/replay.js";
+import { writeReplayJson } from "../../report/replay-json.js";
 import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
 import { isStdin } from "../../io/read.js";
 import { StreamWriter } from "../writer.js";
 import { useColor } from "../color.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { replayExitCode } from "../exit-codes.js";
 import { err } from "../output.js";
 import { UsageError } from "../usage.js";
 
@@ -18,7 +19,7 @@ export function turnArg(v: unknown): number | undefined {
   return Number(s);
 }
 
-export const replayCommand: Command = {
+export const replayCommand = defineCommand({
   command: "replay <session>",
   describe: "Rebuild the exact context of every LLM request of a session (turn views)",
   builder: (y) =>
@@ -42,7 +43,7 @@ export const replayCommand: Command = {
     const full = a.full || turn !== undefined;
     // The listing needs only message counts: deltas cost O(changes) per turn, full lists O(context).
     const delta = a.delta || (!a.json && !full);
-    const { head, turns, listed } = await replayStreamFile(a.session as string, {
+    const { head, turns, listed } = await replayStreamFile(a.session, {
       profile: a.profile,
       turn,
       leafId: a.leaf,
@@ -62,7 +63,7 @@ export const replayCommand: Command = {
       }
     }
     await out.flush();
-    if (!a.json) err(renderWarningSummary(head.session.path, head.diagnostics, { input: isStdin(a.session as string) ? "-" : (a.session as string), profile: a.profile }));
-    return 0;
+    if (!a.json) err(renderWarningSummary(head.session.path, head.diagnostics, { input: isStdin(a.session) ? "-" : a.session, profile: a.profile }));
+    return replayExitCode();
   },
-};
+});

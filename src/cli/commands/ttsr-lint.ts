@@ -1,11 +1,12 @@
 // sightline ttsr lint: problems in rule files that change what matches (docs/product.md §4, §8). Exit 1 on errors.
 import { runTtsrLint } from "../../app/ttsr-rules.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { ttsrLintExitCode } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
 import { formatDiagnostic, ruleSetOptions } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 
-export const ttsrLintCommand: Command = {
+export const ttsrLintCommand = defineCommand({
   command: "lint",
   describe: "Lint rules: invalid or catastrophic regexes, unreachable scopes, shadowed names, the YAML quoting trap",
   builder: (y) =>
@@ -27,6 +28,6 @@ export const ttsrLintCommand: Command = {
       for (const d of doc.diagnostics) out(formatDiagnostic(d) + "\n");
       out(`${doc.errors} error${doc.errors === 1 ? "" : "s"}, ${doc.warnings} warning${doc.warnings === 1 ? "" : "s"} in ${doc.files} rule file${doc.files === 1 ? "" : "s"} (${doc.profile}).\n`);
     }
-    return doc.errors > 0 ? 1 : 0;
+    return ttsrLintExitCode(doc);
   },
-};
+});

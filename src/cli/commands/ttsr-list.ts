@@ -1,13 +1,14 @@
 // sightline ttsr list: loaded rules with scopes, buckets, why a rule is not registered, shadowed names.
 import Table from "cli-table3";
 import { runTtsrList } from "../../app/ttsr-rules.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { ttsrListExitCode } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
 import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
-export const ttsrListCommand: Command = {
+export const ttsrListCommand = defineCommand({
   command: "list",
   describe: "List rules with scope, bucket and why a rule is not registered (shadowed and skipped too)",
   builder: (y) =>
@@ -26,7 +27,7 @@ export const ttsrListCommand: Command = {
     const doc = r.doc;
     if (a.json) {
       outJson(doc);
-      return 0;
+      return ttsrListExitCode();
     }
     if (doc.rules.length === 0) out("No rule files found.\n");
     else {
@@ -38,6 +39,6 @@ export const ttsrListCommand: Command = {
       out(`${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules (${doc.profile}).\n`);
     }
     printDiagnostics(doc.diagnostics, false);
-    return 0;
+    return ttsrListExitCode();
   },
-};
+});

@@ -4,18 +4,19 @@ import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr-rules.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
 import { parseChunking } from "../../ttsr/chunking.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { ttsrTestExitCode } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+  for await (const c of process.stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export const ttsrTestCommand: Command = {
+export const ttsrTestCommand = defineCommand({
   command: "test [snippet]",
   describe: "Stream a snippet through the matcher; exit 0 when a rule triggers, 1 when none does",
   builder: (y) =>
@@ -42,7 +43,7 @@ export const ttsrTestCommand: Command = {
     if (!Number.isFinite(Number(a.regexBudget)) || Number(a.regexBudget) < 0) throw new UsageError("--regex-budget must be a number of milliseconds ≥ 0");
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     if (a.source !== undefined && a.source !== "tool" && a.tool !== undefined) throw new UsageError("--tool needs --source tool (or no --source)");
-    const source: TtsrMatchSource = a.tool !== undefined ? "tool" : ((a.source as TtsrMatchSource | undefined) ?? "text");
+    const source: TtsrMatchSource = a.tool !== undefined ? "tool" : (a.source ?? "text");
     let text: string;
     if (a.snippet === undefined || isStdin(a.snippet)) {
       if (a.snippet === undefined && process.stdin.isTTY) throw new UsageError("ttsr test: give a snippet, or - to read stdin");
@@ -53,7 +54,7 @@ export const ttsrTestCommand: Command = {
     const doc = r.doc;
     if (a.json) {
       outJson(doc);
-      return doc.triggered ? 0 : 1;
+      return ttsrTestExitCode(doc);
     }
     const ctx = terminalLine([doc.profile, doc.context.source, doc.context.toolName ? `tool ${doc.context.toolName}` : "", `chunking ${doc.chunking}`, `${doc.deltas} delta${doc.deltas === 1 ? "" : "s"}`].filter(Boolean).join(", "));
     const registered = doc.rules.filter((x) => x.registered).length;
@@ -62,16 +63,26 @@ export const ttsrTestCommand: Command = {
       for (const m of doc.matches) out(`  ${terminalLine(m.rule)}  ${terminalLine(m.path)}  at delta ${m.delta}, offset ${m.offset}${m.interruptMode ? `, interruptMode ${m.interruptMode}` : ""}\n`);
     } else out(`No rule triggered (${ctx}; ${registered} registered).\n`);
     printDiagnostics(doc.diagnostics, false);
-    return doc.triggered ? 0 : 1;
+    return ttsrTestExitCode(doc);
   },
-};
+});
 
 // ── shared by ttsr list and ttsr lint ──
 export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function ruleSetOptions(a: Record<string, any>): RuleSetOptions {
-  const o: RuleSetOptions = { rules: strings(a.rules), ruleFiles: strings(a.rule), builtinRules: strings(a.builtinRules), ttsrProfile: (a.ttsrProfile ?? "seed") as TtsrProfile };
+/** The rule-set options ttsr test, list and lint declare alike. */
+export interface RuleSetArgs {
+  rules?: string[];
+  rule?: string[];
+  builtinRules?: string[];
+  settings?: string;
+  ttsrProfile?: TtsrProfile;
+  cwd?: string;
+  home?: string;
+}
+
+export function ruleSetOptions(a: RuleSetArgs): RuleSetOptions {
+  const o: RuleSetOptions = { rules: strings(a.rules), ruleFiles: strings(a.rule), builtinRules: strings(a.builtinRules), ttsrProfile: a.ttsrProfile ?? "seed" };
   if (a.settings !== undefined) o.settingsFile = String(a.settings);
   if (a.cwd !== undefined) o.cwd = String(a.cwd);
   if (a.home !== undefined) o.home = String(a.home);

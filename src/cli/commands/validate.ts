@@ -1,15 +1,16 @@
 // sightline validate <paths..>: declare, normalize, call validatePaths, render.
-import { validateDocument, validateExitCode, validatePaths, validateSummary } from "../../app/validate.js";
+import { validateDocument, validatePaths, validateSummary } from "../../app/validate.js";
 import { renderValidateTable } from "../../report/validate-table.js";
 import { useColor } from "../color.js";
 import { progressBar } from "../progress.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { validateExitCode } from "../exit-codes.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { formatOfProfile, profileNames } from "../../formats/index.js";
 import { UsageError } from "../usage.js";
 
-export const validateCommand: Command = {
+export const validateCommand = defineCommand({
   command: "validate <paths..>",
   describe: "Check session logs, rule files, capsules, settings and config files: schemas, invariants, loader verdicts",
   builder: (y) =>
@@ -26,7 +27,7 @@ export const validateCommand: Command = {
   handler: async (a) => {
     if (a.profile !== undefined && !formatOfProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
     const bar = progressBar("validate", !a.json && process.stderr.isTTY === true);
-    const r = await validatePaths(a.paths as string[], { profile: a.profile, ttsrProfile: a.ttsrProfile, onProgress: (d, t) => bar.update(d, t) });
+    const r = await validatePaths(a.paths, { profile: a.profile, ttsrProfile: a.ttsrProfile, onProgress: (d, t) => bar.update(d, t) });
     bar.stop();
     if (a.json) outJson(validateDocument(r));
     else {
@@ -36,4 +37,4 @@ export const validateCommand: Command = {
     }
     return validateExitCode(r);
   },
-};
+});

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { resolveTurn, SessionBuilder } from "../../../src/app/audit-session.js";
-import { auditExitCode } from "../../../src/context/audit-summary.js";
 import { diagnostic, msg, result, session, tokens } from "../report/builders.js";
 
 describe("app/audit-session: message table and delta references", () => {
@@ -52,17 +51,6 @@ describe("app/audit-session: message table and delta references", () => {
     const w = session("warn.jsonl", [], { diagnostics: [diagnostic({ code: "skipped_line", severity: "warning", loader: true })] });
     expect(w.loader.verdict).toBe("tolerated");
     expect(w.status).toBe("warning");
-  });
-  it("exit code is a pure function of the result and --fail-on", () => {
-    const ok = session("ok.jsonl", [[msg("user", "a")]]);
-    const warn = session("w.jsonl", [], { diagnostics: [diagnostic({ severity: "warning", code: "SCHEMA" })] });
-    const err = session("e.jsonl", [], { diagnostics: [diagnostic({})] });
-    expect(auditExitCode(result([ok]), "error")).toBe(0);
-    expect(auditExitCode(result([ok, warn]), "error")).toBe(0);
-    expect(auditExitCode(result([ok, warn]), "warning")).toBe(1);
-    expect(auditExitCode(result([ok, err]), "error")).toBe(1);
-    expect(auditExitCode(result([ok, err]), "none")).toBe(0);
-    expect(auditExitCode(result([ok], [diagnostic({ code: "NO_MATCH" })]), "error")).toBe(1);
   });
   it("a failed capsule check fails the session", () => {
     const s = session("c.jsonl", [[msg("user", "a")]], {

@@ -7,7 +7,7 @@ import { runAudit } from "../../../src/app/audit.js";
 import { removeSpillDirs } from "../../../src/io/audit-spill.js";
 import { mergeReports } from "../../../src/app/merge-reports.js";
 import { REPORT_FILES, defaultRunDir, utcStamp, writeReport } from "../../../src/app/write-report.js";
-import { auditExitCode } from "../../../src/context/audit-summary.js";
+import { auditFindingsExitCode } from "../../../src/cli/exit-codes.js";
 import { resolveTurn } from "../../../src/app/audit-session.js";
 import { dataOf } from "../../../src/report/html-session.js";
 
@@ -57,8 +57,8 @@ describe("app/audit (in-process)", async () => {
     expect(resolveTurn(s, 4).map((i) => s.messages[i].sourceIds[0])).toEqual(["00000002", "00000004", "00000006", "00000007", "00000008", "00000009", "0000000a", "0000000c"]);
   });
   it("exit code follows --fail-on", () => {
-    expect(auditExitCode(result, "error")).toBe(1);
-    expect(auditExitCode(result, "none")).toBe(0);
+    expect(auditFindingsExitCode(result, "error")).toBe(1);
+    expect(auditFindingsExitCode(result, "none")).toBe(0);
   });
   it("writes the report files atomically (no temp files left), a detail file per input and one viewer page, and redacts every one", () => {
     expect(readdirSync(dir).sort()).toEqual([...REPORT_FILES, "sessions"].sort());
@@ -169,6 +169,6 @@ describe("app/audit with --rules: TTSR evidence recorded vs replayed", async () 
     const x = other.result.sessions[0];
     expect(x.ttsr?.disagreements).toEqual(["00000003", "0000000a"]);
     expect(x.status).toBe("error");
-    expect(auditExitCode(other.result, "error")).toBe(1);
+    expect(auditFindingsExitCode(other.result, "error")).toBe(1);
   });
 });

@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkExitCode, runCheck } from "../../../src/app/check.js";
+import { runCheck } from "../../../src/app/check.js";
+import { checkExitCode } from "../../../src/cli/exit-codes.js";
 import { renderRegressions } from "../../../src/report/check.js";
 
 // A copy of the omp17 fixture suite (config, expectations, goldens) and the sessions and rules it points at.

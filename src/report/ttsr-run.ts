@@ -1,0 +1,102 @@
+// The readable `ttsr run` output: the rules, then per session where the replay came from and a per-turn table of
+// matches, replayed and recorded injections, and why replayed and recorded deliveries disagree.
+import Table from "cli-table3";
+import { unverifiableReason } from "../shared/codes/ttsr.js";
+import { terminalLine } from "../shared/terminal.js";
+import { comparedRecords, firstDifference, recordedDecision, replayedDecision, type DecisionFields } from "../ttsr/simulate/agree.js";
+import type { TtsrRunDoc } from "../ttsr/simulate/run-doc.js";
+import type { SimInjection, SimRecorded, SimTurn } from "../ttsr/simulate/types.js";
+
+const cell = (s: string, max = 60): string => {
+  const one = JSON.stringify(s).slice(1, -1);
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+};
+
+const FIELD: Record<keyof DecisionFields, string> = { rules: "rules", delivery: "delivery", toolCallId: "tool call", deliveredAfter: "delivered after", text: "text" };
+
+const replayedLabel = (x: SimInjection): string => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` on ${x.toolCallId}` : ""}${x.mode === "deferred" ? (x.deliveredAfter ? ` after ${x.deliveredAfter}` : " never delivered") : ""}`;
+const recordedLabel = (r: SimRecorded): string =>
+  `${r.delivery ?? r.kind} [${r.rules.join(", ")}]${r.toolCallId ? ` on ${r.toolCallId}` : ""}${r.delivery === "deferred" && r.deliveredAfter ? ` after ${r.deliveredAfter}` : ""} (${r.kind} ${r.entryId})`;
+
+// Where the replayed deliveries and the recorded ones first differ, position by position (delivery order vs file order).
+function explainDisagreement(t: SimTurn): string[] {
+  const out = [`turn ${t.responseId}: replayed and recorded injections differ`];
+  const recorded = comparedRecords(t);
+  for (let k = 0; k < Math.max(t.injected.length, recorded.length); k++) {
+    const x = t.injected[k];
+    const r = recorded[k];
+    if (!x || !r) {
+      if (x) out.push(`  ${k + 1}. replayed ${replayedLabel(x)}: nothing recorded here`);
+      else if (r) out.push(`  ${k + 1}. recorded ${recordedLabel(r)}: not replayed`);
+      continue;
+    }
+    const a = replayedDecision(x);
+    const b = recordedDecision(r);
+    const field = firstDifference(a, b);
+    if (field === undefined) continue;
+    out.push(`  ${k + 1}. replayed ${replayedLabel(x)} vs recorded ${recordedLabel(r)}: ${FIELD[field]} differs`);
+    if (field !== "text") continue;
+    const text = b.text ?? "";
+    let at = 0;
+    while (at < x.text.length && at < text.length && x.text[at] === text[at]) at++;
+    const from = Math.max(0, at - 10);
+    out.push(`     first difference at character ${at}`, `     replayed: …${cell(x.text.slice(from), 70)}`, `     recorded: …${cell(text.slice(from), 70)}`);
+  }
+  return out.map(terminalLine);
+}
+
+function explainUnverifiable(t: SimTurn): string[] {
+  return t.recorded
+    .filter((r) => r.unverifiable !== undefined && r.kind !== "ttsr_injection")
+    .map((r) => `turn ${t.responseId}: recorded ${recordedLabel(r)} is unverifiable: ${unverifiableReason(r.unverifiable)}`);
+}
+
+const PROFILE_FROM: Record<string, string> = { option: "--ttsr-profile", session: "from the session", default: "default: the session shows no TTSR profile" };
+const SETTINGS_FROM: Record<string, string> = { option: "--settings", "session-folder": "beside the session" };
+const CWD_FROM: Record<string, string> = {
+  option: "--cwd",
+  recorded: "the session's recorded cwd",
+  rules: "the folder holding the rules' .omp/",
+  "recorded-name": "the rules' folder named like the session's recorded cwd",
+  process: "the current folder",
+};
+
+function turnRow(i: number, t: SimTurn): string[] {
+  const matches = t.matches.map((m) => `${m.rule} ${m.source}${m.toolCallId ? `:${m.toolCallId}` : ""} @${m.offset} ${m.decision}${m.counterfactual ? " (counterfactual)" : ""}`);
+  const injected = t.injected.map((x) => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` → ${x.toolCallId}` : ""}${x.deliveredAfter ? ` after ${x.deliveredAfter}` : ""}`);
+  const recorded = t.recorded.map((r) => `${r.kind} ${r.entryId} [${r.rules.join(", ")}]${r.delivery && r.kind !== "ttsr_injection" ? ` ${r.delivery}` : ""}${r.unverifiable ? " (unverifiable)" : ""}`);
+  const agree = t.agree === null ? "n/a" : t.agree === "unverifiable" ? "unverifiable" : t.agree ? "yes" : "NO";
+  // Cells hold log text (ids, rule names): escaped per line, the cell's own line breaks kept.
+  return [terminalLine(String(i)), terminalLine(t.responseId), terminalLine(t.stopReason ?? ""), matches.map(terminalLine).join("\n"), injected.map(terminalLine).join("\n"), recorded.map(terminalLine).join("\n"), agree];
+}
+
+/** The readable per-turn table (plain text: no colour codes). */
+export function renderTtsrRun(doc: TtsrRunDoc): string {
+  const out: string[] = [];
+  const reg = doc.rules.filter((r) => r.registered).map((r) => r.name);
+  const other = doc.rules.filter((r) => !r.registered).map((r) => `${r.name} (${r.bucket}${r.reason ? `: ${r.reason}` : ""})`);
+  out.push(terminalLine(`rules: ${reg.length ? reg.join(", ") : "none registered"}${other.length ? `; not TTSR: ${other.join(", ")}` : ""}`));
+  for (const s of doc.sessions) {
+    out.push("", terminalLine(`session ${s.path}${s.format ? ` (${s.format}${s.profile ? ` ${s.profile}` : ""})` : " (not read)"}`));
+    if (s.ttsrProfile) {
+      out.push(`  TTSR profile ${s.ttsrProfile} (${PROFILE_FROM[s.ttsrProfileFrom ?? ""] ?? s.ttsrProfileFrom})`);
+      out.push(`  replay cwd ${terminalLine(s.cwd ?? "")} (${CWD_FROM[s.cwdFrom ?? ""] ?? s.cwdFrom})`);
+      out.push(`  settings ${s.settings !== undefined ? `${terminalLine(s.settings)} (${SETTINGS_FROM[s.settingsFrom ?? ""] ?? s.settingsFrom})` : "defaults (no --settings and no settings.json beside the session)"}`);
+    }
+    if (s.turns.length === 0) {
+      out.push("  no assistant turns");
+      continue;
+    }
+    const table = new Table({ head: ["#", "response", "stop", "matches", "injected", "recorded", "agree"], style: { head: [], border: [] } });
+    s.turns.forEach((t, i) => table.push(turnRow(i, t)));
+    out.push(table.toString());
+    const diffs = s.turns.filter((t) => t.agree === false);
+    for (const t of diffs) out.push(...explainDisagreement(t));
+    const unverifiable = s.turns.filter((t) => t.agree === "unverifiable");
+    for (const t of unverifiable) out.push(...explainUnverifiable(t).map(terminalLine));
+    const agreeing = s.turns.filter((t) => t.agree === true).length;
+    const without = s.turns.length - agreeing - diffs.length - unverifiable.length;
+    out.push(`${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (trigger not in the log)` : ""}, ${without} without TTSR evidence`);
+  }
+  return out.join("\n") + "\n";
+}
