@@ -95,9 +95,15 @@ function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
   const anchor = a.byId.get(e.raw.anchorUserEventId as string);
   const through = a.byId.get(e.raw.throughEventId as string);
   const bad = (pointer: string, detail: string): void => push(finding("SCOREL_INV_21_CONTEXT_CONTROL_SPAN", e, pointer, detail));
-  if (!anchor) return bad("/anchorUserEventId", `anchorUserEventId ${String(e.raw.anchorUserEventId)} names no event`);
+  if (!anchor) {
+    bad("/anchorUserEventId", `anchorUserEventId ${String(e.raw.anchorUserEventId)} names no event`);
+    return;
+  }
   if (anchor.type !== "user_message") bad("/anchorUserEventId", `The anchor ${anchor.id} is a ${anchor.type}, not a user_message`);
-  if (!through) return bad("/throughEventId", `throughEventId ${String(e.raw.throughEventId)} names no event`);
+  if (!through) {
+    bad("/throughEventId", `throughEventId ${String(e.raw.throughEventId)} names no event`);
+    return;
+  }
   // through may be the anchor itself: the daemon's through is "the event before the next user message",
   // which is the anchor when two user messages follow each other (SC-DAEMON5 #snipUserTurn).
   if (!isNode(a, anchor.id) || !isNode(a, through.id) || !isAncestorOrSelf(a, anchor.id, through.id)) {

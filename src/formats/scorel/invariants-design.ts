@@ -24,7 +24,10 @@ function checkRewind(a: AuditInput, e: ScorelEvent, i: number, push: Push): void
   const bad = (pointer: string | undefined, detail: string): void => push(finding("SCOREL_INV_28_REWIND_TARGET", e, pointer, detail));
   const id = e.raw.targetEventId as string;
   const target = a.byId.get(id);
-  if (!target) return bad("/targetEventId", `targetEventId ${id} names no event`);
+  if (!target) {
+    bad("/targetEventId", `targetEventId ${id} names no event`);
+    return;
+  }
   if (target.line > e.line) bad("/targetEventId", `The target ${id} comes later in the file (line ${target.line})`);
   // Turn boundary (session.md §4): after a user message or after a completed tool-result batch.
   const role = target.type === "message" ? messageOf(target)?.role : undefined;
@@ -53,7 +56,10 @@ function compactAbove(a: AuditInput, leaf: string | null, target: string): strin
 
 function checkBranch(a: AuditInput, e: ScorelEvent, push: Push): void {
   const id = e.raw.leafEventId as string;
-  if (!a.tree.parent.has(id)) return push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", `leafEventId ${id} names no tree event`));
+  if (!a.tree.parent.has(id)) {
+    push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", `leafEventId ${id} names no tree event`));
+    return;
+  }
   const child = (a.tree.children.get(id) ?? []).find((c) => (a.lineOf.get(c) ?? Infinity) < e.line);
   if (child) push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", `${id} is not a leaf when the branch is recorded (child ${child})`));
 }
