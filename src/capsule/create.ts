@@ -14,7 +14,7 @@ export function createCompactCapsule(run: ActiveRun, traceId?: string | null, no
       .filter((q) => q.status === "open")
       .map((q) => ({ id: q.id, question: q.question, blocking: q.blocking, phase: q.phase })),
     resumeSnapshot:
-      !run.resumeSnapshot || run.resumeSnapshot.status !== "open"
+      run.resumeSnapshot?.status !== "open"
         ? null
         : { phase: run.resumeSnapshot.phase, nextAction: run.resumeSnapshot.nextAction, pendingQuestionId: run.resumeSnapshot.pendingQuestionId },
     currentGate: gateState(run),

@@ -33,7 +33,10 @@ const compact = (v: unknown): string => {
   if (typeof v === "string") return v;
   if (typeof v !== "object" || v === null) return JSON.stringify(v ?? {}) ?? "";
   let s = compactCache.get(v);
-  if (s === undefined) compactCache.set(v, (s = JSON.stringify(v) ?? ""));
+  if (s === undefined) {
+    s = JSON.stringify(v) ?? "";
+    compactCache.set(v, s);
+  }
   return s;
 };
 

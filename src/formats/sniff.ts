@@ -49,7 +49,10 @@ export class SessionSniffer implements LineSink<ParsedSession> {
 
   push(line: LineRecord): void {
     this.lines = line.no;
-    if (this.inner) return this.inner.push(line);
+    if (this.inner) {
+      this.inner.push(line);
+      return;
+    }
     if (this.giveUp) return;
     this.buffered.push(line);
     const text = line.text.trim();

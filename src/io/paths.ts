@@ -43,7 +43,7 @@ export function expandInputs(inputs: readonly string[], cwd = process.cwd()): Ex
       add(input);
       continue;
     }
-    let st;
+    let st: ReturnType<typeof statSync>;
     try {
       st = statSync(input);
     } catch (e) {

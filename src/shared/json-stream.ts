@@ -13,7 +13,7 @@ export interface JsonMemberSink {
   element(raw: string): void;
 }
 
-const enum C {
+enum C {
   Quote = 0x22,
   Backslash = 0x5c,
   Comma = 0x2c,

@@ -47,7 +47,7 @@ export function parseJson(text: string, maxDepth = MAX_DEPTH): JsonParse {
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     const m = /at position (\d+)/.exec(msg);
-    const detail = msg.replace(/, "[^]*" is not valid JSON$/, " (not valid JSON)");
+    const detail = msg.replace(/, "[\s\S]*" is not valid JSON$/, " (not valid JSON)");
     return m ? { ok: false, detail, column: Number(m[1]) + 1 } : { ok: false, detail };
   }
 }

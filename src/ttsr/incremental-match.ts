@@ -90,7 +90,10 @@ export class IncrementalMatcher {
     if (!st || st.status.length < size) {
       // Conditions registered after the state was made start UNKNOWN (zeros).
       const grown: BufferState = { status: new Uint8Array(size), len: new Int32Array(size) };
-      if (st) grown.status.set(st.status), grown.len.set(st.len);
+      if (st) {
+        grown.status.set(st.status);
+        grown.len.set(st.len);
+      }
       st = grown;
       this.#states.set(key, st);
     }
@@ -147,7 +150,8 @@ export class IncrementalMatcher {
     if (!list) {
       // Which conditions still wait differs per buffer; a bounded cache keeps odd sessions from compiling forever.
       if (this.#combos.size >= MAX_COMBOS) this.#combos.clear();
-      this.#combos.set(hash, (list = []));
+      list = [];
+      this.#combos.set(hash, list);
     }
     for (const c of list) {
       if (c.ids.length !== m) continue;

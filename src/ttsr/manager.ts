@@ -205,7 +205,10 @@ export class TtsrManager {
           const known = this.#incremental.known(st, buffer.length, id);
           if (known === false) continue;
           if (known === undefined) {
-            if (!reported) reportRegexTest(e.rule.name), (reported = true);
+            if (!reported) {
+              reportRegexTest(e.rule.name);
+              reported = true;
+            }
             if (!this.#incremental.test(st, buffer, id)) continue;
           }
           hit = true;

@@ -77,8 +77,13 @@ function parseAlts(c: Cursor): RNode[][] {
       c.i++;
       let assert = false;
       if (c.s.startsWith("?:", c.i)) c.i += 2;
-      else if (c.s.startsWith("?=", c.i) || c.s.startsWith("?!", c.i)) (c.i += 2), (assert = true);
-      else if (c.s.startsWith("?<=", c.i) || c.s.startsWith("?<!", c.i)) (c.i += 3), (assert = true);
+      else if (c.s.startsWith("?=", c.i) || c.s.startsWith("?!", c.i)) {
+        c.i += 2;
+        assert = true;
+      } else if (c.s.startsWith("?<=", c.i) || c.s.startsWith("?<!", c.i)) {
+        c.i += 3;
+        assert = true;
+      }
       else if (c.s.startsWith("?<", c.i)) c.i = c.s.indexOf(">", c.i) + 1 || c.s.length;
       else if (c.s[c.i] === "?") {
         const m = /^\?[a-zA-Z-]*:?/.exec(c.s.slice(c.i));

@@ -19,7 +19,7 @@ function charSet(src: string, flags: string): Set<number> {
       if (re.test(ch)) out!.add(i);
     });
   } catch {
-    SAMPLES.forEach((_, i) => out!.add(i)); // unknown: assume it can match anything
+    for (let i = 0; i < SAMPLES.length; i++) out!.add(i); // unknown: assume it can match anything
   }
   setCache.set(key, out);
   return out;
@@ -123,7 +123,7 @@ export function findCatastrophic(source: string, flags = ""): CatastrophicFindin
         }
       }
       visit(n.body);
-    } else if (n.type === "group") n.alts.forEach((alt) => alt.forEach(visit));
+    } else if (n.type === "group") for (const alt of n.alts) for (const a of alt) visit(a);
   };
   visit(parseRegex(source));
   return out;

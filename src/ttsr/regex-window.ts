@@ -26,7 +26,7 @@ const isHex = (s: string, from: number, n: number): boolean => {
 };
 
 /** An atom escape outside a class: returns "assert" for \b \B, else consumes it as one character. */
-function escape(c: Cursor): "assert" | "char" {
+function atomEscape(c: Cursor): "assert" | "char" {
   const ch = c.s[c.i + 1];
   if (ch === undefined) throw new Unsupported();
   c.i += 2;
@@ -59,10 +59,11 @@ const QUANT = /^\{(\d+)(?:(,)(\d*))?\}/;
 function quantifier(c: Cursor): { min: number; max: number } | undefined {
   const ch = c.s[c.i];
   let q: { min: number; max: number } | undefined;
-  if (ch === "*") (q = { min: 0, max: Infinity }), c.i++;
-  else if (ch === "+") (q = { min: 1, max: Infinity }), c.i++;
-  else if (ch === "?") (q = { min: 0, max: 1 }), c.i++;
-  else if (ch === "{") {
+  const simple = ch === "*" ? { min: 0, max: Infinity } : ch === "+" ? { min: 1, max: Infinity } : ch === "?" ? { min: 0, max: 1 } : undefined;
+  if (simple) {
+    q = simple;
+    c.i++;
+  } else if (ch === "{") {
     const m = QUANT.exec(c.s.slice(c.i));
     if (!m) return undefined; // Annex B: a `{` that is no quantifier is a literal
     q = { min: Number(m[1]), max: m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3]) };
@@ -113,7 +114,7 @@ function term(c: Cursor, inBehind: boolean): WindowBounds & { quantifiable: bool
     return { maxLen: 0, reach: 1, quantifiable: false };
   }
   if (ch === "\\") {
-    if (escape(c) === "assert") {
+    if (atomEscape(c) === "assert") {
       if (inBehind) throw new Unsupported();
       return { maxLen: 0, reach: 1, quantifiable: false };
     }
@@ -133,8 +134,13 @@ function group(c: Cursor, inBehind: boolean): WindowBounds & { quantifiable: boo
   const s = c.s;
   let kind: "plain" | "ahead" | "behind" = "plain";
   if (s.startsWith("(?:", c.i)) c.i += 3;
-  else if (s.startsWith("(?=", c.i) || s.startsWith("(?!", c.i)) (c.i += 3), (kind = "ahead");
-  else if (s.startsWith("(?<=", c.i) || s.startsWith("(?<!", c.i)) (c.i += 4), (kind = "behind");
+  else if (s.startsWith("(?=", c.i) || s.startsWith("(?!", c.i)) {
+    c.i += 3;
+    kind = "ahead";
+  } else if (s.startsWith("(?<=", c.i) || s.startsWith("(?<!", c.i)) {
+    c.i += 4;
+    kind = "behind";
+  }
   else if (s.startsWith("(?<", c.i)) {
     const close = s.indexOf(">", c.i);
     if (close < 0) throw new Unsupported();
@@ -175,7 +181,7 @@ export function windowBounds(re: RegExp): WindowBounds | undefined {
 
 // Punctuation whose escape is the character itself (identity escapes that are never classes or assertions).
 const PUNCT_ESCAPE = /^\\[\^$\\.*+?()[\]{}|/\-,:;=!<>#&~@%'"`]$/;
-const PLAIN = /^[^\^$\\.*+?()[\]{}|]$/;
+const PLAIN = /^[^^$\\.*+?()[\]{}|]$/;
 
 /**
  * The longest run of literal characters every match must contain (top-level, unquantified, adjacent), or

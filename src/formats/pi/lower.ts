@@ -41,9 +41,15 @@ const cache = new WeakMap<object, Map<string, Msg>>();
 export function cachedMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean): Msg {
   const key = `${profile}|${interruptedNext ? 1 : 0}|${sourceIds.join(",")}`;
   let byKey = cache.get(m);
-  if (!byKey) cache.set(m, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(m, byKey);
+  }
   let msg = byKey.get(key);
-  if (!msg) byKey.set(key, (msg = toMsg(m, sourceIds, profile, interruptedNext)));
+  if (!msg) {
+    msg = toMsg(m, sourceIds, profile, interruptedNext);
+    byKey.set(key, msg);
+  }
   return msg;
 }
 

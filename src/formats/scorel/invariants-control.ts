@@ -96,9 +96,15 @@ function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
   const anchor = a.byId.get(e.raw.anchorUserEventId as string);
   const through = a.byId.get(e.raw.throughEventId as string);
   const bad = (pointer: string, found: ScorelProblem): void => push(finding("SCOREL_INV_21_CONTEXT_CONTROL_SPAN", e, pointer, found));
-  if (!anchor) return bad("/anchorUserEventId", { problem: "anchor-user-missing", id: e.raw.anchorUserEventId });
+  if (!anchor) {
+    bad("/anchorUserEventId", { problem: "anchor-user-missing", id: e.raw.anchorUserEventId });
+    return;
+  }
   if (anchor.type !== "user_message") bad("/anchorUserEventId", { problem: "anchor-not-user", id: anchor.id, type: anchor.type });
-  if (!through) return bad("/throughEventId", { problem: "through-missing", id: e.raw.throughEventId });
+  if (!through) {
+    bad("/throughEventId", { problem: "through-missing", id: e.raw.throughEventId });
+    return;
+  }
   // through may be the anchor itself: the daemon's through is "the event before the next user message",
   // which is the anchor when two user messages follow each other (SC-DAEMON5 #snipUserTurn).
   if (!isNode(a, anchor.id) || !isNode(a, through.id) || !isAncestorOrSelf(a, anchor.id, through.id)) {

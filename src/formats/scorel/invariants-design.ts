@@ -25,7 +25,10 @@ function checkRewind(a: AuditInput, e: ScorelEvent, i: number, push: Push): void
   const bad = (pointer: string | undefined, found: ScorelProblem): void => push(finding("SCOREL_INV_28_REWIND_TARGET", e, pointer, found));
   const id = e.raw.targetEventId as string;
   const target = a.byId.get(id);
-  if (!target) return bad("/targetEventId", { problem: "rewind-target-missing", id });
+  if (!target) {
+    bad("/targetEventId", { problem: "rewind-target-missing", id });
+    return;
+  }
   if (target.line > e.line) bad("/targetEventId", { problem: "rewind-target-later", id, line: target.line });
   // Turn boundary (docs/scorel.md §7.2): after a user message or after a completed tool-result batch.
   const role = target.type === "message" ? messageOf(target)?.role : undefined;
@@ -54,7 +57,10 @@ function compactAbove(a: AuditInput, leaf: string | null, target: string): strin
 
 function checkBranch(a: AuditInput, e: ScorelEvent, push: Push): void {
   const id = e.raw.leafEventId as string;
-  if (!a.tree.parent.has(id)) return push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", { problem: "branch-leaf-missing", id }));
+  if (!a.tree.parent.has(id)) {
+    push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", { problem: "branch-leaf-missing", id }));
+    return;
+  }
   const child = (a.tree.children.get(id) ?? []).find((c) => (a.lineOf.get(c) ?? Infinity) < e.line);
   if (child) push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", { problem: "branch-not-leaf", id, child }));
 }

@@ -178,20 +178,23 @@ class TreeBuilder {
         if (this.rootId !== null) {
           const f: Finding = { code: "SCOREL_INV_09_ROOT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { problem: "second-root", root: this.rootId, rootLine: this.r.lineOf.get(this.rootId) } };
           this.note(f, "Only the first event can have a null parentId");
-          return this.moveLeaf(ev, false);
+          this.moveLeaf(ev, false);
+          return;
         }
         this.rootId = ev.id;
       } else if (!tree.parent.has(pid)) {
         const f: Finding = { code: "SCOREL_INV_10_PARENT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { problem: "bad-parent", parentId: pid, why: "missing", unreadable: 0, noRoot: false } };
         this.note(f, `Missing parent event: ${pid}`);
         this.pendingParent.push({ f, parentId: pid, noRoot: this.rootId === null });
-        return this.moveLeaf(ev, false);
+        this.moveLeaf(ev, false);
+        return;
       }
       tree.nodes.push(ev.id);
       tree.parent.set(ev.id, pid);
       tree.children.set(ev.id, []);
       if (pid !== null) tree.children.get(pid)!.push(ev.id);
-      return this.moveLeaf(ev, true);
+      this.moveLeaf(ev, true);
+      return;
     }
     this.moveLeaf(ev, false);
   }

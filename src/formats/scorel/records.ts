@@ -1,6 +1,6 @@
 // One physical line as the Scorel readers see it: parsed once, kept as data. Nothing here decides
 // validity; verdict.ts / g0.ts apply the loader rules of the profile to these records.
-import { type DiagnosticBag } from "../../shared/diagnostics.js";
+import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import { findLoneSurrogate, jsonDepth, MAX_DEPTH } from "../../shared/json.js";
 import type { LineRecord } from "../../shared/lines.js";
 
@@ -84,7 +84,9 @@ export function cutDeep(v: unknown, limit: number): unknown {
     } else if (Array.isArray(src)) {
       const out: unknown[] = new Array<unknown>(src.length);
       put(out);
-      src.forEach((x, i) => stack.push({ src: x, put: (y) => (out[i] = y), depth: depth + 1 }));
+      src.forEach((x, i) => {
+        stack.push({ src: x, put: (y) => (out[i] = y), depth: depth + 1 });
+      });
     } else {
       const out: Record<string, unknown> = {};
       put(out);

@@ -135,6 +135,7 @@ const cache: Partial<Record<YoiProfile, Check>> = {};
 
 /** The serde check of one parsed line for a reader profile: null = deserializes, else serde's message. */
 export function checkLogEntry(p: YoiProfile, value: unknown): string | null {
-  const c = (cache[p] ??= logEntry(p));
+  cache[p] ??= logEntry(p);
+  const c = cache[p];
   return c(value);
 }

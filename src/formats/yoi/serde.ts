@@ -8,7 +8,8 @@ import { duplicateKeys, FloatLex } from "./lexeme.js";
 
 export type Check = (v: unknown) => string | null;
 
-const MAX_U64 = 18446744073709551615;
+// u64::MAX (18446744073709551615) as a double is 2^64: the same number JSON.parse gives for it.
+const MAX_U64 = 2 ** 64;
 
 /** How serde names a value in "invalid type: X, expected Y". */
 export function unexpected(v: unknown): string {

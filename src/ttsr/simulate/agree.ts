@@ -50,8 +50,13 @@ function turnOf(item: EvidenceItem, byId: Map<string, SimTurn>, turns: SimTurn[]
     // A deferred follow-up is delivered at the end of a run, maybe turns after the response that produced
     // it: it belongs to the turn whose replayed deferred injection was delivered here with the same rules.
     const k = key(r.rules, r.text);
-    const producer = turns.find((t) => t.injected.some((inj) => inj.mode === "deferred" && inj.deliveredAfter === item.afterResponse && key(inj.rules, inj.text) === k && !claimed.has(inj) && (claimed.add(inj), true)));
-    return producer ?? byId.get(item.afterResponse ?? "");
+    for (const t of turns) {
+      const inj = t.injected.find((i) => i.mode === "deferred" && i.deliveredAfter === item.afterResponse && key(i.rules, i.text) === k && !claimed.has(i));
+      if (!inj) continue;
+      claimed.add(inj);
+      return t;
+    }
+    return byId.get(item.afterResponse ?? "");
   }
   return byId.get(item.afterResponse ?? "");
 }

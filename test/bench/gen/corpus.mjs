@@ -85,7 +85,7 @@ export async function ensureCorpus(dir, targetBytes, seed) {
   let total = 0;
   for (let i = 0; total < targetBytes; i++) {
     const format = rng.weighted([[3, "pi"], [2, "omp17"], [2, "scorel"], [2, "yoi"]]);
-    const events = Math.round(200 * Math.pow(100, rng.next() * rng.next()));
+    const events = Math.round(200 * 100 ** (rng.next() * rng.next()));
     const s = rng.int(1, 2 ** 31);
     if (format === "yoi") {
       const sess = join(corpusDir, `yoi-${i}`);

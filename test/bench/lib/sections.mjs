@@ -40,7 +40,7 @@ function projectedSkip(ctx, points, events) {
   if (points.length < 2) return null;
   const [a, b] = points.slice(-2);
   const exp = Math.max(1, Math.log(b.y / a.y) / Math.log(b.x / a.x));
-  const projected = b.y * Math.pow(events / b.x, exp);
+  const projected = b.y * (events / b.x) ** exp;
   if (projected <= ctx.sizes.budgetMs) return null;
   return { skipped: `projected ${fmt.ms(projected)} at the measured growth (exponent ${exp.toFixed(2)} from ${fmt.int(a.x)} to ${fmt.int(b.x)} events), over the ${fmt.ms(ctx.sizes.budgetMs)} budget` };
 }

@@ -122,6 +122,6 @@ function projected(ctx, points, x) {
   if (points.length < 2) return null;
   const [a, b] = points.slice(-2);
   const exp = Math.max(1, Math.log(b.y / a.y) / Math.log(b.x / a.x));
-  const ms = b.y * Math.pow(x / b.x, exp);
+  const ms = b.y * (x / b.x) ** exp;
   return ms <= ctx.sizes.budgetMs ? null : { skipped: `projected ${fmt.ms(ms)} (exponent ${exp.toFixed(2)}), over the ${fmt.ms(ctx.sizes.budgetMs)} budget` };
 }

@@ -94,7 +94,7 @@ describe("report/redact (design §8 output safety)", () => {
     expect(out.a[0]).toBe(input.a[0]);
     expect(out.a[1].t).toBe("key [REDACTED:aws-access-key]");
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
-    expect(Object.prototype.hasOwnProperty.call(out, "__proto__")).toBe(true);
+    expect(Object.hasOwn(out, "__proto__")).toBe(true);
     expect(JSON.stringify(out)).toContain("[REDACTED:github-token]");
     expect(input.a[1].t).toContain(AWS);
     expect(counter.n).toBe(2);

@@ -54,7 +54,10 @@ class MsgCells {
 
   private view(e: Entry): Msg {
     let v = this.views.get(e);
-    if (!v) this.views.set(e, (v = scorelMsg(this.session, this.profile, e.msg, e.ids)));
+    if (!v) {
+      v = scorelMsg(this.session, this.profile, e.msg, e.ids);
+      this.views.set(e, v);
+    }
     return v;
   }
 }

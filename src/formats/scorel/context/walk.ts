@@ -37,7 +37,7 @@ export function applyEvent(list: List<Entry>, ev: ScorelEvent, env: StepEnv): Li
 
 /** docs/scorel.md §7.5 step 2: the block of the immediately preceding tool_result message that can take a reminder. */
 function mergeInto(prev: Entry | undefined, item: unknown, sourceId: string): Entry | null {
-  if (!prev || prev.msg.role !== "tool_result" || !Array.isArray(prev.msg.content)) return null;
+  if (prev?.msg.role !== "tool_result" || !Array.isArray(prev.msg.content)) return null;
   const content = prev.msg.content as unknown[];
   for (let k = content.length - 1; k >= 0; k--) {
     const b = content[k];
