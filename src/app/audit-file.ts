@@ -26,7 +26,11 @@ export type AuditFileResult = { entry: AuditSession } | { skipped: string };
 
 
 let counterCache: Promise<TokenCounter> | undefined;
-const counterFor = (mode: AuditFileOptions["tokens"]) => (mode === "exact" ? (counterCache ??= exactCounter()) : Promise.resolve(charsPer4));
+const counterFor = (mode: AuditFileOptions["tokens"]) => {
+  if (mode !== "exact") return Promise.resolve(charsPer4);
+  counterCache ??= exactCounter();
+  return counterCache;
+};
 
 export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook): Promise<AuditFileResult> {
   const t0 = performance.now();

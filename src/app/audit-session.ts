@@ -64,7 +64,10 @@ export class MessageTable {
     let i: number | undefined;
     if (bucket) {
       const key = JSON.stringify(m);
-      i = bucket.find((j) => (this.json[j] ??= JSON.stringify(this.given[j])) === key);
+      i = bucket.find((j) => {
+        this.json[j] ??= JSON.stringify(this.given[j]);
+        return this.json[j] === key;
+      });
     }
     if (i === undefined) {
       i = this.messages.length;

@@ -70,7 +70,10 @@ export function ttsrHookFor(o: TtsrOptions, setup?: TtsrSetup): TtsrHook | undef
   const byProfile = new Map<TtsrProfile, Rule[]>([[o.ttsrProfile ?? "seed", setup.rules]]);
   const rulesFor = (p: TtsrProfile): Rule[] => {
     let rules = byProfile.get(p);
-    if (!rules) byProfile.set(p, (rules = loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: p, cwd: resolve("."), home }).rules));
+    if (!rules) {
+      rules = loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: p, cwd: resolve("."), home }).rules;
+      byProfile.set(p, rules);
+    }
     return rules;
   };
   const chunking = parseChunking(o.chunking ?? "whole") ?? { kind: "whole" as const };

@@ -85,7 +85,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const limit = pLimit(Math.max(2, size * 2));
   let done = 0;
   const auditHere = async (f: string, key: string): Promise<AuditTaskResult> => {
-    const r = await auditFile(f, fileOpts, hook ?? (localHook ??= ttsrHookFor(fileOpts)));
+    if (!hook) localHook ??= ttsrHookFor(fileOpts);
+    const r = await auditFile(f, fileOpts, hook ?? localHook);
     if (!("entry" in r)) return r;
     auditProbe.onSession?.(r.entry);
     return { digest: spillSession(spillDir, key, r.entry, keepFull) };
@@ -115,7 +116,9 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
     );
     const sessions: AuditSession[] = [];
     const skipped: AuditResult["skipped"] = [];
-    results.forEach((r, i) => ("entry" in r ? sessions.push(r.entry) : skipped.push({ path: files[i], reason: r.skipped })));
+    results.forEach((r, i) => {
+("entry" in r ? sessions.push(r.entry) : skipped.push({ path: files[i], reason: r.skipped }));
+});
     const failOn = opts.failOn ?? "error";
     const result: AuditResult = {
       schemaVersion: AUDIT_SCHEMA_VERSION,

@@ -2,13 +2,12 @@
 import { formatOfProfile, isSession, moduleOf, profileNames, type ParsedSession } from "../formats/index.js";
 import type { FormatModule, SessionBase } from "../formats/types.js";
 import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../context/compaction.js";
-import { replayDocument, replayStream, type ReplayDocument } from "../context/replay.js";
+import { replayStream, type ReplayDocument } from "../context/replay.js";
 import { exactCounter } from "../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../context/tokens.js";
 import { countTurnViews, type Turn, type TurnViewOptions } from "../context/turns.js";
 import { readSession } from "./read.js";
 import { InputError, UsageError } from "../shared/errors.js";
-import type { Diagnostic } from "../shared/diagnostics.js";
 
 export { InputError };
 
@@ -45,14 +44,6 @@ export async function replayStreamFile(path: string, opts: TurnViewOptions & { p
   const listed = countTurnViews(session, opts);
   if (opts.turn !== undefined && listed === 0) throw new InputError(`--turn ${opts.turn}: no such turn in the listed turns of ${session.file}`);
   return { ...replayStream(session, opts), listed };
-}
-
-export async function replayFile(path: string, opts: TurnViewOptions & { profile?: string }): Promise<ReplayDocument> {
-  const { session } = await loadSession(path, opts);
-  checkLeaf(session, opts.leafId);
-  const doc = replayDocument(session, opts);
-  if (opts.turn !== undefined && doc.turns.length === 0) throw new InputError(`--turn ${opts.turn}: no such turn in the listed turns of ${session.file}`);
-  return doc;
 }
 
 export async function compactionDiffFile(path: string, opts: CompactionDiffOptions): Promise<{ doc: { schemaVersion: 1; compactions: CompactionDiff[] }; session: SessionBase }> {

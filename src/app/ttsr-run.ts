@@ -37,7 +37,7 @@ export interface TtsrRunOptions {
   budgetMs?: number;
 }
 
-export type { TtsrRunDoc, TtsrRunSession } from "../ttsr/simulate/run-doc.js";
+export type { TtsrRunDoc } from "../ttsr/simulate/run-doc.js";
 
 /** The document only: its exit code is the CLI's to decide (cli/exit-codes.ts). */
 export interface TtsrRunResult {

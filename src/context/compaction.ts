@@ -64,7 +64,10 @@ function matchByTextMaps(before: readonly Msg[], after: readonly Msg[]): Map<num
       if (keptBefore.has(i)) return;
       const h = head(m);
       let byText = pool.get(h);
-      if (!byText) pool.set(h, (byText = new Map()));
+      if (!byText) {
+        byText = new Map();
+        pool.set(h, byText);
+      }
       const list = byText.get(m.text);
       if (list) list.push(i);
       else byText.set(m.text, [i]);

@@ -1,7 +1,6 @@
 // Atomic file writes: write a temporary file next to the target, then rename over it. A reader (or a CI
 // upload step) never sees a half-written report, and an interrupted run leaves the old file intact.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
@@ -15,18 +14,6 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await rename(tmp, path);
   } catch (e) {
     await rm(tmp, { force: true });
-    throw e;
-  }
-}
-
-export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = tempName(path);
-  try {
-    writeFileSync(tmp, data, { flag: "wx" });
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
     throw e;
   }
 }

@@ -44,7 +44,9 @@ function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) =
     else {
       const [before, after] = splitJson(s, "messages");
       out.put(escape(before));
-      s.messages.forEach((m, i) => out.put((i ? "," : "") + escape(JSON.stringify(item(m)))));
+      s.messages.forEach((m, i) => {
+out.put((i ? "," : "") + escape(JSON.stringify(item(m))));
+});
       out.put(escape(after));
     }
   } finally {

@@ -18,10 +18,10 @@ const R = (kind: string) => `[REDACTED:${kind}]`;
 
 // Names of .env-style secrets: a keyword as a whole underscore-separated part (DB_PASSWORD, GITHUB_TOKEN,
 // AWS_SECRET_ACCESS_KEY, SECRET_KEY_BASE), so TOKENS_USED or MONKEY do not count.
-const NAME = String.raw`(?:[A-Z0-9]+_)*(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASSPHRASE|API_KEY|APIKEY|CREDENTIALS?)(?:_[A-Z0-9]+)*`;
+const NAME = `(?:[A-Z0-9]+_)*(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASSPHRASE|API_KEY|APIKEY|CREDENTIALS?)(?:_[A-Z0-9]+)*`;
 // What every NAME ends with (API_KEY and APIKEY end in KEY): the literal-first pre-checks of the env
 // rules, which otherwise try their leading (?:[A-Z0-9]+_)* at every word boundary of a long text.
-const NAME_TAIL = String.raw`(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)(?:_[A-Z0-9]+)*`;
+const NAME_TAIL = `(?:SECRET|TOKEN|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)(?:_[A-Z0-9]+)*`;
 // A value already redacted by an earlier rule is left alone (idempotence).
 const NOT_DONE = String.raw`(?!\[REDACTED)`;
 

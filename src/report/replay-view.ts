@@ -107,7 +107,9 @@ export function renderTurn(t: Turn, prevLen: number | undefined, o: TurnLineOpti
     if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + terminalText(t.systemPrompt));
     const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
     const offset = Array.isArray(t.messages) ? 0 : t.messages.keep;
-    msgs.forEach((m, i) => out.push(renderMessage(m, i + offset, o.color, o.expand === true)));
+    msgs.forEach((m, i) => {
+out.push(renderMessage(m, i + offset, o.color, o.expand === true));
+});
     out.push("");
   }
   return out.join("\n") + "\n";

@@ -88,7 +88,9 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
       continue;
     }
     const table = new Table({ head: ["#", "response", "stop", "matches", "injected", "recorded", "agree"], style: { head: [], border: [] } });
-    s.turns.forEach((t, i) => table.push(turnRow(i, t)));
+    s.turns.forEach((t, i) => {
+table.push(turnRow(i, t));
+});
     out.push(table.toString());
     const diffs = s.turns.filter((t) => t.agree === false);
     for (const t of diffs) out.push(...explainDisagreement(t));

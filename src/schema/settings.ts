@@ -4,7 +4,6 @@ import ruleFrontmatter from "./json/settings/rule-frontmatter.json" with { type:
 import { check, type SchemaIssue } from "./ajv.js";
 
 export const ttsrSettingsSchema = ttsrSettings;
-export const ruleFrontmatterSchema = ruleFrontmatter;
 
 export const checkTtsrSettings = (value: unknown): SchemaIssue[] => check(ttsrSettings, value);
 export const checkRuleFrontmatter = (value: unknown): SchemaIssue[] => check(ruleFrontmatter, value);

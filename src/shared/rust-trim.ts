@@ -5,7 +5,6 @@ const RUST_WS = new Set([
   0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
 ]);
 
-export const isRustWhitespace = (code: number): boolean => RUST_WS.has(code);
 
 export function rustTrim(s: string): string {
   let a = 0;

@@ -256,6 +256,7 @@ describe("HTML report in headless chromium", () => {
       expect(await page.locator("#chart [data-chart-turn]").count()).toBe(484);
       expect(await page.locator("#chart [data-mark='compaction']").count()).toBe(2);
       // Beside the logged figures: what they count that the file cannot show (issue: token figures mean what they say).
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as shown on the page is what a user reads
       expect(await page.locator("#main").innerText()).toContain("† the logged figure (which also counts the system prompt and the tool definitions, not in the file)");
     }
     expect(console.filter((c) => c.startsWith("error"))).toEqual([]);

@@ -167,7 +167,9 @@ beforeAll(() => {
   }
   const runs = CASES.flatMap((c) => Object.values(runsOf(c)));
   const out = runBatch(runs);
-  CASES.forEach((c, i) => results.set(c.name, { validateDir: out[3 * i], validateText: out[3 * i + 1], replay: out[3 * i + 2] }));
+  CASES.forEach((c, i) => {
+results.set(c.name, { validateDir: out[3 * i], validateText: out[3 * i + 1], replay: out[3 * i + 2] });
+});
 }, 180_000);
 
 describe("design §8 bad input: validate and replay through the CLI", () => {

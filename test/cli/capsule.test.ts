@@ -54,7 +54,9 @@ const doc = (a: Action, f: string) => JSON.parse(run(jsonArgs(a, f)).stdout) as 
 beforeAll(() => {
   writeFileSync(join(tmp, "not-json.json"), '{"traceId": "t",');
   const runs = [...CASES.flatMap(([a, f]) => [textArgs(a, f), jsonArgs(a, f)]), ...Object.values(EXTRA)];
-  runBatch(runs).forEach((r, i) => results.set(key(runs[i]), r));
+  runBatch(runs).forEach((r, i) => {
+results.set(key(runs[i]), r);
+});
 }, 120_000);
 
 describe("sightline capsule: every fixture with every action", () => {

@@ -135,13 +135,17 @@ beforeAll(() => {
   writeFileSync(join(tmp, "long-b.jsonl"), `${long.slice(0, second)}EDITED ${long.slice(second)}`);
   const names = Object.keys(RUNS) as Name[];
   const before = names.slice(0, names.indexOf("truncated"));
-  runBatch(before.map((n) => RUNS[n])).forEach((r, i) => (res[before[i]] = r));
+  runBatch(before.map((n) => RUNS[n])).forEach((r, i) => {
+(res[before[i]] = r);
+});
   // A replay document cut short (as by a full disk): its first 3000 bytes.
   writeFileSync(join(tmp, "truncated.json"), readFileSync(join(tmp, "c.json"), "utf8").slice(0, 3000));
   // A schemaVersion 1 document that is not a replay document (no turns): read as a session, which it is not.
   writeFileSync(join(tmp, "compactions.json"), res.capsuleKeptJson.stdout);
   const after = names.slice(names.indexOf("truncated"));
-  runBatch(after.map((n) => RUNS[n])).forEach((r, i) => (res[after[i]] = r));
+  runBatch(after.map((n) => RUNS[n])).forEach((r, i) => {
+(res[after[i]] = r);
+});
 }, 180_000);
 
 describe("sightline diff <session>: compaction diffs", () => {

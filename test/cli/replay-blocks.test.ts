@@ -35,7 +35,9 @@ const file = (k: Key) => `../golden/cli/replay-blocks/${k}.txt`;
 
 beforeAll(() => {
   const keys = Object.keys(RUNS) as Key[];
-  runMany(keys.map((k) => ({ args: [...RUNS[k]] }))).forEach((r, i) => (res[keys[i]] = r));
+  runMany(keys.map((k) => ({ args: [...RUNS[k]] }))).forEach((r, i) => {
+(res[keys[i]] = r);
+});
 }, 180_000);
 
 describe("replay --turn N: every block of every message (real fixtures, NO_COLOR=1)", () => {

@@ -88,7 +88,9 @@ beforeAll(() => {
   // yargs' help and version output makes Node warn (once, asynchronously) about NO_COLOR vs FORCE_COLOR in the
   // batch process: those runs get a batch of their own so the warning cannot land in another run's stderr.
   const own = new Set(["version", "replayHelp", "diffHelp"]);
-  for (const names of [Object.keys(runs).filter((n) => !own.has(n)), [...own]]) runMany(names.map((n) => ({ args: runs[n] }))).forEach((x, i) => (r[names[i]] = x));
+  for (const names of [Object.keys(runs).filter((n) => !own.has(n)), [...own]]) runMany(names.map((n) => ({ args: runs[n] }))).forEach((x, i) => {
+(r[names[i]] = x);
+});
 }, 180_000);
 
 const turnLines = (x: CliRun) => x.stdout.split("\n").filter((l) => l.startsWith("turn "));

@@ -79,7 +79,9 @@ const run = (a: string[]): CliRun => {
 };
 
 beforeAll(() => {
-  runBatch(ALL_RUNS).forEach((r, i) => results.set(key(ALL_RUNS[i]), r));
+  runBatch(ALL_RUNS).forEach((r, i) => {
+results.set(key(ALL_RUNS[i]), r);
+});
 }, 180_000);
 
 describe("sightline replay: every session fixture", () => {

@@ -6,7 +6,7 @@
 // profile, which is how a new release is checked (`npm run conformance -- --upstream pi@1.6.0`).
 //
 //   npm run conformance [-- --upstream NAME@VERSION ...] [--runs N] [--seed S] [--show N] [--profile P]
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

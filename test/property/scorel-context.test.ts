@@ -85,7 +85,9 @@ function hiddenAt(s: ScorelSession, path: string[], leaf: string): Set<string> {
     if (x.type !== "context_control" || !((x.seq as number) <= leafSeq)) continue;
     const a = path.indexOf(x.raw.anchorUserEventId as string);
     const t = path.indexOf(x.raw.throughEventId as string);
-    if (a >= 0 && t >= a) path.slice(a, t + 1).forEach((id) => out.add(id));
+    if (a >= 0 && t >= a) path.slice(a, t + 1).forEach((id) => {
+out.add(id);
+});
   }
   return out;
 }

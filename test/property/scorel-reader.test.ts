@@ -69,7 +69,9 @@ describe("scorel reader properties", () => {
         expect(s.tree.nodes).toEqual(treeIds);
         expect(s.tree.activeLeafId).toBe(treeIds.at(-1));
         // The reader never changes what it parsed: every raw object equals its line.
-        s.events.forEach((e, i) => expect(e.raw).toEqual(objs[i + 1]));
+        s.events.forEach((e, i) => {
+expect(e.raw).toEqual(objs[i + 1]);
+});
       }),
       { numRuns: 150 },
     );

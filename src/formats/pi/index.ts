@@ -29,13 +29,7 @@ export const piFormat: FormatModule<PiSession, AgentMessage> = {
   recordedCwd: (s) => s.cwd,
 };
 
-export { buildPiContext, type PiContext } from "./context.js";
-export { formatPass, renderTemplate } from "./format-pass.js";
-export { piToMsgs, remindersOf } from "./lower.js";
+export { buildPiContext } from "./context.js";
+export { formatPass } from "./format-pass.js";
 export type { AgentMessage } from "./messages.js";
 export * from "./model.js";
-export { createPiParser, parsePi, sniffPi } from "./parse.js";
-export { piTurnContexts } from "./turn-contexts.js";
-export { buildPiTranscript } from "./transcript.js";
-export { emitItems, pathTo } from "./context.js";
-export { piCompactions, piTurns } from "./turns.js";

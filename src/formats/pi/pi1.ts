@@ -15,9 +15,6 @@ import { toMillis } from "./messages.js";
 import type { PiEntry } from "./model.js";
 import type { Item } from "./postprocess.js";
 
-/** The profile name: the release whose behaviour it pins. */
-export const PI1_PROFILE = "pi-1.5" as const;
-
 function compact(o: Record<string, unknown>): AgentMessage {
   for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
   return o as AgentMessage;

@@ -127,5 +127,9 @@ export function checkRecordSchema(value: Record<string, unknown>, version: 1 | 2
 /** Entry types this reader knows (any version); others are kept by the loader and ignored by the context. */
 export const isKnownEntryType = (type: unknown): boolean => type === "message" || (typeof type === "string" && type in ENTRY);
 
-/** One-schema views of a whole entry / message (dispatching by type and role), shipped for editors and users. */
+/**
+ * One-schema views of a whole entry / message (dispatching by type and role), shipped for editors and users:
+ * importing them here is what makes the build copy them to dist/schema/json (the `sightline/schemas/*` export).
+ * @public
+ */
 export const PI_DISPATCH_SCHEMAS: readonly object[] = [entryAny, entryMessageAny, messageAny];

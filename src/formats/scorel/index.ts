@@ -8,7 +8,6 @@ import { scorelRecordedCwd, scorelTtsrSteps } from "./ttsr-steps.js";
 
 export * from "./model.js";
 export * from "./context/index.js";
-export { createScorelParser, parseScorel, sniffScorel } from "./parse.js";
 
 export const scorelFormat: FormatModule<ScorelSession, ScorelMessage> = {
   name: "scorel",

@@ -10,10 +10,8 @@ import { yoiTtsrSteps } from "./ttsr-steps.js";
 export * from "./model.js";
 export { createYoiParser, parseYoi, sniffYoi } from "./parse.js";
 export { buildYoiContext, yoiItemToMsg, yoiToMsgs, yoiTurns, yoiTurnContexts } from "./context.js";
-export { restoreYoi, flattenSegments, historyText, type YoiRestoredState, type UsageRecord } from "./restore.js";
-export { pickNewestSegment, yoiCompactions, yoiCompactionDiffInput, yoiOriginFindings, forkAtLeaf, type YoiCompactionRef } from "./lineage.js";
-export { wrapOnceSeed, normalizeSeedReminderBody, SYSTEM_REMINDER_OPEN, SYSTEM_REMINDER_CLOSE } from "./wrap-once.js";
-export { yoiOriginFile, yoiCompactionBefore } from "./origin.js";
+export { restoreYoi, flattenSegments, historyText, type YoiRestoredState } from "./restore.js";
+export { pickNewestSegment, yoiCompactions, yoiCompactionDiffInput, yoiOriginFindings } from "./lineage.js";
 export { checkLogEntry, LOG_ENTRY_KINDS, SYSTEM_ITEM_KINDS } from "./catalog.js";
 
 export const yoiFormat: FormatModule<YoiSession, YoiHistoryItem> = {

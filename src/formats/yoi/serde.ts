@@ -46,7 +46,6 @@ function uint(name: string, max: number): Check {
 export const u64 = uint("u64", MAX_U64);
 export const usize = uint("usize", MAX_U64);
 export const u32 = uint("u32", 4294967295);
-export const u8 = uint("u8", 255);
 export const i32: Check = (v) =>
   typeof v === "number" && Number.isInteger(v)
     ? v < -2147483648 || v > 2147483647

@@ -10,7 +10,6 @@ const ADJ = "new old current previous next first last empty full small large sim
 const ADV = "now then also only still already again carefully quickly directly instead first finally probably usually".split(" ");
 const OPENERS = ["I", "We", "Let me", "Next I", "Now I", "First I", "The", "This", "That", "It", "Here the", "After that the"];
 const FILES = ["src/index.ts", "src/server/router.ts", "src/db/pool.ts", "src/util/format.ts", "lib/parser.py", "tests/test_api.py", "src/main.rs", "Cargo.toml", "package.json", "README.md", "src/components/List.tsx", "scripts/build.sh", "config/settings.yaml", "src/net/retry.py", "docs/guide.md"];
-const TOOLS = ["bash", "read", "edit", "write", "grep"];
 
 export class Prose {
   /** @param {import("./prng.mjs").Rng} rng  @param {number} sampleRate chance per sentence of a rule sample */
@@ -135,5 +134,3 @@ export class Prose {
     return `## Goal\n${this.sentence()}\n\n## Done\n${this.bullets()}\n\n## Next\n${this.bullets()}`;
   }
 }
-
-export { TOOLS };

@@ -56,7 +56,6 @@ const RULES = [
   ["think-no-delete-tests", "delete the failing test", "thinking", "delete the failing test"],
 ];
 
-export const RULE_COUNT = RULES.length;
 
 /** Rule records: {name, condition, scope, sample}. */
 export const rules = RULES.map(([name, condition, scope, sample]) => ({ name, condition, scope, sample }));

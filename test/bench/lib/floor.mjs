@@ -51,7 +51,7 @@ export async function extractStreamText(path) {
   await eachLine(path, (l) => {
     const e = JSON.parse(l);
     const m = e.type === "message" ? e.message : null;
-    if (!m || m.role !== "assistant" || !Array.isArray(m.content)) return;
+    if (m?.role !== "assistant" || !Array.isArray(m.content)) return;
     for (const b of m.content) {
       if (b.type === "text") texts.push(b.text);
       else if (b.type === "thinking") texts.push(b.thinking);

@@ -52,5 +52,5 @@ export function status(r, show) {
 
 /** A secondary cell of a result: the figure, or a dash. */
 export function cell(r, show) {
-  return r && r.ok ? show(r) : "—";
+  return r?.ok ? show(r) : "—";
 }

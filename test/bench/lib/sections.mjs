@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { ARCHIVE_SOURCE, ensureArchive, ensureCorpus, ensureRules, ensureSession } from "../gen/corpus.mjs";
+import { ARCHIVE_SOURCE, ensureArchive, ensureCorpus, ensureRules } from "../gen/corpus.mjs";
 import { rules } from "../gen/rules.mjs";
 import { loglogSlope } from "./measure.mjs";
 import { cell, fmt, status, table } from "./report.mjs";
@@ -179,4 +179,4 @@ async function auditWorkload(ctx, c, name) {
   return { rows, targets, raw: { corpus: { files: files.length, bytes: c.bytes, largest }, floor: fl, jq: j, audit: a } };
 }
 
-export { ensureSession };
+

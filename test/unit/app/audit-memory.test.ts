@@ -45,7 +45,9 @@ function expectProjections(dir: string, whole: AuditResult): void {
   expect(readdirSync(join(dir, "sessions"))).toHaveLength(whole.sessions.length + 3);
   for (const [name, text] of Object.entries(PAGE_ASSETS)) expect(read(`sessions/${name}`)).toBe(text);
   expect(read("sessions/session.html")).toBe(renderViewer(ctx));
-  whole.sessions.forEach((s, i) => expect(read(`sessions/${i + 1}.js`)).toBe(renderDataFile(s)));
+  whole.sessions.forEach((s, i) => {
+expect(read(`sessions/${i + 1}.js`)).toBe(renderDataFile(s));
+});
 }
 
 describe("app/audit memory: sessions are spilled as soon as they are done", async () => {

@@ -10,7 +10,9 @@ describe("app/audit-session: message table and delta references", () => {
     const contexts = [[a], [a, b, c], [a, b, c, msg("assistant", "done")], [msg("user", "summary"), c]];
     const s = session("s.jsonl", contexts);
     expect(s.messages.map((m) => m.text)).toEqual(["hello", "hi", "more", "done", "summary"]);
-    contexts.forEach((ctx, i) => expect(resolveTurn(s, i).map((k) => s.messages[k].text)).toEqual(ctx.map((m) => m.text)));
+    contexts.forEach((ctx, i) => {
+expect(resolveTurn(s, i).map((k) => s.messages[k].text)).toEqual(ctx.map((m) => m.text));
+});
     expect(s.turns[2].refs).toEqual({ base: 1, keep: 3, add: [3] });
     expect(s.turns[3].refs).toEqual({ base: null, keep: 0, add: [4, 2] });
   });

@@ -46,7 +46,9 @@ const full = [
 describe("context/audit-store", () => {
   it("a spilled session serializes exactly like the session it stands for, keys in the same order", () => {
     const { out } = spill(full);
-    out.forEach((s, i) => expect(JSON.stringify(s)).toBe(JSON.stringify(full[i])));
+    out.forEach((s, i) => {
+expect(JSON.stringify(s)).toBe(JSON.stringify(full[i]));
+});
   });
   it("keeps only compact data: the heavy parts are accessors that read the store", () => {
     const { store, out } = spill(full);
@@ -74,7 +76,9 @@ describe("context/audit-store", () => {
   it("redacted, a spilled session equals the redacted session and stays spilled", () => {
     const { out } = spill(full);
     const red = out.map((s) => redactSpilled(s, redactDeep));
-    red.forEach((s, i) => expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i]))));
+    red.forEach((s, i) => {
+expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i])));
+});
     expect(JSON.stringify(red)).not.toContain(AWS);
     expect(spillOf(red[0])?.redacted).toBe(true);
     expect(spillOf(out[0])?.redacted).toBe(false);

@@ -9,7 +9,7 @@ import { piCompactions, piTurns } from "../../../../src/formats/pi/turns.js";
 import { sharedPrefix, size, toArray } from "../../../../src/shared/plist.js";
 import { entry, header, jsonl, parseFixture, parseText, user } from "./helpers.js";
 
-export function expectTurnContextsExact(s: PiSession, profile: "pi" | "omp17"): void {
+function expectTurnContextsExact(s: PiSession, profile: "pi" | "omp17"): void {
   const turns = [...piTurnContexts(s, { profile })];
   expect(turns.map((t) => t.ref)).toEqual(piTurns(s));
   for (const t of turns) {

@@ -8,7 +8,9 @@ import type { Rule } from "../../../../src/ttsr/types.js";
 // A v3 session in one process: each entry's parent is the previous one.
 function session(...entries: Record<string, unknown>[]) {
   const lines = [JSON.stringify({ type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/proj" })];
-  entries.forEach((e, i) => lines.push(JSON.stringify({ id: `e${i + 1}`, parentId: i === 0 ? null : `e${i}`, timestamp: "2026-01-01T00:00:01.000Z", ...e })));
+  entries.forEach((e, i) => {
+lines.push(JSON.stringify({ id: `e${i + 1}`, parentId: i === 0 ? null : `e${i}`, timestamp: "2026-01-01T00:00:01.000Z", ...e }));
+});
   return parsePi(lines.join("\n") + "\n", { file: "s.jsonl", profile: "omp17" });
 }
 const user = (text: string) => ({ type: "message", message: { role: "user", content: [{ type: "text", text }] } });
