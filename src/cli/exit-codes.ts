@@ -38,7 +38,7 @@ export const capsuleExitCode = (o: Pick<CapsuleOutcome, "ok">): ExitCode => (o.o
 /** check (and a merged check): 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
 export const checkExitCode = (doc: Pick<CheckDocument, "diagnostics" | "regressions">): ExitCode => checkDocExitCode(doc);
 
-/** audit: by --fail-on, run-level findings and session statuses (design §4); `none` never fails. */
+/** audit: by --fail-on, run-level findings and session statuses (docs/product.md §4); `none` never fails. */
 export function auditFindingsExitCode(result: AuditFindings, failOn: FailOn): 0 | 1 {
   if (failOn === "none") return 0;
   const run = new Set(result.diagnostics.map((d) => d.severity));

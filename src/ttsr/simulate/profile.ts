@@ -1,10 +1,9 @@
 // Which TTSR behaviour wrote a session (docs/product.md §2 `--ttsr-profile`): the file's own evidence, strongest first —
 // the injection texts it recorded (the interrupt preamble differs between seed-era and v17, docs/strings.md §1.1–1.2),
 // then the format profile it was read with (`omp17` = oh-my-pi v17). Without evidence the caller's default holds.
-import type { PiSession } from "../../formats/pi/model.js";
 import type { SessionBase } from "../../formats/types.js";
 import type { TtsrProfile } from "../types.js";
-import { collectEvidence } from "./evidence.js";
+import { recordedTtsr } from "./recorded.js";
 
 export type ProfileEvidence = "recorded-template" | "format-profile";
 
@@ -19,18 +18,17 @@ const PREAMBLES: readonly [string, TtsrProfile][] = [
   ["\nYour output was interrupted because it violated a user-defined rule.\n", "seed"],
 ];
 
-// TTSR evidence (injection records, restored marks) is pi's alone: the other formats record none.
-const isPi = (s: SessionBase): s is PiSession => s.format === "pi";
 
 /** The TTSR profile the session's own content points to, or undefined when it says nothing. */
 export function sessionTtsrProfile(session: SessionBase): SessionTtsrProfile | undefined {
-  if (!isPi(session)) return undefined;
-  for (const item of collectEvidence(session.entries)) {
+  const recorded = recordedTtsr(session);
+  if (!recorded) return undefined;
+  for (const item of recorded.evidence) {
     const text = item.record.kind === "custom_message" ? item.record.text : undefined;
     const hit = text !== undefined ? PREAMBLES.find(([p]) => text.includes(p)) : undefined;
     if (hit) return { profile: hit[1], evidence: "recorded-template" };
   }
-  return session.profile === "omp17" ? { profile: "v17", evidence: "format-profile" } : undefined;
+  return recorded.impliedProfile ? { profile: recorded.impliedProfile, evidence: "format-profile" } : undefined;
 }
 
 export interface ResolvedTtsrProfile {

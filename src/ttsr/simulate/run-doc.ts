@@ -1,4 +1,4 @@
-// The `ttsr run --json` document (design §5): declared here, below report/ and app/, so the app that builds it
+// The `ttsr run --json` document (docs/product.md §5): declared here, below report/ and app/, so the app that builds it
 // and the renderer that prints it share one type.
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { TtsrProfile } from "../types.js";

@@ -1,8 +1,6 @@
 // simulateTtsr (docs/product.md §6): "what would these rules have done" over a recorded session. One agent process
 // walks the entries in FILE order (marks survive abandoned branches, docs/ttsr.md §16.5); `resumedAt` restarts the
 // process before an entry (marks restored from the path's ttsr_injection entries, count 0, docs/ttsr.md §11.3).
-import { pathTo } from "../../formats/pi/context.js";
-import type { PiEntry, PiSession } from "../../formats/pi/model.js";
 import { moduleOf } from "../../formats/index.js";
 import type { ReplayStep, SessionBase } from "../../formats/types.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
@@ -14,7 +12,8 @@ import { ruleRenderer } from "../session/renderer.js";
 import type { Effect, InjectionMessage, RuleRenderer } from "../session/types.js";
 import type { Rule, TtsrProfile } from "../types.js";
 import { attachEvidence } from "./agree.js";
-import { collectEvidence, messageOf, reminderOf, type EvidenceItem } from "./evidence.js";
+import { reminderOf, type EvidenceItem } from "./evidence.js";
+import { recordedTtsr } from "./recorded.js";
 import { synthesizeDeltas, toolCallsOf } from "./synthesize.js";
 import { TurnRecorder } from "./turn.js";
 import type { SimInjection, SimResult, SimulateOptions } from "./types.js";
@@ -161,27 +160,9 @@ class Replay {
   }
 }
 
-/** Names restored at a process start before `entry`: ttsr_injection entries on its path (first-seen order). */
-function restoredBefore(s: PiSession, entry: PiEntry): string[] {
-  const names: string[] = [];
-  for (const e of pathTo(s, entry)) {
-    if (e === entry || e.type !== "ttsr_injection" || !Array.isArray(e.raw.injectedRules)) continue;
-    for (const n of e.raw.injectedRules) if (typeof n === "string" && !names.includes(n)) names.push(n);
-  }
-  return names;
-}
-
-const failedStop = (e: PiEntry | undefined): boolean => {
-  const stop = e ? messageOf(e)?.stopReason : undefined;
-  return stop === "aborted" || stop === "error";
-};
-
-// TTSR evidence (injection records, restored marks) is pi's alone: the other formats record none.
-const isPi = (s: SessionBase): s is PiSession => s.format === "pi";
-
 export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: SimulateOptions = {}): SimResult {
   const diagnostics: Diagnostic[] = [];
-  const pi = isPi(session) ? session : undefined;
+  const recorded = recordedTtsr(session);
   const steps: ReplayStep[] | undefined = moduleOf(session).ttsrSteps?.(session);
   if (!steps) {
     diagnostics.push(diag("TTSR_SIMULATE_FORMAT_UNSUPPORTED", { file: session.file }, { format: session.format }));
@@ -194,18 +175,17 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
   const restarts = new Set(o.resumedAt ?? []);
   const known = new Set(steps.map((s) => s.id));
   for (const id of restarts) if (!known.has(id)) diagnostics.push(diag("TTSR_RESUMED_AT_UNKNOWN", { file: session.file }, { id }));
-  const evidence = pi ? collectEvidence(pi.entries) : [];
+  const evidence = recorded?.evidence ?? [];
   const adopt = new Map(evidence.filter((e) => e.triggerMissing && e.record.kind === "ttsr_injection").map((e) => [e.record.entryId, e]));
   r.startProcess([]);
   for (const step of steps) {
     if (restarts.has(step.id)) {
       r.closeTurn();
-      // pi restores marks from the path's ttsr_injection entries; the other formats record none.
-      const entry = pi?.byId.get(step.id);
-      r.startProcess(pi && entry ? restoredBefore(pi, entry) : []);
+      // A restarted process restores the marks its format recorded on the path (pi: ttsr_injection entries).
+      r.startProcess(recorded?.restoredBefore(step.id) ?? []);
     }
     const missing = adopt.get(step.id);
-    if (missing) r.adoptMarks(missing, failedStop(pi?.byId.get(missing.nextResponse ?? "")));
+    if (missing) r.adoptMarks(missing, recorded?.failed(missing.nextResponse) ?? false);
     const msg = step.msg;
     if (msg?.role === "assistant") r.assistant(step.id, msg);
     else if (msg?.role === "toolResult") r.toolResult(msg);
@@ -214,12 +194,12 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
   r.closeTurn();
   r.sortDeliveries();
   const turns = r.turns.map((t) => t.report);
-  if (pi) {
+  if (recorded) {
     attachEvidence(turns, evidence);
     for (const t of turns)
       for (const x of t.recorded)
         if (x.unverifiable !== undefined && x.kind !== "ttsr_injection")
-          diagnostics.push(diag("TTSR_EVIDENCE_UNVERIFIABLE", { file: session.file, line: pi.byId.get(x.entryId)?.line, eventId: x.entryId }, { kind: x.kind, entryId: x.entryId, rules: x.rules.join(", "), reason: x.unverifiable }));
+          diagnostics.push(diag("TTSR_EVIDENCE_UNVERIFIABLE", { file: session.file, line: recorded.lineOf(x.entryId), eventId: x.entryId }, { kind: x.kind, entryId: x.entryId, rules: x.rules.join(", "), reason: x.unverifiable }));
   }
   return { path: session.file, turns, diagnostics };
 }
