@@ -17,6 +17,16 @@ const PEM = [
   "-----END RSA PRIVATE KEY-----",
 ].join("\n");
 
+// Every rule applied to the text with no pre-check: what the pre-checks must never change.
+const reference = (text: string): string => {
+  let out = text;
+  for (const r of REDACT_RULES) {
+    r.re.lastIndex = 0;
+    out = out.replace(r.re, r.to as string);
+  }
+  return out;
+};
+
 describe("report/redact (design §8 output safety)", () => {
   it("AWS access key ids", () => {
     expect(redactText(`aws configure set aws_access_key_id ${AWS}`)).toBe("aws configure set aws_access_key_id [REDACTED:aws-access-key]");
@@ -160,14 +170,6 @@ describe("report/redact: equal strings redacted once", () => {
 
 describe("report/redact: pre-checks only skip work", () => {
   // Every rule applied in order with no pre-check at all: what redactText must equal.
-  const reference = (text: string): string => {
-    let out = text;
-    for (const r of REDACT_RULES) {
-      r.re.lastIndex = 0;
-      out = out.replace(r.re, r.to as string);
-    }
-    return out;
-  };
   const fragments = ["DB_", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "KEY", "_ID", "TOKEN", "SECRET", "CREDENTIALS", "PASSPHRASE", "_2", "=", " = ", ":", '"', "'", "hunter22", "x", " ", "\n", "[REDACTED:secret]", "Authorization: ", "Bearer ", "abcdefghijklmnop1234", AWS, "eyJ", "sk-"];
   // Every rule's anchor, pieces that split or overlap anchors ("sk" + "-----BEGIN", "AKI" + "ASIA"), and
   // whole secrets of every kind: the rules a text's anchors select must give what all rules give.
@@ -232,14 +234,6 @@ describe("report/redact: every alternative of every secret pattern survives the 
     ...names.flatMap((n) => [`{"${n}": "hunter22"}`, `{"MY_${n}_V2" : "x"}`].map((t): [string, string] => ["secret", t])),
   ];
   // Every rule applied in order with no pre-check at all: what redactText must equal.
-  const reference = (text: string): string => {
-    let out = text;
-    for (const r of REDACT_RULES) {
-      r.re.lastIndex = 0;
-      out = out.replace(r.re, r.to as string);
-    }
-    return out;
-  };
 
   it.each(samples)("%s: %s is redacted", (kind, sample) => {
     expect(mayHoldSecret(sample)).toBe(true);
