@@ -33,21 +33,21 @@ export function spillSession(dir: string, key: string, s: AuditSession, keepFull
 const same = (t: string) => t;
 
 /**
- * JSON.stringify(s) — with each message as `item` gives it, and the text escaped by `escape` (per
+ * JSON.stringify(s) — with each message as `item` gives it, and the text escaped by `escapeText` (per
  * character, so pieces escape like the whole) — written a message at a time: no string of the whole
  * session (the largest allocation of a long session) is ever built.
  */
-function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) => unknown, escape: (t: string) => string): void {
+function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) => unknown, escapeText: (t: string) => string): void {
   const out = new FileSink(path);
   try {
-    if (!Array.isArray(s.messages)) out.put(escape(JSON.stringify(s)));
+    if (!Array.isArray(s.messages)) out.put(escapeText(JSON.stringify(s)));
     else {
       const [before, after] = splitJson(s, "messages");
-      out.put(escape(before));
+      out.put(escapeText(before));
       s.messages.forEach((m, i) => {
-out.put((i ? "," : "") + escape(JSON.stringify(item(m))));
-});
-      out.put(escape(after));
+        out.put((i ? "," : "") + escapeText(JSON.stringify(item(m))));
+      });
+      out.put(escapeText(after));
     }
   } finally {
     out.close();
@@ -76,7 +76,10 @@ class FileSink {
     // A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair: 4 bytes for 2 units).
     if (this.used + 3 * t.length > this.buf.length) {
       this.flush();
-      if (3 * t.length > this.buf.length) return this.writeAll(Buffer.from(t, "utf8"));
+      if (3 * t.length > this.buf.length) {
+        this.writeAll(Buffer.from(t, "utf8"));
+        return;
+      }
     }
     this.used += this.buf.write(t, this.used, "utf8");
   }
@@ -147,7 +150,8 @@ export class FileSessionStore implements SessionStore {
     this.last = null;
     this.loads++;
     const file = join(this.dir, `${key}.json`);
-    if (!existsSync(file)) throw new Error(`the audit kept no full sessions (keepSessions: false): session ${key}'s messages, turns and compactions are only in the report files`);
+    if (!existsSync(file))
+      throw new Error(`the audit kept no full sessions (keepSessions: false): session ${key}'s messages, turns and compactions are only in the report files`);
     const raw = JSON.parse(readFileSync(file, "utf8")) as AuditSession;
     const value = redacted ? redactDeep(raw) : raw;
     this.last = { key, redacted, value };

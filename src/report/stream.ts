@@ -18,7 +18,7 @@ export function summaryJson(result: AuditResult): string {
 export function* detailChunks(s: AuditSession): Generator<Chunk> {
   yield DATA_PREFIX;
   const ref = spillOf(s);
-  yield (ref?.store.piece(ref.key, ref.redacted)) || pageData(s);
+  yield ref?.store.piece(ref.key, ref.redacted) || pageData(s);
   yield DATA_SUFFIX;
 }
 

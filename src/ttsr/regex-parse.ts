@@ -83,8 +83,7 @@ function parseAlts(c: Cursor): RNode[][] {
       } else if (c.s.startsWith("?<=", c.i) || c.s.startsWith("?<!", c.i)) {
         c.i += 3;
         assert = true;
-      }
-      else if (c.s.startsWith("?<", c.i)) c.i = c.s.indexOf(">", c.i) + 1 || c.s.length;
+      } else if (c.s.startsWith("?<", c.i)) c.i = c.s.indexOf(">", c.i) + 1 || c.s.length;
       else if (c.s[c.i] === "?") {
         const m = /^\?[a-zA-Z-]*:?/.exec(c.s.slice(c.i));
         c.i += m ? m[0].length : 1; // modifier groups (Bun) are treated as plain groups

@@ -140,12 +140,12 @@ function group(c: Cursor, inBehind: boolean): WindowBounds & { quantifiable: boo
   } else if (s.startsWith("(?<=", c.i) || s.startsWith("(?<!", c.i)) {
     c.i += 4;
     kind = "behind";
-  }
-  else if (s.startsWith("(?<", c.i)) {
+  } else if (s.startsWith("(?<", c.i)) {
     const close = s.indexOf(">", c.i);
     if (close < 0) throw new Unsupported();
     c.i = close + 1;
-  } else if (s[c.i + 1] === "?") throw new Unsupported(); // modifiers or anything newer
+  } else if (s[c.i + 1] === "?")
+    throw new Unsupported(); // modifiers or anything newer
   else c.i++;
   if (kind !== "plain" && inBehind) throw new Unsupported();
   const inner = disjunction(c, inBehind || kind === "behind");

@@ -40,7 +40,13 @@ export function firstDifference(a: DecisionFields, b: DecisionFields): keyof Dec
 /** The recorded deliveries a turn is compared on: injections and reminders, not the bookkeeping entries. */
 export const comparedRecords = (t: SimTurn): SimRecorded[] => t.recorded.filter((r) => r.kind !== "ttsr_injection" && r.unverifiable === undefined);
 
-function turnOf(item: EvidenceItem, byId: Map<string, SimTurn>, turns: SimTurn[], claimed: Set<object>, lastCustomTurn: SimTurn | undefined): SimTurn | undefined {
+function turnOf(
+  item: EvidenceItem,
+  byId: Map<string, SimTurn>,
+  turns: SimTurn[],
+  claimed: Set<object>,
+  lastCustomTurn: SimTurn | undefined,
+): SimTurn | undefined {
   const r = item.record;
   if (r.kind === "tool_reminder") return byId.get(item.toolResponse ?? item.afterResponse ?? "");
   if (r.kind === "ttsr_injection") return item.role === "tool" ? byId.get(item.afterResponse ?? "") : lastCustomTurn;

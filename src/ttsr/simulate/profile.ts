@@ -18,7 +18,6 @@ const PREAMBLES: readonly [string, TtsrProfile][] = [
   ["\nYour output was interrupted because it violated a user-defined rule.\n", "seed"],
 ];
 
-
 /** The TTSR profile the session's own content points to, or undefined when it says nothing. */
 export function sessionTtsrProfile(session: SessionBase): SessionTtsrProfile | undefined {
   const recorded = recordedTtsr(session);
@@ -42,6 +41,7 @@ export interface ResolvedTtsrProfile {
 /** The named profile wins; otherwise the session's; otherwise seed (docs/product.md §2). */
 export function resolveTtsrProfile(session: SessionBase, named: TtsrProfile | undefined): ResolvedTtsrProfile {
   const found = sessionTtsrProfile(session);
-  if (named !== undefined) return found && found.profile !== named ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
+  if (named !== undefined)
+    return found && found.profile !== named ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
   return found ? { profile: found.profile, from: "session" } : { profile: "seed", from: "default" };
 }

@@ -25,8 +25,8 @@ const RULES = [
   ["no-sleep-in-tests", "Thread\\.sleep\\(|time\\.sleep\\(", null, "time.sleep("],
   ["no-bare-except", "except:\\s*pass", null, "except: pass"],
   ["no-unwrap", "\\.unwrap\\(\\)\\.unwrap\\(\\)", null, ".unwrap().unwrap()"],
-  ["no-panic", "panic!\\(\"unreachable", null, "panic!(\"unreachable"],
-  ["no-hardcoded-password", "password\\s*=\\s*\"[^\"]+\"", null, "password = \"hunter2\""],
+  ["no-panic", 'panic!\\("unreachable', null, 'panic!("unreachable'],
+  ["no-hardcoded-password", 'password\\s*=\\s*"[^"]+"', null, 'password = "hunter2"'],
   ["no-aws-key", "AKIA[0-9A-Z]{16}", null, "AKIAIOSFODNN7EXAMPLE"],
   ["no-github-token", "ghp_[A-Za-z0-9]{20,}", null, "ghp_abcdefghijklmnopqrstuvwxyz"],
   ["no-private-key", "-----BEGIN (RSA |EC )?PRIVATE KEY-----", null, "-----BEGIN RSA PRIVATE KEY-----"],
@@ -48,14 +48,13 @@ const RULES = [
   ["ts-no-enum", "\\bconst enum\\b", "tool:edit(*.ts)", "const enum"],
   ["ts-no-namespace", "\\bnamespace [A-Z]\\w* \\{", "tool:edit(*.ts)", "namespace Foo {"],
   ["ts-no-require", "\\brequire\\(['\"]", "tool:edit(*.ts), tool:write(*.ts)", "require('x')"],
-  ["py-no-print", "\\bprint\\(f?\"DEBUG", "tool:edit(*.py)", "print(\"DEBUG"],
+  ["py-no-print", '\\bprint\\(f?"DEBUG', "tool:edit(*.py)", 'print("DEBUG'],
   ["think-no-shortcut", "skip the tests", "thinking", "skip the tests"],
   ["think-no-guess", "I'll just guess", "thinking", "I'll just guess"],
   ["think-no-hack", "quick hack", "thinking", "quick hack"],
   ["think-no-disable-lint", "disable the linter", "thinking", "disable the linter"],
   ["think-no-delete-tests", "delete the failing test", "thinking", "delete the failing test"],
 ];
-
 
 /** Rule records: {name, condition, scope, sample}. */
 export const rules = RULES.map(([name, condition, scope, sample]) => ({ name, condition, scope, sample }));

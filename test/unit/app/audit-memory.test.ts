@@ -46,8 +46,8 @@ function expectProjections(dir: string, whole: AuditResult): void {
   for (const [name, text] of Object.entries(PAGE_ASSETS)) expect(read(`sessions/${name}`)).toBe(text);
   expect(read("sessions/session.html")).toBe(renderViewer(ctx));
   whole.sessions.forEach((s, i) => {
-expect(read(`sessions/${i + 1}.js`)).toBe(renderDataFile(s));
-});
+    expect(read(`sessions/${i + 1}.js`)).toBe(renderDataFile(s));
+  });
 }
 
 describe("app/audit memory: sessions are spilled as soon as they are done", async () => {

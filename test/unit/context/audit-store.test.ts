@@ -39,7 +39,18 @@ function spill(sessions: AuditSession[]) {
 }
 
 const full = [
-  session("a.jsonl", [[msg("user", "hi")], [msg("user", "hi"), msg("assistant", `key ${AWS}`)]], { compactions: [{ id: "c1", dropped: [msg("user", "hi")], kept: [], added: [], tokens: { before: 9, after: 1 }, capsule: { valid: false, missing: ["goal"], warnings: [], lost: [] } }] }),
+  session("a.jsonl", [[msg("user", "hi")], [msg("user", "hi"), msg("assistant", `key ${AWS}`)]], {
+    compactions: [
+      {
+        id: "c1",
+        dropped: [msg("user", "hi")],
+        kept: [],
+        added: [],
+        tokens: { before: 9, after: 1 },
+        capsule: { valid: false, missing: ["goal"], warnings: [], lost: [] },
+      },
+    ],
+  }),
   session("b.jsonl", [], { diagnostics: [diagnostic({ file: "b.jsonl", message: `bad ${AWS}` })] }),
 ];
 
@@ -47,8 +58,8 @@ describe("context/audit-store", () => {
   it("a spilled session serializes exactly like the session it stands for, keys in the same order", () => {
     const { out } = spill(full);
     out.forEach((s, i) => {
-expect(JSON.stringify(s)).toBe(JSON.stringify(full[i]));
-});
+      expect(JSON.stringify(s)).toBe(JSON.stringify(full[i]));
+    });
   });
   it("keeps only compact data: the heavy parts are accessors that read the store", () => {
     const { store, out } = spill(full);
@@ -77,8 +88,8 @@ expect(JSON.stringify(s)).toBe(JSON.stringify(full[i]));
     const { out } = spill(full);
     const red = out.map((s) => redactSpilled(s, redactDeep));
     red.forEach((s, i) => {
-expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i])));
-});
+      expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i])));
+    });
     expect(JSON.stringify(red)).not.toContain(AWS);
     expect(spillOf(red[0])?.redacted).toBe(true);
     expect(spillOf(out[0])?.redacted).toBe(false);
