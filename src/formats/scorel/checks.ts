@@ -6,7 +6,7 @@ import type { BaseField, ScorelProblem } from "../../shared/codes/scorel-problem
 import { isObject } from "../../shared/json.js";
 import type { ScorelProfile } from "./model.js";
 import { CONTROL_TYPES, TRANSIENT_TYPES, TREE_TYPES } from "./profiles.js";
-import { compactDetail, contextControlDetail, harnessDetail, queueDetail, skillDeltaDetail, skillSnapshotDetail, snapshotDetail, titleDetail } from "./payloads.js";
+import { compactDetail, contextControlDetail, harnessDetail, queueDetail, selectedModelDetail, skillDeltaDetail, skillSnapshotDetail, snapshotDetail, titleDetail } from "./payloads.js";
 
 export interface Problem {
   /** Upstream SessionStoreError code and message (what the loader would say). */
@@ -84,6 +84,8 @@ function shippedPayload(v: Obj, t: string, profile: Exclude<ScorelProfile, "g0" 
       return isObject(v.message) ? null : ev("Message event is missing message payload", "SCOREL_INV_06_INVALID_EVENT", must("message", "object"), "/message");
     case "session_title_updated":
       return evOf("session_title_updated is missing title payload", "SCOREL_INV_27_TITLE_UPDATE", titleDetail(v));
+    case "session_model_selected": // only reached under p6, the one profile whose type list has it
+      return evOf("session_model_selected is missing selectedModel payload", "SCOREL_INV_33_MODEL_SELECTED", selectedModelDetail(v.selectedModel));
     case "instruction_snapshot":
       return evOf("instruction_snapshot is missing snapshot payload", "SCOREL_INV_22_INSTRUCTION_SNAPSHOT", snapshotDetail(v.snapshot));
     case "harness_item":

@@ -27,11 +27,13 @@ export interface Features {
   channelContext: boolean;
   extensionScope: boolean;
   systemReminder: boolean;
+  /** Line of the first `session_model_selected` event (only the current session core writes it; docs/scorel.md §16). */
+  modelSelectedLine?: number;
   /** At least one line parsed as JSON (an empty file contradicts no profile). */
   anyRecord: boolean;
 }
 
-const SHIPPED_ONLY = new Set(["user_message", "assistant_message", "tool_result", "session_title_updated", "queue_update", "skill_index_snapshot", "skill_index_delta"]);
+const SHIPPED_ONLY = new Set(["user_message", "assistant_message", "tool_result", "session_title_updated", "queue_update", "skill_index_snapshot", "skill_index_delta", "session_model_selected"]);
 
 export function scanFeatures(recs: readonly LineRec[]): Features {
   const first = recs.find((r) => r.ok);
@@ -46,6 +48,7 @@ export function scanFeatures(recs: readonly LineRec[]): Features {
     if (SHIPPED_ONLY.has(t)) f.shippedType ??= t;
     if (t === "compact") f.compact = true;
     if (t === "context_control") f.contextControl = true;
+    if (t === "session_model_selected") f.modelSelectedLine ??= r.no;
     if (t === "harness_item" && isObject(v.item) && v.item.kind === "channel_context") f.channelContext = true;
     if (t === "skill_index_snapshot" || t === "skill_index_delta") {
       const entries = [v.entries, v.added, v.changed].flatMap((x) => (Array.isArray(x) ? x : []));
@@ -62,6 +65,7 @@ export function generationOf(f: Features): { generation: ScorelGeneration; why: 
   // A file that also has shipped-only types (user_message, …) is a shipped file with a stray design event:
   // reading it as design would flag every shipped event, so it stays shipped (and PROFILE_MISMATCH says why).
   if (f.designType && !f.shippedType) return { generation: "design", why: `design-model event type "${f.designType}"` };
+  if (f.modelSelectedLine !== undefined) return { generation: "p6", why: `session_model_selected event on line ${f.modelSelectedLine}` };
   if (f.systemReminder) return { generation: "p5", why: "system_reminder content blocks" };
   if (f.compact || f.contextControl || f.channelContext || f.extensionScope) return { generation: "p4", why: "P4 features (compact / context_control / channel_context / extension skills)" };
   return { generation: "p3", why: "only P3 features" };
@@ -77,9 +81,11 @@ export function chooseProfile(f: Features, requested: string | undefined, bag: D
     reason = "requested";
   } else {
     if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "scorel", requested, known: SCOREL_PROFILES });
-    // docs/product.md §2: shipped files default to p5 whatever generation they look like.
-    profile = generation === "g0" || generation === "design" ? generation : "p5";
-    reason = generation === "g0" || generation === "design" ? why : `default for shipped files (content looks like ${generation}: ${why})`;
+    // docs/product.md §2: shipped files default to p5 whatever generation they look like, except a file only the
+    // current session core writes (a session_model_selected event): every older loader rejects it, p6 reads it.
+    const detected = generation === "g0" || generation === "design" || generation === "p6";
+    profile = detected ? generation : "p5";
+    reason = detected ? why : `default for shipped files (content looks like ${generation}: ${why})`;
   }
   bag.add("PROFILE_CHOSEN", {}, { format: "scorel", profile, why: reason });
   for (const m of mismatches(f, profile)) bag.add("PROFILE_MISMATCH", {}, m);
@@ -102,6 +108,8 @@ function mismatches(f: Features, p: ScorelProfile): ProfileMismatch[] {
   if (p === "p3" && f.channelContext) out.push({ problem: "scorel-p3-channel-context" });
   if (p === "p3" && f.extensionScope) out.push({ problem: "scorel-p3-extension-scope" });
   if ((p === "p3" || p === "p4a") && f.contextControl) out.push({ problem: "scorel-context-control-before-p4b", profile: p });
-  if (p !== "p5" && f.systemReminder) out.push({ problem: "scorel-system-reminder-before-p5", profile: p });
+  if (p !== "p5" && p !== "p6" && f.systemReminder) out.push({ problem: "scorel-system-reminder-before-p5", profile: p });
+  // Written by a newer Scorel than the profile: its loader keeps its verdict (unsupported type), and says why.
+  if (p !== "p6" && f.modelSelectedLine !== undefined) out.push({ problem: "scorel-model-selected-before-p6", profile: p, line: f.modelSelectedLine });
   return out;
 }

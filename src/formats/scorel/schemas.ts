@@ -23,6 +23,7 @@ import eventHarnessItem from "../../schema/json/scorel/event-harness-item.json" 
 import eventHarnessItemP3 from "../../schema/json/scorel/event-harness-item-p3.json" with { type: "json" };
 import eventInstructionSnapshot from "../../schema/json/scorel/event-instruction-snapshot.json" with { type: "json" };
 import eventQueueUpdate from "../../schema/json/scorel/event-queue-update.json" with { type: "json" };
+import eventSessionModelSelected from "../../schema/json/scorel/event-session-model-selected.json" with { type: "json" };
 import eventSessionTitleUpdated from "../../schema/json/scorel/event-session-title-updated.json" with { type: "json" };
 import eventSkillIndexDelta from "../../schema/json/scorel/event-skill-index-delta.json" with { type: "json" };
 import eventSkillIndexDeltaP3 from "../../schema/json/scorel/event-skill-index-delta-p3.json" with { type: "json" };
@@ -49,7 +50,7 @@ import skillIndexEntryP3 from "../../schema/json/scorel/skill-index-entry-p3.jso
 import systemReminder from "../../schema/json/scorel/system-reminder.json" with { type: "json" };
 import type { ScorelProfile } from "./model.js";
 
-export const SCOREL_SCHEMAS: readonly object[] = [contentBlock, contextControlPayload, designBranch, designChannelInject, designCompact, designContextControl, designCustom, designCustomMessage, designHarnessItem, designInstructionSnapshot, designMessage, designRewind, designSessionInfo, eventAssistantMessage, eventBase, eventCompact, eventContextControl, eventHarnessItem, eventHarnessItemP3, eventInstructionSnapshot, eventQueueUpdate, eventSessionTitleUpdated, eventSkillIndexDelta, eventSkillIndexDeltaP3, eventSkillIndexSnapshot, eventSkillIndexSnapshotP3, eventToolResult, eventUserMessage, g0Channel, g0Compact, g0FileSnapshot, g0Message, g0Rewind, harnessItem, harnessItemP3, header, headerDesign, instructionSnapshot, message, messageDesign, queueItem, selectedModel, skillIndexEntry, skillIndexEntryP3, systemReminder];
+export const SCOREL_SCHEMAS: readonly object[] = [contentBlock, contextControlPayload, designBranch, designChannelInject, designCompact, designContextControl, designCustom, designCustomMessage, designHarnessItem, designInstructionSnapshot, designMessage, designRewind, designSessionInfo, eventAssistantMessage, eventBase, eventCompact, eventContextControl, eventHarnessItem, eventHarnessItemP3, eventInstructionSnapshot, eventQueueUpdate, eventSessionModelSelected, eventSessionTitleUpdated, eventSkillIndexDelta, eventSkillIndexDeltaP3, eventSkillIndexSnapshot, eventSkillIndexSnapshotP3, eventToolResult, eventUserMessage, g0Channel, g0Compact, g0FileSnapshot, g0Message, g0Rewind, harnessItem, harnessItemP3, header, headerDesign, instructionSnapshot, message, messageDesign, queueItem, selectedModel, skillIndexEntry, skillIndexEntryP3, systemReminder];
 
 const SHIPPED: Record<string, object> = {
   user_message: eventUserMessage,
@@ -64,6 +65,8 @@ const SHIPPED: Record<string, object> = {
   skill_index_snapshot: eventSkillIndexSnapshot,
   skill_index_delta: eventSkillIndexDelta,
 };
+/** The current session core (p6): the shipped set plus the model selection. */
+const P6: Record<string, object> = { ...SHIPPED, session_model_selected: eventSessionModelSelected };
 const P3: Record<string, object> = {
   ...SHIPPED,
   harness_item: eventHarnessItemP3,
@@ -99,7 +102,7 @@ function register(): void {
 
 /** The schema of an event type under a profile (undefined: the type has none there). */
 export function eventSchema(profile: ScorelProfile, type: string): object | undefined {
-  const table = profile === "g0" ? G0 : profile === "design" ? DESIGN : profile === "p3" ? P3 : SHIPPED;
+  const table = profile === "g0" ? G0 : profile === "design" ? DESIGN : profile === "p3" ? P3 : profile === "p6" ? P6 : SHIPPED;
   return Object.hasOwn(table, type) ? table[type] : undefined;
 }
 

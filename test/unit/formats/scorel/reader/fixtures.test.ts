@@ -16,6 +16,7 @@ const VALID: Want = { verdict: null, codes: [] };
 const DESIGN: Want = { verdict: null, codes: ["SCOREL_DESIGN_NOT_SHIPPED"] };
 
 const TABLE: Record<string, Want> = {
+  "valid/p6-model-selected.jsonl": VALID,
   "valid/p5-session.jsonl": VALID,
   "valid/p5-harness-merge.jsonl": VALID,
   "valid/p4-session.jsonl": { ...VALID, profile: "p4" },
@@ -42,7 +43,7 @@ const TABLE: Record<string, Want> = {
   "invalid/inv-04-transient-event.jsonl": { verdict: ["invalid_event", "Unsupported session event type", 5], codes: ["SCOREL_INV_04_MISPLACED_EVENT"] },
   "invalid/inv-05-session-mismatch.jsonl": { verdict: ["session_mismatch", "Event belongs to ses_other, expected ses_4b1f0e9c-2d3a-4e5f-9a8b-7c6d5e4f3a2b", 4], codes: ["SCOREL_INV_05_SESSION_MISMATCH"] },
   "invalid/inv-05-missing-session-id.jsonl": { verdict: ["invalid_header", "Event must be an object with a sessionId", 4], codes: ["SCOREL_INV_05_SESSION_MISMATCH"] },
-  "invalid/inv-06-unsupported-type.jsonl": { verdict: ["invalid_event", "Unsupported session event type", 9], codes: ["SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_10_PARENT"] },
+  "invalid/inv-06-unsupported-type.jsonl": { profile: "p5", verdict: ["invalid_event", "Unsupported session event type", 9], codes: ["PROFILE_MISMATCH", "SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_10_PARENT"] },
   "invalid/inv-06-base-fields.jsonl": { verdict: ["invalid_event", "Event is missing required base fields", 4], codes: ["SCOREL_INV_06_INVALID_EVENT"] },
   "invalid/inv-06-message-payload.jsonl": { verdict: ["invalid_event", "Message event is missing message payload", 4], codes: ["SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_14_ORPHAN_TOOL_RESULT"] },
   "invalid/inv-07-duplicate-id.jsonl": { verdict: ["duplicate_event_id", "Duplicate event id: 1da78a13-beba-5552-bb0a-e15a75ab42d5", 10], codes: ["SCOREL_INV_07_DUPLICATE_ID"] },
@@ -57,6 +58,8 @@ const TABLE: Record<string, Want> = {
   "invalid/inv-22-snapshot-version.jsonl": { verdict: ["invalid_event", "instruction_snapshot is missing snapshot payload", 2], codes: ["SCOREL_INV_22_INSTRUCTION_SNAPSHOT", "SCOREL_INV_23_SNAPSHOT_PLACEMENT"] },
   "invalid/inv-24-queue-operation.jsonl": { verdict: ["invalid_event", "queue_update is missing queue payload", 6], codes: ["SCOREL_INV_24_QUEUE_UPDATE", "SCOREL_INV_25_QUEUE_CONSUMPTION"] },
   "invalid/inv-26-skill-entry.jsonl": { verdict: ["invalid_event", "skill_index_snapshot is missing entries", 3], codes: ["SCOREL_INV_26_SKILL_INDEX"] },
+  "invalid/inv-33-model-selected-reasoning-effort.jsonl": { verdict: ["invalid_event", "session_model_selected is missing selectedModel payload", 6], codes: ["SCOREL_INV_33_MODEL_SELECTED"] },
+  "invalid/inv-33-model-selected-missing-display-name.jsonl": { verdict: ["invalid_event", "session_model_selected is missing selectedModel payload", 6], codes: ["SCOREL_INV_33_MODEL_SELECTED"] },
   "profile/p3-skill-scope-extension.jsonl": { profile: "p3", verdict: ["invalid_event", "skill_index_snapshot is missing entries", 3], codes: ["PROFILE_MISMATCH", "SCOREL_INV_26_SKILL_INDEX"] },
   "invalid/inv-27-empty-title.jsonl": { verdict: ["invalid_event", "session_title_updated is missing title payload", 14], codes: ["SCOREL_INV_27_TITLE_UPDATE"] },
   "profile/p4a-context-control.jsonl": { profile: "p4a", verdict: ["invalid_event", "Unsupported session event type", 12], codes: ["PROFILE_MISMATCH", "SCOREL_INV_06_INVALID_EVENT"] },
