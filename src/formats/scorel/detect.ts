@@ -4,7 +4,7 @@ import { isObject } from "../../shared/json.js";
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import type { ProfileMismatch } from "../../shared/codes/general.js";
 import { SCOREL_PROFILES, type ScorelGeneration, type ScorelProfile } from "./model.js";
-import { DESIGN_ONLY_TYPES, G0_DESIGN_KINDS } from "./profiles.js";
+import { CONTROL_TYPES, DESIGN_ONLY_TYPES, G0_DESIGN_KINDS, TRANSIENT_TYPES, TREE_TYPES } from "./profiles.js";
 import type { LineRec } from "./records.js";
 
 const isHeaderLike = (v: unknown): boolean => isObject(v) && "version" in v && ("meta" in v || "sessionId" in v);
@@ -29,15 +29,27 @@ export interface Features {
   systemReminder: boolean;
   /** Line of the first `session_model_selected` event (only the current session core writes it; docs/scorel.md §16). */
   modelSelectedLine?: number;
+  /** The first event type no profile knows (evidence of a Scorel newer than sightline), and how many such events. */
+  unknownType?: { type: string; line: number };
+  unknownTypes: number;
   /** At least one line parsed as JSON (an empty file contradicts no profile). */
   anyRecord: boolean;
 }
+
+/** Every event type some profile, the design model or the wire knows; any other is newer than sightline. */
+const KNOWN_TYPES: ReadonlySet<string> = new Set([
+  ...Object.values(TREE_TYPES).flatMap((t) => [...t]),
+  ...Object.values(CONTROL_TYPES).flatMap((t) => [...t]),
+  ...DESIGN_ONLY_TYPES,
+  ...TRANSIENT_TYPES,
+  "session_header",
+]);
 
 const SHIPPED_ONLY = new Set(["user_message", "assistant_message", "tool_result", "session_title_updated", "queue_update", "skill_index_snapshot", "skill_index_delta", "session_model_selected"]);
 
 export function scanFeatures(recs: readonly LineRec[]): Features {
   const first = recs.find((r) => r.ok);
-  const f: Features = { g0: false, compact: false, contextControl: false, channelContext: false, extensionScope: false, systemReminder: false, anyRecord: first !== undefined };
+  const f: Features = { g0: false, compact: false, contextControl: false, channelContext: false, extensionScope: false, systemReminder: false, unknownTypes: 0, anyRecord: first !== undefined };
   const fv = first?.value;
   f.g0 = isObject(fv) && !isHeaderLike(fv) && typeof fv.kind === "string" && !("type" in fv);
   for (const r of recs) {
@@ -49,6 +61,10 @@ export function scanFeatures(recs: readonly LineRec[]): Features {
     if (t === "compact") f.compact = true;
     if (t === "context_control") f.contextControl = true;
     if (t === "session_model_selected") f.modelSelectedLine ??= r.no;
+    if (!KNOWN_TYPES.has(t)) {
+      f.unknownType ??= { type: t, line: r.no };
+      f.unknownTypes++;
+    }
     if (t === "harness_item" && isObject(v.item) && v.item.kind === "channel_context") f.channelContext = true;
     if (t === "skill_index_snapshot" || t === "skill_index_delta") {
       const entries = [v.entries, v.added, v.changed].flatMap((x) => (Array.isArray(x) ? x : []));
@@ -84,11 +100,17 @@ export function chooseProfile(f: Features, requested: string | undefined, bag: D
     // docs/product.md §2: shipped files default to p5 whatever generation they look like, except a file only the
     // current session core writes (a session_model_selected event): every older loader rejects it, p6 reads it.
     const detected = generation === "g0" || generation === "design" || generation === "p6";
-    profile = detected ? generation : "p5";
-    reason = detected ? why : `default for shipped files (content looks like ${generation}: ${why})`;
+    // A type no profile knows: never replay a newer log with older rules than sightline has (docs/scorel.md §16.4).
+    const newest = !detected && f.unknownType !== undefined;
+    profile = detected ? generation : newest ? "p6" : "p5";
+    reason = detected ? why : newest ? `the newest profile: event type "${f.unknownType!.type}" on line ${f.unknownType!.line} is one no profile knows` : `default for shipped files (content looks like ${generation}: ${why})`;
   }
   bag.add("PROFILE_CHOSEN", {}, { format: "scorel", profile, why: reason });
   for (const m of mismatches(f, profile)) bag.add("PROFILE_MISMATCH", {}, m);
+  const u = f.unknownType;
+  if (u && profile !== "g0" && profile !== "design") {
+    bag.add("PROFILE_NEWER", { line: u.line }, { writer: "Scorel", profile, evidence: `event type ${JSON.stringify(u.type)} (line ${u.line})`, more: f.unknownTypes - 1 });
+  }
   return { profile, reason, generation };
 }
 

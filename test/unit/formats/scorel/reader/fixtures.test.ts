@@ -90,7 +90,7 @@ const TABLE: Record<string, Want> = {
   "bad-input/deep-nesting.jsonl": { verdict: null, codes: ["TOO_DEEP"] },
   "bad-input/lone-surrogate.jsonl": { verdict: null, codes: ["LONE_SURROGATE"] },
   "bad-input/proto-keys.jsonl": { verdict: null, codes: [] },
-  "bad-input/unknown-types.jsonl": { verdict: ["invalid_event", "Unsupported session event type", 9], codes: ["SCOREL_INV_13_CONTENT_BLOCKS", "SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_10_PARENT"] },
+  "bad-input/unknown-types.jsonl": { verdict: ["invalid_event", "Unsupported session event type", 9], codes: ["SCOREL_INV_13_CONTENT_BLOCKS", "PROFILE_NEWER", "SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_10_PARENT"] },
   "bad-input/wrong-types.jsonl": { verdict: ["invalid_event", "Event is missing required base fields", 4], codes: ["SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_14_ORPHAN_TOOL_RESULT", "SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_16_HARNESS_ITEM"] },
 };
 

@@ -95,3 +95,31 @@ describe("p6 replays every other rule as p5 on files the loader accepts", () => 
     });
   }
 });
+
+describe("an event type no profile knows: a newer Scorel, said on every read (PROFILE_NEWER)", () => {
+  const withTypes = (...types: string[]) => jsonl(header(), IS("is", 1), U("u1", null, 2), ...types.map((t, i) => ev(t, `x${i}`, null, 3 + i)));
+  it("is read with the newest profile, p6, and the warning names the first such event and how many more", () => {
+    const s = parse(withTypes("session_budget_updated", "session_budget_updated", "queue_update"));
+    expect(s.profile).toBe("p6");
+    expect(byCode(s, "PROFILE_CHOSEN")[0].args).toMatchObject({ profile: "p6", why: 'the newest profile: event type "session_budget_updated" on line 4 is one no profile knows' });
+    const w = byCode(s, "PROFILE_NEWER");
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ severity: "warning", line: 4, args: { writer: "Scorel", profile: "p6", evidence: 'event type "session_budget_updated" (line 4)', more: 1 } });
+    expect(w[0].message).toContain("Read with profile p6");
+    // The loader of every known version still rejects the file.
+    expect(s.verdict).toMatchObject({ code: "invalid_event", message: "Unsupported session event type", line: 4 });
+  });
+  it("a requested profile is kept and named in the warning", () => {
+    const s = parse(withTypes("session_budget_updated"), "p4");
+    expect(s.profile).toBe("p4");
+    expect(byCode(s, "PROFILE_NEWER")[0].args).toMatchObject({ profile: "p4", more: 0 });
+  });
+  it("types sightline knows are no such evidence: transient, design-only, session_header, session_model_selected", () => {
+    for (const t of ["text_delta", "rewind", "session_header", "session_model_selected"]) expect(byCode(parse(withTypes(t)), "PROFILE_NEWER"), t).toEqual([]);
+    expect(parse(withTypes("text_delta")).profile).toBe("p5");
+  });
+  it("neither the design model nor a G0 log gets it", () => {
+    expect(byCode(parseFixture("design/session-full.jsonl"), "PROFILE_NEWER")).toEqual([]);
+    expect(byCode(parse(jsonl(header(), ev("message", "m", null, 1, { message: { role: "user", content: "x" } }), ev("brand_new", "b", null, 2)), "design"), "PROFILE_NEWER")).toEqual([]);
+  });
+});
