@@ -24,7 +24,11 @@ function copyBlock(block: unknown, rules: Rules, eventId: string): unknown {
     return Object.assign({}, block);
   }
   if (block.type === "tool_result") return { ...block, result: copyResult(block.result, rules) };
-  if (block.type === "system_reminder" && rules.blocks) return copyReminderBlock(block);
+  if (block.type === "system_reminder" && rules.blocks) {
+    // P6 spreads the block and then replaces a truthy `data` by its copy: a falsy `data` stays, in place (§16.3).
+    if (rules.literal) return block.data ? { ...block, data: { ...(block.data as object) } } : { ...block };
+    return copyReminderBlock(block);
+  }
   return { ...block };
 }
 

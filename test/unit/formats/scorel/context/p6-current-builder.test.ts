@@ -72,6 +72,15 @@ describe("p6 replays the current builder's own tests where p5 reads differently"
     expect(build(raws, "p6", "u1").messages[0].content).toEqual([{ 0: "a", 1: "b" }, {}, { 0: 1 }]);
     expect(build(raws, "p5", "u1").messages[0].content).toEqual(["ab", 7, [1]]);
   });
+  it("a stored reminder block keeps a falsy `data` (the clone spreads the block first); p5 drops it", () => {
+    const rem = (data: unknown) => ({ type: "system_reminder", kind: "message_ref", origin: "system", text: "t", data, visibility: "model", scope: "message" });
+    const raws = [UC("u1", null, 1, [text("x"), rem(null), rem(0), rem({ a: 1 }), rem("ab")])];
+    const p6 = build(raws, "p6", "u1").messages[0].content as Raw[];
+    expect(p6.slice(1).map((b) => b.data)).toEqual([null, 0, { a: 1 }, { 0: "a", 1: "b" }]);
+    expect(Object.keys(p6[1])).toEqual(["type", "kind", "origin", "text", "data", "visibility", "scope"]);
+    const p5 = build(raws, "p5", "u1").messages[0].content as Raw[];
+    expect(p5.slice(1).map((b) => "data" in b)).toEqual([false, false, true, true]);
+  });
   it("well-formed turns build the same under both (tool turn, merge, compact window)", () => {
     const raws = [U("u1", null, 1, "hi"), AT("a2", "u1", 2), T("t3", "a2", 3, "out"), H("h4", "t3", 4, "runtime_notice", "system", "n"), A("a5", "h4", 5, "done"), C("c6", "a5", 6, "a5", " s ", 8)];
     expect(build(raws, "p6", "c6")).toEqual({ ...build(raws, "p5", "c6"), profile: "p6" });
