@@ -17,7 +17,7 @@ const copyItem = (item: unknown): unknown => (isObject(item) ? { ...item } : ite
 
 function copyBlock(block: unknown, rules: Rules, eventId: string): unknown {
   // A non-object block is not something the real writer produces; it is kept as is. P6 replays the current
-  // builder's `{ ...block }` (a string becomes an object of its characters) and its throw on null (§16.3).
+  // builder's `{ ...block }` (a string becomes an object of its characters) and its throw on null (docs/scorel.md §16.3).
   if (!isObject(block)) {
     if (!rules.literal) return block;
     if (block === null || block === undefined) throw typeError(eventId, "a content block is null");
@@ -25,7 +25,7 @@ function copyBlock(block: unknown, rules: Rules, eventId: string): unknown {
   }
   if (block.type === "tool_result") return { ...block, result: copyResult(block.result, rules) };
   if (block.type === "system_reminder" && rules.blocks) {
-    // P6 spreads the block and then replaces a truthy `data` by its copy: a falsy `data` stays, in place (§16.3).
+    // P6 spreads the block and then replaces a truthy `data` by its copy: a falsy `data` stays, in place (docs/scorel.md §16.3).
     if (rules.literal) return block.data ? { ...block, data: { ...(block.data as object) } } : { ...block };
     return copyReminderBlock(block);
   }
