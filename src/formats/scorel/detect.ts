@@ -45,11 +45,29 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([
   "session_header",
 ]);
 
-const SHIPPED_ONLY = new Set(["user_message", "assistant_message", "tool_result", "session_title_updated", "queue_update", "skill_index_snapshot", "skill_index_delta", "session_model_selected"]);
+const SHIPPED_ONLY = new Set([
+  "user_message",
+  "assistant_message",
+  "tool_result",
+  "session_title_updated",
+  "queue_update",
+  "skill_index_snapshot",
+  "skill_index_delta",
+  "session_model_selected",
+]);
 
 export function scanFeatures(recs: readonly LineRec[]): Features {
   const first = recs.find((r) => r.ok);
-  const f: Features = { g0: false, compact: false, contextControl: false, channelContext: false, extensionScope: false, systemReminder: false, unknownTypes: 0, anyRecord: first !== undefined };
+  const f: Features = {
+    g0: false,
+    compact: false,
+    contextControl: false,
+    channelContext: false,
+    extensionScope: false,
+    systemReminder: false,
+    unknownTypes: 0,
+    anyRecord: first !== undefined,
+  };
   const fv = first?.value;
   f.g0 = isObject(fv) && !isHeaderLike(fv) && typeof fv.kind === "string" && !("type" in fv);
   for (const r of recs) {
@@ -83,12 +101,17 @@ export function generationOf(f: Features): { generation: ScorelGeneration; why: 
   if (f.designType && !f.shippedType) return { generation: "design", why: `design-model event type "${f.designType}"` };
   if (f.modelSelectedLine !== undefined) return { generation: "p6", why: `session_model_selected event on line ${f.modelSelectedLine}` };
   if (f.systemReminder) return { generation: "p5", why: "system_reminder content blocks" };
-  if (f.compact || f.contextControl || f.channelContext || f.extensionScope) return { generation: "p4", why: "P4 features (compact / context_control / channel_context / extension skills)" };
+  if (f.compact || f.contextControl || f.channelContext || f.extensionScope)
+    return { generation: "p4", why: "P4 features (compact / context_control / channel_context / extension skills)" };
   return { generation: "p3", why: "only P3 features" };
 }
 
 /** Picks the profile and reports it (PROFILE_CHOSEN, and PROFILE_MISMATCH per feature the profile lacks). */
-export function chooseProfile(f: Features, requested: string | undefined, bag: DiagnosticBag): { profile: ScorelProfile; reason: string; generation: ScorelGeneration } {
+export function chooseProfile(
+  f: Features,
+  requested: string | undefined,
+  bag: DiagnosticBag,
+): { profile: ScorelProfile; reason: string; generation: ScorelGeneration } {
   const { generation, why } = generationOf(f);
   let profile: ScorelProfile;
   let reason: string;
@@ -103,13 +126,21 @@ export function chooseProfile(f: Features, requested: string | undefined, bag: D
     // A type no profile knows: never replay a newer log with older rules than sightline has (docs/scorel.md §16.4).
     const newest = !detected && f.unknownType !== undefined;
     profile = detected ? generation : newest ? "p6" : "p5";
-    reason = detected ? why : newest ? `the newest profile: event type "${f.unknownType!.type}" on line ${f.unknownType!.line} is one no profile knows` : `default for shipped files (content looks like ${generation}: ${why})`;
+    reason = detected
+      ? why
+      : newest
+        ? `the newest profile: event type "${f.unknownType!.type}" on line ${f.unknownType!.line} is one no profile knows`
+        : `default for shipped files (content looks like ${generation}: ${why})`;
   }
   bag.add("PROFILE_CHOSEN", {}, { format: "scorel", profile, why: reason });
   for (const m of mismatches(f, profile)) bag.add("PROFILE_MISMATCH", {}, m);
   const u = f.unknownType;
   if (u && profile !== "g0" && profile !== "design") {
-    bag.add("PROFILE_NEWER", { line: u.line }, { writer: "Scorel", profile, evidence: `event type ${JSON.stringify(u.type)} (line ${u.line})`, more: f.unknownTypes - 1 });
+    bag.add(
+      "PROFILE_NEWER",
+      { line: u.line },
+      { writer: "Scorel", profile, evidence: `event type ${JSON.stringify(u.type)} (line ${u.line})`, more: f.unknownTypes - 1 },
+    );
   }
   return { profile, reason, generation };
 }

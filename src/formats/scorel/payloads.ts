@@ -32,9 +32,11 @@ export const REASONING_EFFORTS = ["minimal", "low", "medium", "high", "xhigh", "
 /** session_model_selected.selectedModel (P6): five string fields, an optional reasoning effort from the list. */
 export function selectedModelDetail(m: unknown): Detail | null {
   if (!isObject(m)) return must("selectedModel", "object", "/selectedModel");
-  for (const k of ["modelId", "providerId", "provider", "id", "displayName"]) if (!str(m[k])) return must(`selectedModel.${k}`, "string", `/selectedModel/${k}`);
+  for (const k of ["modelId", "providerId", "provider", "id", "displayName"])
+    if (!str(m[k])) return must(`selectedModel.${k}`, "string", `/selectedModel/${k}`);
   const effort = m.reasoningEffort;
-  if (effort !== undefined && !(REASONING_EFFORTS as readonly unknown[]).includes(effort)) return oneOf("selectedModel.reasoningEffort (when present)", REASONING_EFFORTS, "/selectedModel/reasoningEffort");
+  if (effort !== undefined && !(REASONING_EFFORTS as readonly unknown[]).includes(effort))
+    return oneOf("selectedModel.reasoningEffort (when present)", REASONING_EFFORTS, "/selectedModel/reasoningEffort");
   return null;
 }
 
@@ -60,7 +62,8 @@ export function harnessDetail(item: unknown): Detail | null {
   if (!str(item.kind)) return must("item.kind", "string", "/item/kind");
   if (!str(item.origin)) return must("item.origin", "string", "/item/origin");
   if (!str(item.content)) return must("item.content", "string", "/item/content");
-  if (item.visibility !== "display" && item.visibility !== "hidden" && item.visibility !== "compact") return oneOf("item.visibility", ["display", "hidden", "compact"], "/item/visibility");
+  if (item.visibility !== "display" && item.visibility !== "hidden" && item.visibility !== "compact")
+    return oneOf("item.visibility", ["display", "hidden", "compact"], "/item/visibility");
   return null;
 }
 

@@ -19,7 +19,14 @@ describe("valid/p6-model-selected.jsonl (the current session core)", () => {
     expect(c.sourceIds[2]).toEqual([idOf("tool_result", 0), idOf("harness_item", 0)]);
     const result = (c.messages[2].content as any)[0].result;
     expect(Object.keys(result)).toEqual(["content"]); // details dropped
-    expect(result.content.at(-1)).toEqual({ type: "system_reminder", kind: "runtime_notice", origin: "system", text: "Model switched to GPT-5 (reasoning: medium).", visibility: "compact", scope: "next_model_call" });
+    expect(result.content.at(-1)).toEqual({
+      type: "system_reminder",
+      kind: "runtime_notice",
+      origin: "system",
+      text: "Model switched to GPT-5 (reasoning: medium).",
+      visibility: "compact",
+      scope: "next_model_call",
+    });
   });
   it("no event of the context comes from a model selection", () => {
     const selections = new Set(s.events.filter((e) => e.type === "session_model_selected").map((e) => e.id));
@@ -29,10 +36,25 @@ describe("valid/p6-model-selected.jsonl (the current session core)", () => {
     const c = buildScorelContext(s, s.tree.activeLeafId!);
     expect(c.error).toBeUndefined();
     expect((c.messages[0].content as any)[0]).toEqual({
-      type: "system_reminder", kind: "compact_summary", origin: "system", visibility: "model", scope: "session",
+      type: "system_reminder",
+      kind: "compact_summary",
+      origin: "system",
+      visibility: "model",
+      scope: "session",
       text: "Earlier session context has been compacted.\n\nThe orders test failed because the pagination loop skipped the last page; src/orders.ts now loops with <=.\n\nUse this summary as continuity context. Verify current repository facts before acting.",
     });
-    expect(c.sourceIds.map((ids) => ids[0])).toEqual([idOf("compact", 0), idOf("assistant_message", 0), idOf("tool_result", 0), idOf("assistant_message", 1), idOf("user_message", 1), idOf("assistant_message", 2), idOf("tool_result", 1), idOf("assistant_message", 3), idOf("user_message", 3), idOf("assistant_message", 5)]);
+    expect(c.sourceIds.map((ids) => ids[0])).toEqual([
+      idOf("compact", 0),
+      idOf("assistant_message", 0),
+      idOf("tool_result", 0),
+      idOf("assistant_message", 1),
+      idOf("user_message", 1),
+      idOf("assistant_message", 2),
+      idOf("tool_result", 1),
+      idOf("assistant_message", 3),
+      idOf("user_message", 3),
+      idOf("assistant_message", 5),
+    ]);
   });
 });
 
@@ -40,11 +62,16 @@ describe("p6 replays the current builder's own tests where p5 reads differently"
   it("any path event with a `message` key is a message: a harness item carrying one is copied as that message", () => {
     const h = { ...H("h2", "u1", 2, "steer", "user", "go on"), message: { role: "user", content: [text("stray")] } };
     expect(build([U("u1", null, 1, "hi"), h], "p6", "h2").messages[1]).toEqual({ role: "user", content: [text("stray")] });
-    expect(build([U("u1", null, 1, "hi"), h], "p5", "h2").messages[1].content).toEqual([{ type: "system_reminder", kind: "steer", origin: "user", text: "go on", visibility: "display", scope: "next_model_call" }]);
+    expect(build([U("u1", null, 1, "hi"), h], "p5", "h2").messages[1].content).toEqual([
+      { type: "system_reminder", kind: "steer", origin: "user", text: "go on", visibility: "display", scope: "next_model_call" },
+    ]);
   });
   it("a compact carrying a `message` key is copied as that message, not a summary", () => {
     const c = { ...C("c2", "u1", 2, "u1", "sum", 8), message: { role: "user", content: [text("m")] } };
-    expect(build([U("u1", null, 1, "hi"), c], "p6", "c2").messages).toEqual([{ role: "user", content: [text("hi")] }, { role: "user", content: [text("m")] }]);
+    expect(build([U("u1", null, 1, "hi"), c], "p6", "c2").messages).toEqual([
+      { role: "user", content: [text("hi")] },
+      { role: "user", content: [text("m")] },
+    ]);
     expect(build([U("u1", null, 1, "hi"), c], "p5", "c2").messages[0].meta).toEqual({ source: "compact", compactedThrough: "u1" });
   });
   // The main walk skips hidden events, but the retained-window search does not look at the hidden set (§7.7):
@@ -52,14 +79,22 @@ describe("p6 replays the current builder's own tests where p5 reads differently"
   const hiddenStart = (a2: Raw): Raw[] => [U("u1", null, 1, "hi"), a2, U("u3", "a2", 3, "next"), X("x4", 4, "u1", "a2"), C("c5", "u3", 5, "u3", "s", 2)];
   it("the retained-window search reads assistant content unguarded: a string content there is a type_error under p6", () => {
     const raws = hiddenStart(A("a2", "u1", 2, "x", { content: "plain" }));
-    expect(build(raws, "p6", "c5").error).toMatchObject({ code: "type_error", eventId: "a2", message: expect.stringContaining("message.content is not an array") });
+    expect(build(raws, "p6", "c5").error).toMatchObject({
+      code: "type_error",
+      eventId: "a2",
+      message: expect.stringContaining("message.content is not an array"),
+    });
     expect(build(raws, "p5", "c5").sourceIds).toEqual([["c5"], ["u3"]]);
   });
   it("the search stops at the first tool call (Array.prototype.some): a null block after it is never read, one before it throws", () => {
     const withBlocks = (blocks: unknown[]) => hiddenStart({ ...AT("a2", "u1", 2), message: { role: "assistant", content: blocks } });
     const callBlock = { type: "tool_call", toolCallId: "c", toolName: "t", args: {} };
     expect(build(withBlocks([callBlock, null]), "p6", "c5").sourceIds).toEqual([["c5"], ["u3"]]);
-    expect(build(withBlocks([null, callBlock]), "p6", "c5").error).toMatchObject({ code: "type_error", eventId: "a2", message: expect.stringContaining("a content block is null") });
+    expect(build(withBlocks([null, callBlock]), "p6", "c5").error).toMatchObject({
+      code: "type_error",
+      eventId: "a2",
+      message: expect.stringContaining("a content block is null"),
+    });
     expect(build(withBlocks([null, callBlock]), "p5", "c5").sourceIds).toEqual([["c5"], ["u3"]]);
   });
   it("copying a message reads every block: a null block is a type_error under p6, kept as is under p5", () => {
@@ -82,7 +117,14 @@ describe("p6 replays the current builder's own tests where p5 reads differently"
     expect(p5.slice(1).map((b) => "data" in b)).toEqual([false, false, true, true]);
   });
   it("well-formed turns build the same under both (tool turn, merge, compact window)", () => {
-    const raws = [U("u1", null, 1, "hi"), AT("a2", "u1", 2), T("t3", "a2", 3, "out"), H("h4", "t3", 4, "runtime_notice", "system", "n"), A("a5", "h4", 5, "done"), C("c6", "a5", 6, "a5", " s ", 8)];
+    const raws = [
+      U("u1", null, 1, "hi"),
+      AT("a2", "u1", 2),
+      T("t3", "a2", 3, "out"),
+      H("h4", "t3", 4, "runtime_notice", "system", "n"),
+      A("a5", "h4", 5, "done"),
+      C("c6", "a5", 6, "a5", " s ", 8),
+    ];
     expect(build(raws, "p6", "c6")).toEqual({ ...build(raws, "p5", "c6"), profile: "p6" });
   });
 });

@@ -39,9 +39,17 @@ describe("p6: the selectedModel payload check", () => {
     ["not an object", "gpt-5", "selectedModel must be an object"],
     ["null", null, "selectedModel must be an object"],
     ["an array", [MODEL], "selectedModel must be an object"],
-    ...(["modelId", "providerId", "provider", "id", "displayName"] as const).map((k): [string, unknown, string] => [`without ${k}`, { ...MODEL, [k]: undefined }, `selectedModel.${k} must be a string`]),
+    ...(["modelId", "providerId", "provider", "id", "displayName"] as const).map((k): [string, unknown, string] => [
+      `without ${k}`,
+      { ...MODEL, [k]: undefined },
+      `selectedModel.${k} must be a string`,
+    ]),
     ["a numeric modelId", { ...MODEL, modelId: 5 }, "selectedModel.modelId must be a string"],
-    ["reasoningEffort extreme", { ...MODEL, reasoningEffort: "extreme" }, 'selectedModel.reasoningEffort (when present) must be "minimal", "low", "medium", "high", "xhigh" or "max"'],
+    [
+      "reasoningEffort extreme",
+      { ...MODEL, reasoningEffort: "extreme" },
+      'selectedModel.reasoningEffort (when present) must be "minimal", "low", "medium", "high", "xhigh" or "max"',
+    ],
     ["reasoningEffort null", { ...MODEL, reasoningEffort: null }, "selectedModel.reasoningEffort (when present) must be"],
     ["reasoningEffort upper case", { ...MODEL, reasoningEffort: "HIGH" }, "selectedModel.reasoningEffort (when present) must be"],
   ];
@@ -74,7 +82,9 @@ describe("older profiles: today's verdict, and a warning that a newer Scorel wro
       const m = byCode(s, "PROFILE_MISMATCH").filter((d) => (d.args as { problem: string }).problem === "scorel-model-selected-before-p6");
       expect(m).toHaveLength(1);
       expect(m[0].severity).toBe("warning");
-      expect(m[0].message).toBe(`Written by a newer Scorel than profile ${profile}: session_model_selected (line 6) exists from the current session core on; the ${profile} loader rejects it, profile p6 reads it`);
+      expect(m[0].message).toBe(
+        `Written by a newer Scorel than profile ${profile}: session_model_selected (line 6) exists from the current session core on; the ${profile} loader rejects it, profile p6 reads it`,
+      );
     });
   }
   it("p6 itself raises no mismatch", () => {
@@ -101,10 +111,17 @@ describe("an event type no profile knows: a newer Scorel, said on every read (PR
   it("is read with the newest profile, p6, and the warning names the first such event and how many more", () => {
     const s = parse(withTypes("session_budget_updated", "session_budget_updated", "queue_update"));
     expect(s.profile).toBe("p6");
-    expect(byCode(s, "PROFILE_CHOSEN")[0].args).toMatchObject({ profile: "p6", why: 'the newest profile: event type "session_budget_updated" on line 4 is one no profile knows' });
+    expect(byCode(s, "PROFILE_CHOSEN")[0].args).toMatchObject({
+      profile: "p6",
+      why: 'the newest profile: event type "session_budget_updated" on line 4 is one no profile knows',
+    });
     const w = byCode(s, "PROFILE_NEWER");
     expect(w).toHaveLength(1);
-    expect(w[0]).toMatchObject({ severity: "warning", line: 4, args: { writer: "Scorel", profile: "p6", evidence: 'event type "session_budget_updated" (line 4)', more: 1 } });
+    expect(w[0]).toMatchObject({
+      severity: "warning",
+      line: 4,
+      args: { writer: "Scorel", profile: "p6", evidence: 'event type "session_budget_updated" (line 4)', more: 1 },
+    });
     expect(w[0].message).toContain("Read with profile p6");
     // The loader of every known version still rejects the file.
     expect(s.verdict).toMatchObject({ code: "invalid_event", message: "Unsupported session event type", line: 4 });
@@ -120,6 +137,11 @@ describe("an event type no profile knows: a newer Scorel, said on every read (PR
   });
   it("neither the design model nor a G0 log gets it", () => {
     expect(byCode(parseFixture("design/session-full.jsonl"), "PROFILE_NEWER")).toEqual([]);
-    expect(byCode(parse(jsonl(header(), ev("message", "m", null, 1, { message: { role: "user", content: "x" } }), ev("brand_new", "b", null, 2)), "design"), "PROFILE_NEWER")).toEqual([]);
+    expect(
+      byCode(
+        parse(jsonl(header(), ev("message", "m", null, 1, { message: { role: "user", content: "x" } }), ev("brand_new", "b", null, 2)), "design"),
+        "PROFILE_NEWER",
+      ),
+    ).toEqual([]);
   });
 });
