@@ -34,12 +34,6 @@ export function isAncestorOrSelf(a: AuditInput, anc: string, id: string): boolea
   return false;
 }
 
-/** Root → id path (ids), [] when id is not a node. */
-export function pathTo(a: AuditInput, id: string | null): string[] {
-  if (id === null || !a.tree.parent.has(id)) return [];
-  return [...ancestors(a, id)].reverse().concat(id);
-}
-
 export const messageOf = (e: ScorelEvent): Record<string, unknown> | undefined => (isObject(e.raw.message) ? e.raw.message : undefined);
 
 export function blocksOf(e: ScorelEvent): Record<string, unknown>[] {

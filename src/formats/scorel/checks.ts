@@ -11,6 +11,7 @@ import {
   contextControlDetail,
   harnessDetail,
   queueDetail,
+  selectedModelDetail,
   skillDeltaDetail,
   skillSnapshotDetail,
   snapshotDetail,
@@ -114,6 +115,8 @@ function shippedPayload(v: Obj, t: string, profile: Exclude<ScorelProfile, "g0" 
       return isObject(v.message) ? null : ev("Message event is missing message payload", "SCOREL_INV_06_INVALID_EVENT", must("message", "object"), "/message");
     case "session_title_updated":
       return evOf("session_title_updated is missing title payload", "SCOREL_INV_27_TITLE_UPDATE", titleDetail(v));
+    case "session_model_selected": // only reached under p6, the one profile whose type list has it
+      return evOf("session_model_selected is missing selectedModel payload", "SCOREL_INV_33_MODEL_SELECTED", selectedModelDetail(v.selectedModel));
     case "instruction_snapshot":
       return evOf("instruction_snapshot is missing snapshot payload", "SCOREL_INV_22_INSTRUCTION_SNAPSHOT", snapshotDetail(v.snapshot));
     case "harness_item":

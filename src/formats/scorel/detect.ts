@@ -4,7 +4,7 @@ import { isObject } from "../../shared/json.js";
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import type { ProfileMismatch } from "../../shared/codes/general.js";
 import { SCOREL_PROFILES, type ScorelGeneration, type ScorelProfile } from "./model.js";
-import { DESIGN_ONLY_TYPES, G0_DESIGN_KINDS } from "./profiles.js";
+import { CONTROL_TYPES, DESIGN_ONLY_TYPES, G0_DESIGN_KINDS, TRANSIENT_TYPES, TREE_TYPES } from "./profiles.js";
 import type { LineRec } from "./records.js";
 
 const isHeaderLike = (v: unknown): boolean => isObject(v) && "version" in v && ("meta" in v || "sessionId" in v);
@@ -27,9 +27,23 @@ export interface Features {
   channelContext: boolean;
   extensionScope: boolean;
   systemReminder: boolean;
+  /** Line of the first `session_model_selected` event (only the current session core writes it; docs/scorel.md §16). */
+  modelSelectedLine?: number;
+  /** The first event type no profile knows (evidence of a Scorel newer than sightline), and how many such events. */
+  unknownType?: { type: string; line: number };
+  unknownTypes: number;
   /** At least one line parsed as JSON (an empty file contradicts no profile). */
   anyRecord: boolean;
 }
+
+/** Every event type some profile, the design model or the wire knows; any other is newer than sightline. */
+const KNOWN_TYPES: ReadonlySet<string> = new Set([
+  ...Object.values(TREE_TYPES).flatMap((t) => [...t]),
+  ...Object.values(CONTROL_TYPES).flatMap((t) => [...t]),
+  ...DESIGN_ONLY_TYPES,
+  ...TRANSIENT_TYPES,
+  "session_header",
+]);
 
 const SHIPPED_ONLY = new Set([
   "user_message",
@@ -39,6 +53,7 @@ const SHIPPED_ONLY = new Set([
   "queue_update",
   "skill_index_snapshot",
   "skill_index_delta",
+  "session_model_selected",
 ]);
 
 export function scanFeatures(recs: readonly LineRec[]): Features {
@@ -50,6 +65,7 @@ export function scanFeatures(recs: readonly LineRec[]): Features {
     channelContext: false,
     extensionScope: false,
     systemReminder: false,
+    unknownTypes: 0,
     anyRecord: first !== undefined,
   };
   const fv = first?.value;
@@ -62,6 +78,11 @@ export function scanFeatures(recs: readonly LineRec[]): Features {
     if (SHIPPED_ONLY.has(t)) f.shippedType ??= t;
     if (t === "compact") f.compact = true;
     if (t === "context_control") f.contextControl = true;
+    if (t === "session_model_selected") f.modelSelectedLine ??= r.no;
+    if (!KNOWN_TYPES.has(t)) {
+      f.unknownType ??= { type: t, line: r.no };
+      f.unknownTypes++;
+    }
     if (t === "harness_item" && isObject(v.item) && v.item.kind === "channel_context") f.channelContext = true;
     if (t === "skill_index_snapshot" || t === "skill_index_delta") {
       const entries = [v.entries, v.added, v.changed].flatMap((x) => (Array.isArray(x) ? x : []));
@@ -78,6 +99,7 @@ export function generationOf(f: Features): { generation: ScorelGeneration; why: 
   // A file that also has shipped-only types (user_message, …) is a shipped file with a stray design event:
   // reading it as design would flag every shipped event, so it stays shipped (and PROFILE_MISMATCH says why).
   if (f.designType && !f.shippedType) return { generation: "design", why: `design-model event type "${f.designType}"` };
+  if (f.modelSelectedLine !== undefined) return { generation: "p6", why: `session_model_selected event on line ${f.modelSelectedLine}` };
   if (f.systemReminder) return { generation: "p5", why: "system_reminder content blocks" };
   if (f.compact || f.contextControl || f.channelContext || f.extensionScope)
     return { generation: "p4", why: "P4 features (compact / context_control / channel_context / extension skills)" };
@@ -98,12 +120,28 @@ export function chooseProfile(
     reason = "requested";
   } else {
     if (requested !== undefined) bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "scorel", requested, known: SCOREL_PROFILES });
-    // docs/product.md §2: shipped files default to p5 whatever generation they look like.
-    profile = generation === "g0" || generation === "design" ? generation : "p5";
-    reason = generation === "g0" || generation === "design" ? why : `default for shipped files (content looks like ${generation}: ${why})`;
+    // docs/product.md §2: shipped files default to p5 whatever generation they look like, except a file only the
+    // current session core writes (a session_model_selected event): every older loader rejects it, p6 reads it.
+    const detected = generation === "g0" || generation === "design" || generation === "p6";
+    // A type no profile knows: never replay a newer log with older rules than sightline has (docs/scorel.md §16.4).
+    const newest = !detected && f.unknownType !== undefined;
+    profile = detected ? generation : newest ? "p6" : "p5";
+    reason = detected
+      ? why
+      : newest
+        ? `the newest profile: event type "${f.unknownType!.type}" on line ${f.unknownType!.line} is one no profile knows`
+        : `default for shipped files (content looks like ${generation}: ${why})`;
   }
   bag.add("PROFILE_CHOSEN", {}, { format: "scorel", profile, why: reason });
   for (const m of mismatches(f, profile)) bag.add("PROFILE_MISMATCH", {}, m);
+  const u = f.unknownType;
+  if (u && profile !== "g0" && profile !== "design") {
+    bag.add(
+      "PROFILE_NEWER",
+      { line: u.line },
+      { writer: "Scorel", profile, evidence: `event type ${JSON.stringify(u.type)} (line ${u.line})`, more: f.unknownTypes - 1 },
+    );
+  }
   return { profile, reason, generation };
 }
 
@@ -123,6 +161,8 @@ function mismatches(f: Features, p: ScorelProfile): ProfileMismatch[] {
   if (p === "p3" && f.channelContext) out.push({ problem: "scorel-p3-channel-context" });
   if (p === "p3" && f.extensionScope) out.push({ problem: "scorel-p3-extension-scope" });
   if ((p === "p3" || p === "p4a") && f.contextControl) out.push({ problem: "scorel-context-control-before-p4b", profile: p });
-  if (p !== "p5" && f.systemReminder) out.push({ problem: "scorel-system-reminder-before-p5", profile: p });
+  if (p !== "p5" && p !== "p6" && f.systemReminder) out.push({ problem: "scorel-system-reminder-before-p5", profile: p });
+  // Written by a newer Scorel than the profile: its loader keeps its verdict (unsupported type), and says why.
+  if (p !== "p6" && f.modelSelectedLine !== undefined) out.push({ problem: "scorel-model-selected-before-p6", profile: p, line: f.modelSelectedLine });
   return out;
 }

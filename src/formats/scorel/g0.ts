@@ -7,7 +7,7 @@
 // active message, so a rewind starts a new branch and the path to the active leaf is the replayed history.
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
-import { emptyTree, type Finding, type LoadResult, type Verdict } from "./load.js";
+import { emptyTree, type Finding, type LoadResult } from "./load.js";
 import type { LineRec } from "./records.js";
 
 const LEGACY: Record<string, string> = { message: "msg", rewind: "rewind", compact: "compact" };
@@ -125,5 +125,3 @@ function replay(entries: ScorelEvent[], r: LoadResult, fail: (f: Finding, messag
   tree.leaves = tree.nodes.filter((id) => tree.children.get(id)!.length === 0);
   tree.activeLeafId = active.at(-1)?.id ?? null;
 }
-
-export type { Verdict };

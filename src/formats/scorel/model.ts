@@ -3,19 +3,12 @@
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { SessionBase } from "../types.js";
 
-/** g0 = legacy log.jsonl; design = the seed event model; p3/p4a/p4/p5 = shipped loaders (p4 = P4b 68bcebe0). */
-export type ScorelProfile = "p5" | "p4" | "p4a" | "p3" | "design" | "g0";
-export const SCOREL_PROFILES: readonly ScorelProfile[] = ["p5", "p4", "p4a", "p3", "design", "g0"];
-
-export const SCOREL_TREE_TYPES = new Set(["user_message", "assistant_message", "tool_result", "harness_item", "compact"]);
-export const SCOREL_CONTROL_TYPES = new Set([
-  "instruction_snapshot",
-  "session_title_updated",
-  "queue_update",
-  "skill_index_snapshot",
-  "skill_index_delta",
-  "context_control",
-]);
+/**
+ * g0 = legacy log.jsonl; design = the seed event model; p3/p4a/p4/p5 = shipped loaders (p4 = P4b 68bcebe0);
+ * p6 = the current session core, which adds the `session_model_selected` control event (docs/scorel.md §16).
+ */
+export type ScorelProfile = "p6" | "p5" | "p4" | "p4a" | "p3" | "design" | "g0";
+export const SCOREL_PROFILES: readonly ScorelProfile[] = ["p6", "p5", "p4", "p4a", "p3", "design", "g0"];
 
 /** One persistent event line as read (a parsed object that has at least a string `type`). */
 export interface ScorelEvent {
@@ -61,4 +54,4 @@ export interface ScorelSession extends SessionBase {
 }
 
 /** Generation detected from the file's content; p4 covers P4a and P4b (they differ only in context_control). */
-export type ScorelGeneration = "g0" | "design" | "p3" | "p4" | "p5";
+export type ScorelGeneration = "g0" | "design" | "p3" | "p4" | "p5" | "p6";

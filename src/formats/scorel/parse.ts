@@ -81,4 +81,4 @@ function inFileOrder(ds: Diagnostic[]): Diagnostic[] {
     .map((x) => x.d);
 }
 
-export { validateScorel, checkLeafRequest } from "./validate.js";
+export { checkLeafRequest } from "./validate.js";

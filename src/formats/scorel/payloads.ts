@@ -26,6 +26,20 @@ export function titleDetail(v: Obj): Detail | null {
   return null;
 }
 
+/** Reasoning efforts the current session core accepts on a selected model (absent is accepted too). */
+export const REASONING_EFFORTS = ["minimal", "low", "medium", "high", "xhigh", "max"] as const;
+
+/** session_model_selected.selectedModel (P6): five string fields, an optional reasoning effort from the list. */
+export function selectedModelDetail(m: unknown): Detail | null {
+  if (!isObject(m)) return must("selectedModel", "object", "/selectedModel");
+  for (const k of ["modelId", "providerId", "provider", "id", "displayName"])
+    if (!str(m[k])) return must(`selectedModel.${k}`, "string", `/selectedModel/${k}`);
+  const effort = m.reasoningEffort;
+  if (effort !== undefined && !(REASONING_EFFORTS as readonly unknown[]).includes(effort))
+    return oneOf("selectedModel.reasoningEffort (when present)", REASONING_EFFORTS, "/selectedModel/reasoningEffort");
+  return null;
+}
+
 export function snapshotDetail(s: unknown): Detail | null {
   if (!isObject(s)) return must("snapshot", "object", "/snapshot");
   if (s.version !== 1) return oneOf("snapshot.version", [1], "/snapshot/version");

@@ -2,8 +2,6 @@
 // docs/scorel.md §8, §15.3). The shipped sets are the loaders' `assertTreeEvent` type lists.
 import type { ScorelProfile } from "./model.js";
 
-export type ShippedProfile = "p3" | "p4a" | "p4" | "p5";
-export const isShipped = (p: ScorelProfile): p is ShippedProfile => p === "p3" || p === "p4a" || p === "p4" || p === "p5";
 
 const P3_TREE = ["user_message", "assistant_message", "tool_result", "harness_item"];
 const P3_CONTROL = ["session_title_updated", "instruction_snapshot", "queue_update", "skill_index_snapshot", "skill_index_delta"];
@@ -14,6 +12,7 @@ export const TREE_TYPES: Record<Exclude<ScorelProfile, "g0">, ReadonlySet<string
   p4a: new Set([...P3_TREE, "compact"]),
   p4: new Set([...P3_TREE, "compact"]),
   p5: new Set([...P3_TREE, "compact"]),
+  p6: new Set([...P3_TREE, "compact"]),
   // Design: every persistent event is a node (docs/scorel.md §7.2: id and parentId form the tree), except the two
   // control-state events the later design added (instruction_snapshot, context_control).
   design: new Set(["message", "rewind", "branch", "compact", "channel_inject", "session_info", "custom", "custom_message", "harness_item"]),
@@ -26,6 +25,8 @@ export const CONTROL_TYPES: Record<Exclude<ScorelProfile, "g0">, ReadonlySet<str
   // context_control exists from P4b only (docs/scorel.md §15.3).
   p4: new Set([...P3_CONTROL, "context_control"]),
   p5: new Set([...P3_CONTROL, "context_control"]),
+  // The current session core adds the model selection as a control event (docs/scorel.md §16.1).
+  p6: new Set([...P3_CONTROL, "context_control", "session_model_selected"]),
   design: new Set(["instruction_snapshot", "context_control"]),
 };
 
@@ -50,8 +51,7 @@ export const TRANSIENT_TYPES: ReadonlySet<string> = new Set([
   "message_cancelled",
 ]);
 
-export const G0_KINDS: ReadonlySet<string> = new Set(["message", "rewind", "compact", "channel"]);
-/** Kinds the d001 design names for log.jsonl; the shipped G0 reader rejects all but G0_KINDS. */
+/** Kinds the d001 design names for log.jsonl; the shipped G0 reader rejects all but message, rewind, compact and channel. */
 export const G0_DESIGN_KINDS: ReadonlySet<string> = new Set(["message", "rewind", "compact", "channel", "file_snapshot", "run_started", "run_finished"]);
 
 const P3_HARNESS = ["attachment", "skill_listing", "skill_delta", "memory", "date_change", "steer", "runtime_notice"];
@@ -61,7 +61,9 @@ export const HARNESS_ORIGINS: ReadonlySet<string> = new Set(["user", "system", "
 /** Content block types a profile's ScorelMessage knows (system_reminder from P5). */
 export const blockTypes = (p: ScorelProfile): ReadonlySet<string> =>
   new Set(
-    p === "p5" || p === "design" ? ["text", "thinking", "tool_call", "tool_result", "system_reminder"] : ["text", "thinking", "tool_call", "tool_result"],
+    p === "p5" || p === "p6" || p === "design"
+      ? ["text", "thinking", "tool_call", "tool_result", "system_reminder"]
+      : ["text", "thinking", "tool_call", "tool_result"],
   );
 
 export const SECTION_KINDS = ["baseline", "agents", "memory", "workspace", "environment", "time"] as const;

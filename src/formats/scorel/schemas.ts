@@ -23,6 +23,7 @@ import eventHarnessItem from "../../schema/json/scorel/event-harness-item.json" 
 import eventHarnessItemP3 from "../../schema/json/scorel/event-harness-item-p3.json" with { type: "json" };
 import eventInstructionSnapshot from "../../schema/json/scorel/event-instruction-snapshot.json" with { type: "json" };
 import eventQueueUpdate from "../../schema/json/scorel/event-queue-update.json" with { type: "json" };
+import eventSessionModelSelected from "../../schema/json/scorel/event-session-model-selected.json" with { type: "json" };
 import eventSessionTitleUpdated from "../../schema/json/scorel/event-session-title-updated.json" with { type: "json" };
 import eventSkillIndexDelta from "../../schema/json/scorel/event-skill-index-delta.json" with { type: "json" };
 import eventSkillIndexDeltaP3 from "../../schema/json/scorel/event-skill-index-delta-p3.json" with { type: "json" };
@@ -71,6 +72,7 @@ export const SCOREL_SCHEMAS: readonly object[] = [
   eventHarnessItemP3,
   eventInstructionSnapshot,
   eventQueueUpdate,
+  eventSessionModelSelected,
   eventSessionTitleUpdated,
   eventSkillIndexDelta,
   eventSkillIndexDeltaP3,
@@ -110,6 +112,8 @@ const SHIPPED: Record<string, object> = {
   skill_index_snapshot: eventSkillIndexSnapshot,
   skill_index_delta: eventSkillIndexDelta,
 };
+/** The current session core (p6): the shipped set plus the model selection. */
+const P6: Record<string, object> = { ...SHIPPED, session_model_selected: eventSessionModelSelected };
 const P3: Record<string, object> = {
   ...SHIPPED,
   harness_item: eventHarnessItemP3,
@@ -145,7 +149,7 @@ function register(): void {
 
 /** The schema of an event type under a profile (undefined: the type has none there). */
 export function eventSchema(profile: ScorelProfile, type: string): object | undefined {
-  const table = profile === "g0" ? G0 : profile === "design" ? DESIGN : profile === "p3" ? P3 : SHIPPED;
+  const table = profile === "g0" ? G0 : profile === "design" ? DESIGN : profile === "p3" ? P3 : profile === "p6" ? P6 : SHIPPED;
   return Object.hasOwn(table, type) ? table[type] : undefined;
 }
 

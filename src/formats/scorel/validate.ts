@@ -51,14 +51,6 @@ export function schemaFindings(r: LoadResult, profile: ScorelProfile, known: rea
 }
 
 /**
- * The session's findings: schema, invariants (tree checks included: they run at finish()) and the loader
- * verdict. They are computed once by the reader; this returns a copy in file order.
- */
-export function validateScorel(session: ScorelSession): Diagnostic[] {
-  return [...session.diagnostics];
-}
-
-/**
  * Invariant 15 for a request (`--leaf ID`, buildContext): the id must name a tree node. Returns the
  * finding, or null when the id is a usable leaf. (The real getPath throws invalid_parent "Unknown event id".)
  */

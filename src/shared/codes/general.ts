@@ -16,7 +16,8 @@ export type ProfileMismatch =
   | { problem: "scorel-design-shipped-type"; type: string }
   | { problem: "scorel-shipped-design-type"; type: string; profile: string }
   | { problem: "scorel-p3-compact" | "scorel-p3-channel-context" | "scorel-p3-extension-scope" }
-  | { problem: "scorel-context-control-before-p4b" | "scorel-system-reminder-before-p5"; profile: string };
+  | { problem: "scorel-context-control-before-p4b" | "scorel-system-reminder-before-p5"; profile: string }
+  | { problem: "scorel-model-selected-before-p6"; profile: string; line: number };
 
 function profileMismatch(a: ProfileMismatch): string {
   switch (a.problem) {
@@ -46,6 +47,8 @@ function profileMismatch(a: ProfileMismatch): string {
       return `context_control exists from P4b only (docs/scorel.md §15.3); the ${a.profile} loader rejects it`;
     case "scorel-system-reminder-before-p5":
       return `system_reminder content blocks exist from P5 on; ${a.profile} treats them as unknown blocks`;
+    case "scorel-model-selected-before-p6":
+      return `Written by a newer Scorel than profile ${a.profile}: session_model_selected (line ${a.line}) exists from the current session core on; the ${a.profile} loader rejects it, profile p6 reads it`;
   }
 }
 

@@ -112,4 +112,9 @@ export const scorelCodes = {
   SCOREL_INV_30_COMPACT_THROUGH: inv("D", "30", "compact.compactedThrough lies on the compact's root path"),
   SCOREL_INV_31_CHANNEL_INJECT: inv("D", "31", "channel_inject is immediately followed by the message it annotates"),
   SCOREL_INV_32_INTERNAL_ROLE: inv("D", "32", "internal-role and custom content reaches the model only via custom_message"),
+  SCOREL_INV_33_MODEL_SELECTED: inv(
+    "E",
+    "33",
+    "session_model_selected (P6) has a selectedModel with string modelId/providerId/provider/id/displayName and a known reasoningEffort",
+  ),
 } satisfies Catalogue;

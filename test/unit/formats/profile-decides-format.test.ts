@@ -13,7 +13,7 @@ const loaderCodes = (text: string, profile?: string) =>
 
 describe("a profile's format reads what detection cannot place", () => {
   it("every profile name belongs to exactly one format", () => {
-    expect(["p5", "p4", "p4a", "p3", "design", "g0"].map((p) => formatOfProfile(p)?.name)).toEqual(Array(6).fill("scorel"));
+    expect(["p6", "p5", "p4", "p4a", "p3", "design", "g0"].map((p) => formatOfProfile(p)?.name)).toEqual(Array(7).fill("scorel"));
     expect(["pi", "omp17"].map((p) => formatOfProfile(p)?.name)).toEqual(["pi", "pi"]);
     expect(["seed", "head"].map((p) => formatOfProfile(p)?.name)).toEqual(["yoi", "yoi"]);
     expect(formatOfProfile("bogus")).toBeUndefined();
@@ -25,7 +25,7 @@ describe("a profile's format reads what detection cannot place", () => {
     expect(parseSession("[1,2]\n").diagnostics.map((d) => d.code)).toEqual(["UNKNOWN_FORMAT"]);
   });
 
-  it.each(["p5", "p4", "p4a", "p3"])("%s: an empty file is missing_header", (p) => {
+  it.each(["p6", "p5", "p4", "p4a", "p3"])("%s: an empty file is missing_header", (p) => {
     const s = parseSession("", { profile: p });
     expect([s.format, s.format && s.profile]).toEqual(["scorel", p]);
     expect(loaderCodes("", p)).toEqual(["missing_header"]);

@@ -48,7 +48,7 @@ export function providerText(msg: ScorelMessage): string {
 
 function harnessReminder(ev: ScorelEvent, profile: ScorelProfile): Reminder {
   const item = isObject(ev.raw.item) ? ev.raw.item : {};
-  const r: Reminder = { kind: profile === "p5" ? reminderKind(item.kind) : String(item.kind), sourceId: ev.id };
+  const r: Reminder = { kind: profile === "p5" || profile === "p6" ? reminderKind(item.kind) : String(item.kind), sourceId: ev.id };
   if (typeof item.origin === "string") r.origin = item.origin;
   return r;
 }

@@ -1,6 +1,3 @@
-// Reminder rendering and the harness_item → reminder mapping (docs/scorel.md §7.5, §7.7, §9.1; SC-REM5).
-import { isObject } from "../../../shared/json.js";
-
 /** SC-REM5: the text envelope a reminder gets, whatever its kind/visibility/scope. */
 export const renderScorelReminder = (text: string): string => "<system-reminder>\n" + text + "\n</system-reminder>";
 
@@ -51,5 +48,3 @@ export function copyReminderBlock(block: Record<string, unknown>): Record<string
   const { data, ...rest } = block;
   return data ? { ...rest, data: { ...(data as object) } } : rest;
 }
-
-export const isReminderBlock = (b: unknown): b is Record<string, unknown> => isObject(b) && b.type === "system_reminder";

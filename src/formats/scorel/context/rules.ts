@@ -13,20 +13,27 @@ export interface Rules {
   hiding: boolean;
   /** The seed event model (docs/scorel.md §7.8): message/custom_message/rewind/branch/… handler table. */
   design: boolean;
+  /**
+   * P6: the current builder's own JavaScript tests, replayed as written (docs/scorel.md §16.3): any path event
+   * with a `message` key is a message, and a malformed block or content throws where the code would.
+   */
+  literal: boolean;
 }
 
 export function rulesFor(profile: ScorelProfile): Rules {
   switch (profile) {
     case "p3":
-      return { profile, blocks: false, reduceResults: false, compact: "none", hiding: false, design: false };
+      return { profile, blocks: false, reduceResults: false, compact: "none", hiding: false, design: false, literal: false };
     case "p4a":
-      return { profile, blocks: false, reduceResults: true, compact: "window", hiding: false, design: false };
+      return { profile, blocks: false, reduceResults: true, compact: "window", hiding: false, design: false, literal: false };
     case "p4":
-      return { profile, blocks: false, reduceResults: true, compact: "window", hiding: true, design: false };
+      return { profile, blocks: false, reduceResults: true, compact: "window", hiding: true, design: false, literal: false };
     case "design":
       // The seed model wraps reminders as text (SEED-EV merge_prev {content: string}) and keeps messages as stored.
-      return { profile, blocks: false, reduceResults: false, compact: "barrier", hiding: true, design: true };
+      return { profile, blocks: false, reduceResults: false, compact: "barrier", hiding: true, design: true, literal: false };
+    case "p6":
+      return { profile, blocks: true, reduceResults: true, compact: "window", hiding: true, design: false, literal: true };
     default:
-      return { profile, blocks: true, reduceResults: true, compact: "window", hiding: true, design: false };
+      return { profile, blocks: true, reduceResults: true, compact: "window", hiding: true, design: false, literal: false };
   }
 }

@@ -29,11 +29,14 @@ export function applyEvent(list: List<Entry>, ev: ScorelEvent, env: StepEnv): Li
   if (env.hidden.has(ev.id)) return list;
   const { rules } = env;
   if (rules.design) return designStep(list, ev, rules);
-  if (MESSAGE_TYPES.has(ev.type)) return push(list, { msg: copyMessage(ev.raw.message, rules, ev.id), ids: [ev.id] });
+  if (isMessageEvent(ev, rules)) return push(list, { msg: copyMessage(ev.raw.message, rules, ev.id), ids: [ev.id] });
   if (ev.type === "harness_item") return addHarness(list, ev, rules);
   if (ev.type === "compact" && rules.compact === "window") return fromArray([summaryEntry(ev, rules), ...retained(ev, env)]);
   return list; // nothing else can be a node of this generation's tree
 }
+
+/** P3–P5 by type; P6 as the current builder tests it: any event with a `message` key (docs/scorel.md §16.3). */
+const isMessageEvent = (ev: ScorelEvent, rules: Rules): boolean => (rules.literal ? "message" in ev.raw : MESSAGE_TYPES.has(ev.type));
 
 /** docs/scorel.md §7.5 step 2: the block of the immediately preceding tool_result message that can take a reminder. */
 function mergeInto(prev: Entry | undefined, item: unknown, sourceId: string): Entry | null {
@@ -73,11 +76,20 @@ function summaryEntry(ev: ScorelEvent, rules: Rules): Entry {
   return { msg: { role: "user", content: [block], meta }, ids: [ev.id] };
 }
 
-function isWindowStart(ev: ScorelEvent | undefined): boolean {
+function isWindowStart(ev: ScorelEvent | undefined, rules: Rules): boolean {
   if (!ev) return false;
   if (ev.type === "user_message" || ev.type === "compact") return true;
   if (ev.type !== "assistant_message") return false;
   const m = ev.raw.message;
+  if (rules.literal) {
+    // P6 reads message.content.some(block => block.type …) unguarded (docs/scorel.md §16.3).
+    if (!isObject(m) || !Array.isArray(m.content)) throw typeError(ev.id, "message.content is not an array");
+    for (const b of m.content as unknown[]) {
+      if (b === null || b === undefined) throw typeError(ev.id, "a content block is null"); // `.some` stops at the first tool_call
+      if (isObject(b) && b.type === "tool_call") return true;
+    }
+    return false;
+  }
   return isObject(m) && Array.isArray(m.content) && m.content.some((b) => isObject(b) && b.type === "tool_call");
 }
 
@@ -88,13 +100,13 @@ function retained(ev: ScorelEvent, env: StepEnv): Entry[] {
   const start0 = Math.max(0, env.index - n);
   if (!Number.isInteger(start0)) return [];
   const window = env.before(start0);
-  const k = window.findIndex(isWindowStart); // the start search ignores the hidden set (docs/scorel.md §7.7)
+  const k = window.findIndex((e) => isWindowStart(e, env.rules)); // the start search ignores the hidden set (docs/scorel.md §7.7)
   if (k < 0) return [];
   let list: List<Entry> = null;
   for (const e of window.slice(k)) {
     if (!e || env.hidden.has(e.id)) continue;
     // A compact inside the window contributes only its summary, not its own retained tail (case 27).
-    if (e.type === "compact") list = fromArray([summaryEntry(e, env.rules)]);
+    if (e.type === "compact" && !(env.rules.literal && "message" in e.raw)) list = fromArray([summaryEntry(e, env.rules)]);
     else list = applyEvent(list, e, env);
   }
   return toArray(list);

@@ -16,6 +16,7 @@ const VALID: Want = { verdict: null, codes: [] };
 const DESIGN: Want = { verdict: null, codes: ["SCOREL_DESIGN_NOT_SHIPPED"] };
 
 const TABLE: Record<string, Want> = {
+  "valid/p6-model-selected.jsonl": VALID,
   "valid/p5-session.jsonl": VALID,
   "valid/p5-harness-merge.jsonl": VALID,
   "valid/p4-session.jsonl": { ...VALID, profile: "p4" },
@@ -84,8 +85,9 @@ const TABLE: Record<string, Want> = {
     codes: ["SCOREL_INV_05_SESSION_MISMATCH"],
   },
   "invalid/inv-06-unsupported-type.jsonl": {
+    profile: "p5",
     verdict: ["invalid_event", "Unsupported session event type", 9],
-    codes: ["SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_10_PARENT"],
+    codes: ["PROFILE_MISMATCH", "SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_10_PARENT"],
   },
   "invalid/inv-06-base-fields.jsonl": { verdict: ["invalid_event", "Event is missing required base fields", 4], codes: ["SCOREL_INV_06_INVALID_EVENT"] },
   "invalid/inv-06-message-payload.jsonl": {
@@ -128,6 +130,14 @@ const TABLE: Record<string, Want> = {
     codes: ["SCOREL_INV_24_QUEUE_UPDATE", "SCOREL_INV_25_QUEUE_CONSUMPTION"],
   },
   "invalid/inv-26-skill-entry.jsonl": { verdict: ["invalid_event", "skill_index_snapshot is missing entries", 3], codes: ["SCOREL_INV_26_SKILL_INDEX"] },
+  "invalid/inv-33-model-selected-reasoning-effort.jsonl": {
+    verdict: ["invalid_event", "session_model_selected is missing selectedModel payload", 6],
+    codes: ["SCOREL_INV_33_MODEL_SELECTED"],
+  },
+  "invalid/inv-33-model-selected-missing-display-name.jsonl": {
+    verdict: ["invalid_event", "session_model_selected is missing selectedModel payload", 6],
+    codes: ["SCOREL_INV_33_MODEL_SELECTED"],
+  },
   "profile/p3-skill-scope-extension.jsonl": {
     profile: "p3",
     verdict: ["invalid_event", "skill_index_snapshot is missing entries", 3],
@@ -171,7 +181,7 @@ const TABLE: Record<string, Want> = {
   "bad-input/proto-keys.jsonl": { verdict: null, codes: [] },
   "bad-input/unknown-types.jsonl": {
     verdict: ["invalid_event", "Unsupported session event type", 9],
-    codes: ["SCOREL_INV_13_CONTENT_BLOCKS", "SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_10_PARENT"],
+    codes: ["SCOREL_INV_13_CONTENT_BLOCKS", "PROFILE_NEWER", "SCOREL_INV_06_INVALID_EVENT", "SCOREL_INV_10_PARENT"],
   },
   "bad-input/wrong-types.jsonl": {
     verdict: ["invalid_event", "Event is missing required base fields", 4],

@@ -6,9 +6,9 @@ import { scorelCodes } from "../../../../../src/shared/codes/scorel.js";
 const INVARIANT_CODES = Object.keys(scorelCodes).filter((c) => c.startsWith("SCOREL_INV_"));
 
 describe("scorel-format §12 catalogue", () => {
-  it("has one code per invariant (1-27, 8b, 28-32; 27 has an E and a V part)", () => {
+  it("has one code per invariant (1-27, 8b, 28-32, 33 from P6; 27 has an E and a V part)", () => {
     const numbers = new Set(INVARIANT_CODES.map((c) => /^SCOREL_INV_(\d+B?)_/.exec(c)![1]));
-    const want = [...Array.from({ length: 32 }, (_, i) => String(i + 1).padStart(2, "0")), "08B"];
+    const want = [...Array.from({ length: 33 }, (_, i) => String(i + 1).padStart(2, "0")), "08B"];
     expect([...numbers].sort()).toEqual(want.sort());
   });
   it("titles name the level and number; E rules are errors, V/D rules warnings", () => {

@@ -29,7 +29,9 @@ describe("Scorel JSON Schemas", () => {
       "skill_index_snapshot",
       "skill_index_delta",
     ];
-    for (const p of ["p3", "p4a", "p4", "p5"] as const) for (const t of shipped) expect(eventSchema(p, t), `${p} ${t}`).toBeDefined();
+    for (const p of ["p3", "p4a", "p4", "p5", "p6"] as const) for (const t of shipped) expect(eventSchema(p, t), `${p} ${t}`).toBeDefined();
+    expect(eventSchema("p6", "session_model_selected")).toBeDefined();
+    expect(eventSchema("p5", "session_model_selected")).toBeUndefined();
     for (const t of [
       "message",
       "rewind",
@@ -84,6 +86,25 @@ describe("SCHEMA warnings for what the loader tolerates (§14: types, not enums)
     snap.snapshot.sections[0].sources = [{ sourceType: "web" }];
     const s = parse(jsonl(header(), snap));
     expect(schemaHits(s)).toEqual([[2, "/snapshot/sections/0/sources/0/sourceType"]]);
+  });
+  it("p6: a session_model_selected with a parentId loads (ignored for control events); invariant 11 says so, not a second SCHEMA line", () => {
+    const m = { modelId: "gpt-5", providerId: "openai", provider: "openai", id: "openai/gpt-5", displayName: "GPT-5", reasoningEffort: "low" };
+    const s = session([U("u1", null, 2), ev("session_model_selected", "sel", "u1", 3, { selectedModel: m })], "p6");
+    expect(s.verdict).toBeNull();
+    expect(schemaHits(s)).toEqual([]);
+    expect(byCode(s, "SCOREL_INV_11_CONTROL_PARENT")).toMatchObject([{ line: 4, pointer: "/parentId" }]);
+  });
+  it("p6: a selectedModel's reasoningEffort the loader rejects never reaches the schema (the loader check reports it)", () => {
+    const m = { modelId: "gpt-5", providerId: "openai", provider: "openai", id: "openai/gpt-5", displayName: "GPT-5", reasoningEffort: "huge" };
+    const s = session([U("u1", null, 2), ev("session_model_selected", "sel", null, 3, { selectedModel: m })], "p6");
+    expect(schemaHits(s)).toEqual([]);
+    expect(byCode(s, "SCOREL_INV_33_MODEL_SELECTED")).toMatchObject([{ line: 4, pointer: "/selectedModel/reasoningEffort" }]);
+  });
+  it("p6: a selectedModel field the loader does not check (contextWindow as a string) is a SCHEMA warning", () => {
+    const m = { modelId: "gpt-5", providerId: "openai", provider: "openai", id: "openai/gpt-5", displayName: "GPT-5", contextWindow: "400k" };
+    const s = session([U("u1", null, 2), ev("session_model_selected", "sel", null, 3, { selectedModel: m })], "p6");
+    expect(s.verdict).toBeNull();
+    expect(schemaHits(s)).toEqual([[4, "/selectedModel/contextWindow"]]);
   });
   it("a header meta.selectedModel without displayName", () => {
     const s = parse(jsonl(header({ meta: { projectId: "p", selectedModel: { modelId: "m", providerId: "p", provider: "p", id: "i" } } }), IS("is", 1)));
