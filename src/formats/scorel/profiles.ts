@@ -2,7 +2,6 @@
 // docs/scorel.md §8, §15.3). The shipped sets are the loaders' `assertTreeEvent` type lists.
 import type { ScorelProfile } from "./model.js";
 
-
 const P3_TREE = ["user_message", "assistant_message", "tool_result", "harness_item"];
 const P3_CONTROL = ["session_title_updated", "instruction_snapshot", "queue_update", "skill_index_snapshot", "skill_index_delta"];
 
