@@ -44,7 +44,11 @@ function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) =
     else {
       const [before, after] = splitJson(s, "messages");
       out.put(escape(before));
-      s.messages.forEach((m, i) => out.put((i ? "," : "") + escape(JSON.stringify(item(m)))));
+      // The comma on its own: prefixed, it would make each message's JSON a new string to flatten and copy.
+      s.messages.forEach((m, i) => {
+        if (i) out.put(",");
+        out.put(escape(JSON.stringify(item(m))));
+      });
       out.put(escape(after));
     }
   } finally {
