@@ -38,7 +38,20 @@ export { parseRuleFile, TtsrManager } from "./ttsr/index.js";
 export type { Rule, TtsrSettings, TtsrMatchContext, TtsrProfile } from "./ttsr/index.js";
 export { TtsrCoordinator, type CoordinatorOptions, type InterruptTaskHost, type AgentUpdate } from "./ttsr/session/coordinator.js";
 export { ruleRenderer } from "./ttsr/session/renderer.js";
-export type { RuleRenderer, Effect, Decision, DeltaEvent, DeltaResult, ToolFoldResult, ToolCallBlock, InjectionMessage, CustomMessage, PersistedRecord, StopReason, AbortReason } from "./ttsr/session/types.js";
+export type {
+  RuleRenderer,
+  Effect,
+  Decision,
+  DeltaEvent,
+  DeltaResult,
+  ToolFoldResult,
+  ToolCallBlock,
+  InjectionMessage,
+  CustomMessage,
+  PersistedRecord,
+  StopReason,
+  AbortReason,
+} from "./ttsr/session/types.js";
 export type { ToolHooks, MatcherEntry } from "./ttsr/session/matcher-hooks.js";
 export { simulateTtsr } from "./ttsr/simulate/simulate.js";
 export type { SimResult, SimulateOptions, SimTurn, SimRecorded, SimInjection, Agreement, UnverifiableReason } from "./ttsr/simulate/types.js";

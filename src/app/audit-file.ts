@@ -23,8 +23,6 @@ export interface AuditFileOptions extends TtsrOptions {
 
 export type AuditFileResult = { entry: AuditSession } | { skipped: string };
 
-
-
 let counterCache: Promise<TokenCounter> | undefined;
 const counterFor = (mode: AuditFileOptions["tokens"]) => (mode === "exact" ? (counterCache ??= exactCounter()) : Promise.resolve(charsPer4));
 
@@ -37,7 +35,11 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
       try {
         first = await readHead(path);
       } catch (e) {
-        return { entry: unreadableSession(label, [diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message })]) };
+        return {
+          entry: unreadableSession(label, [
+            diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message }),
+          ]),
+        };
       }
       const c = classify(path, /\.json$/i.test(path) ? await readText(path).catch(() => first) : first);
       if (c.kind === null) return { skipped: c.reason ?? "not a session, rule, capsule, settings or config file" };
@@ -46,13 +48,21 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
         // Loaded on first use: rule, settings and config validation pull in modules a pool worker auditing
         // only sessions never needs (worker start-up counts in every run).
         const { validateTextFile } = await import("./validate-kinds.js");
-        return { entry: validatedFile(label, c.kind, sortDiagnostics(validateTextFile(c.kind, path, text, { ttsrProfile: opts.ttsrProfile })), performance.now() - t0) };
+        return {
+          entry: validatedFile(label, c.kind, sortDiagnostics(validateTextFile(c.kind, path, text, { ttsrProfile: opts.ttsrProfile })), performance.now() - t0),
+        };
       }
     }
     return { entry: await auditSessionFile(path, label, opts, ttsr, t0) };
   } catch (e) {
     // A bug in sightline must not stop the corpus: the file gets an INTERNAL diagnostic.
-    return { entry: unreadableSession(label, [diag("INTERNAL", { file: label }, { detail: e instanceof Error ? (e.stack ?? e.message) : String(e) })], performance.now() - t0) };
+    return {
+      entry: unreadableSession(
+        label,
+        [diag("INTERNAL", { file: label }, { detail: e instanceof Error ? (e.stack ?? e.message) : String(e) })],
+        performance.now() - t0,
+      ),
+    };
   }
 }
 

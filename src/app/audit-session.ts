@@ -14,7 +14,13 @@ export type TurnInput = Pick<Turn, "index" | "leafId" | "responseId" | "systemPr
 /** A delta turn view: `base` is a turn index, `added` the messages after `keep`. */
 export type DeltaTurnInput = Omit<TurnInput, "messages"> & { messages: Pick<DeltaMessages, "base" | "keep"> & { added: readonly Msg[] } };
 /** What the builder reads of a compaction diff (context/compaction.ts); an audit may name its line and summary. */
-export type CompactionInput = Pick<CompactionDiff, "id" | "tokens" | "capsule"> & { dropped: readonly Msg[]; kept: readonly Msg[]; added: readonly Msg[]; line?: number; summary?: string };
+export type CompactionInput = Pick<CompactionDiff, "id" | "tokens" | "capsule"> & {
+  dropped: readonly Msg[];
+  kept: readonly Msg[];
+  added: readonly Msg[];
+  line?: number;
+  summary?: string;
+};
 
 export interface SessionFacts {
   path: string;
@@ -36,8 +42,7 @@ function slimBlock(b: unknown): unknown {
   const type = typeof o.type === "string" ? o.type : "";
   if (!type.includes("image")) return b;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o))
-    out[k] = typeof v === "string" && v.length > IMAGE_KEEP ? `[${v.length} chars of image data elided]` : v;
+  for (const [k, v] of Object.entries(o)) out[k] = typeof v === "string" && v.length > IMAGE_KEEP ? `[${v.length} chars of image data elided]` : v;
   return out;
 }
 function slimMsg(m: Msg): Msg {
@@ -131,7 +136,15 @@ export class SessionBuilder {
     const add = d.added.map((m) => this.table.index(m));
     // A base the audit did not list (cannot happen with scope "all") degrades to a full list of what we have.
     this.posOfIndex.set(t.index, this.turns.length);
-    this.turns.push({ index: t.index, leafId: t.leafId, responseId: t.responseId, systemPrompt: this.prompt(t.systemPrompt), refs: { base: base ?? null, keep, add }, size: keep + add.length, tokens: t.tokens });
+    this.turns.push({
+      index: t.index,
+      leafId: t.leafId,
+      responseId: t.responseId,
+      systemPrompt: this.prompt(t.systemPrompt),
+      refs: { base: base ?? null, keep, add },
+      size: keep + add.length,
+      tokens: t.tokens,
+    });
     this.prev = null;
   }
 
@@ -200,7 +213,13 @@ export function sessionChecks(ds: readonly Diagnostic[], compactions: readonly A
   const warns = other.filter((d) => d.severity === "warning");
   const checks: AuditCheck[] = [
     loader.some((d) => d.severity === "error")
-      ? { name: "loader verdict", status: "fail", severity: "error", message: `the real loader rejects: ${loader.find((d) => d.severity === "error")!.code}`, diagnostics: loader }
+      ? {
+          name: "loader verdict",
+          status: "fail",
+          severity: "error",
+          message: `the real loader rejects: ${loader.find((d) => d.severity === "error")!.code}`,
+          diagnostics: loader,
+        }
       : loader.length
         ? { name: "loader verdict", status: "warn", severity: "warning", message: `the real loader skips ${loader.length} record(s)`, diagnostics: loader }
         : { name: "loader verdict", status: "pass" },
@@ -219,7 +238,12 @@ export function sessionChecks(ds: readonly Diagnostic[], compactions: readonly A
               name: `compaction ${c.id} capsule`,
               status: "fail",
               severity: "error",
-              message: [c.capsule.lost.length ? `lost in compaction: ${c.capsule.lost.map((l) => `${l.kind} ${l.value}`).join("; ")}` : "", c.capsule.valid ? "" : `capsule invalid (missing ${c.capsule.missing.join(", ")})`].filter(Boolean).join("; "),
+              message: [
+                c.capsule.lost.length ? `lost in compaction: ${c.capsule.lost.map((l) => `${l.kind} ${l.value}`).join("; ")}` : "",
+                c.capsule.valid ? "" : `capsule invalid (missing ${c.capsule.missing.join(", ")})`,
+              ]
+                .filter(Boolean)
+                .join("; "),
             },
       );
   for (const t of ttsr?.turns ?? [])
@@ -229,8 +253,8 @@ export function sessionChecks(ds: readonly Diagnostic[], compactions: readonly A
         : t.agree === "unverifiable"
           ? { name: `ttsr turn ${t.responseId}`, status: "skip", message: "recorded TTSR evidence whose trigger is not in the log (unverifiable)" }
           : t.agree
-          ? { name: `ttsr turn ${t.responseId}`, status: "pass" }
-          : { name: `ttsr turn ${t.responseId}`, status: "fail", severity: "error", message: "recorded and replayed TTSR evidence disagree" },
+            ? { name: `ttsr turn ${t.responseId}`, status: "pass" }
+            : { name: `ttsr turn ${t.responseId}`, status: "fail", severity: "error", message: "recorded and replayed TTSR evidence disagree" },
     );
   return checks;
 }

@@ -31,10 +31,15 @@ export interface TtsrOptions {
 }
 
 const PROFILE_FROM = { option: "--ttsr-profile", session: "from the session", default: "no evidence in the session" } as const;
-const CWD_FROM = { option: "--cwd", recorded: "the session's recorded cwd", rules: "the folder holding the rules' .omp/", "recorded-name": "the rules' folder named like the recorded cwd", process: "the current folder" } as const;
+const CWD_FROM = {
+  option: "--cwd",
+  recorded: "the session's recorded cwd",
+  rules: "the folder holding the rules' .omp/",
+  "recorded-name": "the rules' folder named like the recorded cwd",
+  process: "the current folder",
+} as const;
 
 export type TtsrHook = (session: SessionBase, module: FormatModule) => Promise<{ turns: TtsrTurnEvidence[]; diagnostics: Diagnostic[] }>;
-
 
 export interface TtsrSetup {
   /** The rules parsed with the named profile (seed when none was named). */
@@ -54,7 +59,10 @@ export function loadTtsrSetup(o: TtsrOptions): TtsrSetup {
     diagnostics.push(...r.diagnostics);
   }
   // Absolute rule paths: injected text shows them relative to the replay cwd, which needs both absolute.
-  const loaded = loadRules((o.rules ?? []).map((d) => resolve(d)), { fs: nodeRuleFs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd: resolve(o.cwd ?? "."), home: o.home ?? homedir() });
+  const loaded = loadRules(
+    (o.rules ?? []).map((d) => resolve(d)),
+    { fs: nodeRuleFs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd: resolve(o.cwd ?? "."), home: o.home ?? homedir() },
+  );
   diagnostics.push(...loaded.diagnostics);
   return { rules: loaded.rules, settings, diagnostics };
 }
@@ -79,20 +87,37 @@ export function ttsrHookFor(o: TtsrOptions, setup?: TtsrSetup): TtsrHook | undef
     const cwd = replayCwd({ ...(o.cwd !== undefined && { named: o.cwd }), ruleDirs, recordedCwd: recordedCwdOf(session) });
     // Without --settings, the recording's own settings.json (beside the session) when there is one.
     const beside = o.settings === undefined && session.file !== STDIN_LABEL ? settingsBesideSession(session.file) : undefined;
-    const r = simulateTtsr(session, rulesFor(profile.profile), { settings: beside?.settings ?? settings, ttsrProfile: profile.profile, chunking, cwd: cwd.path, home });
+    const r = simulateTtsr(session, rulesFor(profile.profile), {
+      settings: beside?.settings ?? settings,
+      ttsrProfile: profile.profile,
+      chunking,
+      cwd: cwd.path,
+      home,
+    });
     const diagnostics = [...r.diagnostics];
     // Say what was derived (docs/product.md §2): the audit has no per-session header like `ttsr run`.
     if (o.ttsrProfile === undefined || o.cwd === undefined || o.settings === undefined)
       diagnostics.unshift(
-        diag("TTSR_REPLAY_SETUP", { file: session.file }, {
-          profile: profile.profile,
-          profileFrom: PROFILE_FROM[profile.from],
-          cwd: cwd.path,
-          cwdFrom: CWD_FROM[cwd.from],
-          settings: o.settings ?? (beside?.file ? `${beside.file} (beside the session)` : "defaults"),
-        }),
+        diag(
+          "TTSR_REPLAY_SETUP",
+          { file: session.file },
+          {
+            profile: profile.profile,
+            profileFrom: PROFILE_FROM[profile.from],
+            cwd: cwd.path,
+            cwdFrom: CWD_FROM[cwd.from],
+            settings: o.settings ?? (beside?.file ? `${beside.file} (beside the session)` : "defaults"),
+          },
+        ),
       );
-    if (profile.contradicts) diagnostics.unshift(diag("TTSR_PROFILE_CONTRADICTS_SESSION", { file: session.file }, { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence }));
+    if (profile.contradicts)
+      diagnostics.unshift(
+        diag(
+          "TTSR_PROFILE_CONTRADICTS_SESSION",
+          { file: session.file },
+          { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence },
+        ),
+      );
     return { turns: r.turns.map(({ stopReason: _s, ...t }) => t as TtsrTurnEvidence), diagnostics };
   };
 }

@@ -69,7 +69,16 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const { files: all, problems } = expandInputs(opts.paths);
   const files = shardFiles(all, opts.shard);
   const runDiagnostics: Diagnostic[] = problems.map((p) => diag("APP_INPUT_PROBLEM", { file: p.input }, { input: p.input, reason: p.reason }));
-  const fileOpts: AuditFileOptions = { profile: opts.profile, ttsrProfile: opts.ttsrProfile, tokens: opts.tokens, rules: opts.rules, settings: opts.settings, chunking: opts.chunking, cwd: opts.cwd, home: opts.home };
+  const fileOpts: AuditFileOptions = {
+    profile: opts.profile,
+    ttsrProfile: opts.ttsrProfile,
+    tokens: opts.tokens,
+    rules: opts.rules,
+    settings: opts.settings,
+    chunking: opts.chunking,
+    cwd: opts.cwd,
+    home: opts.home,
+  };
   // Rule-folder and settings findings belong to the run, not to each session.
   if (opts.rules?.length) runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics);
 
@@ -78,7 +87,10 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const spillDir = makeSpillDir(opts.spillRoot);
   const keepFull = opts.keepSessions !== false;
   const store = new FileSessionStore(spillDir);
-  const pool = script && files.length > 0 && size > 0 ? new WorkerPool<AuditTask, AuditTaskResult>(script, size, { opts: fileOpts, spillDir, keepFull }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) : null;
+  const pool =
+    script && files.length > 0 && size > 0
+      ? new WorkerPool<AuditTask, AuditTaskResult>(script, size, { opts: fileOpts, spillDir, keepFull }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+      : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
   let localHook: ReturnType<typeof ttsrHookFor>;
   // p-limit bounds how many files are in flight (open handles, queued results), the pool bounds CPU.

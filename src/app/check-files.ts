@@ -65,7 +65,12 @@ export function readExpectations(path: string, suite: string): { expectations?: 
   if (r.error === "no such file") return { diagnostics: [diag("APP_EXPECTATIONS_MISSING", { file: path }, { suite, path })] };
   if (r.error !== undefined) return { diagnostics: [diag("APP_EXPECTATIONS_INVALID", { file: path }, { path, detail: r.error })] };
   const issues = check(expectationsSchema, r.value);
-  if (issues.length) return { diagnostics: issues.map((i) => diag("APP_EXPECTATIONS_INVALID", { file: path, pointer: i.pointer }, { path, detail: `${i.pointer || "/"}: ${i.detail}` })) };
+  if (issues.length)
+    return {
+      diagnostics: issues.map((i) =>
+        diag("APP_EXPECTATIONS_INVALID", { file: path, pointer: i.pointer }, { path, detail: `${i.pointer || "/"}: ${i.detail}` }),
+      ),
+    };
   return { expectations: r.value as Expectations, diagnostics: [] };
 }
 
@@ -75,7 +80,13 @@ export function readBaseline(path: string): { entries: BaselineEntry[]; diagnost
   if (r.error === "no such file") return { entries: [], diagnostics: [] };
   if (r.error !== undefined) return { entries: [], diagnostics: [diag("APP_EXPECTATIONS_INVALID", { file: path }, { path, detail: r.error })] };
   const issues = check(baselineSchema, r.value);
-  if (issues.length) return { entries: [], diagnostics: issues.map((i) => diag("APP_EXPECTATIONS_INVALID", { file: path, pointer: i.pointer }, { path, detail: `${i.pointer || "/"}: ${i.detail}` })) };
+  if (issues.length)
+    return {
+      entries: [],
+      diagnostics: issues.map((i) =>
+        diag("APP_EXPECTATIONS_INVALID", { file: path, pointer: i.pointer }, { path, detail: `${i.pointer || "/"}: ${i.detail}` }),
+      ),
+    };
   return { entries: (r.value as { disagreements: BaselineEntry[] }).disagreements, diagnostics: [] };
 }
 
@@ -101,7 +112,11 @@ export async function writeSuiteFiles(
 ): Promise<string[]> {
   const written: string[] = [];
   const gdir = goldenDir(expectationsPath);
-  const rel = (p: string) => p.slice(dirname(expectationsPath).length + 1).split("\\").join("/");
+  const rel = (p: string) =>
+    p
+      .slice(dirname(expectationsPath).length + 1)
+      .split("\\")
+      .join("/");
   for (const [key, turns] of current) {
     const sdir = join(gdir, sessionSlug(key));
     const keep = new Set<string>();
@@ -127,7 +142,11 @@ export async function writeSuiteFiles(
     }
     for (const n of names) if (/^turn-\d+\.txt$/.test(n) && !keep.has(n)) removeFile(join(sdir, n));
   }
-  const sorted: Expectations = { schemaVersion: 1, suite: next.suite, sessions: Object.fromEntries(Object.entries(next.sessions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+  const sorted: Expectations = {
+    schemaVersion: 1,
+    suite: next.suite,
+    sessions: Object.fromEntries(Object.entries(next.sessions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
   await writeFileAtomic(expectationsPath, `${JSON.stringify(sorted, null, 2)}\n`);
   written.push(expectationsPath);
   if (baselinePath) {
@@ -136,7 +155,11 @@ export async function writeSuiteFiles(
     for (const [key, turns] of current)
       for (const t of turns)
         if (t.ttsr?.agree === false)
-          entries.push({ session: key, responseId: t.responseId, reason: reasons.get(`${key}\u0000${t.responseId}`) ?? "recorded by check --update: review why the replay disagrees with the recording" });
+          entries.push({
+            session: key,
+            responseId: t.responseId,
+            reason: reasons.get(`${key}\u0000${t.responseId}`) ?? "recorded by check --update: review why the replay disagrees with the recording",
+          });
     // Entries of sessions outside this run (other shards) stay as they were.
     const others = baseline.filter((b) => !current.has(b.session));
     await writeFileAtomic(baselinePath, `${JSON.stringify({ disagreements: [...others, ...entries] }, null, 2)}\n`);

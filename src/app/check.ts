@@ -108,14 +108,20 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
     for (const key of keys) {
       const expected = p.exp.expectations?.sessions[key];
       if (!p.matched.has(key)) {
-        run.regressions.push({ suite: suite.name, session: key, kind: "session-removed", message: `expected session is no longer matched by ${list(suite.sessions).join(", ")}` });
+        run.regressions.push({
+          suite: suite.name,
+          session: key,
+          kind: "session-removed",
+          message: `expected session is no longer matched by ${list(suite.sessions).join(", ")}`,
+        });
         continue;
       }
       const started = performance.now();
       const got = await actualTurns(join(base, key), suite, hook);
       run.sessionDiagnostics.push(...got.diagnostics);
       current.set(key, got.turns);
-      const regs = p.exp.expectations || !opts.update ? compareSession(suite.name, key, expected, got.turns, (f) => readGolden(join(expDir, f)), p.baseline.entries) : [];
+      const regs =
+        p.exp.expectations || !opts.update ? compareSession(suite.name, key, expected, got.turns, (f) => readGolden(join(expDir, f)), p.baseline.entries) : [];
       outcome.sessions.push({ path: key, turns: got.turns.length, regressions: regs.length, ms: Math.round(performance.now() - started) });
       run.regressions.push(...regs);
     }

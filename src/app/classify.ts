@@ -14,7 +14,10 @@ export interface Classified {
 
 const SETTINGS_KEYS = ["interruptMode", "contextMode", "repeatMode", "repeatGap", "builtinRules", "disabledRules", "enabled"];
 
-const inRulesFolder = (path: string): boolean => dirname(path).split(sep).some((d) => d === "rules");
+const inRulesFolder = (path: string): boolean =>
+  dirname(path)
+    .split(sep)
+    .some((d) => d === "rules");
 
 /** Classifies by name and the first bytes of content (`head` = up to the first few KiB, for JSON the whole file). */
 export function classify(path: string, head: string): Classified {

@@ -23,7 +23,9 @@ export async function reportKind(dir: string): Promise<ReportKind | Diagnostic> 
   }
   // The first "kind" key is the document's own (both write it right after schemaVersion).
   const m = /"kind"\s*:\s*"(audit|check)"/.exec(head);
-  return m ? (m[1] as ReportKind) : diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not a sightline audit or check summary.json (schemaVersion 1)" });
+  return m
+    ? (m[1] as ReportKind)
+    : diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not a sightline audit or check summary.json (schemaVersion 1)" });
 }
 
 /** A warning when the reports name an i/n split and some of its shards are not among them. */
@@ -49,7 +51,8 @@ async function readCheck(dir: string): Promise<CheckDocument | Diagnostic> {
   const p = parseJson(text);
   if (!p.ok) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: p.detail });
   const v = p.value;
-  if (!isObject(v) || v.kind !== "check" || v.schemaVersion !== 1) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not a check summary.json (schemaVersion 1)" });
+  if (!isObject(v) || v.kind !== "check" || v.schemaVersion !== 1)
+    return diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not a check summary.json (schemaVersion 1)" });
   const problem = contractProblem("check", v);
   if (problem) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: `not a check summary.json by its schema: ${problem}` });
   return v as unknown as CheckDocument;
@@ -98,7 +101,10 @@ export async function mergeCheckReports(dirs: readonly string[]): Promise<CheckM
       return names.indexOf(sa) - names.indexOf(sb) || cmp(ka, kb);
     })
     .flatMap(([, rs]) => rs);
-  const warning = missingShards(parts.map((p) => p.shard), dirs);
+  const warning = missingShards(
+    parts.map((p) => p.shard),
+    dirs,
+  );
   const doc: CheckDocument = {
     schemaVersion: 1,
     kind: "check",

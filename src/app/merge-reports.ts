@@ -28,9 +28,14 @@ export async function mergeReports(dirs: readonly string[], opts: { now?: () => 
     sessions.push(s);
   }
   const diagKey = (d: Diagnostic) => `${d.code}\u0000${d.file}\u0000${d.line ?? ""}\u0000${d.message}`;
-  const warning = missingShards(parts.map((p) => p.options.shard), dirs);
+  const warning = missingShards(
+    parts.map((p) => p.options.shard),
+    dirs,
+  );
   const diagnostics = [...new Map([...parts.flatMap((p) => p.diagnostics), ...bad, ...(warning ? [warning] : [])].map((d) => [diagKey(d), d])).values()];
-  const skipped = [...new Map(parts.flatMap((p) => p.skipped ?? []).map((s) => [s.path, s])).values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const skipped = [...new Map(parts.flatMap((p) => p.skipped ?? []).map((s) => [s.path, s])).values()].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
   const first = parts[0];
   const createdAt = parts.map((p) => p.createdAt).sort()[0] ?? (opts.now?.() ?? new Date()).toISOString();
   const result: AuditResult = {

@@ -103,7 +103,8 @@ export class WorkerPool<I, O> {
       if (slot.task || this.queue.length === 0 || this.closed) continue;
       const t = this.queue.shift()!;
       slot.task = t;
-      if (this.timeoutMs > 0) slot.timer = setTimeout(() => this.replace(slot, new PoolTimeout(`over the time budget of ${this.timeoutMs} ms`)), this.timeoutMs);
+      if (this.timeoutMs > 0)
+        slot.timer = setTimeout(() => this.replace(slot, new PoolTimeout(`over the time budget of ${this.timeoutMs} ms`)), this.timeoutMs);
       slot.worker.ref();
       slot.worker.postMessage(t.input);
     }

@@ -38,7 +38,9 @@ class ReportFolderStore implements SessionStore {
     for (const k of HEAVY_KEYS) heavy[k] = d[k] ?? (k === "ttsr" ? undefined : []);
     // The detail file leaves out a message's nativeRole when it is its role, and empty reminders.
     if (Array.isArray(heavy.messages))
-      heavy.messages = heavy.messages.map((m: Record<string, unknown>) => (isObject(m) ? { ...m, nativeRole: m.nativeRole ?? m.role, reminders: m.reminders ?? [] } : m));
+      heavy.messages = heavy.messages.map((m: Record<string, unknown>) =>
+        isObject(m) ? { ...m, nativeRole: m.nativeRole ?? m.role, reminders: m.reminders ?? [] } : m,
+      );
     const s = heavy as unknown as AuditSession;
     const value = redacted && !this.redacted ? redactDeep(s) : s;
     this.last = { key, redacted, value };
@@ -64,7 +66,8 @@ function readSessionFile(dir: string, name: string): { value: Record<string, unk
   // detail file is a script, where such a key in an object literal would set a prototype instead.
   const v = JSON.parse(data!, (k, x: unknown) => (k === "__proto__" ? undefined : x)) as Record<string, unknown>;
   if (page) return { value: v };
-  if (v.kind !== "audit-session" || v.schemaVersion !== AUDIT_SCHEMA_VERSION || !isObject(v.session)) return `${name} is not a sightline session file (schemaVersion 1)`;
+  if (v.kind !== "audit-session" || v.schemaVersion !== AUDIT_SCHEMA_VERSION || !isObject(v.session))
+    return `${name} is not a sightline session file (schemaVersion 1)`;
   // The current layout's detail is checked against its contract schema; an earlier layout's is read as it is.
   const problem = name.endsWith(".js") ? contractProblem("audit-report-session", v) : "";
   if (problem) return `${name} is not a sightline session file by its schema: ${problem}`;
@@ -119,7 +122,12 @@ export async function readAuditReport(dir: string): Promise<AuditResult | Diagno
     const key = String(i);
     files.set(key, data);
     const { counts, detail: _d, page: _p, ...compact } = s;
-    sessions.push(spilledSession({ key, keys: [...Object.keys(compact), ...HEAVY_KEYS], compact: compact as Partial<AuditSession>, counts: counts as SessionCounts }, store));
+    sessions.push(
+      spilledSession(
+        { key, keys: [...Object.keys(compact), ...HEAVY_KEYS], compact: compact as Partial<AuditSession>, counts: counts as SessionCounts },
+        store,
+      ),
+    );
   }
   return { ...(v as unknown as AuditResult), sessions };
 }

@@ -48,8 +48,6 @@ export function replayCwd(o: ReplayCwdInput): ReplayCwd {
     if (project !== undefined) return { path: project, from: "rules" };
   }
   const name = recorded !== undefined ? basename(recorded) : "";
-  if (name !== "")
-    for (const d of dirs)
-      for (let p = d; dirname(p) !== p; p = dirname(p)) if (basename(p) === name) return { path: p, from: "recorded-name" };
+  if (name !== "") for (const d of dirs) for (let p = d; dirname(p) !== p; p = dirname(p)) if (basename(p) === name) return { path: p, from: "recorded-name" };
   return { path: processCwd, from: "process" };
 }

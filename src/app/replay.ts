@@ -29,7 +29,9 @@ export async function loadSession(path: string, opts: { profile?: string } = {})
   if (!isSession(s)) throw new InputError(`${s.file}: ${s.diagnostics.map((d) => d.message).join("; ") || "not a session"}`);
   const module = moduleOf(s);
   if (opts.profile !== undefined && !module.profiles.includes(opts.profile)) {
-    throw new UsageError(`--profile ${opts.profile} is a ${formatOfProfile(opts.profile)?.name} profile, but ${s.file} is a ${s.format} session (its profiles: ${module.profiles.join("|")})`);
+    throw new UsageError(
+      `--profile ${opts.profile} is a ${formatOfProfile(opts.profile)?.name} profile, but ${s.file} is a ${s.format} session (its profiles: ${module.profiles.join("|")})`,
+    );
   }
   return { session: s, module };
 }
@@ -39,7 +41,10 @@ export function checkLeaf(s: SessionBase, leafId: string | undefined): void {
 }
 
 /** The replay document's head and its turns as a lazy sequence (output written as it is produced). */
-export async function replayStreamFile(path: string, opts: TurnViewOptions & { profile?: string }): Promise<{ head: ReplayDocument; turns: Iterable<Turn>; listed: number }> {
+export async function replayStreamFile(
+  path: string,
+  opts: TurnViewOptions & { profile?: string },
+): Promise<{ head: ReplayDocument; turns: Iterable<Turn>; listed: number }> {
   const { session } = await loadSession(path, opts);
   checkLeaf(session, opts.leafId);
   const listed = countTurnViews(session, opts);
@@ -55,9 +60,13 @@ export async function replayFile(path: string, opts: TurnViewOptions & { profile
   return doc;
 }
 
-export async function compactionDiffFile(path: string, opts: CompactionDiffOptions): Promise<{ doc: { schemaVersion: 1; compactions: CompactionDiff[] }; session: SessionBase }> {
+export async function compactionDiffFile(
+  path: string,
+  opts: CompactionDiffOptions,
+): Promise<{ doc: { schemaVersion: 1; compactions: CompactionDiff[] }; session: SessionBase }> {
   const { session } = await loadSession(path, opts);
   const compactions = compactionDiffs(session, opts);
-  if (opts.compactionId !== undefined && compactions.length === 0) throw new InputError(`--compaction ${opts.compactionId}: no such compaction in ${session.file}`);
+  if (opts.compactionId !== undefined && compactions.length === 0)
+    throw new InputError(`--compaction ${opts.compactionId}: no such compaction in ${session.file}`);
   return { doc: { schemaVersion: 1, compactions }, session };
 }

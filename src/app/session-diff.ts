@@ -16,7 +16,11 @@ type Piece = { kind: "member"; key: string; raw: string } | { kind: "turns" } | 
 /** The top-level members and the turns of a JSON document, as raw text, one chunk's worth at a time. */
 async function* replayJsonPieces(path: string): AsyncGenerator<Piece> {
   const queue: Piece[] = [];
-  const scanner = new JsonMemberScanner("turns", { member: (key, raw) => queue.push({ kind: "member", key, raw }), arrayStart: () => queue.push({ kind: "turns" }), element: (raw) => queue.push({ kind: "turn", raw }) });
+  const scanner = new JsonMemberScanner("turns", {
+    member: (key, raw) => queue.push({ kind: "member", key, raw }),
+    arrayStart: () => queue.push({ kind: "turns" }),
+    element: (raw) => queue.push({ kind: "turn", raw }),
+  });
   const decoder = new TextDecoder("utf-8", { fatal: true });
   for await (const chunk of openInput(path)) {
     scanner.push(decoder.decode(chunk, { stream: true }));

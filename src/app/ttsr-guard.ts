@@ -50,26 +50,31 @@ function attempt<T>(script: URL, task: GuardTask, excluded: string[], budgetMs: 
   return new Promise((resolve) => {
     let seenSeq = -1;
     let seenAt = 0;
-    const poll = setInterval(() => {
-      const seq = Atomics.load(shared, 0);
-      if (Atomics.load(shared, 1) !== 1) return;
-      if (seq !== seenSeq) {
-        seenSeq = seq;
-        seenAt = performance.now();
-        return;
-      }
-      if (performance.now() - seenAt < budgetMs) return;
-      const len = Atomics.load(shared, 2);
-      const rule = String.fromCharCode(...Array.from(shared.subarray(3, 3 + len)));
-      finish({ kind: "stuck", rule });
-    }, Math.max(5, Math.min(50, Math.floor(budgetMs / 4))));
+    const poll = setInterval(
+      () => {
+        const seq = Atomics.load(shared, 0);
+        if (Atomics.load(shared, 1) !== 1) return;
+        if (seq !== seenSeq) {
+          seenSeq = seq;
+          seenAt = performance.now();
+          return;
+        }
+        if (performance.now() - seenAt < budgetMs) return;
+        const len = Atomics.load(shared, 2);
+        const rule = String.fromCharCode(...Array.from(shared.subarray(3, 3 + len)));
+        finish({ kind: "stuck", rule });
+      },
+      Math.max(5, Math.min(50, Math.floor(budgetMs / 4))),
+    );
     const finish = (a: Attempt<T>): void => {
       clearInterval(poll);
       worker.removeAllListeners();
       void worker.terminate();
       resolve(a);
     };
-    worker.on("message", (m: { ok: boolean; value?: T; error?: string }) => finish(m.ok ? { kind: "done", value: m.value as T } : { kind: "error", message: m.error ?? "task failed" }));
+    worker.on("message", (m: { ok: boolean; value?: T; error?: string }) =>
+      finish(m.ok ? { kind: "done", value: m.value as T } : { kind: "error", message: m.error ?? "task failed" }),
+    );
     worker.on("error", (e) => finish({ kind: "error", message: e.message }));
     worker.on("exit", (code) => finish({ kind: "error", message: `worker exited with code ${code}` }));
   });

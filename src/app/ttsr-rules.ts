@@ -77,10 +77,7 @@ export function loadRuleSet(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): RuleSet
     diagnostics.push(...s.diagnostics);
   }
   const explicit = (o.rules?.length ?? 0) + (o.ruleFiles?.length ?? 0) > 0;
-  const entries: RuleDirSpec[] = [
-    ...(o.ruleFiles ?? []).map((p) => ({ path: resolve(cwd, p) })),
-    ...(o.rules ?? []).map((p) => ({ path: resolve(cwd, p) })),
-  ];
+  const entries: RuleDirSpec[] = [...(o.ruleFiles ?? []).map((p) => ({ path: resolve(cwd, p) })), ...(o.rules ?? []).map((p) => ({ path: resolve(cwd, p) }))];
   if (!explicit) for (const d of [resolve(cwd, ".omp/rules"), resolve(home, ".omp/agent/rules")]) if (fs.list(d) !== null) entries.push({ path: d });
   entries.push(...(o.builtinRules ?? []).map((p) => ({ path: resolve(cwd, p), provider: "builtin-defaults" })));
   const loaded = loadRulesCore(entries, { fs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd, home });
@@ -125,12 +122,21 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
   // from the complete arguments: a live stream sees them only once the key has streamed.
   const candidates = o.paths && o.paths.length > 0 ? o.paths : o.source === "tool" ? argumentPathCandidates(parseObject(o.text)) : [];
   const filePaths = candidates.length > 0 ? toFilePaths(candidates, cwd) : undefined;
-  const options = { profile: set.loaded.profile, settings: set.loaded.settings, source: o.source, ...(o.tool !== undefined ? { toolName: o.tool } : {}), ...(filePaths ? { filePaths } : {}) };
+  const options = {
+    profile: set.loaded.profile,
+    settings: set.loaded.settings,
+    source: o.source,
+    ...(o.tool !== undefined ? { toolName: o.tool } : {}),
+    ...(filePaths ? { filePaths } : {}),
+  };
   let matched: Pick<SnippetResult, "matches" | "deltas" | "chunking"> | undefined;
   const diagnostics = [...set.diagnostics];
   if (o.budgetMs !== undefined && o.budgetMs > 0) {
     const args: SnippetTaskArgs = { rules: stripDiagnostics(set.loaded.rules), text: o.text, options: { ...options, chunking: formatChunking(o.chunking) } };
-    const g = await runWithRegexBudget<typeof matched>({ module: "app/ttsr-guard-tasks.js", export: "snippetTask", args }, { budgetMs: o.budgetMs, file: "<ttsr test>" });
+    const g = await runWithRegexBudget<typeof matched>(
+      { module: "app/ttsr-guard-tasks.js", export: "snippetTask", args },
+      { budgetMs: o.budgetMs, file: "<ttsr test>" },
+    );
     if (g.ok) matched = g.value;
     diagnostics.push(...g.diagnostics);
   }
@@ -139,7 +145,17 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
   if (o.tool !== undefined) context.toolName = o.tool;
   if (filePaths) context.filePaths = filePaths;
   return {
-    doc: { schemaVersion: 1, profile: set.loaded.profile, context, chunking: matched.chunking, deltas: matched.deltas, triggered: matched.matches.length > 0, matches: matched.matches, rules: ruleSummary(listRules(set.loaded)), diagnostics },
+    doc: {
+      schemaVersion: 1,
+      profile: set.loaded.profile,
+      context,
+      chunking: matched.chunking,
+      deltas: matched.deltas,
+      triggered: matched.matches.length > 0,
+      matches: matched.matches,
+      rules: ruleSummary(listRules(set.loaded)),
+      diagnostics,
+    },
   };
 }
 

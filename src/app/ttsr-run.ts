@@ -44,7 +44,6 @@ export interface TtsrRunResult {
   doc: TtsrRunDoc;
 }
 
-
 // Paths in the output are shown relative to the process cwd when inside it, so runs are reproducible.
 const shown = (p: string): string => {
   const rel = relative(process.cwd(), p);
@@ -93,7 +92,10 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
     // docs/product.md §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
     // reported and the session re-run without it. Without a build (tests on sources) it runs in-process.
     if ((o.budgetMs ?? 0) > 0 && !isStdin(path)) {
-      const g = await runWithRegexBudget<SessionTaskResult>({ module: "app/ttsr-run.js", export: "sessionTask", args }, { budgetMs: o.budgetMs as number, file: path });
+      const g = await runWithRegexBudget<SessionTaskResult>(
+        { module: "app/ttsr-run.js", export: "sessionTask", args },
+        { budgetMs: o.budgetMs as number, file: path },
+      );
       sessionDiagnostics.push(...g.diagnostics);
       excluded = g.excluded;
       if (g.ok) out = g.value;
@@ -157,16 +159,37 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
   const diagnostics = s.diagnostics.filter((d) => d.severity === "error" || isFidelityFinding(d));
   const profile = resolveTtsrProfile(s, args.ttsrProfile);
   if (profile.contradicts)
-    diagnostics.push(diag("TTSR_PROFILE_CONTRADICTS_SESSION", { file: path }, { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence }));
+    diagnostics.push(
+      diag(
+        "TTSR_PROFILE_CONTRADICTS_SESSION",
+        { file: path },
+        { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence },
+      ),
+    );
   const cwd = replayCwd({ ...(args.cwd !== undefined && { named: args.cwd }), ruleDirs: args.ruleDirs, recordedCwd: recordedCwdOf(s) });
   const rules = (args.rules[profile.profile] ?? []).filter((r) => !excluded.has(r.name));
   const beside = args.settingsFile === undefined && !isStdin(args.path) ? settingsBesideSession(args.path) : undefined;
   if (beside) diagnostics.push(...beside.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
   const settings = beside ? { settings: beside.settings } : {};
   const sim = simulateTtsr(s, rules, { ...args.sim, ...settings, chunking, ttsrProfile: profile.profile, cwd: cwd.path });
-  const used = args.settingsFile !== undefined ? { settings: args.settingsFile, settingsFrom: "option" as const } : beside?.file ? { settings: shown(beside.file), settingsFrom: beside.from } : { settingsFrom: "default" as const };
+  const used =
+    args.settingsFile !== undefined
+      ? { settings: args.settingsFile, settingsFrom: "option" as const }
+      : beside?.file
+        ? { settings: shown(beside.file), settingsFrom: beside.from }
+        : { settingsFrom: "default" as const };
   return {
-    session: { path, format: s.format, profile: s.profile, ttsrProfile: profile.profile, ttsrProfileFrom: profile.from, cwd: shownDir(cwd.path), cwdFrom: cwd.from, ...used, turns: sim.turns },
+    session: {
+      path,
+      format: s.format,
+      profile: s.profile,
+      ttsrProfile: profile.profile,
+      ttsrProfileFrom: profile.from,
+      cwd: shownDir(cwd.path),
+      cwdFrom: cwd.from,
+      ...used,
+      turns: sim.turns,
+    },
     diagnostics: [...diagnostics, ...sim.diagnostics],
   };
 }

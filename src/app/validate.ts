@@ -33,8 +33,6 @@ export interface ValidateOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-
-
 async function validateOne(path: string, opts: ValidateOptions): Promise<FileResult | { skipped: string }> {
   if (isStdin(path)) return sessionResult(path, opts);
   let first: string;
@@ -56,7 +54,12 @@ async function sessionResult(path: string, opts: ValidateOptions): Promise<FileR
   const s = await readSession(path, { profile: opts.profile });
   if (isSession(s)) s.diagnostics.push(...(moduleOf(s).originFindings?.(s) ?? []));
   const label = isStdin(path) ? STDIN_LABEL : path;
-  const r: FileResult = { path: label, kind: s.format === null && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH") ? "unreadable" : "session", format: s.format, diagnostics: sortDiagnostics(s.diagnostics) };
+  const r: FileResult = {
+    path: label,
+    kind: s.format === null && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH") ? "unreadable" : "session",
+    format: s.format,
+    diagnostics: sortDiagnostics(s.diagnostics),
+  };
   if (s.format !== null) r.profile = s.profile;
   return r;
 }

@@ -18,7 +18,11 @@ import { writeChunksAtomic } from "../io/atomic.js";
 export const REPORT_FILES = ["index.html", "summary.json", "summary.md", "junit.xml"] as const;
 
 /** "20260303T143000Z": sortable, no characters that need quoting in a path. */
-export const utcStamp = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+export const utcStamp = (d: Date): string =>
+  d
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
 
 export const defaultRunDir = (command: string, d: Date, root = "reports"): string => join(root, `${utcStamp(d)}-${command}`);
 
@@ -29,7 +33,11 @@ const redactSession = (s: AuditSession): AuditSession => (spillOf(s) ? redactSpi
 export function shareable(result: AuditResult, redact: boolean): AuditResult {
   if (!redact) return { ...result, options: { ...result.options, redacted: false } };
   // Spreading keeps every key in its place, so the outputs' key order is unchanged.
-  return { ...redactDeep({ ...result, sessions: [] }), sessions: result.sessions.map(redactSession), options: { ...redactDeep(result.options), redacted: true } };
+  return {
+    ...redactDeep({ ...result, sessions: [] }),
+    sessions: result.sessions.map(redactSession),
+    options: { ...redactDeep(result.options), redacted: true },
+  };
 }
 
 export async function writeReport(dir: string, result: AuditResult, opts: { redact: boolean }): Promise<string[]> {

@@ -54,7 +54,11 @@ function stopHook(run: ActiveRun): CompactStopHook | undefined {
  * createCompactCapsule for untrusted input: upstream throws a TypeError on a malformed run (a null
  * question, an anchor without `refs`); this returns that error as data instead.
  */
-export function tryCreateCompactCapsule(run: unknown, traceId?: string | null, now?: Date): { ok: true; capsule: CompactCapsule } | ({ ok: false } & UpstreamThrow) {
+export function tryCreateCompactCapsule(
+  run: unknown,
+  traceId?: string | null,
+  now?: Date,
+): { ok: true; capsule: CompactCapsule } | ({ ok: false } & UpstreamThrow) {
   try {
     return { ok: true, capsule: createCompactCapsule(run as ActiveRun, traceId, now) };
   } catch (e) {

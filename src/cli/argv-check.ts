@@ -34,7 +34,9 @@ const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperC
 
 function knownOptions(c: Command): Set<string> {
   // getOptions() is public in yargs but missing from its type declarations.
-  const o = (c.builder(yargs([]).option("color", { type: "boolean" })) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } }).getOptions();
+  const o = (
+    c.builder(yargs([]).option("color", { type: "boolean" })) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } }
+  ).getOptions();
   const names = new Set<string>(GLOBAL);
   for (const k of [...Object.keys(o.key), ...Object.values(o.alias).flat()]) {
     names.add(k);

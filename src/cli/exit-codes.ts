@@ -27,7 +27,8 @@ export function validateExitCode(r: { problems: ValidateResult["problems"]; file
 export const replayExitCode = (): ExitCode => 0;
 
 /** diff <session>: 1 when a capsule check finds state lost by a compaction. */
-export const compactionDiffExitCode = (compactions: readonly Pick<CompactionDiff, "capsule">[]): ExitCode => (compactions.some((c) => c.capsule && c.capsule.lost.length > 0) ? 1 : 0);
+export const compactionDiffExitCode = (compactions: readonly Pick<CompactionDiff, "capsule">[]): ExitCode =>
+  compactions.some((c) => c.capsule && c.capsule.lost.length > 0) ? 1 : 0;
 
 /** diff <a> <b>: 0 when the two sides show the model the same contexts, else 1. */
 export const sessionDiffExitCode = (end: Pick<SessionDiffEnd, "same">): ExitCode => (end.same ? 0 : 1);
@@ -53,7 +54,13 @@ export const auditExitCode = (run: { result: AuditFindings; unreadableInputs: nu
   run.unreadableInputs > 0 ? 2 : auditFindingsExitCode(run.result, flags.failOn);
 
 /** What merge-reports produced: nothing (a folder unreadable, or audit and check mixed), or one merged report. */
-type MergeOutcome = { merged: "nothing" } | { merged: "check"; doc: Pick<CheckDocument, "diagnostics" | "regressions"> } | { merged: "audit"; result: Pick<AuditResult, "options"> & { sessions: readonly Pick<AuditSession, "status" | "kind" | "diagnostics">[]; diagnostics: Findings } };
+type MergeOutcome =
+  | { merged: "nothing" }
+  | { merged: "check"; doc: Pick<CheckDocument, "diagnostics" | "regressions"> }
+  | {
+      merged: "audit";
+      result: Pick<AuditResult, "options"> & { sessions: readonly Pick<AuditSession, "status" | "kind" | "diagnostics">[]; diagnostics: Findings };
+    };
 
 /** merge-reports: the exit code the unsharded run would have had; nothing merged is unreadable input. */
 export function mergeReportsExitCode(m: MergeOutcome): ExitCode {
@@ -66,7 +73,14 @@ export function mergeReportsExitCode(m: MergeOutcome): ExitCode {
 }
 
 // Rules, settings or sessions that could not be read: the replay did not run on what was asked.
-const TTSR_UNREADABLE: ReadonlySet<string> = new Set(["TTSR_RULES_DIR_UNREADABLE", "TTSR_RULE_FILE_UNREADABLE", "TTSR_SETTINGS_INVALID", "UNREADABLE_PATH", "EMPTY_FILE", "BINARY_FILE"]);
+const TTSR_UNREADABLE: ReadonlySet<string> = new Set([
+  "TTSR_RULES_DIR_UNREADABLE",
+  "TTSR_RULE_FILE_UNREADABLE",
+  "TTSR_SETTINGS_INVALID",
+  "UNREADABLE_PATH",
+  "EMPTY_FILE",
+  "BINARY_FILE",
+]);
 
 /** ttsr run: 2 for unreadable input; 1 when recorded and replayed evidence disagree, or a rule was excluded by the regex budget (the replay is incomplete). */
 export function ttsrRunExitCode(doc: { diagnostics: Findings; sessions: readonly { turns: readonly Pick<SimTurn, "agree">[] }[] }): ExitCode {

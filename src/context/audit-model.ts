@@ -57,7 +57,16 @@ export interface TtsrTurnEvidence {
   responseId: string;
   matches: { rule: string; source: string; toolCallId?: string; offset: number; excerpt: string; decision: string; counterfactual: boolean }[];
   injected: { rules: string[]; mode: string; text: string; toolCallId?: string; deliveredAfter?: string }[];
-  recorded: { kind: string; entryId: string; rules: string[]; text?: string; delivery?: string; toolCallId?: string; deliveredAfter?: string; unverifiable?: string }[];
+  recorded: {
+    kind: string;
+    entryId: string;
+    rules: string[];
+    text?: string;
+    delivery?: string;
+    toolCallId?: string;
+    deliveredAfter?: string;
+    unverifiable?: string;
+  }[];
   /** "unverifiable": agrees where it can be checked, but recorded evidence lacks its trigger in the log. */
   agree: boolean | "unverifiable" | null;
 }

@@ -61,7 +61,13 @@ const SPILL = Symbol("sightline.spill");
 export function countsOf(s: AuditSession): SessionCounts {
   const ref = spillOf(s);
   if (ref) return ref.counts;
-  return { turns: s.turns.length, compactions: s.compactions.length, capsuleFailures: s.compactions.filter(capsuleFailed).length, ttsrDisagreements: s.ttsr ? s.ttsr.disagreements.length : null, ttsrUnverifiable: s.ttsr ? s.ttsr.turns.filter((t) => t.agree === "unverifiable").length : 0 };
+  return {
+    turns: s.turns.length,
+    compactions: s.compactions.length,
+    capsuleFailures: s.compactions.filter(capsuleFailed).length,
+    ttsrDisagreements: s.ttsr ? s.ttsr.disagreements.length : null,
+    ttsrUnverifiable: s.ttsr ? s.ttsr.turns.filter((t) => t.agree === "unverifiable").length : 0,
+  };
 }
 
 export const spillOf = (s: AuditSession): SpillRef | undefined => (s as unknown as { [SPILL]?: SpillRef })[SPILL];

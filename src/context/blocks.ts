@@ -70,20 +70,35 @@ export function viewBlock(b: unknown): BlockView {
     case "thinking":
       return { kind: "thinking", label: "thinking", text: str(b.thinking ?? b.text), signed: Boolean(b.thinkingSignature), encryptedChars: 0, inText: false };
     case "reasoning":
-      return { kind: "thinking", label: "reasoning", text: str(b.text), signed: Boolean(b.signature), encryptedChars: str(b.encrypted_content).length, inText: true };
+      return {
+        kind: "thinking",
+        label: "reasoning",
+        text: str(b.text),
+        signed: Boolean(b.signature),
+        encryptedChars: str(b.encrypted_content).length,
+        inText: true,
+      };
     case "redactedThinking":
       return { kind: "redacted", chars: str(b.data).length };
     case "toolCall":
       return { kind: "toolCall", name: str(b.name), id: str(b.id), args: b.arguments, argsText: compact(b.arguments), argsInText: false };
     case "tool_call":
-      if (b.type === "tool_call") return { kind: "toolCall", name: str(b.toolName), id: str(b.toolCallId), args: b.args, argsText: compact(b.args), argsInText: false };
+      if (b.type === "tool_call")
+        return { kind: "toolCall", name: str(b.toolName), id: str(b.toolCallId), args: b.args, argsText: compact(b.args), argsInText: false };
       return { kind: "toolCall", name: str(b.name), id: str(b.call_id), args: b.arguments, argsText: compact(b.arguments), argsInText: true };
     case "tool_result": {
       const error = b.isError === true || b.is_error === true;
       if (b.type === "tool_result") return { kind: "toolResult", name: str(b.toolName), id: str(b.toolCallId), error, ...scorelResult(b.result) };
       // yoi: summary, then content on the next line (docs/yoi.md §4), attachments as images
       const text = b.content != null ? `${str(b.summary)}\n${str(b.content)}` : str(b.summary);
-      return { kind: "toolResult", name: "", id: str(b.call_id), error, text, images: Array.isArray(b.attachments) ? b.attachments.filter(isObject).map(image) : [] };
+      return {
+        kind: "toolResult",
+        name: "",
+        id: str(b.call_id),
+        error,
+        text,
+        images: Array.isArray(b.attachments) ? b.attachments.filter(isObject).map(image) : [],
+      };
     }
     case "image":
       return image(b);

@@ -105,7 +105,11 @@ export function matchByStringKeys(before: readonly Msg[], after: readonly Msg[])
 }
 
 /** Splits before/after into dropped, kept and added (order within each list follows its side). */
-export function matchMessages(before: readonly Msg[], after: readonly Msg[], kept = matchPositions(before, after)): { dropped: Msg[]; kept: Msg[]; added: Msg[] } {
+export function matchMessages(
+  before: readonly Msg[],
+  after: readonly Msg[],
+  kept = matchPositions(before, after),
+): { dropped: Msg[]; kept: Msg[]; added: Msg[] } {
   const keptAfter = new Set(kept.values());
   return {
     dropped: before.filter((_, i) => !kept.has(i)),
@@ -118,7 +122,11 @@ export function matchMessages(before: readonly Msg[], after: readonly Msg[], kep
  * Message headers for the unified patch. A kept message gets the same header on both sides, naming both
  * positions (and both ids when they differ), so a message that only moved is context, never -/+ lines.
  */
-function patchHeaders(before: readonly Msg[], after: readonly Msg[], kept: ReadonlyMap<number, number>): { before: (m: Msg, i: number) => string; after: (m: Msg, j: number) => string } {
+function patchHeaders(
+  before: readonly Msg[],
+  after: readonly Msg[],
+  kept: ReadonlyMap<number, number>,
+): { before: (m: Msg, i: number) => string; after: (m: Msg, j: number) => string } {
   const plain = (m: Msg, i: number) => `#${i} ${messageTag(m)} ${m.sourceIds.join(",")}${reminderMarks(m)}`;
   const keptHeader = (i: number, j: number) => {
     const x = before[i];
@@ -144,7 +152,10 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
   const out: CompactionDiff[] = [];
   // Each side is otherwise a build from the root: O(compactions × depth) on a long session.
   const at = module.contextsAt?.(session, { profile: opts.profile });
-  const lowered = (ctx: NativeContext): LoweredContext => ({ systemPrompt: ctx.systemPrompt, messages: module.toMsgs(session, ctx, { profile: opts.profile }) });
+  const lowered = (ctx: NativeContext): LoweredContext => ({
+    systemPrompt: ctx.systemPrompt,
+    messages: module.toMsgs(session, ctx, { profile: opts.profile }),
+  });
   const side = (leafId: string | null): LoweredContext => at?.(leafId) ?? lowered(module.buildContext(session, leafId, { profile: opts.profile }));
   module.compactions(session).forEach((c, i) => {
     if (opts.compactionId !== undefined && c.id !== opts.compactionId) return;

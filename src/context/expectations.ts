@@ -105,7 +105,13 @@ export const contextHash = (text: string): string => `sha256:${createHash("sha25
 
 export function expectedTtsr(ev: TtsrTurnEvidence): ExpectedTtsr {
   return {
-    matches: ev.matches.map((m) => ({ rule: m.rule, source: m.source, ...(m.toolCallId !== undefined && { toolCallId: m.toolCallId }), decision: m.decision, counterfactual: m.counterfactual })),
+    matches: ev.matches.map((m) => ({
+      rule: m.rule,
+      source: m.source,
+      ...(m.toolCallId !== undefined && { toolCallId: m.toolCallId }),
+      decision: m.decision,
+      counterfactual: m.counterfactual,
+    })),
     injected: ev.injected.map((i) => ({ rules: [...i.rules], mode: i.mode, text: i.text, ...(i.toolCallId !== undefined && { toolCallId: i.toolCallId }) })),
     agree: ev.agree,
   };
@@ -131,9 +137,15 @@ function compareTtsr(exp: ExpectedTtsr, act: ExpectedTtsr, at: Omit<Regression, 
     const a = same?.shift();
     if (!a) out.push({ ...at, kind: "rule-stopped", message: `rule stopped firing: ${k}, was ${f.decision}${f.counterfactual ? " (counterfactual)" : ""}` });
     else if (a.decision !== f.decision || a.counterfactual !== f.counterfactual)
-      out.push({ ...at, kind: "decision-changed", message: `decision changed: ${k}: ${f.decision}${f.counterfactual ? " (counterfactual)" : ""} → ${a.decision}${a.counterfactual ? " (counterfactual)" : ""}` });
+      out.push({
+        ...at,
+        kind: "decision-changed",
+        message: `decision changed: ${k}: ${f.decision}${f.counterfactual ? " (counterfactual)" : ""} → ${a.decision}${a.counterfactual ? " (counterfactual)" : ""}`,
+      });
   }
-  for (const [k, rest] of pool) for (const a of rest) out.push({ ...at, kind: "rule-started", message: `rule started firing: ${k}, now ${a.decision}${a.counterfactual ? " (counterfactual)" : ""}` });
+  for (const [k, rest] of pool)
+    for (const a of rest)
+      out.push({ ...at, kind: "rule-started", message: `rule started firing: ${k}, now ${a.decision}${a.counterfactual ? " (counterfactual)" : ""}` });
   const render = (list: ExpectedInjection[]) => list.map((i) => `[${injKey(i)}]\n${i.text}\n`).join("");
   const before = exp.injected.map(injKey).join("; ") || "(none)";
   const after = act.injected.map(injKey).join("; ") || "(none)";
@@ -168,7 +180,15 @@ export function compareSession(
   const out: Regression[] = [];
   for (const t of actual)
     if (t.ttsr?.agree === false && !baseline.some((b) => b.session === session && b.responseId === t.responseId))
-      out.push({ suite, session, responseId: t.responseId, turn: t.index, ...(t.line !== undefined && { line: t.line }), kind: "disagreement", message: `recorded and replayed TTSR evidence disagree at ${t.responseId} (declare it in the suite's baseline if expected)` });
+      out.push({
+        suite,
+        session,
+        responseId: t.responseId,
+        turn: t.index,
+        ...(t.line !== undefined && { line: t.line }),
+        kind: "disagreement",
+        message: `recorded and replayed TTSR evidence disagree at ${t.responseId} (declare it in the suite's baseline if expected)`,
+      });
   if (!expected) {
     out.unshift({ suite, session, kind: "session-added", message: `new session with ${actual.length} turn(s) has no expectations` });
     return out;
@@ -193,8 +213,13 @@ export function compareSession(
         ...(old !== null && { diff: patch(`context of turn ${a.index}`, old, a.text) }),
       });
     }
-    if (e.ttsr || a.ttsr) out.push(...compareTtsr(e.ttsr ?? { matches: [], injected: [], agree: null }, a.ttsr ? expectedTtsr(a.ttsr) : { matches: [], injected: [], agree: null }, at));
+    if (e.ttsr || a.ttsr)
+      out.push(
+        ...compareTtsr(e.ttsr ?? { matches: [], injected: [], agree: null }, a.ttsr ? expectedTtsr(a.ttsr) : { matches: [], injected: [], agree: null }, at),
+      );
   }
-  for (const e of expected.turns) if (!seen.has(e.responseId)) out.push({ suite, session, responseId: e.responseId, turn: e.index, kind: "turn-removed", message: `turn ${e.index} (${e.responseId}) is gone` });
+  for (const e of expected.turns)
+    if (!seen.has(e.responseId))
+      out.push({ suite, session, responseId: e.responseId, turn: e.index, kind: "turn-removed", message: `turn ${e.index} (${e.responseId}) is gone` });
   return out;
 }

@@ -54,7 +54,8 @@ export class FullTurns {
       list = this.lists.get(d.base)!;
       this.used(d.base);
     }
-    if (!Number.isInteger(d.keep) || d.keep < 0 || d.keep > size(list) || !Array.isArray(d.added)) throw new InputError(`${this.name}: turn ${t.index}: keep ${d.keep} is not a prefix of base turn ${d.base}`);
+    if (!Number.isInteger(d.keep) || d.keep < 0 || d.keep > size(list) || !Array.isArray(d.added))
+      throw new InputError(`${this.name}: turn ${t.index}: keep ${d.keep} is not a prefix of base turn ${d.base}`);
     while (size(list) > d.keep) list = pop(list);
     list = fromArray(d.added, list);
     if (this.needed(t.index)) this.lists.set(t.index, list);
@@ -101,7 +102,8 @@ class SideReader {
     for (;;) {
       const r = await this.it.next();
       const want = this.src.ids[this.next];
-      if (r.done || !want || r.value.index !== want.index || r.value.responseId !== want.responseId) throw new InputError(`${this.src.name}: the turns changed while they were read (turn ${want?.index ?? "(end)"} expected)`);
+      if (r.done || !want || r.value.index !== want.index || r.value.responseId !== want.responseId)
+        throw new InputError(`${this.src.name}: the turns changed while they were read (turn ${want?.index ?? "(end)"} expected)`);
       const t = this.full.full(r.value);
       const p = this.next++;
       if (p === pos) return t;

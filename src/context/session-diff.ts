@@ -145,12 +145,29 @@ export class TurnComparer {
 
   /** A turn present on one side only. */
   oneSided(side: "a" | "b", t: TurnId): TurnPair {
-    const pair: TurnPair = { responseId: t.responseId, a: side === "a" ? t.index : null, b: side === "b" ? t.index : null, status: side === "a" ? "only-a" : "only-b", systemPromptChanged: false, changedFrom: null };
+    const pair: TurnPair = {
+      responseId: t.responseId,
+      a: side === "a" ? t.index : null,
+      b: side === "b" ? t.index : null,
+      status: side === "a" ? "only-a" : "only-b",
+      systemPromptChanged: false,
+      changedFrom: null,
+    };
     this.summary.turns++;
     this.summary.differ++;
     if (side === "a") this.summary.onlyA++;
     else this.summary.onlyB++;
-    this.first ??= { responseId: t.responseId, a: pair.a, b: pair.b, status: pair.status, systemPromptChanged: false, message: null, messageA: null, messageB: null, patch: "" };
+    this.first ??= {
+      responseId: t.responseId,
+      a: pair.a,
+      b: pair.b,
+      status: pair.status,
+      systemPromptChanged: false,
+      message: null,
+      messageA: null,
+      messageB: null,
+      patch: "",
+    };
     return pair;
   }
 
@@ -164,7 +181,14 @@ export class TurnComparer {
     while (s < xs.length - k && s < ys.length - k && xs[xs.length - 1 - s] === ys[ys.length - 1 - s]) s++;
     const msgsSame = k === xs.length && k === ys.length;
     const spChanged = x.systemPrompt !== y.systemPrompt;
-    const pair: TurnPair = { responseId: x.responseId, a: x.index, b: y.index, status: msgsSame && !spChanged ? "same" : "changed", systemPromptChanged: spChanged, changedFrom: msgsSame ? null : k };
+    const pair: TurnPair = {
+      responseId: x.responseId,
+      a: x.index,
+      b: y.index,
+      status: msgsSame && !spChanged ? "same" : "changed",
+      systemPromptChanged: spChanged,
+      changedFrom: msgsSame ? null : k,
+    };
     if (pair.status === "same") return pair;
 
     // The turn's differences: the system prompt pair, and the messages of the differing middle that the
@@ -214,13 +238,20 @@ export class TurnComparer {
 
   /** The differing middle of the two contexts (system prompts only when they differ), positions kept. */
   private patch(x: FullTurn, y: FullTurn, k: number, s: number, spChanged: boolean): string {
-    const side = (t: FullTurn) => renderContextText(spChanged ? t.systemPrompt : null, t.messages.slice(k, t.messages.length - s), { firstIndex: k, blocks: true });
+    const side = (t: FullTurn) =>
+      renderContextText(spChanged ? t.systemPrompt : null, t.messages.slice(k, t.messages.length - s), { firstIndex: k, blocks: true });
     return createTwoFilesPatch(`${this.aName} turn ${x.index}`, `${this.bName} turn ${y.index}`, side(x), side(y), "", "", { context: 2 });
   }
 }
 
 /** Whole turn lists (library use and small inputs); the CLI streams with streamSessionDiff. */
-export function diffTurnLists(aName: string, aTurns: readonly Turn[], bName: string, bTurns: readonly Turn[], opts: SessionDiffOptions = {}): SessionDiffDocument {
+export function diffTurnLists(
+  aName: string,
+  aTurns: readonly Turn[],
+  bName: string,
+  bTurns: readonly Turn[],
+  opts: SessionDiffOptions = {},
+): SessionDiffDocument {
   const fa = recompose(aTurns);
   const fb = recompose(bTurns);
   const full = (t: Turn, m: Map<number, Msg[]>): FullTurn => ({ ...t, messages: m.get(t.index)! });

@@ -15,7 +15,9 @@ export async function exactCounter(load: () => Promise<{ countTokens: CountToken
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      throw new UsageError("--tokens exact needs the optional package gpt-tokenizer, which is not installed (npm install gpt-tokenizer); the default estimate needs nothing");
+      throw new UsageError(
+        "--tokens exact needs the optional package gpt-tokenizer, which is not installed (npm install gpt-tokenizer); the default estimate needs nothing",
+      );
     }
     throw e;
   }

@@ -33,7 +33,8 @@ export const estimatorName = (c: TokenCounter): string => `${c.name} + ${IMAGE_T
  * estimate stands next to a logged figure.
  */
 export type Unrecorded = "systemPrompt" | "toolDefinitions";
-export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorded[] => (systemPrompt ? ["toolDefinitions"] : ["systemPrompt", "toolDefinitions"]);
+export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorded[] =>
+  systemPrompt ? ["toolDefinitions"] : ["systemPrompt", "toolDefinitions"];
 
 /**
  * Tokens a block adds beyond the message's provider `text` (which already holds text blocks, rendered

@@ -71,9 +71,11 @@ export function turnViews(session: SessionBase, opts: TurnViewOptions = {}): Tur
 
 /** How many turns iterTurnViews will yield for these options (cheap: no contexts are built). */
 export function countTurnViews(session: SessionBase, opts: TurnViewOptions = {}): number {
-  const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : session.tree.activeLeafId ?? undefined);
+  const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : (session.tree.activeLeafId ?? undefined));
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
-  return moduleOf(session).turns(session).filter((r) => (!onPath || onPath.has(r.responseId)) && (opts.turn === undefined || r.index === opts.turn)).length;
+  return moduleOf(session)
+    .turns(session)
+    .filter((r) => (!onPath || onPath.has(r.responseId)) && (opts.turn === undefined || r.index === opts.turn)).length;
 }
 
 /**
@@ -84,7 +86,7 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
   const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
   const cache = new ListTokenCache(counter);
-  const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : session.tree.activeLeafId ?? undefined);
+  const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : (session.tree.activeLeafId ?? undefined));
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
   const all = [...module.turnContexts(session, { profile: opts.profile })];
   const byResponse = new Map<string, TurnContext>(all.map((t) => [t.ref.responseId, t]));

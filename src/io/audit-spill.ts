@@ -149,7 +149,8 @@ export class FileSessionStore implements SessionStore {
     this.last = null;
     this.loads++;
     const file = join(this.dir, `${key}.json`);
-    if (!existsSync(file)) throw new Error(`the audit kept no full sessions (keepSessions: false): session ${key}'s messages, turns and compactions are only in the report files`);
+    if (!existsSync(file))
+      throw new Error(`the audit kept no full sessions (keepSessions: false): session ${key}'s messages, turns and compactions are only in the report files`);
     const raw = JSON.parse(readFileSync(file, "utf8")) as AuditSession;
     const value = redacted ? redactDeep(raw) : raw;
     this.last = { key, redacted, value };

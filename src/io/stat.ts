@@ -20,7 +20,10 @@ export function outFolderProblem(path: string): string | undefined {
   for (;;) {
     const kind = pathKind(p);
     if (kind === "dir") return undefined;
-    if (kind !== "missing") return p === resolve(path) ? `is a ${kind === "file" ? "file" : "special file"}, not a folder` : `cannot be created: ${relative(process.cwd(), p) || p} is not a folder`;
+    if (kind !== "missing")
+      return p === resolve(path)
+        ? `is a ${kind === "file" ? "file" : "special file"}, not a folder`
+        : `cannot be created: ${relative(process.cwd(), p) || p} is not a folder`;
     const up = dirname(p);
     if (up === p) return undefined;
     p = up;

@@ -24,7 +24,12 @@ export function renderAnnotations(result: AuditResult): string {
     for (const d of s.diagnostics) if (d.severity !== "info") out.push(annotation(d));
     for (const k of s.checks)
       if ((k.status === "fail" || k.status === "warn") && !k.diagnostics?.length)
-        out.push(annotation({ code: "CHECK", severity: k.status === "fail" ? "error" : "warning", file: s.path, message: `${k.name}${k.message ? `: ${k.message}` : ""}` }, { title: `sightline ${k.name}` }));
+        out.push(
+          annotation(
+            { code: "CHECK", severity: k.status === "fail" ? "error" : "warning", file: s.path, message: `${k.name}${k.message ? `: ${k.message}` : ""}` },
+            { title: `sightline ${k.name}` },
+          ),
+        );
   }
   return out.length ? `${out.join("\n")}\n` : "";
 }

@@ -87,14 +87,23 @@ function block(b: unknown, o: BlockViewOptions, paint: Paint): string {
     }
     case "toolResult": {
       const head = `tool result${v.name ? ` ${terminalLine(v.name)}` : ""} · ${terminalLine(v.id)}${v.error ? " · error" : ""}`;
-      return toolResult(head, v.text, v.images.map((i) => image(i, paint)), o, paint);
+      return toolResult(
+        head,
+        v.text,
+        v.images.map((i) => image(i, paint)),
+        o,
+        paint,
+      );
     }
     case "image":
       return image(v, paint);
     case "reminder":
       return markReminders(terminalText(v.text), paint);
     case "other":
-      return paint("dim", `⟦${terminalLine(v.type)} block · ${n(v.json.length)} chars⟧ `) + argsPreview(v.json, o, paint, prettyArgs(JSON.parse(v.json || "null"), v.json));
+      return (
+        paint("dim", `⟦${terminalLine(v.type)} block · ${n(v.json.length)} chars⟧ `) +
+        argsPreview(v.json, o, paint, prettyArgs(JSON.parse(v.json || "null"), v.json))
+      );
   }
 }
 

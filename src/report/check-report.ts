@@ -10,7 +10,6 @@ import { escapeMd, escapeMdCell } from "./escape.js";
 import { renderJunit } from "./junit.js";
 import { MARKDOWN_BUDGET } from "./markdown.js";
 
-
 /** docs/product.md §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
 export function checkDocExitCode(doc: Pick<CheckDocument, "diagnostics" | "regressions">): 0 | 1 | 2 {
   // Missing expectations read as "run --update": a failing check (1), not unreadable input.
@@ -33,14 +32,24 @@ export function checkVerdict(doc: CheckDocument): string {
 }
 
 /** A session key as a path from the folder check ran in (the key is relative to the config's folder). */
-export const checkSessionFile = (doc: Pick<CheckDocument, "config">, key: string): string => posix.normalize(posix.join(posix.dirname(doc.config.split("\\").join("/")), key));
+export const checkSessionFile = (doc: Pick<CheckDocument, "config">, key: string): string =>
+  posix.normalize(posix.join(posix.dirname(doc.config.split("\\").join("/")), key));
 
 function regressionItem(r: Regression): string[] {
   const out = [`- ${escapeMd(r.session)}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${escapeMd(r.message)}`];
   // A fenced diff: the fence is longer than any backtick run inside, so session text cannot end it.
   if (r.diff) {
     const fence = "`".repeat(Math.max(3, ...[...r.diff.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-    out.push("", `  ${fence}diff`, ...r.diff.trimEnd().split("\n").map((l) => `  ${l}`), `  ${fence}`, "");
+    out.push(
+      "",
+      `  ${fence}diff`,
+      ...r.diff
+        .trimEnd()
+        .split("\n")
+        .map((l) => `  ${l}`),
+      `  ${fence}`,
+      "",
+    );
   }
   return out;
 }
@@ -48,12 +57,7 @@ function regressionItem(r: Regression): string[] {
 export function checkMarkdown(doc: CheckDocument, opts: { budget?: number } = {}): string {
   const code = checkDocExitCode(doc);
   const bySuite = (name: string) => doc.regressions.filter((r) => r.suite === name);
-  const out = [
-    "# sightline check",
-    "",
-    `${code === 2 ? "⚠️" : code === 1 ? "❌" : "✅"} ${escapeMd(checkVerdict(doc))}`,
-    "",
-  ];
+  const out = ["# sightline check", "", `${code === 2 ? "⚠️" : code === 1 ? "❌" : "✅"} ${escapeMd(checkVerdict(doc))}`, ""];
   if (doc.shard) out.push(`Shard ${doc.shard.index}/${doc.shard.count}.`, "");
   if (doc.mergedFrom?.length) out.push(`Merged from ${doc.mergedFrom.length} report(s).`, "");
   out.push(
@@ -98,7 +102,12 @@ export function checkJunit(doc: CheckDocument): string {
         status: "fail" as const,
         time: (ms ?? 0) / 1000,
         message: `${regs.length} regression(s)`,
-        diagnostics: regs.map((r) => ({ code: r.kind, severity: "error" as const, file: r.session, message: `${r.turn !== undefined ? `turn ${r.turn}: ` : ""}${r.message}${r.diff ? `\n${r.diff}` : ""}` })),
+        diagnostics: regs.map((r) => ({
+          code: r.kind,
+          severity: "error" as const,
+          file: r.session,
+          message: `${r.turn !== undefined ? `turn ${r.turn}: ` : ""}${r.message}${r.diff ? `\n${r.diff}` : ""}`,
+        })),
       });
       const cases = s.sessions.map((x) => {
         const regs = regsOf(x.path);
@@ -123,7 +132,13 @@ export function checkAnnotations(doc: CheckDocument, fileOf: (path: string) => s
   for (const r of doc.regressions)
     lines.push(
       annotation(
-        { code: r.kind, severity: "error", file: fileOf(checkSessionFile(doc, r.session)), ...(r.line !== undefined && { line: r.line }), message: `${r.suite}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${r.message}` },
+        {
+          code: r.kind,
+          severity: "error",
+          file: fileOf(checkSessionFile(doc, r.session)),
+          ...(r.line !== undefined && { line: r.line }),
+          message: `${r.suite}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${r.message}`,
+        },
         { title: `sightline check ${r.kind}` },
       ),
     );

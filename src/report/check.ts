@@ -11,7 +11,13 @@ export function renderRegressions(rs: readonly Regression[]): string {
     if (head !== last) lines.push(head);
     last = head;
     lines.push(`    ${terminalLine(r.message)}`);
-    if (r.diff) lines.push(...r.diff.trimEnd().split("\n").map((l) => `      ${terminalLine(l)}`));
+    if (r.diff)
+      lines.push(
+        ...r.diff
+          .trimEnd()
+          .split("\n")
+          .map((l) => `      ${terminalLine(l)}`),
+      );
   }
   return lines.length ? `${lines.join("\n")}\n` : "";
 }

@@ -20,7 +20,15 @@ export function colorPatch(raw: string, color: boolean): string {
   if (!color) return patch;
   return patch
     .split("\n")
-    .map((l) => (l.startsWith("+") && !l.startsWith("+++") ? paint(true, "green", l) : l.startsWith("-") && !l.startsWith("---") ? paint(true, "red", l) : l.startsWith("@@") ? paint(true, "cyan", l) : l))
+    .map((l) =>
+      l.startsWith("+") && !l.startsWith("+++")
+        ? paint(true, "green", l)
+        : l.startsWith("-") && !l.startsWith("---")
+          ? paint(true, "red", l)
+          : l.startsWith("@@")
+            ? paint(true, "cyan", l)
+            : l,
+    )
     .join("\n");
 }
 
@@ -43,14 +51,26 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
     // A figure the log lacks is "—", never 0; † marks what a logged figure counts beyond the file.
     const fig = (v: number | undefined) => (v === undefined ? "—" : `${v}${d.tokens.loggedAlsoCounts?.length ? "†" : ""}`);
     const logged = `logged ${fig(d.tokens.loggedBefore)} before, ${fig(d.tokens.loggedAfter)} after`;
-    out.push(paint(o.color, "bold", `compaction ${terminalLine(d.id)}`) + `  before ${d.before.leafId === null ? "(root)" : terminalLine(d.before.leafId)}: ${(d.before.messages as unknown[]).length} msgs, ≈${d.tokens.before} tok → after: ${(d.after.messages as unknown[]).length} msgs, ≈${d.tokens.after} tok (${d.before.tokens.estimator}); ${logged}`);
+    out.push(
+      paint(o.color, "bold", `compaction ${terminalLine(d.id)}`) +
+        `  before ${d.before.leafId === null ? "(root)" : terminalLine(d.before.leafId)}: ${(d.before.messages as unknown[]).length} msgs, ≈${d.tokens.before} tok → after: ${(d.after.messages as unknown[]).length} msgs, ≈${d.tokens.after} tok (${d.before.tokens.estimator}); ${logged}`,
+    );
     if (d.tokens.loggedAlsoCounts?.length) out.push(paint(o.color, "dim", `  † ${loggedNote(d.tokens.loggedAlsoCounts)}`));
     out.push(`  dropped ${d.dropped.length}, kept ${d.kept.length}, added ${d.added.length}`);
     if (d.keptPositions.length > 0) out.push(`  = kept ${keptRanges(d.keptPositions)}`);
-    for (const m of d.added) out.push(paint(o.color, "green", `  + ${terminalLine(m.role)} (${terminalLine(m.nativeRole)}) from ${terminalLine(m.sourceIds.join(", "))}: ${terminalLine(m.text.slice(0, 100).replace(/\n/g, "⏎"))}${m.text.length > 100 ? "…" : ""}`));
+    for (const m of d.added)
+      out.push(
+        paint(
+          o.color,
+          "green",
+          `  + ${terminalLine(m.role)} (${terminalLine(m.nativeRole)}) from ${terminalLine(m.sourceIds.join(", "))}: ${terminalLine(m.text.slice(0, 100).replace(/\n/g, "⏎"))}${m.text.length > 100 ? "…" : ""}`,
+        ),
+      );
     if (d.capsule) {
       const c = d.capsule;
-      out.push(`  capsule: ${c.valid ? "valid" : `invalid (missing ${terminalLine(c.missing.join(", "))})`}${c.warnings.length ? `; ${c.warnings.length} warning(s)` : ""}`);
+      out.push(
+        `  capsule: ${c.valid ? "valid" : `invalid (missing ${terminalLine(c.missing.join(", "))})`}${c.warnings.length ? `; ${c.warnings.length} warning(s)` : ""}`,
+      );
       for (const l of c.lost) out.push(paint(o.color, "red", `  ✗ lost after compaction: ${terminalLine(l.kind)} ${terminalLine(l.value)}`));
       if (c.lost.length === 0) out.push(paint(o.color, "green", "  ✓ every hard deny, blocking question and pending write survives"));
     }
@@ -59,14 +79,16 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
   return out.join("\n") + "\n";
 }
 
-const where = (t: { a: number | null; b: number | null; responseId: string }) => `turn a#${t.a ?? "-"} / b#${t.b ?? "-"} (response ${terminalLine(t.responseId)})`;
+const where = (t: { a: number | null; b: number | null; responseId: string }) =>
+  `turn a#${t.a ?? "-"} / b#${t.b ?? "-"} (response ${terminalLine(t.responseId)})`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** Lines of the first divergence's patch shown by default (the rest is one flag away). */
 const FIRST_PATCH_LINES = 40;
 
 function patchText(patch: string, color: boolean, maxLines?: number): string {
   let lines = terminalText(patch).replace(/\n$/, "").split("\n");
-  if (maxLines !== undefined && lines.length > maxLines) lines = [...lines.slice(0, maxLines), `… (${lines.length - maxLines} more lines of this patch: --full)`];
+  if (maxLines !== undefined && lines.length > maxLines)
+    lines = [...lines.slice(0, maxLines), `… (${lines.length - maxLines} more lines of this patch: --full)`];
   return colorPatch(lines.join("\n"), color);
 }
 
@@ -75,18 +97,26 @@ export function renderSessionPair(t: TurnPair, run: { a: string; b: string }, o:
   if (t.status === "same") return "";
   if (t.status === "only-a") return paint(o.color, "red", `- ${where(t)}: only in ${terminalLine(run.a)}`) + "\n";
   if (t.status === "only-b") return paint(o.color, "green", `+ ${where(t)}: only in ${terminalLine(run.b)}`) + "\n";
-  const what = [t.systemPromptChanged ? "system prompt changed" : "", t.changedFrom !== null ? `messages differ from #${t.changedFrom}` : ""].filter(Boolean).join("; ");
+  const what = [t.systemPromptChanged ? "system prompt changed" : "", t.changedFrom !== null ? `messages differ from #${t.changedFrom}` : ""]
+    .filter(Boolean)
+    .join("; ");
   const why = t.difference === "new" ? "new difference" : "carried over";
   return paint(o.color, "bold", `~ ${where(t)}: ${what} (${why})`) + "\n" + (t.patch ? patchText(t.patch, o.color) + "\n" : "");
 }
 
-const msgRef = (m: MsgRef | null) => (m ? `${m.role}${m.nativeRole !== m.role ? ` (${terminalLine(m.nativeRole)})` : ""} ${terminalLine(m.sourceIds.join(","))}` : "(none)");
+const msgRef = (m: MsgRef | null) =>
+  m ? `${m.role}${m.nativeRole !== m.role ? ` (${terminalLine(m.nativeRole)})` : ""} ${terminalLine(m.sourceIds.join(","))}` : "(none)";
 
 /** The summary: counts and why, the first divergence (with its patch unless the listing showed it), new differences. */
 export function renderSessionSummary(end: SessionDiffEnd, run: { a: string; b: string }, o: { color: boolean; full: boolean }): string {
   const s = end.summary;
   if (end.same) return paint(o.color, "green", `Same: ${plural(s.turns, "turn")}, identical contexts.`) + "\n";
-  const why = [s.newDifferences ? (s.newDifferences === 1 ? "1 has a new difference" : `${s.newDifferences} have new differences`) : "", s.carriedOver ? (s.carriedOver === 1 ? "1 carries an earlier difference over" : `${s.carriedOver} carry earlier differences over`) : "", s.onlyA ? `${s.onlyA} only in ${terminalLine(run.a)}` : "", s.onlyB ? `${s.onlyB} only in ${terminalLine(run.b)}` : ""].filter(Boolean);
+  const why = [
+    s.newDifferences ? (s.newDifferences === 1 ? "1 has a new difference" : `${s.newDifferences} have new differences`) : "",
+    s.carriedOver ? (s.carriedOver === 1 ? "1 carries an earlier difference over" : `${s.carriedOver} carry earlier differences over`) : "",
+    s.onlyA ? `${s.onlyA} only in ${terminalLine(run.a)}` : "",
+    s.onlyB ? `${s.onlyB} only in ${terminalLine(run.b)}` : "",
+  ].filter(Boolean);
   const out = [paint(o.color, "yellow", `${s.differ} of ${plural(s.turns, "turn")} differ: ${why.join(", ")}.`)];
   const f = end.firstDivergence!;
   if (f.status === "only-a" || f.status === "only-b") out.push(`First divergence: ${where(f)}, only in ${terminalLine(f.status === "only-a" ? run.a : run.b)}`);
@@ -106,7 +136,11 @@ export function renderSessionSummary(end: SessionDiffEnd, run: { a: string; b: s
 }
 
 /** Writes the session diff as it is computed: the JSON document (turns streamed) or the text views. */
-export async function writeSessionDiff(run: SessionDiffRun, o: { json: boolean; full: boolean; color: boolean }, write: (chunk: string) => void | Promise<void>): Promise<SessionDiffEnd> {
+export async function writeSessionDiff(
+  run: SessionDiffRun,
+  o: { json: boolean; full: boolean; color: boolean },
+  write: (chunk: string) => void | Promise<void>,
+): Promise<SessionDiffEnd> {
   const indent = (json: string) => json.replace(/\n/g, "\n    ");
   if (o.json) await write(`{\n  "schemaVersion": 1,\n  "kind": "turns",\n  "a": ${JSON.stringify(run.a)},\n  "b": ${JSON.stringify(run.b)},\n  "turns": [`);
   let first = true;

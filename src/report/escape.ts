@@ -15,7 +15,9 @@ export function jsonForScript(value: unknown): string {
 }
 
 // Looked up, not formatted per match: code-heavy sessions have many "<" and ">".
-const SCRIPT_ESCAPES: Record<string, string> = Object.fromEntries(["<", ">", "&", "\u2028", "\u2029"].map((c) => [c, `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`]));
+const SCRIPT_ESCAPES: Record<string, string> = Object.fromEntries(
+  ["<", ">", "&", "\u2028", "\u2029"].map((c) => [c, `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`]),
+);
 
 /** The escaping of jsonForScript on JSON text; per character, so JSON cut in pieces escapes the same. */
 export const escapeScriptJson = (json: string): string => json.replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
@@ -37,11 +39,7 @@ export const escapeXmlText = (s: string): string => s.replace(XML_BAD, "\uFFFD")
 
 /** Attribute values in XML (also keeps newlines and tabs as character references). */
 export const escapeXmlAttr = (s: string): string =>
-  escapeXmlText(s)
-    .replace(/"/g, "&quot;")
-    .replace(/\n/g, "&#10;")
-    .replace(/\r/g, "&#13;")
-    .replace(/\t/g, "&#9;");
+  escapeXmlText(s).replace(/"/g, "&quot;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
 
 /** CDATA is avoided: "]]>" in session text would need splitting; plain escaped text is simpler. */
 

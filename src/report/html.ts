@@ -68,7 +68,9 @@ export function pageShell(s: AuditSession): Record<string, unknown> & { messages
   if (s.profile !== undefined) out.profile = s.profile;
   out.status = s.status;
   out.loader = { verdict: s.loader.verdict };
-  out.diagnostics = s.diagnostics.slice(0, PAGE_DIAGNOSTICS).map(({ severity, code, line, message }) => (line === undefined ? { severity, code, message } : { severity, code, line, message }));
+  out.diagnostics = s.diagnostics
+    .slice(0, PAGE_DIAGNOSTICS)
+    .map(({ severity, code, line, message }) => (line === undefined ? { severity, code, message } : { severity, code, line, message }));
   out.diagnosticCount = s.diagnostics.length;
   out.checks = s.checks.map(({ name, status, message }) => (message === undefined ? { name, status } : { name, status, message }));
   out.prompts = s.prompts;
@@ -125,8 +127,13 @@ export function renderIndex(result: AuditResult, opts: { title?: string } = {}):
   const root = commonRoot(result.sessions.map((s) => s.path));
   const order = result.sessions.map((_, i) => i).sort((a, b) => RANK[result.sessions[a].status] - RANK[result.sessions[b].status] || a - b);
   const rows = order.map((i) => row(result.sessions[i], i, root)).join("\n");
-  const formats = Object.entries(x.byFormat).map(([k, v]) => `${h(k)} ${v}`).join(", ") || "—";
-  const runDiags = result.diagnostics.map((d) => `<li class="sev-${h(d.severity)}">${h(d.severity)} <code>${h(d.code)}</code> ${h(d.file)}: ${h(d.message)}</li>`).join("\n");
+  const formats =
+    Object.entries(x.byFormat)
+      .map(([k, v]) => `${h(k)} ${v}`)
+      .join(", ") || "—";
+  const runDiags = result.diagnostics
+    .map((d) => `<li class="sev-${h(d.severity)}">${h(d.severity)} <code>${h(d.code)}</code> ${h(d.file)}: ${h(d.message)}</li>`)
+    .join("\n");
   return `${pageHead(title, indexCsp(INDEX_SCRIPT), `<style>${STYLE}</style>`)}<body>
 <header>
 <h1>${h(title)}</h1>

@@ -25,7 +25,10 @@ function testcase(c: JunitCase, classname: string): string {
   const open = `    <testcase name="${escapeXmlAttr(c.name)}" classname="${escapeXmlAttr(classname)}" time="${secs(c.time)}"`;
   if (c.status === "pass") return `${open}/>`;
   if (c.status === "skip") return `${open}>\n      <skipped${c.message ? ` message="${escapeXmlAttr(c.message)}"` : ""}/>\n    </testcase>`;
-  const body = [c.message ?? "", ...(c.diagnostics ?? []).map((d) => `${d.severity} ${d.code} ${d.file}${d.line !== undefined ? `:${d.line}` : ""}: ${d.message}`)]
+  const body = [
+    c.message ?? "",
+    ...(c.diagnostics ?? []).map((d) => `${d.severity} ${d.code} ${d.file}${d.line !== undefined ? `:${d.line}` : ""}: ${d.message}`),
+  ]
     .filter(Boolean)
     .join("\n");
   const type = c.diagnostics?.[0]?.code ?? (c.status === "warn" ? "warning" : "failure");

@@ -45,7 +45,11 @@ export function renderMarkdown(result: AuditResult, opts: { budget?: number } = 
     "",
     "| formats | errors | warnings | infos | checks passed | checks failed |",
     "| --- | ---: | ---: | ---: | ---: | ---: |",
-    `| ${escapeMdCell(Object.entries(s.byFormat).map(([k, v]) => `${k} ${v}`).join(", ") || "—")} | ${s.diagnostics.error} | ${s.diagnostics.warning} | ${s.diagnostics.info} | ${s.checks.pass} | ${s.checks.fail} |`,
+    `| ${escapeMdCell(
+      Object.entries(s.byFormat)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") || "—",
+    )} | ${s.diagnostics.error} | ${s.diagnostics.warning} | ${s.diagnostics.info} | ${s.checks.pass} | ${s.checks.fail} |`,
     "",
   ];
   if (result.options.shard) head.push(`Shard ${result.options.shard.index}/${result.options.shard.count}.`, "");
@@ -54,14 +58,17 @@ export function renderMarkdown(result: AuditResult, opts: { budget?: number } = 
   if (result.skipped.length) head.push(`${result.skipped.length} file(s) skipped (not a session, rule, capsule, settings or config file).`, "");
   for (const d of result.diagnostics) head.push(`- **${d.severity}** \`${d.code}\` ${escapeMd(where(d))}: ${escapeMd(d.message)}`);
   if (result.diagnostics.length) head.push("");
-  head.push("## Sessions", "", "| | path | format | loader | turns | compactions | TTSR | errors | warnings |", "| --- | --- | --- | --- | ---: | ---: | --- | ---: | ---: |");
+  head.push(
+    "## Sessions",
+    "",
+    "| | path | format | loader | turns | compactions | TTSR | errors | warnings |",
+    "| --- | --- | --- | --- | ---: | ---: | --- | ---: | ---: |",
+  );
   const out = head.join("\n") + "\n";
   const parts: string[] = [out];
   let used = out.length;
   const rows = result.sessions.map(sessionRow);
-  const details = result.sessions
-    .filter((x) => x.status !== "ok")
-    .map((x) => [`### ${ICON[x.status]} ${escapeMd(x.path)}`, "", ...problems(x), ""].join("\n"));
+  const details = result.sessions.filter((x) => x.status !== "ok").map((x) => [`### ${ICON[x.status]} ${escapeMd(x.path)}`, "", ...problems(x), ""].join("\n"));
   const chunks = [...rows.map((r) => `${r}\n`), ...(details.length ? ["\n## Findings\n\n"] : []), ...details.map((d) => `${d}\n`)];
   for (let i = 0; i < chunks.length; i++) {
     if (used + chunks[i].length > budget) {

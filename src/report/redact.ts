@@ -35,7 +35,12 @@ export const REDACT_RULES: readonly RedactRule[] = [
     anchor: /-----BEGIN/,
   },
   // Authorization headers with any scheme; the header name is kept.
-  { kind: "authorization", re: /\b(Authorization["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Bot)\s+)?(?!\[REDACTED)[A-Za-z0-9._~+/=-]{8,}/gi, to: (_m, head: string, scheme?: string) => `${head}${scheme ? `${scheme} ` : ""}${R("authorization")}`, anchor: /authorization/i },
+  {
+    kind: "authorization",
+    re: /\b(Authorization["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Bot)\s+)?(?!\[REDACTED)[A-Za-z0-9._~+/=-]{8,}/gi,
+    to: (_m, head: string, scheme?: string) => `${head}${scheme ? `${scheme} ` : ""}${R("authorization")}`,
+    anchor: /authorization/i,
+  },
   { kind: "bearer", re: /\b(Bearer\s+)(?!\[REDACTED)[A-Za-z0-9._~+/-]{16,}=*/g, to: `$1${R("bearer")}`, anchor: /Bearer/ },
   { kind: "jwt", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g, to: R("jwt"), anchor: /eyJ/ },
   { kind: "aws-access-key", re: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g, to: R("aws-access-key"), anchor: /AKIA|ASIA|ABIA|ACCA/ },
@@ -43,8 +48,20 @@ export const REDACT_RULES: readonly RedactRule[] = [
   { kind: "github-token", re: /\bgithub_pat_[A-Za-z0-9_]{22,255}/g, to: R("github-token"), anchor: /github_pat_/ },
   { kind: "openai-key", re: /\bsk-(?:proj-|svcacct-|admin-|ant-(?:api\d+-)?)?[A-Za-z0-9_-]{20,}/g, to: R("api-key"), anchor: /sk-/ },
   // .env style: NAME=value (quoted or bare). JSON/YAML style with a quoted key: "NAME": "value".
-  { kind: "env", re: new RegExp(String.raw`\b(${NAME})(\s*=\s*)${NOT_DONE}("[^"\n]+"|'[^'\n]+'|[^\s"'#;&|]+)`, "g"), to: `$1$2${R("secret")}`, pre: new RegExp(String.raw`${NAME_TAIL}\s*=`), anchor: ENV_ANCHOR },
-  { kind: "env", re: new RegExp(String.raw`("${NAME}"\s*:\s*")${NOT_DONE}[^"\\\n]+(")`, "g"), to: `$1${R("secret")}$2`, pre: new RegExp(String.raw`${NAME_TAIL}"\s*:`), anchor: ENV_ANCHOR },
+  {
+    kind: "env",
+    re: new RegExp(String.raw`\b(${NAME})(\s*=\s*)${NOT_DONE}("[^"\n]+"|'[^'\n]+'|[^\s"'#;&|]+)`, "g"),
+    to: `$1$2${R("secret")}`,
+    pre: new RegExp(String.raw`${NAME_TAIL}\s*=`),
+    anchor: ENV_ANCHOR,
+  },
+  {
+    kind: "env",
+    re: new RegExp(String.raw`("${NAME}"\s*:\s*")${NOT_DONE}[^"\\\n]+(")`, "g"),
+    to: `$1${R("secret")}$2`,
+    pre: new RegExp(String.raw`${NAME_TAIL}"\s*:`),
+    anchor: ENV_ANCHOR,
+  },
 ];
 
 // Every rule above needs one of these literals to match (the env rules' NAME needs SECRET, TOKEN, KEY,
@@ -54,12 +71,17 @@ export const REDACT_RULES: readonly RedactRule[] = [
 // lowercase prefixes and /authorization/i each several times faster than the one 17-way alternation
 // (measured on real session text: 2.7 ms against 3.5–6 ms per 1.4 M characters). Without the u flag, /i
 // folds only ASCII letters onto ASCII.
-const ANCHOR_SCANS = [/-----BEGIN|Bearer|eyJ|A(?:KIA|SIA|BIA|CCA)|SECRET|TOKEN|KEY|PASSW|PASSPHRASE|CREDENTIAL/g, /sk-|g(?:h[pousr]|ithub_pat)_/g, /authorization/gi];
+const ANCHOR_SCANS = [
+  /-----BEGIN|Bearer|eyJ|A(?:KIA|SIA|BIA|CCA)|SECRET|TOKEN|KEY|PASSW|PASSPHRASE|CREDENTIAL/g,
+  /sk-|g(?:h[pousr]|ithub_pat)_/g,
+  /authorization/gi,
+];
 
 // The same literals as one alternation ("authorization" spelled out in both cases, as /i folds ASCII):
 // slower per character on long text, but one regex call instead of three on the many short strings of
 // a session (ids, roles, names), where the cost of a call outweighs the scan.
-const ANY_ANCHOR = /-----BEGIN|Bearer|eyJ|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|SECRET|TOKEN|KEY|PASSW|PASSPHRASE|CREDENTIAL|[Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]/;
+const ANY_ANCHOR =
+  /-----BEGIN|Bearer|eyJ|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|SECRET|TOKEN|KEY|PASSW|PASSPHRASE|CREDENTIAL|[Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]/;
 const SHORT = 256;
 
 /** Could any rule match? False means redactText returns the text unchanged. */

@@ -52,7 +52,8 @@ export function renderMessage(m: Msg, i: number, color: boolean, expand = false)
   const head = `── #${i} ${m.role}${m.nativeRole !== m.role ? ` (${terminalLine(m.nativeRole)})` : ""} · from ${ids(m.sourceIds)}`;
   const lines = [paint(color, "bold", head)];
   if (m.sourceIds.length > 1) lines.push(paint(color, "magenta", `   ⟦merged: ${ids(m.sourceIds.slice(1))} into ${terminalLine(m.sourceIds[0])}⟧`));
-  for (const r of m.reminders) lines.push(paint(color, "yellow", `   ⟦reminder ${terminalLine(r.kind)}${r.origin ? `/${terminalLine(r.origin)}` : ""} from ${terminalLine(r.sourceId)}⟧`));
+  for (const r of m.reminders)
+    lines.push(paint(color, "yellow", `   ⟦reminder ${terminalLine(r.kind)}${r.origin ? `/${terminalLine(r.origin)}` : ""} from ${terminalLine(r.sourceId)}⟧`));
   if (m.summary !== undefined) lines.push(paint(color, "cyan", "   ⟦summary message⟧"));
   lines.push(renderBody(m, { color, expand }, (k, s) => paint(color, k, s)));
   return lines.join("\n");
@@ -81,7 +82,13 @@ export function renderReplayHead(doc: ReplayDocument, color: boolean, listed?: n
   const s = doc.session;
   out.push(paint(color, "bold", terminalLine(s.path)) + paint(color, "dim", `  ${s.format}/${s.profile}${s.id ? `  session ${terminalLine(s.id)}` : ""}`));
   const listedText = listed === undefined ? "" : ` · ${listed} turn${listed === 1 ? "" : "s"} listed`;
-  out.push(paint(color, "dim", `active leaf ${doc.activeLeafId === null ? "(none)" : terminalLine(doc.activeLeafId)} · ${doc.leaves.length} lea${doc.leaves.length === 1 ? "f" : "ves"}${listedText}`));
+  out.push(
+    paint(
+      color,
+      "dim",
+      `active leaf ${doc.activeLeafId === null ? "(none)" : terminalLine(doc.activeLeafId)} · ${doc.leaves.length} lea${doc.leaves.length === 1 ? "f" : "ves"}${listedText}`,
+    ),
+  );
   const errors = doc.diagnostics.filter((d) => d.severity === "error").length;
   if (errors > 0) out.push(paint(color, "red", `${errors} error diagnostic${errors === 1 ? "" : "s"} (run sightline validate for details)`));
   return out.join("\n") + "\n";
@@ -102,7 +109,9 @@ export function renderTurn(t: Turn, prevLen: number | undefined, o: TurnLineOpti
   const change = changeSummary(t, prevLen, o.asFull === true);
   const compacted = t.compactions?.length ? `  ${paint(o.color, "magenta", `⟦after compaction ${t.compactions.map(terminalLine).join(", ")}⟧`)}` : "";
   const at = t.leafId === null ? "(root)" : terminalLine(t.leafId);
-  out.push(`${paint(o.color, "cyan", `turn ${t.index}`)}  response ${terminalLine(t.responseId)}  at ${at}  ${count(t)} msgs  ${tokenFigures(t.tokens)}${compacted}${change ? `  ${paint(o.color, "dim", change)}` : ""}`);
+  out.push(
+    `${paint(o.color, "cyan", `turn ${t.index}`)}  response ${terminalLine(t.responseId)}  at ${at}  ${count(t)} msgs  ${tokenFigures(t.tokens)}${compacted}${change ? `  ${paint(o.color, "dim", change)}` : ""}`,
+  );
   if (o.full) {
     if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + terminalText(t.systemPrompt));
     const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;

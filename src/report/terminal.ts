@@ -53,7 +53,8 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
   ];
   for (const d of result.diagnostics) lines.push(`${d.severity === "error" ? paint("red", "error") : safe(d.severity)}: ${safe(d.file)}: ${safe(d.message)}`);
   // Sessions replayed with older rules than the agent ran: named here, not only counted in the table.
-  for (const s of result.sessions) for (const d of s.diagnostics.filter(isFidelityFinding)) lines.push(`${paint("yellow", "warning")}: ${safe(s.path)}: ${safe(d.message)}`);
+  for (const s of result.sessions)
+    for (const d of s.diagnostics.filter(isFidelityFinding)) lines.push(`${paint("yellow", "warning")}: ${safe(s.path)}: ${safe(d.message)}`);
   if (opts.reportDir) lines.push(`Report: ${safe(opts.reportDir)}`);
   return `${lines.join("\n")}\n`;
 }

@@ -12,9 +12,16 @@ const cell = (s: string, max = 60): string => {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 };
 
-const FIELD: Record<keyof DecisionFields, string> = { rules: "rules", delivery: "delivery", toolCallId: "tool call", deliveredAfter: "delivered after", text: "text" };
+const FIELD: Record<keyof DecisionFields, string> = {
+  rules: "rules",
+  delivery: "delivery",
+  toolCallId: "tool call",
+  deliveredAfter: "delivered after",
+  text: "text",
+};
 
-const replayedLabel = (x: SimInjection): string => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` on ${x.toolCallId}` : ""}${x.mode === "deferred" ? (x.deliveredAfter ? ` after ${x.deliveredAfter}` : " never delivered") : ""}`;
+const replayedLabel = (x: SimInjection): string =>
+  `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` on ${x.toolCallId}` : ""}${x.mode === "deferred" ? (x.deliveredAfter ? ` after ${x.deliveredAfter}` : " never delivered") : ""}`;
 const recordedLabel = (r: SimRecorded): string =>
   `${r.delivery ?? r.kind} [${r.rules.join(", ")}]${r.toolCallId ? ` on ${r.toolCallId}` : ""}${r.delivery === "deferred" && r.deliveredAfter ? ` after ${r.deliveredAfter}` : ""} (${r.kind} ${r.entryId})`;
 
@@ -62,12 +69,27 @@ const CWD_FROM: Record<string, string> = {
 };
 
 function turnRow(i: number, t: SimTurn): string[] {
-  const matches = t.matches.map((m) => `${m.rule} ${m.source}${m.toolCallId ? `:${m.toolCallId}` : ""} @${m.offset} ${m.decision}${m.counterfactual ? " (counterfactual)" : ""}`);
-  const injected = t.injected.map((x) => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` → ${x.toolCallId}` : ""}${x.deliveredAfter ? ` after ${x.deliveredAfter}` : ""}`);
-  const recorded = t.recorded.map((r) => `${r.kind} ${r.entryId} [${r.rules.join(", ")}]${r.delivery && r.kind !== "ttsr_injection" ? ` ${r.delivery}` : ""}${r.unverifiable ? " (unverifiable)" : ""}`);
+  const matches = t.matches.map(
+    (m) => `${m.rule} ${m.source}${m.toolCallId ? `:${m.toolCallId}` : ""} @${m.offset} ${m.decision}${m.counterfactual ? " (counterfactual)" : ""}`,
+  );
+  const injected = t.injected.map(
+    (x) => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` → ${x.toolCallId}` : ""}${x.deliveredAfter ? ` after ${x.deliveredAfter}` : ""}`,
+  );
+  const recorded = t.recorded.map(
+    (r) =>
+      `${r.kind} ${r.entryId} [${r.rules.join(", ")}]${r.delivery && r.kind !== "ttsr_injection" ? ` ${r.delivery}` : ""}${r.unverifiable ? " (unverifiable)" : ""}`,
+  );
   const agree = t.agree === null ? "n/a" : t.agree === "unverifiable" ? "unverifiable" : t.agree ? "yes" : "NO";
   // Cells hold log text (ids, rule names): escaped per line, the cell's own line breaks kept.
-  return [terminalLine(String(i)), terminalLine(t.responseId), terminalLine(t.stopReason ?? ""), matches.map(terminalLine).join("\n"), injected.map(terminalLine).join("\n"), recorded.map(terminalLine).join("\n"), agree];
+  return [
+    terminalLine(String(i)),
+    terminalLine(t.responseId),
+    terminalLine(t.stopReason ?? ""),
+    matches.map(terminalLine).join("\n"),
+    injected.map(terminalLine).join("\n"),
+    recorded.map(terminalLine).join("\n"),
+    agree,
+  ];
 }
 
 /** The readable per-turn table (plain text: no colour codes). */
@@ -81,7 +103,9 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
     if (s.ttsrProfile) {
       out.push(`  TTSR profile ${s.ttsrProfile} (${PROFILE_FROM[s.ttsrProfileFrom ?? ""] ?? s.ttsrProfileFrom})`);
       out.push(`  replay cwd ${terminalLine(s.cwd ?? "")} (${CWD_FROM[s.cwdFrom ?? ""] ?? s.cwdFrom})`);
-      out.push(`  settings ${s.settings !== undefined ? `${terminalLine(s.settings)} (${SETTINGS_FROM[s.settingsFrom ?? ""] ?? s.settingsFrom})` : "defaults (no --settings and no settings.json beside the session)"}`);
+      out.push(
+        `  settings ${s.settings !== undefined ? `${terminalLine(s.settings)} (${SETTINGS_FROM[s.settingsFrom ?? ""] ?? s.settingsFrom})` : "defaults (no --settings and no settings.json beside the session)"}`,
+      );
     }
     if (s.turns.length === 0) {
       out.push("  no assistant turns");
@@ -96,7 +120,9 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
     for (const t of unverifiable) out.push(...explainUnverifiable(t).map(terminalLine));
     const agreeing = s.turns.filter((t) => t.agree === true).length;
     const without = s.turns.length - agreeing - diffs.length - unverifiable.length;
-    out.push(`${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (trigger not in the log)` : ""}, ${without} without TTSR evidence`);
+    out.push(
+      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (trigger not in the log)` : ""}, ${without} without TTSR evidence`,
+    );
   }
   return out.join("\n") + "\n";
 }

@@ -29,8 +29,14 @@ export function renderValidateTable(v: ValidateView, o: RenderOptions): string {
     // Paths, codes and messages come from the input (file names, entry types, JSON errors): escaped here,
     // before colour is added, so the output gate keeps only sightline's own colours.
     const what = safe([f.kind, f.format && f.profile ? `${f.format}/${f.profile}` : f.format].filter(Boolean).join(", "));
-    const status = errors ? paint(o.color, "error", plural(errors, "error")) : warnings ? paint(o.color, "warning", plural(warnings, "warning")) : paint(o.color, "ok", "ok");
-    out.push(`${paint(o.color, "bold", safe(f.path))} ${paint(o.color, "dim", `(${what})`)}  ${status}${errors && warnings ? `, ${paint(o.color, "warning", plural(warnings, "warning"))}` : ""}`);
+    const status = errors
+      ? paint(o.color, "error", plural(errors, "error"))
+      : warnings
+        ? paint(o.color, "warning", plural(warnings, "warning"))
+        : paint(o.color, "ok", "ok");
+    out.push(
+      `${paint(o.color, "bold", safe(f.path))} ${paint(o.color, "dim", `(${what})`)}  ${status}${errors && warnings ? `, ${paint(o.color, "warning", plural(warnings, "warning"))}` : ""}`,
+    );
     if (shown.length === 0) continue;
     const t = new Table({
       head: ["line", "severity", "code", "message"],
@@ -46,9 +52,14 @@ export function renderValidateTable(v: ValidateView, o: RenderOptions): string {
     out.push(t.toString());
   }
   for (const p of v.problems) out.push(paint(o.color, "error", `cannot read ${safe(p.input)}: ${safe(p.reason)}`));
-  if (v.skipped.length > 0) out.push(paint(o.color, "dim", `${plural(v.skipped.length, "file")} not validated (not a session, rule, capsule, settings or config file; --verbose lists them)`));
+  if (v.skipped.length > 0)
+    out.push(
+      paint(o.color, "dim", `${plural(v.skipped.length, "file")} not validated (not a session, rule, capsule, settings or config file; --verbose lists them)`),
+    );
   if (o.verbose) for (const s of v.skipped) out.push(paint(o.color, "dim", `  skipped ${safe(s.path)}: ${safe(s.reason)}`));
   const s = v.summary;
-  out.push(`${plural(s.files, "file")} checked: ${paint(o.color, s.errors ? "error" : "ok", plural(s.errors, "error"))}, ${plural(s.warnings, "warning")}${o.verbose ? `, ${plural(s.infos, "note")}` : ""}`);
+  out.push(
+    `${plural(s.files, "file")} checked: ${paint(o.color, s.errors ? "error" : "ok", plural(s.errors, "error"))}, ${plural(s.warnings, "warning")}${o.verbose ? `, ${plural(s.infos, "note")}` : ""}`,
+  );
   return out.join("\n") + "\n";
 }

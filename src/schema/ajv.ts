@@ -42,6 +42,7 @@ function toIssue(e: ErrorObject): SchemaIssue {
   let detail = e.message ?? "is invalid";
   if (e.keyword === "enum") detail += `: ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
   if (e.keyword === "const") detail += `: ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
-  if (e.keyword === "required") return { pointer: e.instancePath, detail: `missing required property "${(e.params as { missingProperty: string }).missingProperty}"` };
+  if (e.keyword === "required")
+    return { pointer: e.instancePath, detail: `missing required property "${(e.params as { missingProperty: string }).missingProperty}"` };
   return { pointer: e.instancePath, detail };
 }

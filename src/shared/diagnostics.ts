@@ -77,11 +77,7 @@ const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 /** Stable order for output: file, line, then severity, then code. */
 export function sortDiagnostics(ds: readonly Diagnostic[]): Diagnostic[] {
   return [...ds].sort(
-    (a, b) =>
-      a.file.localeCompare(b.file) ||
-      (a.line ?? 0) - (b.line ?? 0) ||
-      rank[a.severity] - rank[b.severity] ||
-      a.code.localeCompare(b.code),
+    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || rank[a.severity] - rank[b.severity] || a.code.localeCompare(b.code),
   );
 }
 

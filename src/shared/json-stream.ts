@@ -108,7 +108,13 @@ export class JsonMemberScanner {
         start = i + 1;
         continue;
       }
-      if (this.depth === 1 && this.phase === "value" && c === C.OpenBracket && this.key === this.arrayKey && (this.carry + chunk.slice(start, i)).trim() === "") {
+      if (
+        this.depth === 1 &&
+        this.phase === "value" &&
+        c === C.OpenBracket &&
+        this.key === this.arrayKey &&
+        (this.carry + chunk.slice(start, i)).trim() === ""
+      ) {
         this.phase = "array";
         this.sink.arrayStart?.();
         this.depth = 2;

@@ -31,7 +31,12 @@ const hasCondition = (r: Rule, manager: TtsrManager): boolean =>
 export function bucketRules(rules: readonly Rule[], manager: TtsrManager, settings: Pick<TtsrSettings, "builtinRules" | "disabledRules">): Buckets {
   // `disabledRules` may be anything in a hand-written settings file; only strings count, trimmed, non-empty.
   const list = Array.isArray(settings.disabledRules) ? settings.disabledRules : [];
-  const disabled = new Set(list.filter((n): n is string => typeof n === "string").map((n) => n.trim()).filter((n) => n.length > 0));
+  const disabled = new Set(
+    list
+      .filter((n): n is string => typeof n === "string")
+      .map((n) => n.trim())
+      .filter((n) => n.length > 0),
+  );
   const out: Buckets = { ttsr: [], alwaysApply: [], rulebook: [], discarded: [], dropped: [], all: [] };
   for (const rule of rules) {
     const put = (bucket: Bucket, notRegistered?: NotRegisteredReason): void => {

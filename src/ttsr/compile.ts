@@ -81,7 +81,10 @@ export const isReachable = (s: TtsrScope): boolean => s.allowText || s.allowThin
 /** docs/ttsr.md §6.2: trimmed non-empty globs form the gate; none means no gate. */
 export function compileGlobalGlobs(globs: readonly string[] | undefined): PathGlob[] | undefined {
   if (!globs || globs.length === 0) return undefined;
-  const compiled = globs.map((g) => g.trim()).filter((g) => g.length > 0).map(compileGlob);
+  const compiled = globs
+    .map((g) => g.trim())
+    .filter((g) => g.length > 0)
+    .map(compileGlob);
   return compiled.length > 0 ? compiled : undefined;
 }
 

@@ -7,7 +7,10 @@ export function normalizeRuleField(value: unknown): string[] | undefined {
     return t.length > 0 ? [t] : undefined;
   }
   if (!Array.isArray(value)) return undefined;
-  const tokens = value.filter((v): v is string => typeof v === "string").map((v) => v.trim()).filter((v) => v.length > 0);
+  const tokens = value
+    .filter((v): v is string => typeof v === "string")
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
   return tokens.length > 0 ? [...new Set(tokens)] : undefined;
 }
 
@@ -43,8 +46,7 @@ export function splitScopeTokens(value: string): string[] {
   return tokens;
 }
 
-const stripOuterQuotes = (t: string): string =>
-  t.length >= 2 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0] ? t.slice(1, -1) : t;
+const stripOuterQuotes = (t: string): string => (t.length >= 2 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0] ? t.slice(1, -1) : t);
 
 /** docs/ttsr.md §5.1: normalise, split at top-level commas, (v17, D8) strip matching outer quotes, drop empties, dedupe. */
 export function normalizeScopeField(value: unknown, stripQuotes: boolean): string[] | undefined {

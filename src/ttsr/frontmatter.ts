@@ -47,7 +47,11 @@ function yamlLoad(src: string, warnings: YamlWarning[], lineOffset = 0): unknown
   YAML.visit(doc, {
     Pair(_, pair) {
       if (YAML.isCollection(pair.key))
-        warnings.push({ line: lineCounter.linePos(pair.key.range?.[0] ?? 0).line + lineOffset, code: "COLLECTION_KEY", detail: "a key that is a map or list is turned into a string" });
+        warnings.push({
+          line: lineCounter.linePos(pair.key.range?.[0] ?? 0).line + lineOffset,
+          code: "COLLECTION_KEY",
+          detail: "a key that is a map or list is turned into a string",
+        });
     },
   });
   return doc.toJS({ uniqueKeys: false } as never);

@@ -5,7 +5,14 @@ import { ruleFindings } from "./findings.js";
 import type { LoadedRules } from "./load.js";
 
 // Parse-time codes kept from rule.diagnostics; the condition/scope findings are recomputed in strict mode.
-const PARSE_CODES = new Set(["TTSR_YAML_FALLBACK", "TTSR_YAML_WARNING", "TTSR_YAML_AMBIGUOUS_REPAIRED", "TTSR_YAML_QUOTE_TRAP", "TTSR_YAML_LINES_LOST", "TTSR_FRONTMATTER_VALUE_IGNORED"]);
+const PARSE_CODES = new Set([
+  "TTSR_YAML_FALLBACK",
+  "TTSR_YAML_WARNING",
+  "TTSR_YAML_AMBIGUOUS_REPAIRED",
+  "TTSR_YAML_QUOTE_TRAP",
+  "TTSR_YAML_LINES_LOST",
+  "TTSR_FRONTMATTER_VALUE_IGNORED",
+]);
 const MATCH_KEYS = new Set(["condition", "ttsr_trigger", "ttsrTrigger", "ttsr-trigger", "scope"]);
 
 export interface LintResult {
@@ -31,5 +38,9 @@ export function lintRules(loaded: LoadedRules): LintResult {
     else if (d.code === "TTSR_RULES_DIR_UNREADABLE" || d.code === "TTSR_RULE_FILE_UNREADABLE" || d.code === "TTSR_RULES_DIR_EMPTY") out.push(d);
   }
   const diagnostics = sortDiagnostics(out);
-  return { diagnostics, errors: diagnostics.filter((d) => d.severity === "error").length, warnings: diagnostics.filter((d) => d.severity === "warning").length };
+  return {
+    diagnostics,
+    errors: diagnostics.filter((d) => d.severity === "error").length,
+    warnings: diagnostics.filter((d) => d.severity === "warning").length,
+  };
 }

@@ -23,7 +23,13 @@ export function listRules(loaded: LoadedRules): RuleRow[] {
   const shadowedAt = new Map(loaded.shadowed.map((s) => [s.path, s.by]));
   return loaded.all.map((rule) => {
     const b = bucketOf.get(rule);
-    const row: RuleRow = { name: rule.name, path: rule.path, provider: rule._source?.provider ?? "native", registered: b?.bucket === "ttsr", bucket: b?.bucket ?? "invalid" };
+    const row: RuleRow = {
+      name: rule.name,
+      path: rule.path,
+      provider: rule._source?.provider ?? "native",
+      registered: b?.bucket === "ttsr",
+      bucket: b?.bucket ?? "invalid",
+    };
     if (!b && shadowedAt.has(rule.path) && !loaded.rules.includes(rule)) {
       row.bucket = "shadowed";
       row.reason = `shadowed by ${shadowedAt.get(rule.path)}`;

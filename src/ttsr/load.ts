@@ -71,7 +71,12 @@ function readEntry(spec: RuleDirSpec, o: LoadRulesOptions, diagnostics: Diagnost
       return [];
     }
   } else {
-    files.push(...names.filter((n) => RULE_FILE.test(n)).sort().map((n) => join(spec.path, n)));
+    files.push(
+      ...names
+        .filter((n) => RULE_FILE.test(n))
+        .sort()
+        .map((n) => join(spec.path, n)),
+    );
     // Not an error (the agent loads nothing from it too), but a replay with no rules is rarely what was meant.
     if (files.length === 0) diagnostics.push(diag("TTSR_RULES_DIR_EMPTY", { file: spec.path }, { dir: spec.path }));
   }
@@ -139,7 +144,11 @@ export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesO
     if (b.bucket === "disabled") skipped.push({ name: rule.name, path: rule.path, reason: "named in ttsr.disabledRules" });
     else if (b.bucket === "builtin-off") skipped.push({ name: rule.name, path: rule.path, reason: "builtin-defaults rule with ttsr.builtinRules false" });
     else if (b.bucket === "ttsr" && profile === "v17" && (rule.astCondition?.length ?? 0) > 0 && !(rule.condition?.length ?? 0))
-      skipped.push({ name: rule.name, path: rule.path, reason: "astCondition-only rule: registered upstream, but sightline does not evaluate AST conditions (D5)" });
+      skipped.push({
+        name: rule.name,
+        path: rule.path,
+        reason: "astCondition-only rule: registered upstream, but sightline does not evaluate AST conditions (D5)",
+      });
     if (b.notRegistered)
       diagnostics.push(diag("TTSR_RULE_NOT_REGISTERED", { file: rule.path }, { rule: rule.name, reason: b.notRegistered, bucket: b.bucket }));
   }

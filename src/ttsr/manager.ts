@@ -130,7 +130,11 @@ export class TtsrManager {
     if (this.#skipsSource(ctx)) return [];
     const key = this.bufferKey(ctx);
     const prev = this.#buffers.get(key) ?? "";
-    const whole = streamed !== undefined && streamed.length === prev.length + delta.length && (prev.length === 0 || this.#streamedKeys.has(key)) && streamed.endsWith(delta);
+    const whole =
+      streamed !== undefined &&
+      streamed.length === prev.length + delta.length &&
+      (prev.length === 0 || this.#streamedKeys.has(key)) &&
+      streamed.endsWith(delta);
     const next = whole ? streamed : `${prev}${delta}`;
     if (whole) this.#streamedKeys.add(key);
     else this.#streamedKeys.delete(key);
@@ -231,7 +235,8 @@ export class TtsrManager {
     if (ctx.source === "thinking") return e.scope.allowThinking;
     if (e.scope.allowAnyTool) return true;
     const toolName = ctx.toolName?.trim().toLowerCase();
-    for (const ts of e.scope.toolScopes) if ((!ts.toolName || ts.toolName === toolName) && (!ts.pathGlob || this.#globMatches(ts.pathGlob, ctx.filePaths))) return true;
+    for (const ts of e.scope.toolScopes)
+      if ((!ts.toolName || ts.toolName === toolName) && (!ts.pathGlob || this.#globMatches(ts.pathGlob, ctx.filePaths))) return true;
     return false;
   }
 

@@ -139,7 +139,8 @@ function group(c: Cursor, inBehind: boolean): WindowBounds & { quantifiable: boo
     const close = s.indexOf(">", c.i);
     if (close < 0) throw new Unsupported();
     c.i = close + 1;
-  } else if (s[c.i + 1] === "?") throw new Unsupported(); // modifiers or anything newer
+  } else if (s[c.i + 1] === "?")
+    throw new Unsupported(); // modifiers or anything newer
   else c.i++;
   if (kind !== "plain" && inBehind) throw new Unsupported();
   const inner = disjunction(c, inBehind || kind === "behind");

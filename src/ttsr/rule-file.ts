@@ -21,7 +21,19 @@ export function ruleNameFromPath(path: string): string {
 }
 
 // Keys whose quoted values matter for matching, so a kept quote is a trap worth reporting.
-const TRAP_KEYS = new Set(["condition", "ttsr_trigger", "ttsrTrigger", "ttsr-trigger", "scope", "globs", "interruptMode", "interrupt-mode", "alwaysApply", "always-apply", "description"]);
+const TRAP_KEYS = new Set([
+  "condition",
+  "ttsr_trigger",
+  "ttsrTrigger",
+  "ttsr-trigger",
+  "scope",
+  "globs",
+  "interruptMode",
+  "interrupt-mode",
+  "alwaysApply",
+  "always-apply",
+  "description",
+]);
 
 export function parseRuleFile(text: string, path: string, options: ParseRuleOptions = {}): Rule {
   const profile = options.profile ?? "seed";

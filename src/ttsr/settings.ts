@@ -19,7 +19,6 @@ export function mergeTtsrSettings(settings?: Partial<TtsrSettings> | Record<stri
   return { ...DEFAULT_TTSR_SETTINGS, disabledRules: [], ...(settings as Partial<TtsrSettings> | undefined) } as TtsrSettings;
 }
 
-
 // The shipped settings schema is the one statement of the keys and of the values upstream writes.
 const KNOWN = new Set(Object.keys(ttsrSettingsSchema.definitions.keys.properties));
 

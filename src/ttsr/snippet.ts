@@ -41,7 +41,11 @@ export function testSnippet(rules: readonly Rule[], text: string, o: SnippetOpti
   const settings = mergeTtsrSettings(o.settings);
   const manager = new TtsrManager(settings, { profile: o.profile });
   const excluded = new Set(o.excluded ?? []);
-  const buckets = bucketRules(rules.filter((r) => !excluded.has(r.name)), manager, settings);
+  const buckets = bucketRules(
+    rules.filter((r) => !excluded.has(r.name)),
+    manager,
+    settings,
+  );
   const context: TtsrMatchContext = { source: o.source };
   if (o.toolName !== undefined) context.toolName = o.toolName;
   if (o.filePaths && o.filePaths.length > 0) context.filePaths = o.filePaths;

@@ -11,7 +11,9 @@ import { describe, expect, it } from "vitest";
 const COMMANDS = resolve(import.meta.dirname, "../../src/cli/commands");
 
 const returnsLiteralNumber = (e: ts.Expression): boolean =>
-  ts.isNumericLiteral(e) || (ts.isParenthesizedExpression(e) && returnsLiteralNumber(e.expression)) || (ts.isConditionalExpression(e) && (returnsLiteralNumber(e.whenTrue) || returnsLiteralNumber(e.whenFalse)));
+  ts.isNumericLiteral(e) ||
+  (ts.isParenthesizedExpression(e) && returnsLiteralNumber(e.expression)) ||
+  (ts.isConditionalExpression(e) && (returnsLiteralNumber(e.whenTrue) || returnsLiteralNumber(e.whenFalse)));
 
 /** Every `any`, type assertion, non-null assertion and literal exit code in a source text, as "line: text". */
 function untypedSpots(fileName: string, text: string): string[] {
@@ -63,7 +65,9 @@ describe("command files are typed by their declarations (defineCommand)", () => 
   it("src/cli/commands holds no any, cast, non-null assertion or literal exit code", () => {
     const files = readdirSync(COMMANDS).filter((n) => n.endsWith(".ts"));
     expect(files.length).toBeGreaterThan(10);
-    const spots = files.flatMap((n) => untypedSpots(n, readFileSync(join(COMMANDS, n), "utf8")).map((s) => `${relative(resolve(COMMANDS, "../../.."), join(COMMANDS, n))}:${s}`));
+    const spots = files.flatMap((n) =>
+      untypedSpots(n, readFileSync(join(COMMANDS, n), "utf8")).map((s) => `${relative(resolve(COMMANDS, "../../.."), join(COMMANDS, n))}:${s}`),
+    );
     expect(spots).toEqual([]);
   });
 });

@@ -28,7 +28,10 @@ const inLayer = (file: string): string => relative(SRC, file).split("/").slice(1
 
 const allowed = (cell: LayerRow["fs"], file: string): boolean => cell === true || (Array.isArray(cell) && cell.includes(inLayer(file)));
 /** Source text without comments, so a comment that names node:fs or process.stdout is not a use. */
-const code = (f: string): string => readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+const code = (f: string): string =>
+  readFileSync(f, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
 
 const FS = /(?:from\s+|import\(\s*)["'](?:node:)?fs(?:\/promises)?["']/;
 const PROCESS = /(?:from\s+|import\(\s*)["'](?:node:)?(?:child_process|worker_threads)["']|\bprocess\.(?:env|argv|exit|exitCode|stdin|cwd|once|on)\b/;
@@ -42,7 +45,12 @@ describe("architecture: the README's layer table", () => {
     const folders = readdirSync(SRC).filter((n) => statSync(join(SRC, n)).isDirectory());
     expect(folders.filter((f) => !byName.has(f))).toEqual([]);
     // The table itself keeps the layering acyclic: a row may import only rows above it.
-    for (const [i, r] of rows.entries()) for (const dep of r.imports) expect(rows.findIndex((x) => x.layer === dep), `${r.layer} -> ${dep}`).toBeLessThan(i);
+    for (const [i, r] of rows.entries())
+      for (const dep of r.imports)
+        expect(
+          rows.findIndex((x) => x.layer === dep),
+          `${r.layer} -> ${dep}`,
+        ).toBeLessThan(i);
   });
 
   it("imports only the layers a folder's row names", () => {
@@ -77,7 +85,9 @@ describe("architecture: the README's layer table", () => {
 
   it("names only files that exist in a file list", () => {
     const missing = rows.flatMap((r) =>
-      [r.fs, r.process, r.terminal].flatMap((c) => (Array.isArray(c) ? c.filter((n) => !all.includes(join(SRC, r.layer, n))).map((n) => `${r.layer}/${n}`) : [])),
+      [r.fs, r.process, r.terminal].flatMap((c) =>
+        Array.isArray(c) ? c.filter((n) => !all.includes(join(SRC, r.layer, n))).map((n) => `${r.layer}/${n}`) : [],
+      ),
     );
     expect(missing).toEqual([]);
   });

@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { parseLayerTable } from "./readme-table.js";
 
 const table = (rows: string[]): string =>
-  ["intro", "<!-- layers: test -->", "| layer | holds | may import | file system | process, workers | terminal streams |", "| --- | --- | --- | --- | --- | --- |", ...rows, "", "after"].join("\n");
+  [
+    "intro",
+    "<!-- layers: test -->",
+    "| layer | holds | may import | file system | process, workers | terminal streams |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+    "after",
+  ].join("\n");
 
 describe("README layer table reader", () => {
   it("reads imports and yes / no / file-list cells", () => {

@@ -25,8 +25,14 @@ export function parseLayerTable(readme: string): LayerRow[] {
   const at = readme.indexOf("<!-- layers");
   if (at < 0) throw new Error("README has no layer table (<!-- layers marker)");
   const lines = readme.slice(at).split("\n").slice(1);
-  const table = lines.slice(0, lines.findIndex((l) => !l.startsWith("|")));
-  const header = table[0].split("|").slice(1, -1).map((c) => c.trim());
+  const table = lines.slice(
+    0,
+    lines.findIndex((l) => !l.startsWith("|")),
+  );
+  const header = table[0]
+    .split("|")
+    .slice(1, -1)
+    .map((c) => c.trim());
   const col = (name: string): number => {
     const i = header.indexOf(name);
     if (i < 0) throw new Error(`README layer table has no "${name}" column`);
@@ -34,7 +40,10 @@ export function parseLayerTable(readme: string): LayerRow[] {
   };
   const [layer, imports, fs, proc, terminal] = ["layer", "may import", "file system", "process, workers", "terminal streams"].map(col);
   return table.slice(2).map((l) => {
-    const cells = l.split("|").slice(1, -1).map((c) => c.trim());
+    const cells = l
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
     const name = names(cells[layer])[0];
     return {
       layer: name,

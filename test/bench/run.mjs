@@ -36,7 +36,15 @@ const { values: opt } = parseArgs({
 
 const SIZES = {
   quick: { perFormat: 2_000, archiveCopies: 4, scaling: [1_000, 3_000, 10_000], ttsr: 1_000, corpusBytes: 5e6, budgetMs: 60_000, timeoutMs: 3 * 60_000 },
-  full: { perFormat: 100_000, archiveCopies: 80, scaling: [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000], ttsr: 10_000, corpusBytes: 200e6, budgetMs: 5 * 60_000, timeoutMs: 15 * 60_000 },
+  full: {
+    perFormat: 100_000,
+    archiveCopies: 80,
+    scaling: [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000],
+    ttsr: 10_000,
+    corpusBytes: 200e6,
+    budgetMs: 5 * 60_000,
+    timeoutMs: 15 * 60_000,
+  },
 };
 
 const seed = Number(opt.seed);
@@ -82,7 +90,9 @@ if (opt.generate) {
 
 const sections = { throughput, scaling, ttsr, audit, archive, "ttsr-real": ttsrReal };
 const chosen = opt.only ? opt.only.split(",").map((s) => s.trim()) : Object.keys(sections);
-log(`mode ${opt.quick ? "quick" : "full"}, cache ${dir}, jq ${ctx.jqVersion ?? "missing"}, sightline ${ctx.probe.built ? `commands [${[...ctx.probe.commands].join(", ")}]` : "not built"}`);
+log(
+  `mode ${opt.quick ? "quick" : "full"}, cache ${dir}, jq ${ctx.jqVersion ?? "missing"}, sightline ${ctx.probe.built ? `commands [${[...ctx.probe.commands].join(", ")}]` : "not built"}`,
+);
 
 const started = Date.now();
 const tables = [];
@@ -97,10 +107,24 @@ cleanupScratch();
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${ctx.jqVersion ?? "no jq"}`;
 const out = [];
-out.push(opt.markdown ? `Measured with \`npm run bench${opt.quick ? " -- --quick" : ""}\` on ${machine}; corpus seed ${seed}; ${((Date.now() - started) / 60000).toFixed(1)} min.\n` : `sightline benchmark (${opt.quick ? "quick" : "full"}) on ${machine}\n`);
+out.push(
+  opt.markdown
+    ? `Measured with \`npm run bench${opt.quick ? " -- --quick" : ""}\` on ${machine}; corpus seed ${seed}; ${((Date.now() - started) / 60000).toFixed(1)} min.\n`
+    : `sightline benchmark (${opt.quick ? "quick" : "full"}) on ${machine}\n`,
+);
 out.push(...tables);
-out.push(table("Targets (reported, not asserted)", ["target", "measured", "goal", "met"], targets.map((t) => [t.name, t.note ? `${t.value} (${t.note})` : t.value, t.goal, t.met ? "yes" : "**no**".replace(/\*/g, opt.markdown ? "*" : "")]), opt.markdown));
-if (opt.quick) out.push("Quick mode: inputs this small are dominated by fixed start-up costs (e.g. schema compilation), so ratios and exponents are a smoke check only; use the full run for figures.\n");
+out.push(
+  table(
+    "Targets (reported, not asserted)",
+    ["target", "measured", "goal", "met"],
+    targets.map((t) => [t.name, t.note ? `${t.value} (${t.note})` : t.value, t.goal, t.met ? "yes" : "**no**".replace(/\*/g, opt.markdown ? "*" : "")]),
+    opt.markdown,
+  ),
+);
+if (opt.quick)
+  out.push(
+    "Quick mode: inputs this small are dominated by fixed start-up costs (e.g. schema compilation), so ratios and exponents are a smoke check only; use the full run for figures.\n",
+  );
 if (pending.size) out.push(`Not measured yet (code not landed): ${[...pending].join("; ")}\n`);
 process.stdout.write(out.join("\n"));
 if (opt.json) writeFileSync(opt.json, JSON.stringify({ machine, seed, quick: opt.quick, raw: ctx.raw, targets }, null, 1));

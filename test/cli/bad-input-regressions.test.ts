@@ -8,9 +8,25 @@ import { BIN, ROOT, runCli } from "./run.js";
 
 const TS = "2026-01-01T00:00:00.000Z";
 const HEADER = JSON.stringify({ type: "session", version: 3, id: "s1", timestamp: TS, cwd: "/w" });
-const user = (id: string, parentId: string | null, text: string) => JSON.stringify({ type: "message", id, parentId, timestamp: TS, message: { role: "user", timestamp: 1, content: [{ type: "text", text }] } });
+const user = (id: string, parentId: string | null, text: string) =>
+  JSON.stringify({ type: "message", id, parentId, timestamp: TS, message: { role: "user", timestamp: 1, content: [{ type: "text", text }] } });
 const asst = (id: string, parentId: string, text: string) =>
-  JSON.stringify({ type: "message", id, parentId, timestamp: TS, message: { role: "assistant", timestamp: 1, content: [{ type: "text", text }], api: "a", provider: "p", model: "m", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: "stop" } });
+  JSON.stringify({
+    type: "message",
+    id,
+    parentId,
+    timestamp: TS,
+    message: {
+      role: "assistant",
+      timestamp: 1,
+      content: [{ type: "text", text }],
+      api: "a",
+      provider: "p",
+      model: "m",
+      usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 },
+      stopReason: "stop",
+    },
+  });
 const tmp = mkdtempSync(join(tmpdir(), "sightline-bugs-"));
 
 describe("regressions found by the design §8 bad-input suite", () => {
@@ -26,7 +42,13 @@ describe("regressions found by the design §8 bad-input suite", () => {
     }
     const file = join(tmp, "pi-40k.jsonl");
     writeFileSync(file, lines.join("\n") + "\n");
-    const r = spawnSync(process.execPath, ["--max-old-space-size=1024", BIN, "replay", file], { cwd: ROOT, encoding: "utf8", timeout: 30_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1" } });
+    const r = spawnSync(process.execPath, ["--max-old-space-size=1024", BIN, "replay", file], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 30_000,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     expect(r.signal).toBeNull();
     expect(r.stderr).not.toContain("heap out of memory");
     expect(r.status).toBe(0);
@@ -34,7 +56,11 @@ describe("regressions found by the design §8 bad-input suite", () => {
 
   it("design §8 unknown types: a pi entry of an unknown type gets a diagnostic (the loader keeps it; sightline should say so)", () => {
     const file = join(tmp, "pi-unknown-type.jsonl");
-    writeFileSync(file, [HEADER, user("u1", null, "hi"), JSON.stringify({ type: "mystery_type", id: "x1", parentId: "u1", timestamp: TS }), asst("a1", "x1", "ok")].join("\n") + "\n");
+    writeFileSync(
+      file,
+      [HEADER, user("u1", null, "hi"), JSON.stringify({ type: "mystery_type", id: "x1", parentId: "u1", timestamp: TS }), asst("a1", "x1", "ok")].join("\n") +
+        "\n",
+    );
     const doc = JSON.parse(runCli(["validate", file, "--json"]).stdout) as { files: Array<{ diagnostics: Array<{ severity: string; line?: number }> }> };
     expect(doc.files[0].diagnostics.filter((d) => d.severity !== "info").map((d) => d.line)).toContain(3);
   });
@@ -42,7 +68,9 @@ describe("regressions found by the design §8 bad-input suite", () => {
   it("pi wrong types: each schema problem is reported once (parentId: 42 gives two identical SCHEMA warnings)", () => {
     const file = join(tmp, "pi-wrong-parent-type.jsonl");
     writeFileSync(file, [HEADER, user("u1", null, "hi"), asst("a1", "u1", "ok").replace('"parentId":"u1"', '"parentId":42')].join("\n") + "\n");
-    const doc = JSON.parse(runCli(["validate", file, "--json"]).stdout) as { files: Array<{ diagnostics: Array<{ code: string; line?: number; pointer?: string; message: string }> }> };
+    const doc = JSON.parse(runCli(["validate", file, "--json"]).stdout) as {
+      files: Array<{ diagnostics: Array<{ code: string; line?: number; pointer?: string; message: string }> }>;
+    };
     const keys = doc.files[0].diagnostics.map((d) => JSON.stringify([d.code, d.line, d.pointer, d.message]));
     expect(keys).toEqual([...new Set(keys)]);
   });

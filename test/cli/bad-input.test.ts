@@ -19,18 +19,39 @@ type Format = "scorel" | "pi" | "yoi";
 
 // ---- good sessions, one per format ----------------------------------------------------------------------
 const TS = "2026-01-01T00:00:00.000Z";
-const piUser = (id: string, parentId: string | null, text: string) => ({ type: "message", id, parentId, timestamp: TS, message: { role: "user", timestamp: 1, content: [{ type: "text", text }] } });
+const piUser = (id: string, parentId: string | null, text: string) => ({
+  type: "message",
+  id,
+  parentId,
+  timestamp: TS,
+  message: { role: "user", timestamp: 1, content: [{ type: "text", text }] },
+});
 const piAsst = (id: string, parentId: string, text: string) => ({
   type: "message",
   id,
   parentId,
   timestamp: TS,
-  message: { role: "assistant", timestamp: 1, content: [{ type: "text", text }], api: "a", provider: "p", model: "m", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: "stop" },
+  message: {
+    role: "assistant",
+    timestamp: 1,
+    content: [{ type: "text", text }],
+    api: "a",
+    provider: "p",
+    model: "m",
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 },
+    stopReason: "stop",
+  },
 });
 const PI_HEADER = JSON.stringify({ type: "session", version: 3, id: "s1", timestamp: TS, cwd: "/w" });
-const fixtureLines = (p: string) => readFileSync(join(ROOT, p), "utf8").split("\n").filter((l) => l !== "");
+const fixtureLines = (p: string) =>
+  readFileSync(join(ROOT, p), "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
 const GOOD: Record<Format, () => string[]> = {
-  pi: () => [PI_HEADER, ...[piUser("u1", null, "hello"), piAsst("a1", "u1", "hi"), piUser("u2", "a1", "more"), piAsst("a2", "u2", "done")].map((r) => JSON.stringify(r))],
+  pi: () => [
+    PI_HEADER,
+    ...[piUser("u1", null, "hello"), piAsst("a1", "u1", "hi"), piUser("u2", "a1", "more"), piAsst("a2", "u2", "done")].map((r) => JSON.stringify(r)),
+  ],
   // Header, instruction snapshot, user message (line 3), assistant (line 4), tool result (line 5), …
   scorel: () => fixtureLines("fixtures/scorel/valid/p5-harness-merge.jsonl"),
   // segment_start, invoke, user_input (line 3), assistant_item (line 4), …
@@ -96,42 +117,122 @@ const badUtf8 = Buffer.from([0x61, 0xff, 0xfe, 0xc3]);
 const CASES: Case[] = [
   // Truncated last line: Scorel rejects with invalid_json, pi skips it, yoi seed fails the segment there
   // (corrupt), yoi head ignores an unterminated tail (yoi-format Corrections).
-  { name: "scorel-torn-last-line", format: "scorel", bytes: torn("scorel"), expected: [[10, "invalid_json"], [10, "TORN_LAST_LINE"]] },
+  {
+    name: "scorel-torn-last-line",
+    format: "scorel",
+    bytes: torn("scorel"),
+    expected: [
+      [10, "invalid_json"],
+      [10, "TORN_LAST_LINE"],
+    ],
+  },
   { name: "pi-torn-last-line", format: "pi", bytes: torn("pi"), expected: [[5, "skipped_line"]] },
-  { name: "yoi-seed-torn-last-line", format: "yoi", bytes: torn("yoi"), expected: [[18, "corrupt"], [18, "TORN_LAST_LINE"]] },
+  {
+    name: "yoi-seed-torn-last-line",
+    format: "yoi",
+    bytes: torn("yoi"),
+    expected: [
+      [18, "corrupt"],
+      [18, "TORN_LAST_LINE"],
+    ],
+  },
   { name: "yoi-head-torn-last-line", format: "yoi", profile: "head", bytes: torn("yoi"), expected: [[18, "YOI_TORN_TAIL_IGNORED"]] },
   // Invalid JSON in the middle.
-  { name: "scorel-invalid-json", format: "scorel", bytes: replaceLine("scorel", 2, "{not json"), expected: [[3, "invalid_json"], [3, "SCOREL_INV_02_INVALID_JSON"]] },
+  {
+    name: "scorel-invalid-json",
+    format: "scorel",
+    bytes: replaceLine("scorel", 2, "{not json"),
+    expected: [
+      [3, "invalid_json"],
+      [3, "SCOREL_INV_02_INVALID_JSON"],
+    ],
+  },
   { name: "pi-invalid-json", format: "pi", bytes: replaceLine("pi", 2, "{not json"), expected: [[3, "skipped_line"]] },
   { name: "yoi-invalid-json", format: "yoi", bytes: replaceLine("yoi", 2, "{not json"), expected: [[3, "corrupt"]] },
   // Wrong types.
-  { name: "scorel-wrong-types", format: "scorel", bytes: buf(jsonl(edit("scorel", 2, (o) => (o.seq = String(o.seq))))), expected: [[3, "invalid_event"], [3, "SCOREL_INV_06_INVALID_EVENT"]] },
+  {
+    name: "scorel-wrong-types",
+    format: "scorel",
+    bytes: buf(jsonl(edit("scorel", 2, (o) => (o.seq = String(o.seq))))),
+    expected: [
+      [3, "invalid_event"],
+      [3, "SCOREL_INV_06_INVALID_EVENT"],
+    ],
+  },
   { name: "pi-wrong-types", format: "pi", bytes: buf(jsonl(edit("pi", 1, (o) => (o.message.content = 42)))), expected: [[2, "SCHEMA"]] },
   { name: "yoi-wrong-types", format: "yoi", bytes: buf(jsonl(edit("yoi", 2, (o) => (o.ts = "soon")))), expected: [[3, "corrupt"]] },
   // Unknown types (pi keeps unknown entry types: see the report; Scorel and yoi reject them).
-  { name: "scorel-unknown-type", format: "scorel", bytes: buf(jsonl(edit("scorel", 2, (o) => (o.type = "mystery_type")))), expected: [[3, "invalid_event"], [3, "SCOREL_INV_06_INVALID_EVENT"]] },
+  {
+    name: "scorel-unknown-type",
+    format: "scorel",
+    bytes: buf(jsonl(edit("scorel", 2, (o) => (o.type = "mystery_type")))),
+    expected: [
+      [3, "invalid_event"],
+      [3, "SCOREL_INV_06_INVALID_EVENT"],
+    ],
+  },
   { name: "yoi-unknown-kind", format: "yoi", bytes: buf(jsonl(edit("yoi", 2, (o) => (o.kind = "mystery_kind")))), expected: [[3, "corrupt"]] },
   // Duplicate ids, cycles, dangling parents (yoi has no ids: entries are L<line>).
-  { name: "scorel-duplicate-id", format: "scorel", bytes: buf(jsonl([...GOOD.scorel().slice(0, 4), JSON.stringify({ ...JSON.parse(GOOD.scorel()[3]), id: JSON.parse(GOOD.scorel()[2]).id, seq: 100 })])), expected: [[5, "duplicate_event_id"], [5, "SCOREL_INV_07_DUPLICATE_ID"]] },
+  {
+    name: "scorel-duplicate-id",
+    format: "scorel",
+    bytes: buf(jsonl([...GOOD.scorel().slice(0, 4), JSON.stringify({ ...JSON.parse(GOOD.scorel()[3]), id: JSON.parse(GOOD.scorel()[2]).id, seq: 100 })])),
+    expected: [
+      [5, "duplicate_event_id"],
+      [5, "SCOREL_INV_07_DUPLICATE_ID"],
+    ],
+  },
   { name: "pi-duplicate-id", format: "pi", bytes: dupLast("pi"), expected: [[6, "PI_DUPLICATE_ID"]] },
-  { name: "scorel-cycle", format: "scorel", bytes: buf(jsonl(edit("scorel", 2, (o) => (o.parentId = JSON.parse(GOOD.scorel()[3]).id)).slice(0, 4))), expected: [[3, "invalid_parent"], [3, "SCOREL_INV_10_PARENT"]] },
+  {
+    name: "scorel-cycle",
+    format: "scorel",
+    bytes: buf(jsonl(edit("scorel", 2, (o) => (o.parentId = JSON.parse(GOOD.scorel()[3]).id)).slice(0, 4))),
+    expected: [
+      [3, "invalid_parent"],
+      [3, "SCOREL_INV_10_PARENT"],
+    ],
+  },
   { name: "pi-cycle", format: "pi", bytes: buf(jsonl(edit("pi", 3, (o) => (o.parentId = "a2")))), expected: [[4, "PI_PARENT_CYCLE"]] },
-  { name: "scorel-dangling-parent", format: "scorel", bytes: buf(jsonl(edit("scorel", 3, (o) => (o.parentId = "nope")))), expected: [[4, "invalid_parent"], [4, "SCOREL_INV_10_PARENT"]] },
+  {
+    name: "scorel-dangling-parent",
+    format: "scorel",
+    bytes: buf(jsonl(edit("scorel", 3, (o) => (o.parentId = "nope")))),
+    expected: [
+      [4, "invalid_parent"],
+      [4, "SCOREL_INV_10_PARENT"],
+    ],
+  },
   { name: "pi-dangling-parent", format: "pi", bytes: buf(jsonl(edit("pi", 3, (o) => (o.parentId = "nope")))), expected: [[4, "PI_DANGLING_PARENT"]] },
   // Lone surrogates: the JSON escape "\ud800" (JSON.parse accepts it, serde does not) and raw CESU bytes.
   { name: "scorel-lone-surrogate-escape", format: "scorel", bytes: withRawText("scorel", '"a\\ud800b"'), expected: [[3, "LONE_SURROGATE"]] },
   { name: "pi-lone-surrogate-escape", format: "pi", bytes: withRawText("pi", '"a\\ud800b"'), expected: [[2, "LONE_SURROGATE"]] },
   { name: "yoi-lone-surrogate-escape", format: "yoi", bytes: withRawText("yoi", '"a\\ud800b"'), expected: [[3, "corrupt"]] },
-  { name: "scorel-lone-surrogate-cesu", format: "scorel", bytes: withRawText("scorel", Buffer.concat([buf('"a'), cesu, buf('b"')])), expected: [[3, "INVALID_UTF8"]] },
+  {
+    name: "scorel-lone-surrogate-cesu",
+    format: "scorel",
+    bytes: withRawText("scorel", Buffer.concat([buf('"a'), cesu, buf('b"')])),
+    expected: [[3, "INVALID_UTF8"]],
+  },
   { name: "pi-lone-surrogate-cesu", format: "pi", bytes: withRawText("pi", Buffer.concat([buf('"a'), cesu, buf('b"')])), expected: [[2, "INVALID_UTF8"]] },
   { name: "yoi-lone-surrogate-cesu", format: "yoi", bytes: withRawText("yoi", Buffer.concat([buf('"a'), cesu, buf('b"')])), expected: [[3, "corrupt"]] },
   // Invalid UTF-8.
-  { name: "scorel-invalid-utf8", format: "scorel", bytes: withRawText("scorel", Buffer.concat([buf('"'), badUtf8, buf('"')])), expected: [[3, "INVALID_UTF8"]] },
+  {
+    name: "scorel-invalid-utf8",
+    format: "scorel",
+    bytes: withRawText("scorel", Buffer.concat([buf('"'), badUtf8, buf('"')])),
+    expected: [[3, "INVALID_UTF8"]],
+  },
   { name: "pi-invalid-utf8", format: "pi", bytes: withRawText("pi", Buffer.concat([buf('"'), badUtf8, buf('"')])), expected: [[2, "INVALID_UTF8"]] },
   { name: "yoi-invalid-utf8", format: "yoi", bytes: withRawText("yoi", Buffer.concat([buf('"'), badUtf8, buf('"')])), expected: [[3, "corrupt"]] },
   // Empty and binary files (PNG signature and IHDR chunk: NUL bytes).
   { name: "empty-file", format: "pi", bytes: Buffer.alloc(0), expected: [[undefined, "EMPTY_FILE"]], refused: true },
-  { name: "binary-file", format: "pi", bytes: Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex"), expected: [[undefined, "BINARY_FILE"]], refused: true },
+  {
+    name: "binary-file",
+    format: "pi",
+    bytes: Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex"),
+    expected: [[undefined, "BINARY_FILE"]],
+    refused: true,
+  },
   // __proto__ keys are data: no diagnostic needed, nothing polluted (checked in-process below too).
   { name: "scorel-proto-keys", format: "scorel", bytes: proto("scorel"), expected: [] },
   { name: "pi-proto-keys", format: "pi", bytes: proto("pi"), expected: [] },
@@ -143,7 +244,12 @@ const CASES: Case[] = [
 ];
 
 interface ValidateDoc {
-  files: Array<{ path: string; kind: string; format: string | null; diagnostics: Array<{ code: string; severity: string; file: string; line?: number; message: string }> }>;
+  files: Array<{
+    path: string;
+    kind: string;
+    format: string | null;
+    diagnostics: Array<{ code: string; severity: string; file: string; line?: number; message: string }>;
+  }>;
   problems: unknown[];
 }
 
@@ -220,7 +326,12 @@ describe("design §8 bad input: validate and replay through the CLI", () => {
 
 describe("design §8 bad input: big inputs (spawned CLI)", () => {
   const big = join(tmp, "big");
-  const files = { line50: join(big, "pi-50mb-line.jsonl"), torn50: join(big, "scorel-50mb-invalid-line.jsonl"), lines200k: join(big, "pi-200k-lines.jsonl"), good: join(big, "good.jsonl") };
+  const files = {
+    line50: join(big, "pi-50mb-line.jsonl"),
+    torn50: join(big, "scorel-50mb-invalid-line.jsonl"),
+    lines200k: join(big, "pi-200k-lines.jsonl"),
+    good: join(big, "good.jsonl"),
+  };
   const shas = new Map<string, string>();
 
   beforeAll(() => {
@@ -249,7 +360,11 @@ describe("design §8 bad input: big inputs (spawned CLI)", () => {
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as ValidateDoc;
     expect(checkContract("validate", doc)).toEqual([]);
-    const of = (p: string) => doc.files.find((f) => f.path === p)!.diagnostics.filter((d) => d.severity !== "info").map((d) => [d.line, d.code]);
+    const of = (p: string) =>
+      doc.files
+        .find((f) => f.path === p)!
+        .diagnostics.filter((d) => d.severity !== "info")
+        .map((d) => [d.line, d.code]);
     expect(doc.files).toHaveLength(4);
     expect(of(files.good)).toEqual([]);
     expect(of(files.line50)).toEqual([]);
@@ -301,7 +416,10 @@ describe("design §8 bad input: a catastrophic regex rule ((a+)+$)", () => {
     const r = runCli(["ttsr", "run", "redos.jsonl", "plain.jsonl", "--rules", "rules", "--json"], { cwd: dir });
     expect(Date.now() - t0).toBeLessThan(25_000);
     expect(r.code, r.stderr).toBe(1); // the replayed interrupts have no recorded counterpart in these logs
-    const doc = JSON.parse(r.stdout) as { diagnostics: Array<{ code: string; file: string; args: { rule: string } }>; sessions: Array<{ path: string; turns: Array<{ matches: Array<{ rule: string }> }> }> };
+    const doc = JSON.parse(r.stdout) as {
+      diagnostics: Array<{ code: string; file: string; args: { rule: string } }>;
+      sessions: Array<{ path: string; turns: Array<{ matches: Array<{ rule: string }> }> }>;
+    };
     expect(checkContract("ttsr-run", doc)).toEqual([]);
     expect(doc.diagnostics.filter((d) => d.code === "TTSR_REGEX_BUDGET_EXCEEDED").map((d) => [d.file, d.args.rule])).toEqual([["redos.jsonl", "catastrophic"]]);
     expect(doc.sessions.map((s) => s.path)).toEqual(["redos.jsonl", "plain.jsonl"]);

@@ -94,9 +94,13 @@ describe("sightline capsule: every fixture with every action", () => {
 });
 
 describe("sightline capsule: capsule.md §7 cases through the CLI", () => {
-  it("§7 case 12: traceId \"\" is invalid (missing traceId) and restore throws", () => {
+  it('§7 case 12: traceId "" is invalid (missing traceId) and restore throws', () => {
     const f = "fixtures/capsules/invalid-empty-trace-id.json";
-    expect(doc("validate", f).diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["CAPSULE_MISSING"]);
+    expect(
+      doc("validate", f)
+        .diagnostics.filter((d) => d.severity === "error")
+        .map((d) => d.code),
+    ).toEqual(["CAPSULE_MISSING"]);
     expect(run(textArgs("validate", f)).stdout).toContain("Capsule missing: traceId");
     expect(doc("restore", f).result).toMatchObject({ errorName: "Error" });
   });
@@ -110,7 +114,10 @@ describe("sightline capsule: capsule.md §7 cases through the CLI", () => {
   it("§7 case 11: stopHook null is valid; restore is blocked with no block reason and nextAction falls through", () => {
     const s = doc("restore", "fixtures/capsules/null-stop-hook.json").result as unknown as Record<string, unknown>;
     expect(s).toMatchObject({ ok: true });
-    const state = JSON.parse(run(textArgs("restore", "fixtures/capsules/null-stop-hook.json")).stdout.replace(/^[\s\S]*?\n(?=\{)/, "")) as Record<string, unknown>;
+    const state = JSON.parse(run(textArgs("restore", "fixtures/capsules/null-stop-hook.json")).stdout.replace(/^[\s\S]*?\n(?=\{)/, "")) as Record<
+      string,
+      unknown
+    >;
     expect(state.isBlocked).toBe(true);
     expect("blockReason" in state).toBe(false);
     expect(state.nextAction).toBe("继续当前阶段任务");
@@ -154,6 +161,8 @@ describe("sightline capsule: input handling", () => {
     const d = JSON.parse(r.stdout) as Outcome;
     expect(d.file).toBe("<stdin>");
     expect(d.result).toEqual(doc("restore", f).result);
-    expect(runCli(textArgs("restore", "fixtures/capsules/invalid-empty-trace-id.json"))).toEqual(run(textArgs("restore", "fixtures/capsules/invalid-empty-trace-id.json")));
+    expect(runCli(textArgs("restore", "fixtures/capsules/invalid-empty-trace-id.json"))).toEqual(
+      run(textArgs("restore", "fixtures/capsules/invalid-empty-trace-id.json")),
+    );
   });
 });

@@ -40,7 +40,9 @@ describe("check under GITHUB_ACTIONS", () => {
     expect(run.code).toBe(1);
     const annotations = run.stdout.split("\n").filter((l) => l.startsWith("::"));
     expect(annotations.length).toBe(Number(/^(\d+) regression\(s\)/m.exec(run.stdout)?.[1]));
-    expect(annotations[0]).toMatch(/^::error file=fixtures\/pi\/omp17-deferred-then-compaction\/session\.jsonl,line=\d+,title=sightline check [a-z-]+::omp17-deferred-then-compaction turn \d+: /);
+    expect(annotations[0]).toMatch(
+      /^::error file=fixtures\/pi\/omp17-deferred-then-compaction\/session\.jsonl,line=\d+,title=sightline check [a-z-]+::omp17-deferred-then-compaction turn \d+: /,
+    );
     const session = readFileSync(at("fixtures/pi/omp17-deferred-then-compaction/session.jsonl"), "utf8").split("\n");
     const line = Number(/line=(\d+)/.exec(annotations[0])?.[1]);
     // The line holds the turn's response (an assistant message).
@@ -87,7 +89,9 @@ describe("check under GITHUB_ACTIONS", () => {
     const doc = JSON.parse(readFileSync(at("out/merged/summary.json"), "utf8"));
     const whole = JSON.parse(readFileSync(at("out/all/summary.json"), "utf8"));
     expect(doc.regressions).toEqual(whole.regressions);
-    expect(doc.suites.map((s: { sessions: { path: string }[] }) => s.sessions.map((x) => x.path))).toEqual(whole.suites.map((s: { sessions: { path: string }[] }) => s.sessions.map((x) => x.path)));
+    expect(doc.suites.map((s: { sessions: { path: string }[] }) => s.sessions.map((x) => x.path))).toEqual(
+      whole.suites.map((s: { sessions: { path: string }[] }) => s.sessions.map((x) => x.path)),
+    );
     expect(readFileSync(at("merged.md"), "utf8")).toContain("Merged from 2 report(s).");
   });
 
@@ -107,9 +111,17 @@ describe("check under GITHUB_ACTIONS", () => {
 
 describe("check from the suite's own folder", () => {
   it("finds sightline.config.json there, and annotation paths are relative to $GITHUB_WORKSPACE", () => {
-    const r = runCli(["check", "--out", at("out/here")], { cwd: at("fixtures/suites/omp17"), env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: "", GITHUB_WORKSPACE: root } });
+    const r = runCli(["check", "--out", at("out/here")], {
+      cwd: at("fixtures/suites/omp17"),
+      env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: "", GITHUB_WORKSPACE: root },
+    });
     expect(r.code).toBe(1);
-    const files = new Set(r.stdout.split("\n").filter((l) => l.startsWith("::")).map((l) => /file=([^,]+)/.exec(l)?.[1]));
+    const files = new Set(
+      r.stdout
+        .split("\n")
+        .filter((l) => l.startsWith("::"))
+        .map((l) => /file=([^,]+)/.exec(l)?.[1]),
+    );
     expect([...files]).toEqual(["fixtures/pi/omp17-deferred-then-compaction/session.jsonl"]);
     expect(r.stderr).not.toContain("GITHUB_STEP_SUMMARY");
   });
@@ -118,7 +130,11 @@ describe("check from the suite's own folder", () => {
 describe("check usage errors come before any work", () => {
   const cases: [string, string[], string][] = [
     ["no config here", ["check"], "sightline: no sightline.config.json in this folder (pass --config FILE)"],
-    ["a folder as config", ["check", "--config", "fixtures"], "sightline: --config fixtures is a folder; name the config file in it (e.g. fixtures/sightline.config.json)"],
+    [
+      "a folder as config",
+      ["check", "--config", "fixtures"],
+      "sightline: --config fixtures is a folder; name the config file in it (e.g. fixtures/sightline.config.json)",
+    ],
     ["a missing config file", ["check", "--config", "nope.json"], "sightline: --config nope.json: no such file"],
     ["--out naming a file", ["check", "--config", CONFIG, "--out", RULE], `sightline: --out ${RULE} is a file, not a folder`],
   ];

@@ -23,15 +23,31 @@ const runBatch = runMany;
 // A small pi v3 session whose compaction carries the capsule of fixtures/capsules/embedded-in-compaction-details.json
 // (a `blocked` write to src/api.ts, pending per capsule.md §5). The compaction keeps u2 onwards; `keptText` is u2's text.
 function capsuleSession(keptText: string): string {
-  const capsule = (JSON.parse(readFileSync(join(ROOT, "fixtures/capsules/embedded-in-compaction-details.json"), "utf8")) as { details: { capsule: unknown } }).details.capsule;
+  const capsule = (JSON.parse(readFileSync(join(ROOT, "fixtures/capsules/embedded-in-compaction-details.json"), "utf8")) as { details: { capsule: unknown } })
+    .details.capsule;
   const ts = "2026-01-01T00:00:00.000Z";
-  const user = (id: string, parentId: string | null, text: string) => ({ type: "message", id, parentId, timestamp: ts, message: { role: "user", timestamp: 1, content: [{ type: "text", text }] } });
+  const user = (id: string, parentId: string | null, text: string) => ({
+    type: "message",
+    id,
+    parentId,
+    timestamp: ts,
+    message: { role: "user", timestamp: 1, content: [{ type: "text", text }] },
+  });
   const asst = (id: string, parentId: string, text: string) => ({
     type: "message",
     id,
     parentId,
     timestamp: ts,
-    message: { role: "assistant", timestamp: 1, content: [{ type: "text", text }], api: "a", provider: "p", model: "m", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 }, stopReason: "stop" },
+    message: {
+      role: "assistant",
+      timestamp: 1,
+      content: [{ type: "text", text }],
+      api: "a",
+      provider: "p",
+      model: "m",
+      usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 },
+      stopReason: "stop",
+    },
   });
   const records = [
     { type: "session", version: 3, id: "s1", timestamp: ts, cwd: "/w" },
@@ -115,7 +131,8 @@ interface DiffDoc {
     capsule?: { valid: boolean; missing: string[]; warnings: string[]; lost: Array<{ kind: string; value: string }> };
   }>;
 }
-const reduce = (d: DiffDoc) => d.compactions.map((c) => ({ id: c.id, dropped: c.dropped.length, kept: c.kept.length, added: c.added.length, tokens: c.tokens }));
+const reduce = (d: DiffDoc) =>
+  d.compactions.map((c) => ({ id: c.id, dropped: c.dropped.length, kept: c.kept.length, added: c.added.length, tokens: c.tokens }));
 
 beforeAll(() => {
   writeFileSync(join(tmp, "capsule-kept.jsonl"), capsuleSession("Keep the pending write to src/api.ts in mind."));
@@ -310,7 +327,12 @@ describe("sightline diff <a> <b>: turn views compared", () => {
     const fromJson = json<SessionDiffJson>("longDeltaJson");
     expect(res.longDeltaJson.code).toBe(1);
     expect(checkContract("session-diff", fromJson)).toEqual([]);
-    expect({ ...fromJson, a: "", b: "", firstDivergence: { ...fromJson.firstDivergence, patch: "" } }).toEqual({ ...d, a: "", b: "", firstDivergence: { ...d.firstDivergence, patch: "" } });
+    expect({ ...fromJson, a: "", b: "", firstDivergence: { ...fromJson.firstDivergence, patch: "" } }).toEqual({
+      ...d,
+      a: "",
+      b: "",
+      firstDivergence: { ...d.firstDivergence, patch: "" },
+    });
   });
 
   it("a replay --json file cut short: exit 2 and the reason", () => {

@@ -38,7 +38,10 @@ describe("a log newer than every profile: a visible warning on every command", (
     const dir = mkdtempSync(join(tmpdir(), "sightline-newer-check-"));
     mkdirSync(join(dir, "rec"));
     cpSync(join(ROOT, OMP18), join(dir, "rec/session.jsonl"));
-    writeFileSync(join(dir, "sightline.config.json"), JSON.stringify({ suites: [{ name: "newer", sessions: ["rec/session.jsonl"], expectations: "expectations/newer.json" }] }));
+    writeFileSync(
+      join(dir, "sightline.config.json"),
+      JSON.stringify({ suites: [{ name: "newer", sessions: ["rec/session.jsonl"], expectations: "expectations/newer.json" }] }),
+    );
     expect(runCli(["check", "--update", "--out", join(dir, "r0")], { cwd: dir }).code).toBe(0);
     const r = runCli(["check", "--out", join(dir, "r1")], { cwd: dir });
     expect(r.code).toBe(0);

@@ -37,7 +37,11 @@ describe("read-back input checked against the contract", () => {
     const r = runCli(["diff", a, b]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(new RegExp(`^sightline: ${b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: turn #1 is not a replay --json turn \\(/tokens missing required property "estimator"\\)\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^sightline: ${b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: turn #1 is not a replay --json turn \\(/tokens missing required property "estimator"\\)\n$`,
+      ),
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

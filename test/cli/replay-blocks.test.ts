@@ -39,10 +39,13 @@ beforeAll(() => {
 }, 180_000);
 
 describe("replay --turn N: every block of every message (real fixtures, NO_COLOR=1)", () => {
-  it.each(["piTurn", "omp17Turn", "omp17TurnFull", "scorelTurn", "scorelTurnFull", "yoiTurn", "yoiTurnFull", "yoiFolder", "scorelList"] as Key[])("golden: %s", async (k) => {
-    expect(res[k].code, res[k].stderr).toBe(0);
-    await expect(golden([...RUNS[k]], res[k])).toMatchFileSnapshot(file(k));
-  });
+  it.each(["piTurn", "omp17Turn", "omp17TurnFull", "scorelTurn", "scorelTurnFull", "yoiTurn", "yoiTurnFull", "yoiFolder", "scorelList"] as Key[])(
+    "golden: %s",
+    async (k) => {
+      expect(res[k].code, res[k].stderr).toBe(0);
+      await expect(golden([...RUNS[k]], res[k])).toMatchFileSnapshot(file(k));
+    },
+  );
 
   it("pi: the assistant's thinking is one line with its size, the tool call shows name, id and arguments", () => {
     const out = res.piTurn.stdout;
@@ -73,7 +76,14 @@ describe("replay --turn N: every block of every message (real fixtures, NO_COLOR
     expect(res.omp17Turn.stdout).toMatch(/⟦tool call bash · call_psql · arguments 55 chars⟧/);
     expect(res.omp17Turn.stdout).toContain("⟦reminder ttsr/rule:no-sudo from 0000000c⟧");
     const sc = res.scorelTurn.stdout;
-    for (const s of ["⟦thinking · 23 chars⟧ Look at the test first.", "⟦tool call read · call_01 · arguments 30 chars⟧", "⟦tool result read · call_01 ·", "<system-reminder>", "⟦reminder steer/user from "]) expect(sc).toContain(s);
+    for (const s of [
+      "⟦thinking · 23 chars⟧ Look at the test first.",
+      "⟦tool call read · call_01 · arguments 30 chars⟧",
+      "⟦tool result read · call_01 ·",
+      "<system-reminder>",
+      "⟦reminder steer/user from ",
+    ])
+      expect(sc).toContain(s);
     const yoi = res.yoiTurn.stdout;
     expect(yoi).toMatch(/⟦reasoning · [\d,]+ chars/);
     expect(yoi).toMatch(/⟦tool call \w+ · \w+ · arguments \d+ chars⟧/);

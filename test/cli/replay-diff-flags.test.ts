@@ -88,7 +88,8 @@ beforeAll(() => {
   // yargs' help and version output makes Node warn (once, asynchronously) about NO_COLOR vs FORCE_COLOR in the
   // batch process: those runs get a batch of their own so the warning cannot land in another run's stderr.
   const own = new Set(["version", "replayHelp", "diffHelp"]);
-  for (const names of [Object.keys(runs).filter((n) => !own.has(n)), [...own]]) runMany(names.map((n) => ({ args: runs[n] }))).forEach((x, i) => (r[names[i]] = x));
+  for (const names of [Object.keys(runs).filter((n) => !own.has(n)), [...own]])
+    runMany(names.map((n) => ({ args: runs[n] }))).forEach((x, i) => (r[names[i]] = x));
 }, 180_000);
 
 const turnLines = (x: CliRun) => x.stdout.split("\n").filter((l) => l.startsWith("turn "));
@@ -99,7 +100,8 @@ const usage = (x: CliRun, what: RegExp) => {
 };
 
 /** The long flags a --help text lists. */
-const flagsOf = (help: string) => [...help.slice(help.indexOf("Options:"), help.indexOf("Examples:")).matchAll(/^\s+(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]).sort();
+const flagsOf = (help: string) =>
+  [...help.slice(help.indexOf("Options:"), help.indexOf("Examples:")).matchAll(/^\s+(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]).sort();
 
 describe("replay: every flag of --help", () => {
   it("--help lists exactly the flags this file tests", () => {
@@ -143,7 +145,7 @@ describe("replay: every flag of --help", () => {
     for (const k of ["turnMissing", "turnWord", "turnNegative", "turnFraction"]) usage(r[k], /--turn needs a turn number/);
     expect(r.turnMissing.stderr).toContain("not nothing");
     expect(r.turnWord.stderr).toContain(`not "abc"`);
-    expect(r.turnWord.stderr).toContain("Run \"sightline replay --help\" for usage.");
+    expect(r.turnWord.stderr).toContain('Run "sightline replay --help" for usage.');
   });
 
   it("--turn past the last turn: exit 2 with the reason", () => {
@@ -154,8 +156,14 @@ describe("replay: every flag of --help", () => {
   it("--profile chooses among the detected format's profiles; an unknown name or another format's profile: exit 2", () => {
     expect(r.plain.stdout.split("\n")[0]).toContain("pi/omp17");
     expect(r.profilePi.stdout.split("\n")[0]).toContain("pi/pi");
-    usage(r.profileBogus, /^sightline: --profile bogus: no such profile \(scorel: p5\|p4\|p4a\|p3\|design\|g0; pi: pi\|omp17\|pi-1\.5; yoi: seed\|head\)\nRun "sightline replay --help"/);
-    usage(r.profileScorel, /--profile p5 is a scorel profile, but fixtures\/pi\/omp17-branch-after-gap\/session.jsonl is a pi session \(its profiles: pi\|omp17\|pi-1\.5\)/);
+    usage(
+      r.profileBogus,
+      /^sightline: --profile bogus: no such profile \(scorel: p5\|p4\|p4a\|p3\|design\|g0; pi: pi\|omp17\|pi-1\.5; yoi: seed\|head\)\nRun "sightline replay --help"/,
+    );
+    usage(
+      r.profileScorel,
+      /--profile p5 is a scorel profile, but fixtures\/pi\/omp17-branch-after-gap\/session.jsonl is a pi session \(its profiles: pi\|omp17\|pi-1\.5\)/,
+    );
     usage(r.profileYoi, /--profile seed is a yoi profile, but .* is a scorel session/);
   });
 
@@ -242,7 +250,10 @@ describe("a named profile decides the format when the file cannot", () => {
     expect(r.arrayP4.stderr).toContain("line 1: error invalid_header: Session header must be an object [loader verdict]");
     for (const k of ["validateArrayP5", "validateStringP3"]) {
       const v = JSON.parse(r[k].stdout);
-      expect(v.files[0].diagnostics.filter((d: { loader?: boolean }) => d.loader).map((d: { code: string }) => d.code), k).toEqual(["invalid_header"]);
+      expect(
+        v.files[0].diagnostics.filter((d: { loader?: boolean }) => d.loader).map((d: { code: string }) => d.code),
+        k,
+      ).toEqual(["invalid_header"]);
     }
   });
 

@@ -67,7 +67,11 @@ const turnJsonArgs = (f: string, n: number) => ["replay", f, "--turn", String(n)
 
 const ALL_RUNS = [
   ...FILES.flatMap((f) => [textArgs(f), jsonArgs(f)]),
-  PI_TEXT, PI_TURN0, PI_TURN483, PI_TURN484, YOI_FOLDER,
+  PI_TEXT,
+  PI_TURN0,
+  PI_TURN483,
+  PI_TURN484,
+  YOI_FOLDER,
   ...FULL_TURNS.flatMap(([f, n]) => [fullArgs(f, n), turnJsonArgs(f, n)]),
 ];
 const results = new Map<string, CliRun>();
@@ -85,7 +89,11 @@ beforeAll(() => {
 describe("sightline replay: every session fixture", () => {
   it("the sweep covers Scorel, pi and yoi fixtures", () => {
     expect(FILES.length).toBeGreaterThan(90);
-    for (const dir of ["fixtures/scorel/", "fixtures/pi/", "fixtures/yoi/"]) expect(FILES.some((f) => f.startsWith(dir)), dir).toBe(true);
+    for (const dir of ["fixtures/scorel/", "fixtures/pi/", "fixtures/yoi/"])
+      expect(
+        FILES.some((f) => f.startsWith(dir)),
+        dir,
+      ).toBe(true);
     expect(FILES.some((f) => f.endsWith(".trace.jsonl"))).toBe(false);
   });
 
@@ -130,7 +138,11 @@ describe("sightline replay: every session fixture", () => {
   });
 
   it("the in-process sweep prints exactly what the spawned CLI prints (text, JSON, a refused file)", () => {
-    for (const args of [textArgs("fixtures/scorel/valid/p5-session.jsonl"), jsonArgs("fixtures/pi/omp17-branch-after-gap/session.jsonl"), textArgs("fixtures/scorel/invalid/empty-file.jsonl")]) {
+    for (const args of [
+      textArgs("fixtures/scorel/valid/p5-session.jsonl"),
+      jsonArgs("fixtures/pi/omp17-branch-after-gap/session.jsonl"),
+      textArgs("fixtures/scorel/invalid/empty-file.jsonl"),
+    ]) {
       expect(runCli(args), args.join(" ")).toEqual(run(args));
     }
   });

@@ -70,7 +70,10 @@ function prepare(): string {
   // Expectations taken from the session, which then changes: a regression whose diff shows hostile text.
   mkdirSync(join(dir, "suite"));
   writeFileSync(join(dir, "suite/session.jsonl"), pi);
-  writeFileSync(join(dir, "suite/check.json"), JSON.stringify({ suites: [{ name: "hostile", sessions: ["session.jsonl"], rules: ["../in/rules"], expectations: "expect/hostile.json" }] }));
+  writeFileSync(
+    join(dir, "suite/check.json"),
+    JSON.stringify({ suites: [{ name: "hostile", sessions: ["session.jsonl"], rules: ["../in/rules"], expectations: "expect/hostile.json" }] }),
+  );
   const [update] = runMany([{ args: ["check", "--config", "suite/check.json", "--update", "--out", "out/update"], cwd: dir }]);
   expect(update.code, update.stderr).toBe(0);
   writeFileSync(join(dir, "suite/session.jsonl"), pi.replace("after compaction ", "after compaction, now \\u001b]0;changed\\u0007 "));
@@ -88,7 +91,10 @@ beforeAll(() => {
   const a = prepare();
   plain = runMany(runs.map((args) => ({ args, cwd: a }))).map((r) => relativeTo(a, r));
   const b = prepare();
-  coloured = runMany(runs.map((args) => ({ args, cwd: b })), { NO_COLOR: "", FORCE_COLOR: "1" }).map((r) => relativeTo(b, r));
+  coloured = runMany(
+    runs.map((args) => ({ args, cwd: b })),
+    { NO_COLOR: "", FORCE_COLOR: "1" },
+  ).map((r) => relativeTo(b, r));
 }, 180_000);
 
 const show = (args: string[]) => args.map(terminalLine);
@@ -105,7 +111,10 @@ describe("no control character from the data reaches the terminal", () => {
 
   it("every run shows some of the hostile input visibly (the test really feeds it through)", () => {
     const visible = /\\x1b|\\x9b|\\u202e|\\x07|\\x85/;
-    const quiet = runs.map((a, i) => [a, plain[i]] as const).filter(([, r]) => !visible.test(r.stdout + r.stderr)).map(([a]) => show(a).join(" "));
+    const quiet = runs
+      .map((a, i) => [a, plain[i]] as const)
+      .filter(([, r]) => !visible.test(r.stdout + r.stderr))
+      .map(([a]) => show(a).join(" "));
     // codes prints no data (its filter matches nothing); the capsule table names only the capsule file.
     expect(quiet).toEqual(["capsule validate in/capsule.json", "codes \\x1b[2J"]);
   });
@@ -144,11 +153,17 @@ describe("FORCE_COLOR=1: only sightline's own colours", () => {
 
 describe("the spawned CLI (real stdout and stderr bytes)", () => {
   // The probe: a pi session whose user text is "x ESC]0;T BEL ESC[2J U+009B 31m".
-  const probe = '{"type":"session","version":3,"id":"p1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}\n' +
+  const probe =
+    '{"type":"session","version":3,"id":"p1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}\n' +
     '{"type":"message","id":"a1","parentId":null,"timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"x \\u001b]0;T\\u0007\\u001b[2J \\u009b31m","timestamp":1}}\n' +
     '{"type":"message","id":"a2","parentId":"a1","timestamp":"2026-01-01T00:00:02.000Z","message":{"role":"assistant","content":[{"type":"text","text":"ok"}],"api":"x","provider":"x","model":"x","usage":{"input":1,"output":1,"cacheRead":0,"cacheWrite":0,"totalTokens":2,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"stop","timestamp":2}}\n';
 
-  it.each([["replay", "-", "--full"], ["validate", "-"], ["diff", "-"], ["replay", "-", "--full", "--color"]])("probe: sightline %s %s %s", (...args) => {
+  it.each([
+    ["replay", "-", "--full"],
+    ["validate", "-"],
+    ["diff", "-"],
+    ["replay", "-", "--full", "--color"],
+  ])("probe: sightline %s %s %s", (...args) => {
     const r = runCli(args, { input: probe, env: args.includes("--color") ? { NO_COLOR: "" } : {} });
     expect(r.code, r.stderr).toBeLessThan(2);
     expect(r.stdout.replace(SGR, "")).not.toMatch(FORBIDDEN);

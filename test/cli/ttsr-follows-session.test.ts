@@ -27,7 +27,11 @@ interface Session {
 const sessionOf = (stdout: string): Session => (JSON.parse(stdout) as { sessions: Session[] }).sessions[0];
 
 // A different interrupt mode than recorded, chosen so the recording's triggers behave differently under it.
-const OTHER_MODE: Record<string, string> = { "omp17-interrupt-then-tool-reminder": "never", "omp17-deferred-then-compaction": "always", "omp17-branch-after-gap": "tool-only" };
+const OTHER_MODE: Record<string, string> = {
+  "omp17-interrupt-then-tool-reminder": "never",
+  "omp17-deferred-then-compaction": "always",
+  "omp17-branch-after-gap": "tool-only",
+};
 
 describe("ttsr run follows the session", () => {
   it("JSON: the profile comes from the session, the cwd from the rules' .omp/ folder, the settings from --settings", () => {
@@ -35,7 +39,14 @@ describe("ttsr run follows the session", () => {
     expect(r.code).toBe(0);
     const s = sessionOf(r.stdout);
     expect(checkContract("ttsr-run", JSON.parse(r.stdout))).toEqual([]);
-    expect([s.ttsrProfile, s.ttsrProfileFrom, s.cwd, s.cwdFrom, s.settings, s.settingsFrom]).toEqual(["v17", "session", "project", "rules", "settings.json", "option"]);
+    expect([s.ttsrProfile, s.ttsrProfileFrom, s.cwd, s.cwdFrom, s.settings, s.settingsFrom]).toEqual([
+      "v17",
+      "session",
+      "project",
+      "rules",
+      "settings.json",
+      "option",
+    ]);
   });
 
   it("the older form from project/ (rules at .omp/rules) also agrees: the cwd is the current folder, said as such", () => {
@@ -143,7 +154,10 @@ describe("audit follows the session", () => {
     expect(doc.summary.ttsrDisagreements).toBe(0);
     const recordings = doc.sessions.filter((s: { path: string }) => s.path.endsWith("session.jsonl"));
     const verdicts = Object.fromEntries(
-      recordings.map((s: { path: string; detail: string }) => [s.path.split("/")[1], [...new Set((detailOf(out, s).ttsr.turns as { agree: unknown }[]).map((t) => t.agree))].sort()]),
+      recordings.map((s: { path: string; detail: string }) => [
+        s.path.split("/")[1],
+        [...new Set((detailOf(out, s).ttsr.turns as { agree: unknown }[]).map((t) => t.agree))].sort(),
+      ]),
     );
     expect(verdicts).toEqual({
       "omp17-interrupt-then-tool-reminder": [true],

@@ -52,7 +52,9 @@ describe("sightline ttsr run", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("turn 00000003: replayed and recorded injections differ");
     expect(r.stdout).toContain("TTSR profile seed (--ttsr-profile)");
-    expect(r.stderr).toContain("warning TTSR_PROFILE_CONTRADICTS_SESSION: --ttsr-profile seed contradicts the session: the injection texts it recorded point to v17");
+    expect(r.stderr).toContain(
+      "warning TTSR_PROFILE_CONTRADICTS_SESSION: --ttsr-profile seed contradicts the session: the injection texts it recorded point to v17",
+    );
     await expect(golden(args, r)).toMatchFileSnapshot("../golden/ttsr-run/seed-disagrees.txt");
   });
 
@@ -72,7 +74,9 @@ describe("sightline ttsr run", () => {
     const dir = mkdtempSync(join(tmpdir(), "sightline-ttsr-run-"));
     const file = join(dir, "settings.json");
     writeFileSync(file, JSON.stringify({ ttsr: { interruptMode: "always", contextMode: null, repeatMode: "once", repeatGap: 2.5 } }));
-    const r = runCli(["ttsr", "run", "../session.jsonl", "--rules", ".omp/rules", "--settings", file, "--ttsr-profile", "v17", "--json"], { cwd: project(FIXTURES[0]) });
+    const r = runCli(["ttsr", "run", "../session.jsonl", "--rules", ".omp/rules", "--settings", file, "--ttsr-profile", "v17", "--json"], {
+      cwd: project(FIXTURES[0]),
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("TTSR_SETTINGS_UNUSUAL_VALUE");
     const doc = JSON.parse(r.stdout) as Doc & { diagnostics: { code: string; pointer?: string }[] };
@@ -87,7 +91,13 @@ describe("sightline ttsr run", () => {
     const lines = [
       { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/p" },
       { type: "message", id: "e1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "user", content: "q" } },
-      { type: "message", id: "e2", parentId: "e1", timestamp: "2026-01-01T00:00:00.000Z", message: { role: "assistant", content: [{ type: "text", text: `lodash ${"a".repeat(40)}b` }], stopReason: "stop" } },
+      {
+        type: "message",
+        id: "e2",
+        parentId: "e1",
+        timestamp: "2026-01-01T00:00:00.000Z",
+        message: { role: "assistant", content: [{ type: "text", text: `lodash ${"a".repeat(40)}b` }], stopReason: "stop" },
+      },
     ];
     writeFileSync(join(dir, "s.jsonl"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
     const r = runCli(["ttsr", "run", "s.jsonl", "--rules", ".", "--regex-budget", "300", "--json"], { cwd: dir });
@@ -99,7 +109,10 @@ describe("sightline ttsr run", () => {
 
   it("design §4: - reads the session from stdin, reported as <stdin>", () => {
     const input = readFileSync(join(ROOT, "fixtures/pi", FIXTURES[2], "session.jsonl"), "utf8");
-    const r = runCli(["ttsr", "run", "-", "--rules", ".omp/rules", "--settings", "../settings.json", "--ttsr-profile", "v17", "--json"], { cwd: project(FIXTURES[2]), input });
+    const r = runCli(["ttsr", "run", "-", "--rules", ".omp/rules", "--settings", "../settings.json", "--ttsr-profile", "v17", "--json"], {
+      cwd: project(FIXTURES[2]),
+      input,
+    });
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as Doc;
     expect(doc.sessions.map((s) => s.path)).toEqual(["<stdin>"]);
@@ -107,7 +120,16 @@ describe("sightline ttsr run", () => {
   });
 
   it("golden: Scorel and yoi sessions are replayed with agree n/a (no TTSR evidence recorded), exit 0", async () => {
-    const args = ["ttsr", "run", "fixtures/yoi/seed-era-realistic.jsonl", "fixtures/scorel/valid/p5-session.jsonl", "--rules", "fixtures/rules/project", "--ttsr-profile", "v17"];
+    const args = [
+      "ttsr",
+      "run",
+      "fixtures/yoi/seed-era-realistic.jsonl",
+      "fixtures/scorel/valid/p5-session.jsonl",
+      "--rules",
+      "fixtures/rules/project",
+      "--ttsr-profile",
+      "v17",
+    ];
     const r = runCli(args);
     expect(r.code).toBe(0);
     await expect(golden(args, r)).toMatchFileSnapshot("../golden/ttsr-run/scorel-yoi-no-evidence.txt");

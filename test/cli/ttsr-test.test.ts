@@ -54,7 +54,18 @@ describe("sightline ttsr test", () => {
   });
 
   it("design §8: a catastrophic regex cannot hang ttsr test — its rule is excluded and reported", () => {
-    const r = runCli(["ttsr", "test", `${"a".repeat(40)}!`, "--rule", "fixtures/rules/lint/catastrophic.md", "--rule", `${P}/no-sudo.md`, "--regex-budget", "200", "--json"]);
+    const r = runCli([
+      "ttsr",
+      "test",
+      `${"a".repeat(40)}!`,
+      "--rule",
+      "fixtures/rules/lint/catastrophic.md",
+      "--rule",
+      `${P}/no-sudo.md`,
+      "--regex-budget",
+      "200",
+      "--json",
+    ]);
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
     expect(doc.diagnostics.map((d: { code: string }) => d.code)).toEqual(["TTSR_REGEX_BUDGET_EXCEEDED"]);

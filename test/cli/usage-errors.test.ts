@@ -30,7 +30,9 @@ describe("usage errors before work", () => {
 
   it("known options still pass: --no-<flag>, camelCase spellings and -h", () => {
     expect(runCli(["replay", SESSION, "--no-full", "--turn", "0"]).code).toBe(0);
-    expect(runCli(["ttsr", "run", SESSION, "--rules", RULES, "--ttsrProfile", "v17", "--settings", "fixtures/pi/omp17-branch-after-gap/settings.json"]).code).not.toBe(2);
+    expect(
+      runCli(["ttsr", "run", SESSION, "--rules", RULES, "--ttsrProfile", "v17", "--settings", "fixtures/pi/omp17-branch-after-gap/settings.json"]).code,
+    ).not.toBe(2);
     expect(runCli(["check", "-h"]).stdout).toContain("--shard");
   });
 
@@ -52,7 +54,10 @@ describe("usage errors before work", () => {
     const dir = join(tmp(), "rules");
     mkdirSync(dir);
     writeFileSync(join(dir, "alias.md"), "---\ncondition: *::\nscope: text\n---\nNo aliases.\n");
-    for (const args of [["ttsr", "lint", "--rules", dir], ["ttsr", "run", SESSION, "--rules", dir, "--ttsr-profile", "v17"]]) {
+    for (const args of [
+      ["ttsr", "lint", "--rules", dir],
+      ["ttsr", "run", SESSION, "--rules", dir, "--ttsr-profile", "v17"],
+    ]) {
       const r = runCli(args);
       const shown = r.stdout + r.stderr;
       expect(shown).not.toMatch(/YAMLWarning|BAD_ALIAS\]/);

@@ -26,7 +26,11 @@ describe("sightline validate", () => {
     for (const f of doc.files as Array<{ path: string; diagnostics: Array<{ severity: string; code: string; file: string }> }>) {
       const findings = f.diagnostics.filter((d) => d.severity !== "info");
       if (/\/valid\//.test(f.path)) expect({ path: f.path, findings }).toEqual({ path: f.path, findings: [] });
-      if (/\/invalid\//.test(f.path)) expect(findings.some((d) => d.severity === "error"), f.path).toBe(true);
+      if (/\/invalid\//.test(f.path))
+        expect(
+          findings.some((d) => d.severity === "error"),
+          f.path,
+        ).toBe(true);
       for (const d of f.diagnostics) expect(d.file).toBe(f.path);
     }
   });
@@ -86,7 +90,9 @@ describe("sightline validate", () => {
     const before = sha(file);
     const r = runCli(["validate", file, "--json"]);
     const doc = JSON.parse(r.stdout);
-    const found = doc.files[0].diagnostics.filter((d: { severity: string }) => d.severity !== "info").map((d: { line: number; code: string; loader?: boolean }) => [d.line, d.code, d.loader]);
+    const found = doc.files[0].diagnostics
+      .filter((d: { severity: string }) => d.severity !== "info")
+      .map((d: { line: number; code: string; loader?: boolean }) => [d.line, d.code, d.loader]);
     expect(found).toEqual([
       [101, "skipped_line", true],
       [501, "skipped_line", true],

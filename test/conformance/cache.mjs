@@ -74,10 +74,13 @@ export function bareImports(entry) {
     if (seen.has(file) || !existsSync(file)) continue;
     seen.add(file);
     const src = readFileSync(file, "utf8");
-    for (const m of src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|\n)\s*import\s*["']([^"']+)["']/g)) {
+    for (const m of src.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|\n)\s*import\s*["']([^"']+)["']/g,
+    )) {
       const spec = m[1] ?? m[2] ?? m[3];
       if (spec.startsWith(".")) todo.push(resolve(dirname(file), spec));
-      else if (!spec.startsWith("node:") && !BUILTIN.has(spec.split("/")[0])) bare.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]);
+      else if (!spec.startsWith("node:") && !BUILTIN.has(spec.split("/")[0]))
+        bare.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]);
     }
   }
   return [...bare].sort();

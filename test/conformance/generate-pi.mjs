@@ -22,12 +22,32 @@ const replacement = fc.oneof(fc.constant(null), fc.constant({ content: "edited" 
 
 const kind = fc.oneof(
   { weight: 3, arbitrary: fc.record({ k: fc.constant("user"), c: content }) },
-  { weight: 3, arbitrary: fc.record({ k: fc.constant("assistant"), c: fc.oneof({ weight: 5, arbitrary: fc.array(block, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.constant(null) }), stop: fc.constantFrom("stop", "toolUse", "aborted", "error") }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant("assistant"),
+      c: fc.oneof({ weight: 5, arbitrary: fc.array(block, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.constant(null) }),
+      stop: fc.constantFrom("stop", "toolUse", "aborted", "error"),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("toolResult"), id: fc.constantFrom(...CALLS), c: content }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("system"), c: fc.constantFrom("You are a coding agent.", "", null, [text("sys")]), sections: fc.constantFrom(undefined, { rules: "r1" }, { rules: null, mcp: "m" }) }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("custom_message"), c: content, attribution: fc.constantFrom(undefined, "agent", "user"), display: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant("system"),
+      c: fc.constantFrom("You are a coding agent.", "", null, [text("sys")]),
+      sections: fc.constantFrom(undefined, { rules: "r1" }, { rules: null, mcp: "m" }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ k: fc.constant("custom_message"), c: content, attribution: fc.constantFrom(undefined, "agent", "user"), display: fc.boolean() }),
+  },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("context_edit"), target: fc.nat(), ahead: fc.nat({ max: 9 }), rep: replacement }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("compaction"), kept: fc.nat(), mode: fc.constantFrom("kept", "kept", "self", "missing"), sys: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant("compaction"), kept: fc.nat(), mode: fc.constantFrom("kept", "kept", "self", "missing"), sys: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("branch_summary"), summary: fc.constantFrom("", "s"), root: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("usage") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("model_change"), m: fc.constantFrom("m1", "m2") }) },

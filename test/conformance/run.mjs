@@ -70,11 +70,13 @@ function compareOne(adapter, api, lib, c, profile, work) {
   // A file the release wrote itself is valid: sightline must report no error on it.
   if (c.kind === "written" && mine.errors?.length) diffs.push({ where: "validation of a file the release wrote", upstream: "valid", sightline: mine.errors });
   if (mine.skip || !theirs.contexts || !mine.contexts) return { contexts: 0, diffs, skip: mine.skip };
-  if (theirs.contexts.length !== mine.contexts.length) diffs.push({ where: "number of entries", upstream: theirs.contexts.length, sightline: mine.contexts.length });
+  if (theirs.contexts.length !== mine.contexts.length)
+    diffs.push({ where: "number of entries", upstream: theirs.contexts.length, sightline: mine.contexts.length });
   const n = Math.min(theirs.contexts.length, mine.contexts.length);
   for (let i = 0; i < n; i++) {
     const d = firstDifference(theirs.contexts[i], mine.contexts[i]);
-    if (d) diffs.push({ where: i === n - 1 ? "context at the loader's leaf" : `context at entry ${i}`, path: d.path, upstream: d.upstream, sightline: d.sightline });
+    if (d)
+      diffs.push({ where: i === n - 1 ? "context at the loader's leaf" : `context at entry ${i}`, path: d.path, upstream: d.upstream, sightline: d.sightline });
   }
   return { contexts: n, diffs };
 }
@@ -91,7 +93,12 @@ async function main() {
       const at = spec.lastIndexOf("@");
       const [name, version] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, ""];
       const adapter = ADAPTERS[name];
-      if (!adapter || !version) throw new Error(`unknown upstream ${spec} (known: ${Object.values(ADAPTERS).map((a) => `${a.name}@${a.pinned.join("|")}`).join(", ")})`);
+      if (!adapter || !version)
+        throw new Error(
+          `unknown upstream ${spec} (known: ${Object.values(ADAPTERS)
+            .map((a) => `${a.name}@${a.pinned.join("|")}`)
+            .join(", ")})`,
+        );
       const chosen = adapter.profileFor(version);
       // --profile compares the release with another profile (e.g. the previous one, to see what changed).
       const profile = opts.profile ?? chosen.profile;
@@ -100,9 +107,24 @@ async function main() {
       const cases = [
         ...fixtures(adapter),
         ...adapter.generated(opts.runs, opts.seed).map((text, i) => ({ kind: "generated", name: `generated #${i} (seed ${opts.seed})`, text })),
-        ...(adapter.written ? adapter.written(api, opts.runs, opts.seed, work) : []).map((text, i) => ({ kind: "written", name: `written by ${spec} #${i} (seed ${opts.seed})`, text })),
+        ...(adapter.written ? adapter.written(api, opts.runs, opts.seed, work) : []).map((text, i) => ({
+          kind: "written",
+          name: `written by ${spec} #${i} (seed ${opts.seed})`,
+          text,
+        })),
       ];
-      const row = { upstream: spec, profile, pinned, requested: opts.profile !== undefined, fixture: 0, generated: 0, written: 0, contexts: 0, skipped: [], failing: [] };
+      const row = {
+        upstream: spec,
+        profile,
+        pinned,
+        requested: opts.profile !== undefined,
+        fixture: 0,
+        generated: 0,
+        written: 0,
+        contexts: 0,
+        skipped: [],
+        failing: [],
+      };
       for (const c of cases) {
         row[c.kind]++;
         const r = compareOne(adapter, api, lib, c, profile, work);
@@ -119,11 +141,14 @@ async function main() {
   for (const r of summary) {
     const note = r.pinned ? "" : r.requested ? " (requested with --profile)" : " (newest profile; no profile pins this release)";
     const head = `${r.upstream} vs profile ${r.profile}${note}`;
-    process.stdout.write(`${head}: ${r.fixture} fixtures, ${r.generated} generated sessions, ${r.written} sessions written by the release, ${r.contexts} contexts compared, ${r.failing.length} sessions differ\n`);
+    process.stdout.write(
+      `${head}: ${r.fixture} fixtures, ${r.generated} generated sessions, ${r.written} sessions written by the release, ${r.contexts} contexts compared, ${r.failing.length} sessions differ\n`,
+    );
     for (const s of r.skipped) process.stdout.write(`  contexts not compared: ${s}\n`);
     for (const f of r.failing.slice(0, opts.show)) {
       process.stdout.write(`  ${f.name}: ${f.diffs.length} difference(s)\n`);
-      for (const d of f.diffs.slice(0, 3)) process.stdout.write(`    ${d.where}${d.path ? ` at ${d.path}` : ""}: upstream ${brief(d.upstream)}, sightline ${brief(d.sightline)}\n`);
+      for (const d of f.diffs.slice(0, 3))
+        process.stdout.write(`    ${d.where}${d.path ? ` at ${d.path}` : ""}: upstream ${brief(d.upstream)}, sightline ${brief(d.sightline)}\n`);
       if (f.text && f.text.length < 4000) process.stdout.write(`    session:\n${f.text.replace(/^/gm, "      ")}`);
     }
     if (r.failing.length > opts.show) process.stdout.write(`  … and ${r.failing.length - opts.show} more (--show N)\n`);

@@ -24,7 +24,19 @@ const op = fc.oneof(
 );
 
 /** The SessionManager method each step calls. */
-const METHOD = { user: "appendMessage", assistant: "appendMessage", toolResult: "appendMessage", system: "appendMessage", edit: "appendContextEdit", compact: "appendCompaction", branch: "branchWithSummary", usage: "appendUsage", custom: "appendCustomMessageEntry", model: "appendModelChange", thinking: "appendThinkingLevelChange" };
+const METHOD = {
+  user: "appendMessage",
+  assistant: "appendMessage",
+  toolResult: "appendMessage",
+  system: "appendMessage",
+  edit: "appendContextEdit",
+  compact: "appendCompaction",
+  branch: "branchWithSummary",
+  usage: "appendUsage",
+  custom: "appendCustomMessageEntry",
+  model: "appendModelChange",
+  thinking: "appendThinkingLevelChange",
+};
 
 const EDITABLE = (e) => e.type === "custom_message" || (e.type === "message" && ["user", "assistant", "toolResult"].includes(e.message.role));
 

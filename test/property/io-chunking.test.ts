@@ -17,11 +17,7 @@ function readChunked(data: Uint8Array, cuts: number[]): LineRecord[] {
   return out;
 }
 
-const line = fc.oneof(
-  fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.json(),
-  fc.constantFrom("", "\r", '{"torn":', "\u0000"),
-);
+const line = fc.oneof(fc.string({ unit: "grapheme", maxLength: 40 }), fc.json(), fc.constantFrom("", "\r", '{"torn":', "\u0000"));
 const bytesOf = fc.oneof(
   fc.array(line, { maxLength: 20 }).chain((ls) => fc.boolean().map((t) => Buffer.from(ls.join("\n") + (t ? "\n" : ""), "utf8"))),
   fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),

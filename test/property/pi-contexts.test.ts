@@ -16,21 +16,43 @@ const ts = "2026-01-01T00:00:00.000Z";
 
 const block = fc.oneof(
   fc.record({ type: fc.constant("text"), text: fc.constantFrom("a", "  ", "b c") }),
-  fc.record({ type: fc.constant("thinking"), thinking: fc.constantFrom("hm", " "), thinkingSignature: fc.constantFrom("sig", undefined) }, { requiredKeys: ["type", "thinking"] }),
+  fc.record(
+    { type: fc.constant("thinking"), thinking: fc.constantFrom("hm", " "), thinkingSignature: fc.constantFrom("sig", undefined) },
+    { requiredKeys: ["type", "thinking"] },
+  ),
   fc.record({ type: fc.constant("redactedThinking"), data: fc.constant("enc") }),
   fc.record({ type: fc.constant("toolCall"), id: fc.constantFrom(...CALLS), name: fc.constant("bash"), arguments: fc.constant({}) }),
 );
 
 const kind = fc.oneof(
   { weight: 3, arbitrary: fc.record({ k: fc.constant("user"), steering: fc.boolean() }) },
-  { weight: 4, arbitrary: fc.record({ k: fc.constant("assistant"), content: fc.array(block, { maxLength: 3 }), stop: fc.constantFrom("stop", "toolUse", "toolUse", "aborted", "error"), retry: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      k: fc.constant("assistant"),
+      content: fc.array(block, { maxLength: 3 }),
+      stop: fc.constantFrom("stop", "toolUse", "toolUse", "aborted", "error"),
+      retry: fc.boolean(),
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ k: fc.constant("toolResult"), id: fc.constantFrom(...CALLS) }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("custom_message"), t: fc.constantFrom("ttsr-injection", "interrupted-thinking", "prewalk-plan", "ext") }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ k: fc.constant("custom_message"), t: fc.constantFrom("ttsr-injection", "interrupted-thinking", "prewalk-plan", "ext") }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("compaction"), kept: fc.nat(), remote: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("reset_boundary") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("branch_summary"), summary: fc.constantFrom("", "s") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("ttsr_injection") }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("context_edit"), target: fc.nat(), ahead: fc.nat({ max: 6 }), rep: fc.constantFrom(null, { content: "x" }, { content: [{ type: "text", text: "y" }] }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant("context_edit"),
+      target: fc.nat(),
+      ahead: fc.nat({ max: 6 }),
+      rep: fc.constantFrom(null, { content: "x" }, { content: [{ type: "text", text: "y" }] }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("system"), content: fc.constantFrom("p", null), sections: fc.constantFrom(undefined, { s: "v" }) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("usage") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("null_content"), role: fc.constantFrom("user", "assistant", "toolResult") }) },
@@ -49,20 +71,53 @@ function toText(steps: { kind: Record<string, any>; branch: number; pick: number
     let e: Record<string, unknown>;
     if (k.k === "user") e = { type: "message", ...base, message: { role: "user", content: "u" + i, timestamp: i, ...(k.steering ? { steering: true } : {}) } };
     else if (k.k === "assistant")
-      e = { type: "message", ...base, message: { role: "assistant", content: k.content, api: "x", provider: "p", model: "m", usage: {}, stopReason: k.stop, timestamp: i, ...(k.retry && i % 5 === 0 ? { retryRecovery: true } : {}) } };
-    else if (k.k === "toolResult") e = { type: "message", ...base, message: { role: "toolResult", toolCallId: k.id, toolName: "bash", content: [{ type: "text", text: "r" + i }], isError: false, timestamp: i } };
+      e = {
+        type: "message",
+        ...base,
+        message: {
+          role: "assistant",
+          content: k.content,
+          api: "x",
+          provider: "p",
+          model: "m",
+          usage: {},
+          stopReason: k.stop,
+          timestamp: i,
+          ...(k.retry && i % 5 === 0 ? { retryRecovery: true } : {}),
+        },
+      };
+    else if (k.k === "toolResult")
+      e = {
+        type: "message",
+        ...base,
+        message: { role: "toolResult", toolCallId: k.id, toolName: "bash", content: [{ type: "text", text: "r" + i }], isError: false, timestamp: i },
+      };
     else if (k.k === "custom_message") e = { type: "custom_message", ...base, customType: k.t, content: "c" + i, display: false, attribution: "agent" };
     else if (k.k === "compaction") {
       const pre = ids.length ? ids[k.kept % ids.length] : "none";
       // Every fifth keeps nothing (firstKeptEntryId = its own id, pi 1.x retain-none); remote ones carry a system message.
       const firstKeptEntryId = k.kept % 5 === 0 ? id : pre;
-      const extra = k.remote ? { preserveData: { openaiRemoteCompaction: { provider: "openai", replacementHistory: [] } }, systemMessage: { role: "system", content: "folded", timestamp: i } } : {};
+      const extra = k.remote
+        ? {
+            preserveData: { openaiRemoteCompaction: { provider: "openai", replacementHistory: [] } },
+            systemMessage: { role: "system", content: "folded", timestamp: i },
+          }
+        : {};
       e = { type: "compaction", ...base, summary: "S" + i, firstKeptEntryId, tokensBefore: 1, ...extra };
-    } else if (k.k === "branch_summary") e = { type: "branch_summary", ...base, ...(st.pick % 4 === 0 ? { parentId: null } : {}), fromId: ids[0] ?? "root", summary: k.summary };
-    else if (k.k === "context_edit") e = { type: "context_edit", ...base, targetId: k.ahead === 0 || ids.length === 0 ? `e${i + 1 + (k.target % 3)}` : ids[k.target % ids.length], replacement: k.rep };
-    else if (k.k === "system") e = { type: "message", ...base, message: { role: "system", content: k.content, ...(k.sections ? { sections: k.sections } : {}), timestamp: i } };
+    } else if (k.k === "branch_summary")
+      e = { type: "branch_summary", ...base, ...(st.pick % 4 === 0 ? { parentId: null } : {}), fromId: ids[0] ?? "root", summary: k.summary };
+    else if (k.k === "context_edit")
+      e = {
+        type: "context_edit",
+        ...base,
+        targetId: k.ahead === 0 || ids.length === 0 ? `e${i + 1 + (k.target % 3)}` : ids[k.target % ids.length],
+        replacement: k.rep,
+      };
+    else if (k.k === "system")
+      e = { type: "message", ...base, message: { role: "system", content: k.content, ...(k.sections ? { sections: k.sections } : {}), timestamp: i } };
     else if (k.k === "usage") e = { type: "usage", ...base, kind: "cache_warm", usage: {} };
-    else if (k.k === "null_content") e = { type: "message", ...base, message: { role: k.role, content: null, timestamp: i, ...(k.role === "toolResult" ? { toolCallId: "t0" } : {}) } };
+    else if (k.k === "null_content")
+      e = { type: "message", ...base, message: { role: k.role, content: null, timestamp: i, ...(k.role === "toolResult" ? { toolCallId: "t0" } : {}) } };
     else if (k.k === "ttsr_injection") e = { type: "ttsr_injection", ...base, injectedRules: ["r"] };
     else e = { type: "reset_boundary", ...base };
     lines.push(e);

@@ -41,18 +41,54 @@ function materialize(steps: Step[], design: boolean, probe: boolean): Raw[] {
     const pick = (k: number): string => (nodes.length === 0 ? "none" : nodes[k % nodes.length]);
     let raw: Raw;
     switch (s.kind) {
-      case "X": raws.push(X(id, seq, pick(s.anchor), pick(s.through))); return;
-      case "IS": raws.push(IS(id, seq, [`prompt ${i}`, s.hk])); return;
-      case "U": raw = design ? DM(id, parent, seq, "user", [text(`u${i}`)]) : U(id, parent, seq, `u${i}`); break;
-      case "A": raw = design ? DM(id, parent, seq, "assistant", [text(`a${i}`)]) : A(id, parent, seq, `a${i}`); break;
-      case "AT": raw = design ? DM(id, parent, seq, "assistant", [text("c"), { type: "tool_call", toolCallId: "call_1", toolName: "r", args: {} }]) : AT(id, parent, seq); break;
-      case "T": raw = design ? DEV("message", id, parent, seq, { message: { role: "tool_result", content: [toolResult({ content: [text(`t${i}`)] })] } }) : T(id, parent, seq, `t${i}`); break;
-      case "TODD": raw = TR(id, parent, seq, [toolResult({ content: [text("first")] }, "c1"), toolResult(s.result, "c2")]); if (design) raw = { ...raw, type: "message" }; break;
-      case "H": raw = H(id, parent, seq, s.hk, "system", `h${i}`, s.vis, s.data); break;
-      case "C": raw = design ? DEV("compact", id, parent, seq, { summary: `sum${i}`, compactedThrough: parent }) : C(id, parent, seq, parent ?? "none", ` sum${i} `, s.n); break;
-      case "BAD": raw = UC(id, parent, seq, "string content"); if (design) raw = { ...raw, type: "message" }; break;
-      case "STEER": raw = design ? DM(id, parent, seq, "user", [text("steer me")], { source: s.vis === "hidden" ? "followUp" : "steer" }) : U(id, parent, seq, "follow", { source: "follow_up", queueItemId: "q" }); break;
-      case "SKIP": raw = design ? DEV(s.vis === "hidden" ? "rewind" : "custom", id, parent, seq, { targetEventId: pick(s.anchor) }) : A(id, parent, seq, "x", { meta: "ab" }); break;
+      case "X":
+        raws.push(X(id, seq, pick(s.anchor), pick(s.through)));
+        return;
+      case "IS":
+        raws.push(IS(id, seq, [`prompt ${i}`, s.hk]));
+        return;
+      case "U":
+        raw = design ? DM(id, parent, seq, "user", [text(`u${i}`)]) : U(id, parent, seq, `u${i}`);
+        break;
+      case "A":
+        raw = design ? DM(id, parent, seq, "assistant", [text(`a${i}`)]) : A(id, parent, seq, `a${i}`);
+        break;
+      case "AT":
+        raw = design
+          ? DM(id, parent, seq, "assistant", [text("c"), { type: "tool_call", toolCallId: "call_1", toolName: "r", args: {} }])
+          : AT(id, parent, seq);
+        break;
+      case "T":
+        raw = design
+          ? DEV("message", id, parent, seq, { message: { role: "tool_result", content: [toolResult({ content: [text(`t${i}`)] })] } })
+          : T(id, parent, seq, `t${i}`);
+        break;
+      case "TODD":
+        raw = TR(id, parent, seq, [toolResult({ content: [text("first")] }, "c1"), toolResult(s.result, "c2")]);
+        if (design) raw = { ...raw, type: "message" };
+        break;
+      case "H":
+        raw = H(id, parent, seq, s.hk, "system", `h${i}`, s.vis, s.data);
+        break;
+      case "C":
+        raw = design
+          ? DEV("compact", id, parent, seq, { summary: `sum${i}`, compactedThrough: parent })
+          : C(id, parent, seq, parent ?? "none", ` sum${i} `, s.n);
+        break;
+      case "BAD":
+        raw = UC(id, parent, seq, "string content");
+        if (design) raw = { ...raw, type: "message" };
+        break;
+      case "STEER":
+        raw = design
+          ? DM(id, parent, seq, "user", [text("steer me")], { source: s.vis === "hidden" ? "followUp" : "steer" })
+          : U(id, parent, seq, "follow", { source: "follow_up", queueItemId: "q" });
+        break;
+      case "SKIP":
+        raw = design
+          ? DEV(s.vis === "hidden" ? "rewind" : "custom", id, parent, seq, { targetEventId: pick(s.anchor) })
+          : A(id, parent, seq, "x", { meta: "ab" });
+        break;
     }
     raws.push(raw);
     nodes.push(id);
@@ -63,7 +99,11 @@ function materialize(steps: Step[], design: boolean, probe: boolean): Raw[] {
 }
 
 const arbSession = fc
-  .record({ profile: fc.constantFrom<ScorelProfile>("p3", "p4a", "p4", "p5", "design"), steps: fc.array(step, { minLength: 1, maxLength: 28 }), probe: fc.boolean() })
+  .record({
+    profile: fc.constantFrom<ScorelProfile>("p3", "p4a", "p4", "p5", "design"),
+    steps: fc.array(step, { minLength: 1, maxLength: 28 }),
+    probe: fc.boolean(),
+  })
   .map(({ profile, steps, probe }) => session(materialize(steps, profile === "design", probe), profile));
 
 const allIds = (s: ScorelSession): string[] => [...s.tree.nodes, "none"];
@@ -171,7 +211,11 @@ describe("scorel context properties (design §8)", () => {
   });
 });
 
-const g0Entry = fc.record({ kind: fc.constantFrom("user", "user", "assistant", "assistant", "toolResult", "rewind", "rewind", "compact"), target: fc.nat(30), unknown: fc.boolean() });
+const g0Entry = fc.record({
+  kind: fc.constantFrom("user", "user", "assistant", "assistant", "toolResult", "rewind", "rewind", "compact"),
+  target: fc.nat(30),
+  unknown: fc.boolean(),
+});
 
 describe("scorel G0 replay properties (scorel-format §11)", () => {
   it("scorel-format §11: G0 turn contexts equal the replay up to each response's parent; the log is left unchanged", () => {

@@ -22,16 +22,28 @@ function build(steps: Array<{ kind: string; parentPick: number; seqGap: number; 
   let seq = 0;
   let ts = 1_000;
   let n = 0;
-  const base = (type: string, parentId: string | null, gap: number): Obj => ({ type, id: `e${++n}`, parentId, seq: (seq += gap), sessionId: SID, clientId: "c", ts: (ts += gap) });
+  const base = (type: string, parentId: string | null, gap: number): Obj => ({
+    type,
+    id: `e${++n}`,
+    parentId,
+    seq: (seq += gap),
+    sessionId: SID,
+    clientId: "c",
+    ts: (ts += gap),
+  });
   const snapshot = { version: 1, cwd: "/w", sections: KINDS.map((k) => ({ kind: k, frozenAt: 1, renderedBlock: k })) };
-  const objs: Obj[] = [{ version: 1, sessionId: SID, deviceId: "d", createdAt: 1, meta: { projectId: "p" } }, { ...base("instruction_snapshot", null, 1), snapshot }];
+  const objs: Obj[] = [
+    { version: 1, sessionId: SID, deviceId: "d", createdAt: 1, meta: { projectId: "p" } },
+    { ...base("instruction_snapshot", null, 1), snapshot },
+  ];
   const tree: string[] = [];
   const add = (o: Obj): string => {
     objs.push(o);
     tree.push(o.id as string);
     return o.id as string;
   };
-  const user = (parent: string | null, gap: number, t: string) => add({ ...base("user_message", parent, gap), message: { role: "user", content: [{ type: "text", text: t }] } });
+  const user = (parent: string | null, gap: number, t: string) =>
+    add({ ...base("user_message", parent, gap), message: { role: "user", content: [{ type: "text", text: t }] } });
   user(null, 1, "start");
   for (const s of steps) {
     const parent = tree[s.parentPick % tree.length];
@@ -39,9 +51,18 @@ function build(steps: Array<{ kind: string; parentPick: number; seqGap: number; 
       const u = user(parent, s.seqGap, s.text);
       add({ ...base("assistant_message", u, 1), message: { role: "assistant", content: [{ type: "text", text: s.text }], stopReason: "end_turn" } });
     } else if (s.kind === "tool") {
-      const a = add({ ...base("assistant_message", parent, s.seqGap), message: { role: "assistant", content: [{ type: "tool_call", toolCallId: `c${n}`, toolName: "read", args: { p: s.text } }], stopReason: "tool_call" } });
+      const a = add({
+        ...base("assistant_message", parent, s.seqGap),
+        message: { role: "assistant", content: [{ type: "tool_call", toolCallId: `c${n}`, toolName: "read", args: { p: s.text } }], stopReason: "tool_call" },
+      });
       const call = ((objs.at(-1)!.message as Obj).content as Obj[])[0].toolCallId;
-      add({ ...base("tool_result", a, 1), message: { role: "tool_result", content: [{ type: "tool_result", toolCallId: call, toolName: "read", result: { content: [{ type: "text", text: s.text }] } }] } });
+      add({
+        ...base("tool_result", a, 1),
+        message: {
+          role: "tool_result",
+          content: [{ type: "tool_result", toolCallId: call, toolName: "read", result: { content: [{ type: "text", text: s.text }] } }],
+        },
+      });
     } else if (s.kind === "harness") {
       add({ ...base("harness_item", parent, s.seqGap), item: { kind: "runtime_notice", origin: "system", content: s.text, visibility: "hidden" } });
     } else if (s.kind === "queue") {
@@ -79,7 +100,15 @@ describe("scorel reader properties", () => {
     const line = fc.oneof(
       fc.json().map((j) => j),
       fc.string({ maxLength: 40 }),
-      fc.constantFrom("", " ", "\r", "\uFEFF{}", '{"kind":"message"}', '{"version":1,"sessionId":"s"}', '{"type":"compact","sessionId":"s","id":"x","parentId":"x","seq":1,"clientId":"c","ts":1}'),
+      fc.constantFrom(
+        "",
+        " ",
+        "\r",
+        "\uFEFF{}",
+        '{"kind":"message"}',
+        '{"version":1,"sessionId":"s"}',
+        '{"type":"compact","sessionId":"s","id":"x","parentId":"x","seq":1,"clientId":"c","ts":1}',
+      ),
     );
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom(undefined, ...SCOREL_PROFILES), (lines, profile) => {

@@ -9,12 +9,14 @@ import type { Rule, TtsrMatchContext, TtsrProfile } from "../../src/ttsr/types.j
 const ALPHABET = ["a", "a", "b", " ", "\n", "é", "_"];
 
 // A small regex grammar; some generated sources do not compile and are dropped (as addRule drops them).
-const atom: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("a", "b", " ", ".", "\\w", "\\W", "\\s", "\\d", "[ab]", "[^a]", "[^]", "[]", "\\n", "É", "A"),
-);
+const atom: fc.Arbitrary<string> = fc.oneof(fc.constantFrom("a", "b", " ", ".", "\\w", "\\W", "\\s", "\\d", "[ab]", "[^a]", "[^]", "[]", "\\n", "É", "A"));
 const assertion = fc.constantFrom("^", "$", "\\b", "\\B");
 const { pattern } = fc.letrec<{ pattern: string; seq: string; term: string; piece: string }>((tie) => ({
-  pattern: fc.oneof({ depthSize: "small" }, tie("seq"), fc.tuple(tie("seq"), tie("seq")).map(([x, y]) => `${x}|${y}`)),
+  pattern: fc.oneof(
+    { depthSize: "small" },
+    tie("seq"),
+    fc.tuple(tie("seq"), tie("seq")).map(([x, y]) => `${x}|${y}`),
+  ),
   seq: fc.array(tie("term"), { minLength: 1, maxLength: 4 }).map((xs) => xs.join("")),
   term: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -26,12 +28,26 @@ const { pattern } = fc.letrec<{ pattern: string; seq: string; term: string; piec
     fc.tuple(fc.constantFrom("(?=", "(?!", "(?<=", "(?<!"), tie("pattern")).map(([o, p]) => `${o}${p})`),
     fc.constant("\\1"),
   ),
-  piece: fc.oneof({ depthSize: "small" }, atom, atom, fc.tuple(fc.constantFrom("(", "(?:"), tie("pattern")).map(([o, p]) => `${o}${p})`)),
+  piece: fc.oneof(
+    { depthSize: "small" },
+    atom,
+    atom,
+    fc.tuple(fc.constantFrom("(", "(?:"), tie("pattern")).map(([o, p]) => `${o}${p})`),
+  ),
 }));
 
 // Short sequences of atoms and assertions match often, so they exercise the window edges hardest.
 const simple = fc
-  .array(fc.oneof(atom, atom, assertion, fc.tuple(atom, fc.constantFrom("?", "{1,2}", "*")).map(([x, q]) => x + q), fc.tuple(fc.constantFrom("(?=", "(?!", "(?<=", "(?<!"), atom, atom).map(([o, x, y]) => `${o}${x}${y})`)), { minLength: 1, maxLength: 3 })
+  .array(
+    fc.oneof(
+      atom,
+      atom,
+      assertion,
+      fc.tuple(atom, fc.constantFrom("?", "{1,2}", "*")).map(([x, q]) => x + q),
+      fc.tuple(fc.constantFrom("(?=", "(?!", "(?<=", "(?<!"), atom, atom).map(([o, x, y]) => `${o}${x}${y})`),
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
   .map((xs) => xs.join(""));
 
 // Literal runs around an unbounded repetition: the required-literal path (runs split across deltas).
@@ -51,7 +67,14 @@ type Op =
   | { kind: "turn" };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 12, arbitrary: fc.record({ kind: fc.constant("delta" as const), source: fc.constantFrom("text" as const, "thinking" as const), delta: fc.oneof(text, fc.constant("")) }) },
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      kind: fc.constant("delta" as const),
+      source: fc.constantFrom("text" as const, "thinking" as const),
+      delta: fc.oneof(text, fc.constant("")),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("snapshot" as const), key: fc.constantFrom("toolcall:1", "text"), text }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("mark" as const), rule: fc.nat(7) }) },
   { weight: 1, arbitrary: fc.constant({ kind: "reset" as const }) },
@@ -134,7 +157,10 @@ function runBoth(profile: TtsrProfile, tokens: string[][], ops: Op[], gap?: numb
   });
 }
 
-const conditionList = fc.array(fc.tuple(flagPrefix, fc.oneof(simple, simple, literalRuns, pattern)).map(([f, p]) => f + p), { minLength: 1, maxLength: 2 });
+const conditionList = fc.array(
+  fc.tuple(flagPrefix, fc.oneof(simple, simple, literalRuns, pattern)).map(([f, p]) => f + p),
+  { minLength: 1, maxLength: 2 },
+);
 
 describe("ttsr incremental matching equals the whole-buffer re-test (ttsr-spec §8.5)", () => {
   for (const profile of ["seed", "v17"] as const) {
@@ -148,8 +174,12 @@ describe("ttsr incremental matching equals the whole-buffer re-test (ttsr-spec �
 
   it("after-gap repeat policy (gaps 0 to 2): the cached repeat gate answers as §8.6 says", () => {
     fc.assert(
-      fc.property(fc.constantFrom("seed" as const, "v17" as const), fc.integer({ min: 0, max: 2 }), fc.array(conditionList, { minLength: 1, maxLength: 6 }), fc.array(op, { maxLength: 30 }), (profile, gap, tokens, ops) =>
-        runBoth(profile, tokens, ops, gap),
+      fc.property(
+        fc.constantFrom("seed" as const, "v17" as const),
+        fc.integer({ min: 0, max: 2 }),
+        fc.array(conditionList, { minLength: 1, maxLength: 6 }),
+        fc.array(op, { maxLength: 30 }),
+        (profile, gap, tokens, ops) => runBoth(profile, tokens, ops, gap),
       ),
       { numRuns: 300 },
     );
@@ -159,17 +189,27 @@ describe("ttsr incremental matching equals the whole-buffer re-test (ttsr-spec �
     const wordRule = fc
       .tuple(fc.constantFrom("", "\\b", "^"), fc.array(fc.constantFrom("a", "b"), { minLength: 1, maxLength: 4 }), fc.constantFrom("", "", "\\b", "$", "b*a"))
       .map(([pre, w, post]) => pre + w.join("") + post);
-    const deltas = fc.array(fc.array(fc.constantFrom("a", "b", " "), { minLength: 0, maxLength: 3 }).map((cs) => cs.join("")), { maxLength: 30 });
+    const deltas = fc.array(
+      fc.array(fc.constantFrom("a", "b", " "), { minLength: 0, maxLength: 3 }).map((cs) => cs.join("")),
+      { maxLength: 30 },
+    );
     fc.assert(
       fc.property(fc.array(fc.array(wordRule, { minLength: 1, maxLength: 2 }), { minLength: 2, maxLength: 6 }), deltas, (tokens, ds) =>
-        runBoth("seed", tokens, ds.map((delta) => ({ kind: "delta", source: "text", delta }))),
+        runBoth(
+          "seed",
+          tokens,
+          ds.map((delta) => ({ kind: "delta", source: "text", delta })),
+        ),
       ),
       { numRuns: 400 },
     );
   });
 
   it("seed: one long text streamed in 1- to 5-character deltas, patterns with anchors and lookarounds", () => {
-    const chunked = fc.tuple(fc.array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 120 }), fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 10 }));
+    const chunked = fc.tuple(
+      fc.array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 120 }),
+      fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 10 }),
+    );
     fc.assert(
       fc.property(fc.array(conditionList, { minLength: 1, maxLength: 6 }), chunked, (tokens, [chars, sizes]) => {
         const ops: Op[] = [];

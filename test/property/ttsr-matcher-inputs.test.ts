@@ -5,7 +5,10 @@ import { parseRuleFile } from "../../src/ttsr/rule-file.js";
 import { findCatastrophic } from "../../src/ttsr/regex-safety.js";
 import { TtsrManager } from "../../src/ttsr/manager.js";
 
-const yamlish = fc.string({ unit: fc.constantFrom("-", ":", " ", "\n", "\t", '"', "'", "\\", "[", "]", "{", "}", "a", "#", "<!--", "-->", "*", "?", "|", ">"), maxLength: 80 });
+const yamlish = fc.string({
+  unit: fc.constantFrom("-", ":", " ", "\n", "\t", '"', "'", "\\", "[", "]", "{", "}", "a", "#", "<!--", "-->", "*", "?", "|", ">"),
+  maxLength: 80,
+});
 
 describe("TTSR input robustness", () => {
   it("parseRuleFile returns a rule for any frontmatter text, under both profiles", () => {
@@ -25,9 +28,46 @@ describe("TTSR input robustness", () => {
   });
 
   it("the catastrophic analyser accepts any pattern text", () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom("(", ")", "|", "*", "+", "?", "{", "}", ",", "1", "[", "]", "^", "\\", "a", ".", "<", ">", "=", "!", "u", "x", "p", "k", "c", "b", "-", ":"), maxLength: 40 }), (p) => {
-      expect(Array.isArray(findCatastrophic(p))).toBe(true);
-    }));
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(
+            "(",
+            ")",
+            "|",
+            "*",
+            "+",
+            "?",
+            "{",
+            "}",
+            ",",
+            "1",
+            "[",
+            "]",
+            "^",
+            "\\",
+            "a",
+            ".",
+            "<",
+            ">",
+            "=",
+            "!",
+            "u",
+            "x",
+            "p",
+            "k",
+            "c",
+            "b",
+            "-",
+            ":",
+          ),
+          maxLength: 40,
+        }),
+        (p) => {
+          expect(Array.isArray(findCatastrophic(p))).toBe(true);
+        },
+      ),
+    );
   });
 
   it("deeply nested YAML does not crash the parser", () => {

@@ -17,7 +17,11 @@ describe("ttsr session properties", () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.constantFrom("a", "b", "c", "d", " a"), { maxLength: 5 }), { maxLength: 8 }), (batches) => {
         const list: Rule[] = [];
-        for (const b of batches) appendUniqueByName(list, b.map((name) => ({ name, path: "", content: "" })));
+        for (const b of batches)
+          appendUniqueByName(
+            list,
+            b.map((name) => ({ name, path: "", content: "" })),
+          );
         const seen: string[] = [];
         for (const n of batches.flat()) if (!seen.includes(n)) seen.push(n);
         expect(list.map((r) => r.name)).toEqual(seen);

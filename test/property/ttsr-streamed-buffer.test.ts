@@ -6,17 +6,32 @@ import { describe, expect, it } from "vitest";
 import { TtsrManager } from "../../src/ttsr/manager.js";
 import type { Rule, TtsrMatchContext, TtsrProfile } from "../../src/ttsr/types.js";
 
-type Op = { kind: "block"; key: "text" | "thinking" | "toolcall:1" | "toolcall:2"; text: string; sizes: number[] } | { kind: "snapshot"; key: "toolcall:1" | "text"; text: string } | { kind: "reset" };
+type Op =
+  | { kind: "block"; key: "text" | "thinking" | "toolcall:1" | "toolcall:2"; text: string; sizes: number[] }
+  | { kind: "snapshot"; key: "toolcall:1" | "text"; text: string }
+  | { kind: "reset" };
 
 const chars = fc.array(fc.constantFrom("a", "b", " ", "\n", "é", "\ud83d\ude00", "ab"), { maxLength: 30 }).map((cs) => cs.join(""));
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant("block" as const), key: fc.constantFrom("text" as const, "thinking" as const, "toolcall:1" as const, "toolcall:2" as const), text: chars, sizes: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 4 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("block" as const),
+      key: fc.constantFrom("text" as const, "thinking" as const, "toolcall:1" as const, "toolcall:2" as const),
+      text: chars,
+      sizes: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 4 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("snapshot" as const), key: fc.constantFrom("toolcall:1" as const, "text" as const), text: chars }) },
   { weight: 1, arbitrary: fc.constant({ kind: "reset" as const }) },
 );
-const conditions = fc.array(fc.constantFrom("a b", "b$", "^a", "\\bab\\b", "é\\s*a", "a+b", "(?<=b)a", "\\n", "\ud83d\ude00a", "ba{2,}"), { minLength: 1, maxLength: 4 });
+const conditions = fc.array(fc.constantFrom("a b", "b$", "^a", "\\bab\\b", "é\\s*a", "a+b", "(?<=b)a", "\\n", "\ud83d\ude00a", "ba{2,}"), {
+  minLength: 1,
+  maxLength: 4,
+});
 
-const ctxOf = (key: string): TtsrMatchContext => (key === "text" || key === "thinking" ? { source: key } : { source: "tool", toolName: "edit", streamKey: key });
+const ctxOf = (key: string): TtsrMatchContext =>
+  key === "text" || key === "thinking" ? { source: key } : { source: "tool", toolName: "edit", streamKey: key };
 
 function run(profile: TtsrProfile, conds: string[], ops: Op[]): void {
   const rules: Rule[] = conds.map((c, i) => ({ name: `r${i}`, path: `/r${i}.md`, content: "x", condition: [c], scope: ["text", "thinking", "tool"] }));

@@ -8,7 +8,12 @@ import { StreamingArguments } from "../../src/ttsr/simulate/streaming-args.js";
 import { mulberry32 } from "../../src/ttsr/chunking.js";
 
 /** JSON text trees: number texts kept verbatim (`1E+2`, `-0.50`), objects may repeat keys. */
-type Node = { t: "num"; text: string } | { t: "str"; s: string } | { t: "lit"; text: "true" | "false" | "null" } | { t: "arr"; items: Node[] } | { t: "obj"; entries: [string, Node][] };
+type Node =
+  | { t: "num"; text: string }
+  | { t: "str"; s: string }
+  | { t: "lit"; text: "true" | "false" | "null" }
+  | { t: "arr"; items: Node[] }
+  | { t: "obj"; entries: [string, Node][] };
 
 // Characters that exercise escapes: quotes, backslashes, control characters, non-ASCII, a surrogate pair,
 // lone surrogates; `path`-like text so keys and values look like tool arguments.
@@ -17,7 +22,15 @@ const str = fc.array(char, { maxLength: 12 }).map((cs) => cs.join(""));
 const key = fc.oneof(str, fc.constantFrom("path", "content", "edits", "__proto__", "paths", "0", "1", "file_path"));
 const digits = (min: number) => fc.array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: 4 }).map((d) => d.join(""));
 const numText = fc
-  .tuple(fc.boolean(), fc.oneof(fc.constant("0"), fc.tuple(fc.constantFrom(..."123456789"), digits(0)).map(([a, b]) => a + b)), fc.option(digits(1)), fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), digits(1))))
+  .tuple(
+    fc.boolean(),
+    fc.oneof(
+      fc.constant("0"),
+      fc.tuple(fc.constantFrom(..."123456789"), digits(0)).map(([a, b]) => a + b),
+    ),
+    fc.option(digits(1)),
+    fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), digits(1))),
+  )
   .map(([neg, int, frac, exp]) => `${neg ? "-" : ""}${int}${frac !== null ? `.${frac}` : ""}${exp !== null ? exp.join("") : ""}`);
 
 const { node } = fc.letrec<{ node: Node }>((tie) => ({
@@ -44,7 +57,8 @@ function serialise(n: Node, rnd: () => number, rawControls: boolean): string {
       const c = s.charCodeAt(i);
       const ch = s[i];
       if (ch === '"' || ch === "\\") out += rnd() < 0.8 ? `\\${ch}` : u(c);
-      else if (c < 0x20) out += rawControls && rnd() < 0.5 ? ch : ({ 10: "\\n", 9: "\\t", 13: "\\r", 8: "\\b", 12: "\\f" } as Record<number, string>)[c] ?? u(c);
+      else if (c < 0x20)
+        out += rawControls && rnd() < 0.5 ? ch : (({ 10: "\\n", 9: "\\t", 13: "\\r", 8: "\\b", 12: "\\f" } as Record<number, string>)[c] ?? u(c));
       else if (ch === "/" && rnd() < 0.3) out += "\\/";
       else if (c > 0x7e && rnd() < 0.5) out += u(c);
       else out += ch;
@@ -66,7 +80,6 @@ function serialise(n: Node, rnd: () => number, rawControls: boolean): string {
   };
   return ws() + go(n) + ws();
 }
-
 
 /** A comparable rendering: key order, own `__proto__` keys, -0 and lone surrogates all show. */
 function canon(v: unknown): string {
@@ -140,7 +153,10 @@ describe("StreamingArguments equals parseStreamingArguments at every delta", () 
   });
 
   it("any text at all (not JSON, or JSON followed by more): the lenient parse's answers", () => {
-    const junk = fc.array(fc.constantFrom("{", "}", "[", "]", '"', ",", ":", "\\", "u", "0", "1", "-", ".", "e", "t", "r", "ue", "null", " ", "\u00a0", "\ufeff", "a", "True"), { maxLength: 40 });
+    const junk = fc.array(
+      fc.constantFrom("{", "}", "[", "]", '"', ",", ":", "\\", "u", "0", "1", "-", ".", "e", "t", "r", "ue", "null", " ", "\u00a0", "\ufeff", "a", "True"),
+      { maxLength: 40 },
+    );
     fc.assert(
       fc.property(junk, sizes, (parts, sz) => {
         const text = parts.join("");

@@ -16,21 +16,41 @@ function piFile(steps: Array<{ kind: Kind; parent: number; text: string }>): str
     const parentId = i === 0 ? null : ids[st.parent % ids.length];
     const base = { id, parentId, timestamp: "2026-01-01T00:00:00.000Z" };
     const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-    const assistant = (stopReason: string, content: unknown[]) => ({ role: "assistant", content, api: "x", provider: "p", model: "m", usage, stopReason, timestamp: i });
+    const assistant = (stopReason: string, content: unknown[]) => ({
+      role: "assistant",
+      content,
+      api: "x",
+      provider: "p",
+      model: "m",
+      usage,
+      stopReason,
+      timestamp: i,
+    });
     let entry: Record<string, unknown>;
     switch (st.kind) {
       case "user":
         entry = { type: "message", ...base, message: { role: "user", content: [{ type: "text", text: st.text }], timestamp: i } };
         break;
       case "assistant":
-        entry = { type: "message", ...base, message: assistant("toolUse", [{ type: "text", text: st.text }, { type: "toolCall", id: `c${i}`, name: "bash", arguments: { command: st.text } }]) };
+        entry = {
+          type: "message",
+          ...base,
+          message: assistant("toolUse", [
+            { type: "text", text: st.text },
+            { type: "toolCall", id: `c${i}`, name: "bash", arguments: { command: st.text } },
+          ]),
+        };
         break;
       case "aborted":
         entry = { type: "message", ...base, message: { ...assistant("aborted", [{ type: "text", text: st.text }]), errorMessage: "Request was aborted." } };
         break;
       case "tool": {
         const callId = `c${Math.max(0, i - 1)}`;
-        entry = { type: "message", ...base, message: { role: "toolResult", toolCallId: callId, toolName: "bash", content: [{ type: "text", text: st.text }], isError: false, timestamp: i } };
+        entry = {
+          type: "message",
+          ...base,
+          message: { role: "toolResult", toolCallId: callId, toolName: "bash", content: [{ type: "text", text: st.text }], isError: false, timestamp: i },
+        };
         break;
       }
       case "compaction":

@@ -14,15 +14,21 @@ const entry = fc.oneof(
   fc.string({ maxLength: 6 }).map((t) => ({ kind: "assistant_item", ts: 1, item: msg("assistant", t) })),
   fc.constantFrom("c1", "c2").map((id) => ({ kind: "assistant_item", ts: 1, item: { kind: "tool_call", call_id: id, name: "Read", arguments: "{}" } })),
   fc.constantFrom("c1", "c2").map((id) => ({ kind: "tool_result", ts: 1, item: { kind: "tool_result", call_id: id, summary: "ok" } })),
-  fc.constantFrom("knowledge", "workflow", "task_reminder", "interrupt").map((k) => ({ kind: "system_item", ts: 1, item: { kind: k, slug: "s", body: `${k} body` } })),
-  fc.nat(5).map((n) => ({ kind: "llm_usage", ts: 1, history_len: n, input_total_tokens: 10 * n, cache_read_tokens: 0, cache_write_tokens: 0, output_tokens: 1 })),
+  fc
+    .constantFrom("knowledge", "workflow", "task_reminder", "interrupt")
+    .map((k) => ({ kind: "system_item", ts: 1, item: { kind: k, slug: "s", body: `${k} body` } })),
+  fc
+    .nat(5)
+    .map((n) => ({ kind: "llm_usage", ts: 1, history_len: n, input_total_tokens: 10 * n, cache_read_tokens: 0, cache_write_tokens: 0, output_tokens: 1 })),
   fc.nat(9).map((n) => ({ kind: "turn_end", ts: 1, turn_count: n })),
   fc.constant({ kind: "segment_start", ts: 1, session_id: SID, system_prompt: "again", config: CONFIG, history: [msg("user", "re-seeded")] }),
 );
 const session = fc
   .tuple(fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }), fc.array(entry, { maxLength: 25 }), fc.constantFrom("seed", "head"))
   .map(([seed, es, profile]) => ({
-    text: [{ kind: "segment_start", ts: 0, session_id: SID, system_prompt: "sp", config: CONFIG, history: seed.map((t) => msg("user", t)) }, ...es].map((e) => `${JSON.stringify(e)}\n`).join(""),
+    text: [{ kind: "segment_start", ts: 0, session_id: SID, system_prompt: "sp", config: CONFIG, history: seed.map((t) => msg("user", t)) }, ...es]
+      .map((e) => `${JSON.stringify(e)}\n`)
+      .join(""),
     profile,
   }));
 

@@ -6,8 +6,27 @@ import { normalizeSeedReminderBody, wrapOnceSeed } from "../../src/formats/yoi/w
 const OPEN = "<system-reminder>";
 const CLOSE = "</system-reminder>";
 // Unicode White_Space, as Rust's str::trim strips it (NEL included, BOM not), written out for the test.
-const RUST_WHITESPACE = ["\t", "\n", "\u000b", "\f", "\r", " ", "\u0085", "\u00a0", "\u1680", "\u2000", "\u2005", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000"];
-const TRIM_RUST = /^[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+const RUST_WHITESPACE = [
+  "\t",
+  "\n",
+  "\u000b",
+  "\f",
+  "\r",
+  " ",
+  "\u0085",
+  "\u00a0",
+  "\u1680",
+  "\u2000",
+  "\u2005",
+  "\u200a",
+  "\u2028",
+  "\u2029",
+  "\u202f",
+  "\u205f",
+  "\u3000",
+];
+const TRIM_RUST =
+  /^[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 const piece = fc.oneof(fc.string(), fc.constantFrom(OPEN, CLOSE, "\n", "\r\n", " ", "\u0085", "\uFEFF", "\t"));
 const text = fc.array(piece, { maxLength: 8 }).map((a) => a.join(""));
 

@@ -18,7 +18,9 @@ describe("API report (api/sightline.api.md)", () => {
 
   it("has one section per package.json export that declares types", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> };
-    const typed = Object.entries(pkg.exports).filter(([, v]) => typeof v === "object").map(([k]) => (k === "." ? "sightline" : `sightline/${k.slice(2)}`));
+    const typed = Object.entries(pkg.exports)
+      .filter(([, v]) => typeof v === "object")
+      .map(([k]) => (k === "." ? "sightline" : `sightline/${k.slice(2)}`));
     const sections = [...readFileSync(join(ROOT, "api/sightline.api.md"), "utf8").matchAll(/^## (\S+)$/gm)].map((m) => m[1]);
     expect(sections).toEqual(typed);
   });
@@ -31,7 +33,18 @@ describe("API report (api/sightline.api.md)", () => {
     const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: join(ROOT, "examples"), encoding: "utf8" });
     expect(r.stderr).toBe("");
     const { main, sub } = JSON.parse(r.stdout) as { main: string[]; sub: Record<string, string[]> };
-    expect(main).toEqual(expect.arrayContaining(["readSession", "replayDocument", "compactionDiffs", "turnViews", "buildContext", "simulateTtsr", "TtsrCoordinator", "ruleRenderer"]));
+    expect(main).toEqual(
+      expect.arrayContaining([
+        "readSession",
+        "replayDocument",
+        "compactionDiffs",
+        "turnViews",
+        "buildContext",
+        "simulateTtsr",
+        "TtsrCoordinator",
+        "ruleRenderer",
+      ]),
+    );
     for (const moved of ["moduleOf", "formatPass", "recompose", "capsuleCheck", "chunkText"]) expect(main).not.toContain(moved);
     expect(sub.formats).toEqual(expect.arrayContaining(["moduleOf", "formatModule", "piFormat", "formatPass", "buildScorelContext"]));
     expect(sub.context).toEqual(expect.arrayContaining(["recompose", "matchMessages", "diffTurnLists", "charsPer4", "exactCounter"]));

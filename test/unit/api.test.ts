@@ -18,12 +18,23 @@ describe("library API (design §6)", () => {
       "restoreFromCapsule",
       "renderCompactCapsulePrompt",
       "renderSystemReminder",
-    ]) expect(typeof (api as Record<string, unknown>)[name], name).toBe("function");
+    ])
+      expect(typeof (api as Record<string, unknown>)[name], name).toBe("function");
   });
 
   it("TtsrManager has exactly the §8 method names", () => {
     const m = new api.TtsrManager({}, { profile: "seed" });
-    for (const method of ["addRule", "checkDelta", "resetBuffer", "incrementMessageCount", "getMessageCount", "hasRules", "markInjectedByNames", "restoreInjected", "getInjectedRuleNames"]) {
+    for (const method of [
+      "addRule",
+      "checkDelta",
+      "resetBuffer",
+      "incrementMessageCount",
+      "getMessageCount",
+      "hasRules",
+      "markInjectedByNames",
+      "restoreInjected",
+      "getInjectedRuleNames",
+    ]) {
       expect(typeof (m as unknown as Record<string, unknown>)[method], method).toBe("function");
     }
   });
@@ -32,8 +43,25 @@ describe("library API (design §6)", () => {
     const text = [
       { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/p" },
       { type: "message", id: "u1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "user", content: "hi", timestamp: 1 } },
-      { type: "message", id: "a1", parentId: "u1", timestamp: "2026-01-01T00:00:00.000Z", message: { role: "assistant", content: [{ type: "text", text: "hello" }], api: "x", provider: "p", model: "m", usage: {}, stopReason: "stop", timestamp: 2 } },
-    ].map((x) => JSON.stringify(x)).join("\n");
+      {
+        type: "message",
+        id: "a1",
+        parentId: "u1",
+        timestamp: "2026-01-01T00:00:00.000Z",
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: "hello" }],
+          api: "x",
+          provider: "p",
+          model: "m",
+          usage: {},
+          stopReason: "stop",
+          timestamp: 2,
+        },
+      },
+    ]
+      .map((x) => JSON.stringify(x))
+      .join("\n");
     const s = api.parseSession(text);
     if (!api.isSession(s)) throw new Error("not a session");
     expect(api.buildContext(s, "a1").messages).toHaveLength(2);

@@ -24,18 +24,35 @@ export const auditCommand = defineCommand({
     y
       .positional("paths", { type: "string", array: true, describe: "Session files, folders, quoted globs, or - for stdin" })
       .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-audit/)" })
-      .option("rules", { type: "string", array: true, describe: "TTSR rule folder(s), highest priority first: replay them and compare with the recorded evidence" })
-      .option("settings", { type: "string", describe: "TTSR settings JSON (docs/ttsr.md §8.1 keys, flat or under ttsr; default: a settings.json beside each session)" })
-      .option("ttsr-profile", { choices: ["seed", "v17"] as const, describe: "TTSR behaviour to replay (default: each session's — v17 for omp17 sessions — else seed)" })
+      .option("rules", {
+        type: "string",
+        array: true,
+        describe: "TTSR rule folder(s), highest priority first: replay them and compare with the recorded evidence",
+      })
+      .option("settings", {
+        type: "string",
+        describe: "TTSR settings JSON (docs/ttsr.md §8.1 keys, flat or under ttsr; default: a settings.json beside each session)",
+      })
+      .option("ttsr-profile", {
+        choices: ["seed", "v17"] as const,
+        describe: "TTSR behaviour to replay (default: each session's — v17 for omp17 sessions — else seed)",
+      })
       .option("chunking", { type: "string", default: "whole", describe: "How recorded output is streamed to the matcher: whole | fixed:N | random:SEED" })
-      .option("cwd", { type: "string", describe: "Replay cwd: rule paths in injected text are shown relative to it (default: the folder holding the rules' .omp/, or the session's recorded cwd mapped onto the rules)" })
+      .option("cwd", {
+        type: "string",
+        describe:
+          "Replay cwd: rule paths in injected text are shown relative to it (default: the folder holding the rules' .omp/, or the session's recorded cwd mapped onto the rules)",
+      })
       .option("home", { type: "string", describe: "Replay home folder for rule paths (default: the user's)" })
       .option("profile", { type: "string", describe: "Format profile for every session (default: detected per file)" })
       .option("tokens", { choices: ["estimate", "exact"] as const, default: "estimate" as const, describe: "Token counting" })
       .option("fail-on", { choices: ["error", "warning", "none"] as const, default: "error" as const, describe: "Which findings make the exit code 1" })
       .option("shard", { type: "string", describe: "Audit only part i/n of the corpus (1-based; deterministic by sorted path)" })
       .option("json", { type: "boolean", default: false, describe: "Print the canonical result on stdout (not redacted unless --redact)" })
-      .option("redact", { type: "boolean", describe: "Redact secrets in report files (default on; --no-redact to keep them) and in --json output (default off)" })
+      .option("redact", {
+        type: "boolean",
+        describe: "Redact secrets in report files (default on; --no-redact to keep them) and in --json output (default off)",
+      })
       .option("annotations", { type: "boolean", describe: "Print GitHub workflow annotations (default: on under GITHUB_ACTIONS)" })
       .option("workers", { type: "number", describe: "Worker threads (default: one per core; 0 runs in-process)" })
       .example("$0 audit fixtures", "Report on the bundled fixtures under reports/")

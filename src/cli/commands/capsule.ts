@@ -28,7 +28,17 @@ export const capsuleCommand = defineCommand({
     const color = useColor(a.color);
     const c = countBySeverity(o.diagnostics);
     if (o.action === "validate" || o.diagnostics.length > 0) {
-      out(renderValidateTable({ files: [{ path: o.file, kind: "capsule", diagnostics: o.diagnostics }], skipped: [], problems: [], summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info } }, { color }));
+      out(
+        renderValidateTable(
+          {
+            files: [{ path: o.file, kind: "capsule", diagnostics: o.diagnostics }],
+            skipped: [],
+            problems: [],
+            summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info },
+          },
+          { color },
+        ),
+      );
     }
     if (o.action !== "validate") {
       const r = o.result;

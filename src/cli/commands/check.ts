@@ -20,7 +20,9 @@ function configProblem(config: string, given: boolean): string | undefined {
   const kind = pathKind(config);
   if (kind === "file") return undefined;
   if (kind === "missing") return given ? `--config ${config}: no such file` : `no ${config} in this folder (pass --config FILE)`;
-  return kind === "dir" ? `--config ${config} is a folder; name the config file in it (e.g. ${config.replace(/\/+$/, "")}/sightline.config.json)` : `--config ${config} is not a file`;
+  return kind === "dir"
+    ? `--config ${config} is a folder; name the config file in it (e.g. ${config.replace(/\/+$/, "")}/sightline.config.json)`
+    : `--config ${config} is not a file`;
 }
 
 export const checkCommand = defineCommand({
@@ -34,7 +36,10 @@ export const checkCommand = defineCommand({
       .option("out", { type: "string", describe: "Run folder for summary.json, summary.md, junit.xml (default: reports/<UTC timestamp>-check/)" })
       .option("json", { type: "boolean", default: false, describe: "Print the check document on stdout" })
       .option("redact", { type: "boolean", describe: "Redact secrets in report files (default on; --no-redact to keep them)" })
-      .option("annotations", { type: "boolean", describe: "Print GitHub workflow annotations and append the summary to $GITHUB_STEP_SUMMARY (default: on under GITHUB_ACTIONS)" })
+      .option("annotations", {
+        type: "boolean",
+        describe: "Print GitHub workflow annotations and append the summary to $GITHUB_STEP_SUMMARY (default: on under GITHUB_ACTIONS)",
+      })
       .example("$0 check", "Compare every suite with its expectations")
       .example("$0 check --update", "Accept intended changes (review the diff of the expectation files)")
       .example("$0 check --shard 1/2 --out shard-1", "One part of a CI matrix (merge with merge-reports)"),
@@ -47,14 +52,25 @@ export const checkCommand = defineCommand({
     if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);
     const now = new Date();
     const run = await runCheck({ config, update: a.update, shard });
-    const doc: CheckDocument = { schemaVersion: 1, kind: "check", createdAt: now.toISOString(), config, update: a.update, suites: run.suites, regressions: run.regressions, diagnostics: run.diagnostics, sessionDiagnostics: run.sessionDiagnostics };
+    const doc: CheckDocument = {
+      schemaVersion: 1,
+      kind: "check",
+      createdAt: now.toISOString(),
+      config,
+      update: a.update,
+      suites: run.suites,
+      regressions: run.regressions,
+      diagnostics: run.diagnostics,
+      sessionDiagnostics: run.sessionDiagnostics,
+    };
     if (shard) doc.shard = shard;
     const dir = a.out ?? defaultRunDir("check", now);
     const ci = a.annotations ?? process.env.GITHUB_ACTIONS === "true";
     const stepSummary = ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
     await writeCheckReport(dir, doc, { redact: a.redact !== false, stepSummary });
     // A recording newer than every profile is replayed with older rules: say so, not only in the report.
-    for (const d of [...run.diagnostics, ...run.sessionDiagnostics.filter(isFidelityFinding)]) err(`sightline: ${d.severity}: ${terminalLine(d.file)}: ${terminalLine(d.message)}\n`);
+    for (const d of [...run.diagnostics, ...run.sessionDiagnostics.filter(isFidelityFinding)])
+      err(`sightline: ${d.severity}: ${terminalLine(d.file)}: ${terminalLine(d.message)}\n`);
     if (a.json) outJson(a.redact === true ? redactDeep(doc) : doc);
     else {
       out(renderRegressions(run.regressions));

@@ -24,8 +24,15 @@ export const diffCommand = defineCommand({
       .positional("b", { type: "string", describe: "Second session or replay --json file" })
       .option("compaction", { type: "string", describe: "Only this compaction id (one session)" })
       .option("profile", { type: "string", describe: "Format profile (scorel: p5|p4|p4a|p3|design|g0; pi: pi|omp17; yoi: seed|head)" })
-      .option("tokens", { choices: ["estimate", "exact"] as const, describe: "Token counting of a compaction diff: chars/4 estimate (default) or exact BPE (o200k_base)" })
-      .option("full", { type: "boolean", describe: "Whole messages in compaction diffs (default: first 4 lines of each); with two inputs, the diff of every differing turn (default: a summary and the first divergence)" })
+      .option("tokens", {
+        choices: ["estimate", "exact"] as const,
+        describe: "Token counting of a compaction diff: chars/4 estimate (default) or exact BPE (o200k_base)",
+      })
+      .option("full", {
+        type: "boolean",
+        describe:
+          "Whole messages in compaction diffs (default: first 4 lines of each); with two inputs, the diff of every differing turn (default: a summary and the first divergence)",
+      })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document only" })
       .example("$0 diff session.jsonl", "Every compaction: context before vs after")
       .example("$0 diff session.jsonl --compaction 359 --json", "One compaction as JSON")
@@ -35,7 +42,10 @@ export const diffCommand = defineCommand({
     const color = useColor(a.color);
     if (a.b !== undefined) {
       // Two-sided diffs compare whole turn contexts: the compaction options have nothing to act on.
-      for (const [flag, v] of [["--compaction", a.compaction], ["--tokens", a.tokens]] as const) {
+      for (const [flag, v] of [
+        ["--compaction", a.compaction],
+        ["--tokens", a.tokens],
+      ] as const) {
         if (v !== undefined) throw new UsageError(`${flag} applies to the compaction diffs of one session, not to diff <a> <b>`);
       }
       const run = await diffTwo(a.a, a.b, { profile: a.profile, patches: a.full === true });
@@ -45,7 +55,12 @@ export const diffCommand = defineCommand({
       if (!a.json) for (const s of run.sides) warnings(s.input, s.file, s.diagnostics, a.profile);
       return sessionDiffExitCode(end);
     }
-    const { doc, session } = await compactionDiffFile(a.a, { compactionId: a.compaction, profile: a.profile, tokens: await tokenCounter(a.tokens), patchLines: a.full || a.json ? undefined : 4 });
+    const { doc, session } = await compactionDiffFile(a.a, {
+      compactionId: a.compaction,
+      profile: a.profile,
+      tokens: await tokenCounter(a.tokens),
+      patchLines: a.full || a.json ? undefined : 4,
+    });
     if (a.json) outJson(doc);
     else {
       out(renderCompactionDiffs(doc.compactions, { color }));

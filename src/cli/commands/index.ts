@@ -15,4 +15,14 @@ import { ttsrLintCommand } from "./ttsr-lint.js";
 
 export type { Command } from "../command.js";
 
-export const commands: Command[] = [validateCommand, replayCommand, diffCommand, capsuleCommand, checkCommand, auditCommand, mergeReportsCommand, ttsrGroup([ttsrRunCommand, ttsrTestCommand, ttsrListCommand, ttsrLintCommand]), codesCommand];
+export const commands: Command[] = [
+  validateCommand,
+  replayCommand,
+  diffCommand,
+  capsuleCommand,
+  checkCommand,
+  auditCommand,
+  mergeReportsCommand,
+  ttsrGroup([ttsrRunCommand, ttsrTestCommand, ttsrListCommand, ttsrLintCommand]),
+  codesCommand,
+];

@@ -37,8 +37,14 @@ export const mergeReportsCommand = defineCommand({
       .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })
       .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-merge-reports/)" })
       .option("json", { type: "boolean", default: false, describe: "Print the merged summary.json on stdout" })
-      .option("redact", { type: "boolean", describe: "Redact secrets in report files (default on; --no-redact to keep them) and in --json output (default off)" })
-      .option("annotations", { type: "boolean", describe: "Check reports: print GitHub workflow annotations and append the summary to $GITHUB_STEP_SUMMARY (default: on under GITHUB_ACTIONS)" })
+      .option("redact", {
+        type: "boolean",
+        describe: "Redact secrets in report files (default on; --no-redact to keep them) and in --json output (default off)",
+      })
+      .option("annotations", {
+        type: "boolean",
+        describe: "Check reports: print GitHub workflow annotations and append the summary to $GITHUB_STEP_SUMMARY (default: on under GITHUB_ACTIONS)",
+      })
       .example("$0 merge-reports shard-1 shard-2 shard-3 --out report", "One report from three shards")
       .example("$0 merge-reports check-1 check-2", "The verdict and exit code of the unsharded check run"),
   handler: async (a) => {

@@ -32,7 +32,11 @@ export const replayCommand = defineCommand({
       .option("delta", { type: "boolean", default: false, describe: "Each turn as a delta against the previous turn on its root path" })
       .option("full", { type: "boolean", default: false, describe: "Print every message of the listed turns in full" })
       .option("profile", { type: "string", describe: "Format profile (scorel: p5|p4|p4a|p3|design|g0; pi: pi|omp17; yoi: seed|head)" })
-      .option("tokens", { choices: ["estimate", "exact"] as const, default: "estimate" as const, describe: "Token counting: chars/4 estimate, or an exact BPE count (o200k_base)" })
+      .option("tokens", {
+        choices: ["estimate", "exact"] as const,
+        default: "estimate" as const,
+        describe: "Token counting: chars/4 estimate, or an exact BPE count (o200k_base)",
+      })
       .option("json", { type: "boolean", default: false, describe: "Print the replay document (schemaVersion 1) only" })
       .conflicts("leaf", "all-leaves")
       .example("$0 replay session.jsonl", "List the turns of the active path")

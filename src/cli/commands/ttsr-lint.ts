@@ -15,7 +15,11 @@ export const ttsrLintCommand = defineCommand({
       .option("rule", { type: "string", array: true, describe: "A single rule file (repeatable; ahead of --rules)" })
       .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
       .option("settings", { type: "string", describe: "TTSR settings JSON" })
-      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "Lint against seed-era code or v17 (inline flags, quoted scopes)" })
+      .option("ttsr-profile", {
+        choices: ["seed", "v17"] as const,
+        default: "seed" as const,
+        describe: "Lint against seed-era code or v17 (inline flags, quoted scopes)",
+      })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
       .example("$0 ttsr lint --rules .omp/rules", "Errors exit 1, so this can gate CI")
       .example("$0 ttsr lint --rule .omp/rules/no-any.md --ttsr-profile v17 --json", "One file, as v17 reads it"),
@@ -26,7 +30,9 @@ export const ttsrLintCommand = defineCommand({
     if (a.json) outJson(doc);
     else {
       for (const d of doc.diagnostics) out(formatDiagnostic(d) + "\n");
-      out(`${doc.errors} error${doc.errors === 1 ? "" : "s"}, ${doc.warnings} warning${doc.warnings === 1 ? "" : "s"} in ${doc.files} rule file${doc.files === 1 ? "" : "s"} (${doc.profile}).\n`);
+      out(
+        `${doc.errors} error${doc.errors === 1 ? "" : "s"}, ${doc.warnings} warning${doc.warnings === 1 ? "" : "s"} in ${doc.files} rule file${doc.files === 1 ? "" : "s"} (${doc.profile}).\n`,
+      );
     }
     return ttsrLintExitCode(doc);
   },

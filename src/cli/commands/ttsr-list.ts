@@ -33,7 +33,9 @@ export const ttsrListCommand = defineCommand({
     else {
       const t = new Table({ head: ["rule", "bucket", "scope", "condition", "path", "note"], style: { head: [], border: [] }, wordWrap: true });
       for (const row of doc.rules)
-        t.push([row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), row.path, row.reason ?? ""].map(terminalLine));
+        t.push(
+          [row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), row.path, row.reason ?? ""].map(terminalLine),
+        );
       out(t.toString() + "\n");
       const reg = doc.rules.filter((x) => x.registered).length;
       out(`${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules (${doc.profile}).\n`);

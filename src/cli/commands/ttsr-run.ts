@@ -11,7 +11,8 @@ import { out, err, outJson } from "../output.js";
 import { formatDiagnostic } from "./ttsr-test.js";
 
 /** The `ttsr` command group: run, test, list, lint as real subcommands (each with its own --help). */
-export const ttsrGroup = (subcommands: readonly Command[]): Command => defineGroup("ttsr", `TTSR stream rules (${subcommands.map(commandName).join(", ")})`, subcommands);
+export const ttsrGroup = (subcommands: readonly Command[]): Command =>
+  defineGroup("ttsr", `TTSR stream rules (${subcommands.map(commandName).join(", ")})`, subcommands);
 
 export const ttsrRunCommand = defineCommand({
   command: "run <sessions..>",
@@ -20,16 +21,29 @@ export const ttsrRunCommand = defineCommand({
     y
       .positional("sessions", { type: "string", array: true, describe: "Session files, folders or quoted globs (- for stdin)" })
       .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; required by run)" })
-      .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key; default: a settings.json beside each session, else the defaults)" })
+      .option("settings", {
+        type: "string",
+        describe: "TTSR settings JSON (flat or under a ttsr key; default: a settings.json beside each session, else the defaults)",
+      })
       .option("profile", { type: "string", describe: "Format profile (pi: pi|omp17)" })
-      .option("ttsr-profile", { choices: ["seed", "v17"] as const, describe: "TTSR behaviour to replay (default: the session's — v17 for omp17 sessions — else seed)" })
+      .option("ttsr-profile", {
+        choices: ["seed", "v17"] as const,
+        describe: "TTSR behaviour to replay (default: the session's — v17 for omp17 sessions — else seed)",
+      })
       .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
-      .option("cwd", { type: "string", describe: "Replay cwd: the agent's cwd for rule paths in templates (default: the folder holding the rules' .omp/, or the session's recorded cwd mapped onto the rules)" })
+      .option("cwd", {
+        type: "string",
+        describe:
+          "Replay cwd: the agent's cwd for rule paths in templates (default: the folder holding the rules' .omp/, or the session's recorded cwd mapped onto the rules)",
+      })
       .option("home", { type: "string", describe: "Replay home directory (default: the user's)" })
       .option("resumed-at", { type: "string", array: true, describe: "The agent process restarted just before this entry id (repeatable)" })
       .option("regex-budget", { type: "number", default: 2000, describe: "Milliseconds one regex test may take before its rule is excluded (0: no worker)" })
       .option("json", { type: "boolean", default: false, describe: "Print the ttsr run document (schemaVersion 1) only" })
-      .example("$0 ttsr run session.jsonl --rules project/.omp/rules --settings settings.json", "Replay a recording with its project's rules (profile and cwd follow the session and the rules)"),
+      .example(
+        "$0 ttsr run session.jsonl --rules project/.omp/rules --settings settings.json",
+        "Replay a recording with its project's rules (profile and cwd follow the session and the rules)",
+      ),
   handler: async (a) => {
     const rules = a.rules ?? [];
     if (rules.length === 0) throw new UsageError("ttsr run needs --rules DIR");
@@ -39,7 +53,8 @@ export const ttsrRunCommand = defineCommand({
       if (kind === "missing") throw new UsageError(`--rules ${dir}: no such folder`);
       if (kind !== "dir" && !(kind === "file" && /\.(md|mdc)$/.test(dir))) throw new UsageError(`--rules ${dir}: not a rule folder or a *.md rule file`);
     }
-    if (a.settings !== undefined && pathKind(String(a.settings)) !== "file") throw new UsageError(`--settings ${a.settings}: ${pathKind(String(a.settings)) === "missing" ? "no such file" : "not a file"}`);
+    if (a.settings !== undefined && pathKind(String(a.settings)) !== "file")
+      throw new UsageError(`--settings ${a.settings}: ${pathKind(String(a.settings)) === "missing" ? "no such file" : "not a file"}`);
     const chunking = parseChunking(String(a.chunking));
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     const budgetMs = Number(a.regexBudget);

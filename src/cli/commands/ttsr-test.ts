@@ -49,18 +49,39 @@ export const ttsrTestCommand = defineCommand({
       if (a.snippet === undefined && process.stdin.isTTY) throw new UsageError("ttsr test: give a snippet, or - to read stdin");
       text = await readStdin();
     } else text = String(a.snippet);
-    const r = await runTtsrTest({ ...ruleSetOptions(a), text, source, ...(a.tool !== undefined ? { tool: String(a.tool) } : {}), paths: strings(a.path), chunking, budgetMs: Number(a.regexBudget) });
+    const r = await runTtsrTest({
+      ...ruleSetOptions(a),
+      text,
+      source,
+      ...(a.tool !== undefined ? { tool: String(a.tool) } : {}),
+      paths: strings(a.path),
+      chunking,
+      budgetMs: Number(a.regexBudget),
+    });
     if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
     const doc = r.doc;
     if (a.json) {
       outJson(doc);
       return ttsrTestExitCode(doc);
     }
-    const ctx = terminalLine([doc.profile, doc.context.source, doc.context.toolName ? `tool ${doc.context.toolName}` : "", `chunking ${doc.chunking}`, `${doc.deltas} delta${doc.deltas === 1 ? "" : "s"}`].filter(Boolean).join(", "));
+    const ctx = terminalLine(
+      [
+        doc.profile,
+        doc.context.source,
+        doc.context.toolName ? `tool ${doc.context.toolName}` : "",
+        `chunking ${doc.chunking}`,
+        `${doc.deltas} delta${doc.deltas === 1 ? "" : "s"}`,
+      ]
+        .filter(Boolean)
+        .join(", "),
+    );
     const registered = doc.rules.filter((x) => x.registered).length;
     if (doc.triggered) {
       out(`Triggered ${doc.matches.length} rule${doc.matches.length === 1 ? "" : "s"} (${ctx}; ${registered} registered):\n`);
-      for (const m of doc.matches) out(`  ${terminalLine(m.rule)}  ${terminalLine(m.path)}  at delta ${m.delta}, offset ${m.offset}${m.interruptMode ? `, interruptMode ${m.interruptMode}` : ""}\n`);
+      for (const m of doc.matches)
+        out(
+          `  ${terminalLine(m.rule)}  ${terminalLine(m.path)}  at delta ${m.delta}, offset ${m.offset}${m.interruptMode ? `, interruptMode ${m.interruptMode}` : ""}\n`,
+        );
     } else out(`No rule triggered (${ctx}; ${registered} registered).\n`);
     printDiagnostics(doc.diagnostics, false);
     return ttsrTestExitCode(doc);
@@ -82,7 +103,12 @@ export interface RuleSetArgs {
 }
 
 export function ruleSetOptions(a: RuleSetArgs): RuleSetOptions {
-  const o: RuleSetOptions = { rules: strings(a.rules), ruleFiles: strings(a.rule), builtinRules: strings(a.builtinRules), ttsrProfile: a.ttsrProfile ?? "seed" };
+  const o: RuleSetOptions = {
+    rules: strings(a.rules),
+    ruleFiles: strings(a.rule),
+    builtinRules: strings(a.builtinRules),
+    ttsrProfile: a.ttsrProfile ?? "seed",
+  };
   if (a.settings !== undefined) o.settingsFile = String(a.settings);
   if (a.cwd !== undefined) o.cwd = String(a.cwd);
   if (a.home !== undefined) o.home = String(a.home);

@@ -90,8 +90,18 @@ export function emitItems(path: readonly PiEntry[], profile: PiProfile): Item[] 
 
 export function buildPiContext(s: PiSession, leafId: string | null | undefined, opts?: ContextOptions): PiContext {
   const profile = profileOf(s, opts);
-  const leaf = leafId === null ? undefined : (leafId !== undefined ? s.byId.get(leafId) : undefined) ?? s.entries[s.entries.length - 1];
-  const ctx: PiContext = { systemPrompt: null, messages: [], sourceIds: [], profile, leafId: leaf?.id ?? null, thinkingLevel: "off", models: {}, injectedTtsrRules: [], mode: "none" };
+  const leaf = leafId === null ? undefined : ((leafId !== undefined ? s.byId.get(leafId) : undefined) ?? s.entries[s.entries.length - 1]);
+  const ctx: PiContext = {
+    systemPrompt: null,
+    messages: [],
+    sourceIds: [],
+    profile,
+    leafId: leaf?.id ?? null,
+    thinkingLevel: "off",
+    models: {},
+    injectedTtsrRules: [],
+    mode: "none",
+  };
   // pi and pi-1.5 share getSessionContextSettings: `{provider, modelId}` from the last change or reply.
   const piLike = profile !== "omp17";
   if (piLike) ctx.model = null;

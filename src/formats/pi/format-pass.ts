@@ -28,7 +28,11 @@ function compactTableSep(row: string): string {
   return `|${out.join("|")}|`;
 }
 
-const compactTableRow = (row: string): string => row.split("|").map((c) => c.trim()).join("|");
+const compactTableRow = (row: string): string =>
+  row
+    .split("|")
+    .map((c) => c.trim())
+    .join("|");
 
 /** Applies the post-render format pass: trailing whitespace, blank-line runs, fences, tables, closing tags. */
 export function formatPass(text: string): string {

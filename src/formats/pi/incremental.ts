@@ -45,7 +45,10 @@ const inChain = (c: Chain | null, id: unknown): boolean => {
   for (; c; c = c.next) if (c.ids.has(id)) return true;
   return false;
 };
-const callIds = (m: AgentMessage): unknown[] => blocksOf(m).filter(isToolCall).map((b) => b.id);
+const callIds = (m: AgentMessage): unknown[] =>
+  blocksOf(m)
+    .filter(isToolCall)
+    .map((b) => b.id);
 
 /** True when the incremental builder applies (a well-formed tree; otherwise callers build each context). */
 export const incrementalApplies = (s: PiSession): boolean =>
@@ -140,7 +143,9 @@ export class IncrementalContexts {
   /** The context at a node as a persistent list: the finalised prefix plus the tail after the v17 passes. */
   list(st: St): List<Msg> {
     if (this.profile !== "omp17" || st.tail.length === 0) return st.done;
-    const items = postprocessOmp17(st.tail, (id) => this.paired(st, id)).filter((it) => !(it.msg.role === "toolResult" && inChain(st.dropped, it.msg.toolCallId)));
+    const items = postprocessOmp17(st.tail, (id) => this.paired(st, id)).filter(
+      (it) => !(it.msg.role === "toolResult" && inChain(st.dropped, it.msg.toolCallId)),
+    );
     let l = st.done;
     items.forEach((it, i) => {
       l = push(l, cachedMsg(it.msg, it.src, "omp17", it.msg.role === "assistant" && isIT(items[i + 1]?.msg)));
@@ -152,12 +157,14 @@ export class IncrementalContexts {
     const depth = parent ? parent.depth + 1 : 0;
     const path = push(parent?.path ?? null, e);
     if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth));
-    if (this.profile === "omp17" && e.type === "reset_boundary") return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null };
+    if (this.profile === "omp17" && e.type === "reset_boundary")
+      return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null };
     const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null };
     const st: St = { ...base, node: e, depth, path };
     // pi-1.5: an edit can change any emitted message, and an edit earlier on the path can target this entry:
     // both rebuild the window (the projection applies the latest edit per target).
-    if (this.profile === "pi-1.5" && (e.type === "context_edit" || (this.editsOf.get(e.id) ?? []).some((x) => this.emitted(x, st)))) return this.rebuild(e, path, depth, st.win);
+    if (this.profile === "pi-1.5" && (e.type === "context_edit" || (this.editsOf.get(e.id) ?? []).some((x) => this.emitted(x, st))))
+      return this.rebuild(e, path, depth, st.win);
     const m = entryMessage(e, this.profile);
     if (m === undefined) return st;
     // A message entry keeps its parent's window (only compactions and resets open a new one).

@@ -16,7 +16,8 @@ export function remindersOf(m: AgentMessage, sourceId: string): Reminder[] {
   let rules: string[] = [];
   if (m.role === "toolResult" && Array.isArray(m.content)) {
     const first = m.content[0] as Record<string, unknown> | undefined;
-    if (isObject(first) && first.type === "text" && typeof first.text === "string" && first.text.startsWith(TTSR_TOOL_REMINDER_PREFIX)) rules = rulesIn(first.text);
+    if (isObject(first) && first.type === "text" && typeof first.text === "string" && first.text.startsWith(TTSR_TOOL_REMINDER_PREFIX))
+      rules = rulesIn(first.text);
   } else if (m.role === "custom" && m.customType === TTSR_INJECTION_TYPE) {
     const d = m.details;
     if (isObject(d) && Array.isArray(d.rules)) rules = d.rules.filter((r): r is string => typeof r === "string");
@@ -29,7 +30,13 @@ export function remindersOf(m: AgentMessage, sourceId: string): Reminder[] {
 export function toMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean): Msg {
   const lowered = profile === "omp17" ? lowerOmp17(m, interruptedNext) : profile === "pi-1.5" ? lowerPi1(m) : lowerPi(m);
   const isSummary = m.role === "compactionSummary" || m.role === "branchSummary";
-  const blocks = isSummary ? [{ type: "text", text: m.summary }] : typeof m.content === "string" ? [{ type: "text", text: m.content }] : Array.isArray(m.content) ? m.content : [];
+  const blocks = isSummary
+    ? [{ type: "text", text: m.summary }]
+    : typeof m.content === "string"
+      ? [{ type: "text", text: m.content }]
+      : Array.isArray(m.content)
+        ? m.content
+        : [];
   const msg: Msg = { role: lowered.role, nativeRole: m.role, text: lowered.parts.join("\n"), blocks, sourceIds, reminders: remindersOf(m, sourceIds[0] ?? "") };
   if (isSummary) msg.summary = m.summary as string;
   return msg;

@@ -53,7 +53,13 @@ export function remoteCompactionPayload(c: PiEntry): Record<string, unknown> | u
 export function compactionSummaryFromEntry(c: PiEntry, profile: PiProfile): AgentMessage {
   const r = c.raw;
   if (profile === "pi") {
-    return compact({ role: "compactionSummary", summary: r.summary, tokensBefore: r.tokensBefore, providerPayload: remoteCompactionPayload(c), timestamp: toMillis(r.timestamp) });
+    return compact({
+      role: "compactionSummary",
+      summary: r.summary,
+      tokensBefore: r.tokensBefore,
+      providerPayload: remoteCompactionPayload(c),
+      timestamp: toMillis(r.timestamp),
+    });
   }
   return compact({
     role: "compactionSummary",

@@ -29,7 +29,12 @@ export function migrateEntry(value: Record<string, unknown>, line: number, versi
       // reference) or a header yields no firstKeptEntryId, exactly as migrateV1ToV2 does.
       const target = Number.isInteger(index) && index >= 0 ? v1.ids[index] : undefined;
       if (target !== undefined) raw.firstKeptEntryId = target;
-      else bag.add("PI_V1_INDEX_OUT_OF_RANGE", { line, eventId: id }, { index, target: index === 0 ? "the header" : index >= v1.ids.length ? "no record yet" : "a record that is not an entry" });
+      else
+        bag.add(
+          "PI_V1_INDEX_OUT_OF_RANGE",
+          { line, eventId: id },
+          { index, target: index === 0 ? "the header" : index >= v1.ids.length ? "no record yet" : "a record that is not an entry" },
+        );
       delete raw.firstKeptEntryIndex;
     }
   } else {

@@ -37,13 +37,15 @@ export function newerMarker(e: PiEntry): NewerMarker | undefined {
   if (writer) return { writer, what: `${e.type} entry (line ${e.line})`, line: e.line };
   const r = e.raw;
   if (e.type === "compaction") {
-    for (const k of Object.keys(NEWER_COMPACTION_FIELDS)) if (k in r) return { writer: NEWER_COMPACTION_FIELDS[k], what: `compaction field ${k} (line ${e.line})`, line: e.line };
+    for (const k of Object.keys(NEWER_COMPACTION_FIELDS))
+      if (k in r) return { writer: NEWER_COMPACTION_FIELDS[k], what: `compaction field ${k} (line ${e.line})`, line: e.line };
   } else if (e.type === "message") {
     if (isObject(r.message) && r.message.role === "system") return { writer: "pi", what: `message with role system (line ${e.line})`, line: e.line };
   } else if (e.type === "custom") {
     if (r.customType === "experimental_context_notes") return { writer: "oh-my-pi", what: `context notes (line ${e.line})`, line: e.line };
   } else if (e.type === "custom_message") {
-    if (isObject(r.details) && "deliveryId" in r.details) return { writer: "oh-my-pi", what: `custom message details.deliveryId (line ${e.line})`, line: e.line };
+    if (isObject(r.details) && "deliveryId" in r.details)
+      return { writer: "oh-my-pi", what: `custom message details.deliveryId (line ${e.line})`, line: e.line };
   }
   return undefined;
 }

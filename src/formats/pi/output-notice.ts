@@ -34,8 +34,9 @@ function truncationNotice(t: Meta): string {
     return notice + suffixes();
   }
   const range = rangeOf(t.shownRange);
-  notice = range && range.end >= range.start ? `Showing lines ${range.start}-${range.end} of ${t.totalLines}` : `Showing ${t.outputLines} of ${t.totalLines} lines`;
-  if (t.truncatedBy === "bytes") notice += ` (${formatBytes(((t.maxBytes ?? t.outputBytes) as number))} limit)`;
+  notice =
+    range && range.end >= range.start ? `Showing lines ${range.start}-${range.end} of ${t.totalLines}` : `Showing ${t.outputLines} of ${t.totalLines} lines`;
+  if (t.truncatedBy === "bytes") notice += ` (${formatBytes((t.maxBytes ?? t.outputBytes) as number)} limit)`;
   return notice + suffixes();
 }
 

@@ -90,9 +90,11 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       bag.add("PI_EXTRA_HEADER", { line });
       return;
     }
-    for (const i of checkRecordSchema(value as Record<string, unknown>, version)) bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+    for (const i of checkRecordSchema(value as Record<string, unknown>, version))
+      bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
     // Types a newer release writes are reported once per file (PROFILE_NEWER), not per line.
-    if (!isKnownEntryType(value.type) && !(typeof value.type === "string" && Object.hasOwn(NEWER_ENTRY_TYPES, value.type))) bag.add("PI_UNKNOWN_ENTRY_TYPE", { line, pointer: "/type" }, { type: value.type });
+    if (!isKnownEntryType(value.type) && !(typeof value.type === "string" && Object.hasOwn(NEWER_ENTRY_TYPES, value.type)))
+      bag.add("PI_UNKNOWN_ENTRY_TYPE", { line, pointer: "/type" }, { type: value.type });
     const entry = migrateEntry(value, line, version, v1, bag);
     entries.push(entry);
   };
@@ -104,7 +106,10 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
         // Still evidence for the profile choice (which decides the loader verdict), nothing else.
         if (pi1Evidence.length < 3 && rec.text.includes('"')) {
           const p = parseJson(rec.text);
-          const m = p.ok && isObject(p.value) && typeof p.value.type === "string" ? newerMarker({ line: rec.no, id: "", parentId: null, type: p.value.type, raw: p.value }) : undefined;
+          const m =
+            p.ok && isObject(p.value) && typeof p.value.type === "string"
+              ? newerMarker({ line: rec.no, id: "", parentId: null, type: p.value.type, raw: p.value })
+              : undefined;
           if (m?.writer === "pi") pi1Evidence.push(m.what);
         }
         return;
@@ -176,7 +181,8 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       if (!empty) checkTree(session, bag);
       if (pi1Evidence.length > 0) session.pi1Evidence = pi1Evidence;
       chooseProfile(session, opts.profile, bag);
-      if (rejected) bag.add(session.profile === "pi-1.5" && lineCount > 0 ? "refused_session" : "empty_session", { line: rejected.line }, { reason: rejected.reason });
+      if (rejected)
+        bag.add(session.profile === "pi-1.5" && lineCount > 0 ? "refused_session" : "empty_session", { line: rejected.line }, { reason: rejected.reason });
       session.diagnostics = sortDiagnostics(bag.items);
       return session;
     },

@@ -39,9 +39,12 @@ export function pi1EntryMessages(e: PiEntry): AgentMessage[] {
     return [m];
   }
   if (e.type === "custom_message") {
-    return [compact({ role: "custom", customType: r.customType, content: r.content ?? [], display: r.display, details: r.details, timestamp: toMillis(r.timestamp) })];
+    return [
+      compact({ role: "custom", customType: r.customType, content: r.content ?? [], display: r.display, details: r.details, timestamp: toMillis(r.timestamp) }),
+    ];
   }
-  if (e.type === "branch_summary" && r.summary) return [compact({ role: "branchSummary", summary: r.summary, fromId: r.fromId, timestamp: toMillis(r.timestamp) })];
+  if (e.type === "branch_summary" && r.summary)
+    return [compact({ role: "branchSummary", summary: r.summary, fromId: r.fromId, timestamp: toMillis(r.timestamp) })];
   if (e.type === "compaction") {
     const summary = compact({ role: "compactionSummary", summary: r.summary, tokensBefore: r.tokensBefore, timestamp: toMillis(r.timestamp) });
     return r.systemMessage ? [r.systemMessage as AgentMessage, summary] : [summary];

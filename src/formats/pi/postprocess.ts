@@ -52,7 +52,11 @@ export function postprocessOmp17(input: readonly Item[], paired?: (id: unknown) 
   for (let i = items.length - 1; i >= 0; i--) {
     const m = items[i].msg;
     if (!isFailed(m) || isInterruptedThinking(items[i + 1]?.msg)) continue;
-    const dropped = new Set<unknown>(blocksOf(m).filter(isToolCall).map((b) => b.id));
+    const dropped = new Set<unknown>(
+      blocksOf(m)
+        .filter(isToolCall)
+        .map((b) => b.id),
+    );
     items.splice(i, 1);
     if (dropped.size === 0) continue;
     for (let j = items.length - 1; j >= i; j--) {

@@ -43,6 +43,10 @@ export function chooseProfile(s: PiSession, requested: string | undefined, bag: 
   }
   if (newer.total > 0) {
     const writers = [...new Set(newer.shown.map((m) => m.writer))].join(" / ");
-    bag.add("PROFILE_NEWER", { line: newer.shown[0].line }, { writer: writers, profile: s.profile, evidence: newer.shown.map((m) => m.what).join(", "), more: newer.total - newer.shown.length });
+    bag.add(
+      "PROFILE_NEWER",
+      { line: newer.shown[0].line },
+      { writer: writers, profile: s.profile, evidence: newer.shown.map((m) => m.what).join(", "), more: newer.total - newer.shown.length },
+    );
   }
 }

@@ -15,7 +15,11 @@ export interface Lowered {
 }
 
 export const textsOf = (content: unknown): string[] =>
-  typeof content === "string" ? [content] : Array.isArray(content) ? content.filter((b: Block) => isObject(b) && b.type === "text").map((b: Block) => String(b.text)) : [];
+  typeof content === "string"
+    ? [content]
+    : Array.isArray(content)
+      ? content.filter((b: Block) => isObject(b) && b.type === "text").map((b: Block) => String(b.text))
+      : [];
 const hasImage = (content: unknown): boolean => Array.isArray(content) && content.some((b: Block) => isObject(b) && b.type === "image");
 
 /** Trailing whitespace-only text, then the maximal run of non-blank unsigned thinking (demoteInterruptedThinking). */

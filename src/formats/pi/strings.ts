@@ -1,11 +1,9 @@
 // Runtime strings that must be byte-identical (docs/strings.md §2). They are data, reproduced verbatim.
 
 // badlogic/pi-mono packages/coding-agent/src/core/messages.ts (docs/strings.md §2.1).
-export const COMPACTION_SUMMARY_PREFIX =
-  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
+export const COMPACTION_SUMMARY_PREFIX = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
 export const COMPACTION_SUMMARY_SUFFIX = "\n</summary>";
-export const BRANCH_SUMMARY_PREFIX =
-  "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
+export const BRANCH_SUMMARY_PREFIX = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
 export const BRANCH_SUMMARY_SUFFIX = "</summary>";
 
 // @oh-my-pi/pi-agent-core@17.2.15 src/compaction/prompts/compaction-summary-context.md (docs/strings.md §2.3).

@@ -12,7 +12,7 @@ const SUPERSEDED_COMPACTION_SUMMARY = "[Superseded compaction summary elided aft
 const SUPERSEDED_COMPACTION_SHORT_SUMMARY = "Superseded compaction elided";
 
 export function buildPiTranscript(s: PiSession, leafId: string | null | undefined): Item[] {
-  const leaf = leafId === null ? undefined : (leafId !== undefined ? s.byId.get(leafId) : undefined) ?? s.entries[s.entries.length - 1];
+  const leaf = leafId === null ? undefined : ((leafId !== undefined ? s.byId.get(leafId) : undefined) ?? s.entries[s.entries.length - 1]);
   if (!leaf) return [];
   const path = pathTo(s, leaf);
   let active: string | undefined;

@@ -100,7 +100,8 @@ function checkReferences(s: PiSession, e: PiEntry, bag: DiagnosticBag): void {
   } else if (e.type === "compaction" && typeof r.firstKeptEntryId === "string") {
     if (!s.byId.has(r.firstKeptEntryId)) bag.add("PI_FIRST_KEPT_MISSING", at, { firstKeptEntryId: r.firstKeptEntryId });
     // A compaction keeping itself is pi 1.x's retain-none compaction (nothing before it is kept), not a mistake.
-    else if (r.firstKeptEntryId !== e.id && !isProperAncestor(s.byId, e.id, r.firstKeptEntryId)) bag.add("PI_FIRST_KEPT_OFF_PATH", at, { firstKeptEntryId: r.firstKeptEntryId });
+    else if (r.firstKeptEntryId !== e.id && !isProperAncestor(s.byId, e.id, r.firstKeptEntryId))
+      bag.add("PI_FIRST_KEPT_OFF_PATH", at, { firstKeptEntryId: r.firstKeptEntryId });
   } else if (e.type === "context_edit" && typeof r.targetId === "string") {
     // pi writes edits of entries on the active branch only; any other edit changes no context of its branch.
     if (!s.byId.has(r.targetId)) bag.add("PI_EDIT_TARGET_MISSING", at, { targetId: r.targetId });

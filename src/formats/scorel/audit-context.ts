@@ -12,7 +12,12 @@ export interface AuditInput extends LoadResult {
 
 export type Push = (f: Finding) => void;
 
-export const finding = (code: CodesWithArgs<ScorelProblem>, e: ScorelEvent, pointer: string | undefined, found: ScorelProblem): Finding => ({ ...coded(code, found), line: e.line, eventId: e.id, pointer });
+export const finding = (code: CodesWithArgs<ScorelProblem>, e: ScorelEvent, pointer: string | undefined, found: ScorelProblem): Finding => ({
+  ...coded(code, found),
+  line: e.line,
+  eventId: e.id,
+  pointer,
+});
 
 /** Walks parents from `id` (exclusive) upward; stops at the root. */
 export function* ancestors(a: AuditInput, id: string): Generator<string> {

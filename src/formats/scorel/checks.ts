@@ -6,7 +6,16 @@ import type { BaseField, ScorelProblem } from "../../shared/codes/scorel-problem
 import { isObject } from "../../shared/json.js";
 import type { ScorelProfile } from "./model.js";
 import { CONTROL_TYPES, TRANSIENT_TYPES, TREE_TYPES } from "./profiles.js";
-import { compactDetail, contextControlDetail, harnessDetail, queueDetail, skillDeltaDetail, skillSnapshotDetail, snapshotDetail, titleDetail } from "./payloads.js";
+import {
+  compactDetail,
+  contextControlDetail,
+  harnessDetail,
+  queueDetail,
+  skillDeltaDetail,
+  skillSnapshotDetail,
+  snapshotDetail,
+  titleDetail,
+} from "./payloads.js";
 
 export interface Problem {
   /** Upstream SessionStoreError code and message (what the loader would say). */
@@ -27,7 +36,13 @@ const nullOrStr = (v: unknown): boolean => v === null || str(v);
 
 /** parseHeader of SC-CORE3..5 (design: no projectId, design SessionMeta has none, docs/scorel.md §2.2). */
 export function headerProblem(v: unknown, profile: ScorelProfile): Problem | null {
-  const p = (loaderMessage: string, detail: ScorelProblem, pointer?: string): Problem => ({ loaderCode: "invalid_header", loaderMessage, inv: "SCOREL_INV_03_INVALID_HEADER", detail, pointer });
+  const p = (loaderMessage: string, detail: ScorelProblem, pointer?: string): Problem => ({
+    loaderCode: "invalid_header",
+    loaderMessage,
+    inv: "SCOREL_INV_03_INVALID_HEADER",
+    detail,
+    pointer,
+  });
   if (!isObject(v)) return p("Session header must be an object", { problem: "header-not-object" });
   if (v.version !== 1) return p("Session header is missing required identity fields", { problem: "header-version", found: v.version }, "/version");
   if (!str(v.sessionId)) return p("Session header is missing required identity fields", must("sessionId", "string"), "/sessionId");
@@ -43,15 +58,33 @@ export function headerProblem(v: unknown, profile: ScorelProfile): Problem | nul
 /** validateSessionMatch: runs before the type check, hence `invalid_header` for a missing sessionId (sic). */
 export function sessionProblem(v: unknown, headerSid: string | undefined): Problem | null {
   if (!isObject(v) || !str(v.sessionId)) {
-    return { loaderCode: "invalid_header", loaderMessage: "Event must be an object with a sessionId", inv: "SCOREL_INV_05_SESSION_MISMATCH", detail: { problem: "no-session-id", object: isObject(v) }, pointer: isObject(v) ? "/sessionId" : undefined };
+    return {
+      loaderCode: "invalid_header",
+      loaderMessage: "Event must be an object with a sessionId",
+      inv: "SCOREL_INV_05_SESSION_MISMATCH",
+      detail: { problem: "no-session-id", object: isObject(v) },
+      pointer: isObject(v) ? "/sessionId" : undefined,
+    };
   }
   if (headerSid !== undefined && v.sessionId !== headerSid) {
-    return { loaderCode: "session_mismatch", loaderMessage: `Event belongs to ${v.sessionId}, expected ${headerSid}`, inv: "SCOREL_INV_05_SESSION_MISMATCH", detail: { problem: "session-mismatch", sessionId: v.sessionId, header: headerSid }, pointer: "/sessionId" };
+    return {
+      loaderCode: "session_mismatch",
+      loaderMessage: `Event belongs to ${v.sessionId}, expected ${headerSid}`,
+      inv: "SCOREL_INV_05_SESSION_MISMATCH",
+      detail: { problem: "session-mismatch", sessionId: v.sessionId, header: headerSid },
+      pointer: "/sessionId",
+    };
   }
   return null;
 }
 
-const ev = (loaderMessage: string, inv: Inv, detail: ScorelProblem, pointer?: string): Problem => ({ loaderCode: "invalid_event", loaderMessage, inv, detail, pointer });
+const ev = (loaderMessage: string, inv: Inv, detail: ScorelProblem, pointer?: string): Problem => ({
+  loaderCode: "invalid_event",
+  loaderMessage,
+  inv,
+  detail,
+  pointer,
+});
 /** A payload checker's finding (or none) as an invalid_event problem. */
 const evOf = (loaderMessage: string, inv: Inv, d: { detail: ScorelProblem; pointer?: string } | null | undefined): Problem | null =>
   d ? ev(loaderMessage, inv, d.detail, d.pointer) : null;
@@ -59,19 +92,16 @@ const evOf = (loaderMessage: string, inv: Inv, d: { detail: ScorelProblem; point
 /** assertTreeEvent: type, base fields, payload (in the loader's order). */
 export function typeProblem(v: Obj, profile: Exclude<ScorelProfile, "g0">): Problem | null {
   const t = v.type;
-  if (t === "session_header") return ev("Session header must be stored as the JSONL header line", "SCOREL_INV_04_MISPLACED_EVENT", { problem: "header-after-line-1" }, "/type");
+  if (t === "session_header")
+    return ev("Session header must be stored as the JSONL header line", "SCOREL_INV_04_MISPLACED_EVENT", { problem: "header-after-line-1" }, "/type");
   if (!str(t) || !(TREE_TYPES[profile].has(t) || CONTROL_TYPES[profile].has(t))) {
     const transient = str(t) && TRANSIENT_TYPES.has(t);
     const detail: ScorelProblem = transient ? { problem: "transient-type", type: t } : { problem: "unknown-type", type: t, profile };
     return ev("Unsupported session event type", transient ? "SCOREL_INV_04_MISPLACED_EVENT" : "SCOREL_INV_06_INVALID_EVENT", detail, "/type");
   }
-  const bad = [
-    !str(v.id) && "id",
-    !nullOrStr(v.parentId) && "parentId",
-    !num(v.seq) && "seq",
-    !str(v.clientId) && "clientId",
-    !num(v.ts) && "ts",
-  ].filter((x): x is BaseField => typeof x === "string");
+  const bad = [!str(v.id) && "id", !nullOrStr(v.parentId) && "parentId", !num(v.seq) && "seq", !str(v.clientId) && "clientId", !num(v.ts) && "ts"].filter(
+    (x): x is BaseField => typeof x === "string",
+  );
   if (bad.length > 0) return ev("Event is missing required base fields", "SCOREL_INV_06_INVALID_EVENT", { problem: "base-fields", fields: bad }, `/${bad[0]}`);
   return profile === "design" ? designPayload(v, t) : shippedPayload(v, t, profile);
 }
@@ -109,13 +139,19 @@ function designPayload(v: Obj, t: string): Problem | null {
     case "message":
       return need(isObject(v.message), "SCOREL_INV_06_INVALID_EVENT", must("message", "object"), "/message");
     case "custom_message":
-      return need(str(v.kind), "SCOREL_INV_06_INVALID_EVENT", must("kind", "string"), "/kind") ?? need(isObject(v.message), "SCOREL_INV_06_INVALID_EVENT", must("message", "object"), "/message");
+      return (
+        need(str(v.kind), "SCOREL_INV_06_INVALID_EVENT", must("kind", "string"), "/kind") ??
+        need(isObject(v.message), "SCOREL_INV_06_INVALID_EVENT", must("message", "object"), "/message")
+      );
     case "rewind":
       return need(str(v.targetEventId), "SCOREL_INV_06_INVALID_EVENT", must("targetEventId", "string"), "/targetEventId");
     case "branch":
       return need(str(v.leafEventId), "SCOREL_INV_06_INVALID_EVENT", must("leafEventId", "string"), "/leafEventId");
     case "channel_inject":
-      return need(str(v.channel), "SCOREL_INV_06_INVALID_EVENT", must("channel", "string"), "/channel") ?? need(str(v.externalId), "SCOREL_INV_06_INVALID_EVENT", must("externalId", "string"), "/externalId");
+      return (
+        need(str(v.channel), "SCOREL_INV_06_INVALID_EVENT", must("channel", "string"), "/channel") ??
+        need(str(v.externalId), "SCOREL_INV_06_INVALID_EVENT", must("externalId", "string"), "/externalId")
+      );
     case "session_info":
       return need(isObject(v.changes), "SCOREL_INV_06_INVALID_EVENT", must("changes", "object"), "/changes");
     case "custom":

@@ -31,11 +31,27 @@ export interface Features {
   anyRecord: boolean;
 }
 
-const SHIPPED_ONLY = new Set(["user_message", "assistant_message", "tool_result", "session_title_updated", "queue_update", "skill_index_snapshot", "skill_index_delta"]);
+const SHIPPED_ONLY = new Set([
+  "user_message",
+  "assistant_message",
+  "tool_result",
+  "session_title_updated",
+  "queue_update",
+  "skill_index_snapshot",
+  "skill_index_delta",
+]);
 
 export function scanFeatures(recs: readonly LineRec[]): Features {
   const first = recs.find((r) => r.ok);
-  const f: Features = { g0: false, compact: false, contextControl: false, channelContext: false, extensionScope: false, systemReminder: false, anyRecord: first !== undefined };
+  const f: Features = {
+    g0: false,
+    compact: false,
+    contextControl: false,
+    channelContext: false,
+    extensionScope: false,
+    systemReminder: false,
+    anyRecord: first !== undefined,
+  };
   const fv = first?.value;
   f.g0 = isObject(fv) && !isHeaderLike(fv) && typeof fv.kind === "string" && !("type" in fv);
   for (const r of recs) {
@@ -63,12 +79,17 @@ export function generationOf(f: Features): { generation: ScorelGeneration; why: 
   // reading it as design would flag every shipped event, so it stays shipped (and PROFILE_MISMATCH says why).
   if (f.designType && !f.shippedType) return { generation: "design", why: `design-model event type "${f.designType}"` };
   if (f.systemReminder) return { generation: "p5", why: "system_reminder content blocks" };
-  if (f.compact || f.contextControl || f.channelContext || f.extensionScope) return { generation: "p4", why: "P4 features (compact / context_control / channel_context / extension skills)" };
+  if (f.compact || f.contextControl || f.channelContext || f.extensionScope)
+    return { generation: "p4", why: "P4 features (compact / context_control / channel_context / extension skills)" };
   return { generation: "p3", why: "only P3 features" };
 }
 
 /** Picks the profile and reports it (PROFILE_CHOSEN, and PROFILE_MISMATCH per feature the profile lacks). */
-export function chooseProfile(f: Features, requested: string | undefined, bag: DiagnosticBag): { profile: ScorelProfile; reason: string; generation: ScorelGeneration } {
+export function chooseProfile(
+  f: Features,
+  requested: string | undefined,
+  bag: DiagnosticBag,
+): { profile: ScorelProfile; reason: string; generation: ScorelGeneration } {
   const { generation, why } = generationOf(f);
   let profile: ScorelProfile;
   let reason: string;

@@ -13,7 +13,17 @@ import type { LineRec } from "./records.js";
 const LEGACY: Record<string, string> = { message: "msg", rewind: "rewind", compact: "compact" };
 
 export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
-  const r: LoadResult = { header: null, events: [], byId: new Map(), lineOf: new Map(), tree: emptyTree(), findings: [], verdict: null, badPayload: new Set(), leafBefore: new Map() };
+  const r: LoadResult = {
+    header: null,
+    events: [],
+    byId: new Map(),
+    lineOf: new Map(),
+    tree: emptyTree(),
+    findings: [],
+    verdict: null,
+    badPayload: new Set(),
+    leafBefore: new Map(),
+  };
   const fail = (f: Finding, message: string): void => {
     r.findings.push(f);
     if (!r.verdict) r.verdict = { code: "SCOREL_G0_LOAD_ERROR", message, line: f.line, eventId: f.eventId };
@@ -26,7 +36,10 @@ export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
     index++;
     const where = `Invalid session log JSON at ${file}:${index}`;
     if (!rec.ok) {
-      fail({ code: "INVALID_JSON", line: rec.no, args: { detail: rec.bom ? "the line starts with a byte order mark (U+FEFF)" : (rec.error ?? "") } }, `${where}: ${rec.error}`);
+      fail(
+        { code: "INVALID_JSON", line: rec.no, args: { detail: rec.bom ? "the line starts with a byte order mark (U+FEFF)" : (rec.error ?? "") } },
+        `${where}: ${rec.error}`,
+      );
       continue;
     }
     const v = rec.value;
@@ -36,7 +49,11 @@ export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
     }
     const kind = v.kind;
     const known = typeof kind === "string" && (kind in LEGACY || kind === "channel");
-    if (!known) fail({ code: "SCOREL_G0_UNSUPPORTED_KIND", line: rec.no, pointer: "/kind", args: { kind } }, `${where}: Unsupported session log entry kind: ${String(kind)}`);
+    if (!known)
+      fail(
+        { code: "SCOREL_G0_UNSUPPORTED_KIND", line: rec.no, pointer: "/kind", args: { kind } },
+        `${where}: Unsupported session log entry kind: ${String(kind)}`,
+      );
     const k = typeof kind === "string" ? kind : String(kind);
     // Channel entries keep no id upstream; sightline names them like the others (docs/product.md §2).
     const id = typeof v.id === "string" && k !== "channel" ? v.id : `legacy-${LEGACY[k] ?? k}-${index}`;

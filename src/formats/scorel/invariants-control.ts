@@ -21,18 +21,23 @@ export function checkControl(a: AuditInput, push: Push): void {
     switch (e.type) {
       case "harness_item": {
         const item = v.item as Record<string, unknown>;
-        if (!kinds.has(item.kind as string)) push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/kind", { problem: "harness-kind", kind: item.kind, profile: a.profile }));
-        if (!HARNESS_ORIGINS.has(item.origin as string)) push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/origin", { problem: "harness-origin", origin: item.origin }));
-        else if (item.kind === "steer" && item.origin !== "user") push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/origin", { problem: "steer-origin", origin: item.origin }));
+        if (!kinds.has(item.kind as string))
+          push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/kind", { problem: "harness-kind", kind: item.kind, profile: a.profile }));
+        if (!HARNESS_ORIGINS.has(item.origin as string))
+          push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/origin", { problem: "harness-origin", origin: item.origin }));
+        else if (item.kind === "steer" && item.origin !== "user")
+          push(finding("SCOREL_INV_17_HARNESS_ENUM", e, "/item/origin", { problem: "steer-origin", origin: item.origin }));
         const qid = isObject(item.data) ? item.data.queueItemId : undefined;
-        if (item.kind === "steer" && typeof qid === "string" && !removed.steer.has(qid)) push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/item/data/queueItemId", { problem: "steer-not-consumed", item: qid }));
+        if (item.kind === "steer" && typeof qid === "string" && !removed.steer.has(qid))
+          push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/item/data/queueItemId", { problem: "steer-not-consumed", item: qid }));
         break;
       }
       case "user_message": {
         firstUser ??= e;
         const meta = messageOf(e)?.meta;
         const qid = isObject(meta) ? meta.queueItemId : undefined;
-        if (typeof qid === "string" && !removed.follow_up.has(qid)) push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/message/meta/queueItemId", { problem: "follow-up-not-consumed", item: qid }));
+        if (typeof qid === "string" && !removed.follow_up.has(qid))
+          push(finding("SCOREL_INV_25_QUEUE_CONSUMPTION", e, "/message/meta/queueItemId", { problem: "follow-up-not-consumed", item: qid }));
         break;
       }
       case "compact":
@@ -62,7 +67,10 @@ export function checkControl(a: AuditInput, push: Push): void {
         if (!d) break;
         const t = a.byId.get(d.eventId);
         if (!t) push(finding("SCOREL_INV_27_TITLE_DERIVED_FROM", e, "/derivedFrom/eventId", { problem: "derived-from-missing", eventId: d.eventId }));
-        else if (t.seq !== d.seq) push(finding("SCOREL_INV_27_TITLE_DERIVED_FROM", e, "/derivedFrom/seq", { problem: "derived-from-seq", eventId: d.eventId, seq: d.seq, actual: t.seq }));
+        else if (t.seq !== d.seq)
+          push(
+            finding("SCOREL_INV_27_TITLE_DERIVED_FROM", e, "/derivedFrom/seq", { problem: "derived-from-seq", eventId: d.eventId, seq: d.seq, actual: t.seq }),
+          );
         break;
       }
     }
@@ -82,13 +90,16 @@ function checkAnchor(a: AuditInput, e: ScorelEvent, push: Push): void {
 function checkCompact(a: AuditInput, e: ScorelEvent, push: Push): void {
   const v = e.raw;
   const n = v.retainedEventCount as number;
-  if (!Number.isInteger(n) || n < 0) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/retainedEventCount", { problem: "retained-count", count: n, integer: Number.isInteger(n) }));
+  if (!Number.isInteger(n) || n < 0)
+    push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/retainedEventCount", { problem: "retained-count", count: n, integer: Number.isInteger(n) }));
   if (!a.tree.parent.has(e.id)) return;
   const through = v.compactedThrough as string;
   const parent = a.tree.parent.get(e.id) ?? null;
   if (!a.byId.has(through)) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/compactedThrough", { problem: "compacted-through-missing", through }));
-  else if (parent === null || !isAncestorOrSelf(a, through, parent)) push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/compactedThrough", { problem: "compacted-through-not-ancestor", through }));
-  if (parent !== null && a.byId.get(parent)?.type === "compact") push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/parentId", { problem: "compact-under-compact", parent }));
+  else if (parent === null || !isAncestorOrSelf(a, through, parent))
+    push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/compactedThrough", { problem: "compacted-through-not-ancestor", through }));
+  if (parent !== null && a.byId.get(parent)?.type === "compact")
+    push(finding("SCOREL_INV_19_COMPACT_SHAPE", e, "/parentId", { problem: "compact-under-compact", parent }));
 }
 
 /** 21: the span the daemon's Snip tool would write (SC-DAEMON5 #snipUserTurn). */
@@ -119,17 +130,20 @@ function checkSpan(a: AuditInput, e: ScorelEvent, push: Push): void {
     if (compact) bad("/throughEventId", { problem: "span-hides-compact", compact });
   }
   const seq = e.seq ?? -Infinity;
-  for (const x of [anchor, through]) if (x.seq !== undefined && !(seq > x.seq)) bad("/seq", { problem: "seq-not-after", seq: e.seq, otherSeq: x.seq, other: x.id });
+  for (const x of [anchor, through])
+    if (x.seq !== undefined && !(seq > x.seq)) bad("/seq", { problem: "seq-not-after", seq: e.seq, otherSeq: x.seq, other: x.id });
 }
 
 function checkSections(e: ScorelEvent, push: Push): void {
   const sections = (e.raw.snapshot as { sections: Array<Record<string, unknown>> }).sections;
   const kinds = sections.map((s) => s.kind);
-  if (kinds.join() !== SECTION_KINDS.join()) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", e, "/snapshot/sections", { problem: "section-kinds", kinds, expected: SECTION_KINDS }));
+  if (kinds.join() !== SECTION_KINDS.join())
+    push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", e, "/snapshot/sections", { problem: "section-kinds", kinds, expected: SECTION_KINDS }));
   sections.forEach((s, i) => {
     if (s.kind !== "agents" || !Array.isArray(s.sources)) return;
     s.sources.forEach((src: unknown, j: number) => {
-      const ok = isObject(src) && typeof src.path === "string" && typeof src.scope === "string" && typeof src.priority === "number" && typeof src.content === "string";
+      const ok =
+        isObject(src) && typeof src.path === "string" && typeof src.scope === "string" && typeof src.priority === "number" && typeof src.content === "string";
       if (!ok) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", e, `/snapshot/sections/${i}/sources/${j}`, { problem: "agents-source-incomplete" }));
     });
   });
@@ -144,5 +158,6 @@ function checkSnapshotPlacement(a: AuditInput, snaps: ScorelEvent[], firstUser: 
     return;
   }
   for (const s of snaps.slice(1)) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", s, undefined, { problem: "second-snapshot", firstLine: snaps[0].line }));
-  if (firstUser && snaps[0].line > firstUser.line) push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", snaps[0], undefined, { problem: "snapshot-after-user", userLine: firstUser.line }));
+  if (firstUser && snaps[0].line > firstUser.line)
+    push(finding("SCOREL_INV_23_SNAPSHOT_PLACEMENT", snaps[0], undefined, { problem: "snapshot-after-user", userLine: firstUser.line }));
 }

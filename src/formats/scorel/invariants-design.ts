@@ -15,7 +15,15 @@ export function checkDesign(a: AuditInput, push: Push): void {
     else if (e.type === "compact") checkCompactThrough(a, e, push);
     else if (e.type === "channel_inject") {
       const next = a.events[i + 1];
-      if (!next || !MESSAGE_TYPES.has(next.type)) push(finding("SCOREL_INV_31_CHANNEL_INJECT", e, undefined, next ? { problem: "inject-not-followed", type: next.type, line: next.line } : { problem: "inject-last" }));
+      if (!next || !MESSAGE_TYPES.has(next.type))
+        push(
+          finding(
+            "SCOREL_INV_31_CHANNEL_INJECT",
+            e,
+            undefined,
+            next ? { problem: "inject-not-followed", type: next.type, line: next.line } : { problem: "inject-last" },
+          ),
+        );
     } else if (e.type === "message") checkInternal(e, push);
   });
 }
@@ -64,7 +72,11 @@ function checkCompactThrough(a: AuditInput, e: ScorelEvent, push: Push): void {
   const through = e.raw.compactedThrough as string;
   // Stops at `through` instead of listing the whole root path first.
   let onPath = false;
-  for (const x of ancestors(a, e.id)) if (x === through) { onPath = true; break; }
+  for (const x of ancestors(a, e.id))
+    if (x === through) {
+      onPath = true;
+      break;
+    }
   if (!onPath) push(finding("SCOREL_INV_30_COMPACT_THROUGH", e, "/compactedThrough", { problem: "compacted-through-off-path", through }));
 }
 
@@ -74,5 +86,6 @@ function checkInternal(e: ScorelEvent, push: Push): void {
   const m = messageOf(e);
   if (m?.role !== "internal") return;
   const src = isObject(m.meta) ? m.meta.source : undefined;
-  if (src === "steer" || src === "followUp") push(finding("SCOREL_INV_32_INTERNAL_ROLE", e, "/message/meta/source", { problem: "internal-role-merged", source: src }));
+  if (src === "steer" || src === "followUp")
+    push(finding("SCOREL_INV_32_INTERNAL_ROLE", e, "/message/meta/source", { problem: "internal-role-merged", source: src }));
 }

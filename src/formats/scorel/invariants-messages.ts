@@ -26,20 +26,34 @@ export function checkMessages(a: AuditInput, push: Push): void {
   for (const e of a.events) {
     if (!wellFormed(a, e)) continue;
     // 11: the loader ignores a control event's parentId; the daemon always writes null.
-    if (control.has(e.type) && e.raw.parentId !== null) push(finding("SCOREL_INV_11_CONTROL_PARENT", e, "/parentId", { problem: "control-parent", type: e.type, parentId: e.raw.parentId }));
+    if (control.has(e.type) && e.raw.parentId !== null)
+      push(finding("SCOREL_INV_11_CONTROL_PARENT", e, "/parentId", { problem: "control-parent", type: e.type, parentId: e.raw.parentId }));
     const want = ROLE_OF[e.type];
     const m = messageOf(e);
     if (!want || !m) continue;
     if (m.role !== want) push(finding("SCOREL_INV_12_ROLE_MISMATCH", e, "/message/role", { problem: "role-mismatch", type: e.type, role: m.role, want }));
     // 13: the loader only checks that message is an object; buildContext maps over content.
     if (!Array.isArray(m.content)) {
-      push(finding("SCOREL_INV_13_CONTENT_BLOCKS", e, "/message/content", { problem: "content-not-array", is: typeof m.content === "string" ? "a string" : JSON.stringify(m.content) === undefined ? "missing" : "not an array" }));
+      push(
+        finding("SCOREL_INV_13_CONTENT_BLOCKS", e, "/message/content", {
+          problem: "content-not-array",
+          is: typeof m.content === "string" ? "a string" : JSON.stringify(m.content) === undefined ? "missing" : "not an array",
+        }),
+      );
       continue;
     }
     const bad = m.content.flatMap((b, i) => (isObject(b) && typeof b.type === "string" && known.has(b.type) ? [] : [i]));
     if (bad.length > 0) {
       const b: unknown = m.content[bad[0]];
-      push(finding("SCOREL_INV_13_CONTENT_BLOCKS", e, `/message/content/${bad[0]}`, { problem: "unknown-blocks", indexes: bad, profile: a.profile, firstIsObject: isObject(b), first: isObject(b) ? b.type : b }));
+      push(
+        finding("SCOREL_INV_13_CONTENT_BLOCKS", e, `/message/content/${bad[0]}`, {
+          problem: "unknown-blocks",
+          indexes: bad,
+          profile: a.profile,
+          firstIsObject: isObject(b),
+          first: isObject(b) ? b.type : b,
+        }),
+      );
     }
   }
 }
@@ -64,7 +78,15 @@ export function checkToolPairs(a: AuditInput, push: Push): void {
       const asst = nearest.get(id);
       const calls = new Set(asst ? callIds(asst, "tool_call") : []);
       for (const tc of callIds(e, "tool_result")) {
-        if (!calls.has(tc)) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", asst ? { problem: "tool-result-not-answering", toolCallId: tc, assistant: asst.id } : { problem: "tool-result-no-assistant", toolCallId: tc }));
+        if (!calls.has(tc))
+          push(
+            finding(
+              "SCOREL_INV_14_ORPHAN_TOOL_RESULT",
+              e,
+              "/message/content",
+              asst ? { problem: "tool-result-not-answering", toolCallId: tc, assistant: asst.id } : { problem: "tool-result-no-assistant", toolCallId: tc },
+            ),
+          );
       }
     }
     if (e.type === "assistant_message" && messageOf(e)?.stopReason === "tool_call") {
@@ -77,7 +99,8 @@ export function checkToolPairs(a: AuditInput, push: Push): void {
         for (const tc of callIds(x, "tool_result")) pending.delete(tc);
         queue.push(...(a.tree.children.get(x.id) ?? []));
       }
-      if (pending.size > 0) push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", { problem: "tool-calls-unanswered", toolCallIds: [...pending] }));
+      if (pending.size > 0)
+        push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", { problem: "tool-calls-unanswered", toolCallIds: [...pending] }));
     }
   }
 }

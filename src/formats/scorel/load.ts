@@ -53,7 +53,17 @@ export function emptyTree(): SessionTree {
 }
 
 export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): LoadResult {
-  const r: LoadResult = { header: null, events: [], byId: new Map(), lineOf: new Map(), tree: emptyTree(), findings: [], verdict: null, badPayload: new Set(), leafBefore: new Map() };
+  const r: LoadResult = {
+    header: null,
+    events: [],
+    byId: new Map(),
+    lineOf: new Map(),
+    tree: emptyTree(),
+    findings: [],
+    verdict: null,
+    badPayload: new Set(),
+    leafBefore: new Map(),
+  };
   const note = (f: Finding, loader?: { code: string; message: string }): void => {
     r.findings.push(f);
     if (loader && !r.verdict) r.verdict = { code: loader.code, message: loader.message, line: f.line, eventId: f.eventId };
@@ -66,13 +76,19 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
   const first = recs[0];
   if (!first) r.verdict = { code: "missing_header", message: "Session file is missing a header", line: 1 };
   else if (first.no !== 1 || first.empty) {
-    note({ code: "SCOREL_INV_01_MISSING_HEADER", line: 1, args: { problem: "line-1-empty" } }, { code: "missing_header", message: "Session file is missing a header" });
+    note(
+      { code: "SCOREL_INV_01_MISSING_HEADER", line: 1, args: { problem: "line-1-empty" } },
+      { code: "missing_header", message: "Session file is missing a header" },
+    );
   }
   // docs/scorel.md §15.7: every line is parsed before any event is validated, so the first invalid-JSON line wins.
   for (const rec of recs) {
     if (rec.empty || rec.ok) continue;
     const cause = rec.bom ? "bom" : rec.blank ? "blank" : "parse";
-    note({ code: "SCOREL_INV_02_INVALID_JSON", line: rec.no, args: { problem: "invalid-json", cause, error: rec.error } }, { code: "invalid_json", message: `Invalid JSON at line ${rec.no}` });
+    note(
+      { code: "SCOREL_INV_02_INVALID_JSON", line: rec.no, args: { problem: "invalid-json", cause, error: rec.error } },
+      { code: "invalid_json", message: `Invalid JSON at line ${rec.no}` },
+    );
   }
 
   const parsed = recs.filter((x) => !x.empty);
@@ -141,7 +157,16 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     if (idOf !== undefined) {
       const seen = r.byId.get(idOf);
       if (seen) {
-        note({ code: "SCOREL_INV_07_DUPLICATE_ID", line: rec.no, eventId: idOf, pointer: "/id", args: { problem: "duplicate-id", id: idOf, firstLine: seen.line } }, { code: "duplicate_event_id", message: `Duplicate event id: ${idOf}` });
+        note(
+          {
+            code: "SCOREL_INV_07_DUPLICATE_ID",
+            line: rec.no,
+            eventId: idOf,
+            pointer: "/id",
+            args: { problem: "duplicate-id", id: idOf, firstLine: seen.line },
+          },
+          { code: "duplicate_event_id", message: `Duplicate event id: ${idOf}` },
+        );
       } else {
         fresh = true;
         r.byId.set(idOf, ev);
@@ -150,8 +175,14 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     }
     if (typeof v.seq === "number") {
       if (!(v.seq > prevSeq)) {
-        const found: ScorelProblem = prevSeqLine === undefined ? { problem: "seq-not-positive", seq: v.seq } : { problem: "seq-not-increasing", seq: v.seq, prev: prevSeq, prevLine: prevSeqLine };
-        note({ code: "SCOREL_INV_08_NON_MONOTONIC_SEQ", line: rec.no, eventId: idOf, pointer: "/seq", args: found }, { code: "non_monotonic_seq", message: `Event seq ${String(v.seq)} must be greater than ${String(prevSeq)}` });
+        const found: ScorelProblem =
+          prevSeqLine === undefined
+            ? { problem: "seq-not-positive", seq: v.seq }
+            : { problem: "seq-not-increasing", seq: v.seq, prev: prevSeq, prevLine: prevSeqLine };
+        note(
+          { code: "SCOREL_INV_08_NON_MONOTONIC_SEQ", line: rec.no, eventId: idOf, pointer: "/seq", args: found },
+          { code: "non_monotonic_seq", message: `Event seq ${String(v.seq)} must be greater than ${String(prevSeq)}` },
+        );
       }
       prevSeq = v.seq;
       prevSeqLine = rec.no;
@@ -167,7 +198,11 @@ class TreeBuilder {
   private rootId: string | null = null;
   private leaf: string | null = null;
   private readonly pendingParent: Array<{ f: Finding; parentId: string; noRoot: boolean }> = [];
-  constructor(private readonly r: LoadResult, private readonly profile: HeaderProfile, private readonly unreadable: number) {}
+  constructor(
+    private readonly r: LoadResult,
+    private readonly profile: HeaderProfile,
+    private readonly unreadable: number,
+  ) {}
 
   add(ev: ScorelEvent, usable: boolean): void {
     const { tree } = this.r;
@@ -176,13 +211,25 @@ class TreeBuilder {
       const pid = ev.raw.parentId as string | null;
       if (pid === null) {
         if (this.rootId !== null) {
-          const f: Finding = { code: "SCOREL_INV_09_ROOT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { problem: "second-root", root: this.rootId, rootLine: this.r.lineOf.get(this.rootId) } };
+          const f: Finding = {
+            code: "SCOREL_INV_09_ROOT",
+            line: ev.line,
+            eventId: ev.id,
+            pointer: "/parentId",
+            args: { problem: "second-root", root: this.rootId, rootLine: this.r.lineOf.get(this.rootId) },
+          };
           this.note(f, "Only the first event can have a null parentId");
           return this.moveLeaf(ev, false);
         }
         this.rootId = ev.id;
       } else if (!tree.parent.has(pid)) {
-        const f: Finding = { code: "SCOREL_INV_10_PARENT", line: ev.line, eventId: ev.id, pointer: "/parentId", args: { problem: "bad-parent", parentId: pid, why: "missing", unreadable: 0, noRoot: false } };
+        const f: Finding = {
+          code: "SCOREL_INV_10_PARENT",
+          line: ev.line,
+          eventId: ev.id,
+          pointer: "/parentId",
+          args: { problem: "bad-parent", parentId: pid, why: "missing", unreadable: 0, noRoot: false },
+        };
         this.note(f, `Missing parent event: ${pid}`);
         this.pendingParent.push({ f, parentId: pid, noRoot: this.rootId === null });
         return this.moveLeaf(ev, false);

@@ -75,7 +75,10 @@ function assemble(recs: LineRec[], opts: ParseOptions, bag: DiagnosticBag, lineC
 
 /** File-level notes first, then by line; stable otherwise (the verdict stays before its finding). */
 function inFileOrder(ds: Diagnostic[]): Diagnostic[] {
-  return ds.map((d, i) => ({ d, i })).sort((a, b) => (a.d.line ?? 0) - (b.d.line ?? 0) || a.i - b.i).map((x) => x.d);
+  return ds
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => (a.d.line ?? 0) - (b.d.line ?? 0) || a.i - b.i)
+    .map((x) => x.d);
 }
 
 export { validateScorel, checkLeafRequest } from "./validate.js";

@@ -48,7 +48,8 @@ export function harnessDetail(item: unknown): Detail | null {
   if (!str(item.kind)) return must("item.kind", "string", "/item/kind");
   if (!str(item.origin)) return must("item.origin", "string", "/item/origin");
   if (!str(item.content)) return must("item.content", "string", "/item/content");
-  if (item.visibility !== "display" && item.visibility !== "hidden" && item.visibility !== "compact") return oneOf("item.visibility", ["display", "hidden", "compact"], "/item/visibility");
+  if (item.visibility !== "display" && item.visibility !== "hidden" && item.visibility !== "compact")
+    return oneOf("item.visibility", ["display", "hidden", "compact"], "/item/visibility");
   return null;
 }
 

@@ -34,9 +34,20 @@ export const DESIGN_ONLY_TYPES: ReadonlySet<string> = new Set(["message", "rewin
 
 /** Wire-only event types (docs/scorel.md §6): never valid in JSONL. */
 export const TRANSIENT_TYPES: ReadonlySet<string> = new Set([
-  "turn_start", "turn_end", "message_start", "message_end", "text_delta", "thinking_delta", "error",
-  "tool_call_delta", "tool_execution_start", "tool_execution_update", "tool_execution_end",
-  "runtime_start", "runtime_end", "message_cancelled",
+  "turn_start",
+  "turn_end",
+  "message_start",
+  "message_end",
+  "text_delta",
+  "thinking_delta",
+  "error",
+  "tool_call_delta",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+  "runtime_start",
+  "runtime_end",
+  "message_cancelled",
 ]);
 
 export const G0_KINDS: ReadonlySet<string> = new Set(["message", "rewind", "compact", "channel"]);
@@ -44,12 +55,13 @@ export const G0_KINDS: ReadonlySet<string> = new Set(["message", "rewind", "comp
 export const G0_DESIGN_KINDS: ReadonlySet<string> = new Set(["message", "rewind", "compact", "channel", "file_snapshot", "run_started", "run_finished"]);
 
 const P3_HARNESS = ["attachment", "skill_listing", "skill_delta", "memory", "date_change", "steer", "runtime_notice"];
-export const harnessKinds = (p: ScorelProfile): ReadonlySet<string> =>
-  new Set(p === "p3" ? P3_HARNESS : [...P3_HARNESS, "channel_context"]);
+export const harnessKinds = (p: ScorelProfile): ReadonlySet<string> => new Set(p === "p3" ? P3_HARNESS : [...P3_HARNESS, "channel_context"]);
 export const HARNESS_ORIGINS: ReadonlySet<string> = new Set(["user", "system", "tool", "skill"]);
 
 /** Content block types a profile's ScorelMessage knows (system_reminder from P5). */
 export const blockTypes = (p: ScorelProfile): ReadonlySet<string> =>
-  new Set(p === "p5" || p === "design" ? ["text", "thinking", "tool_call", "tool_result", "system_reminder"] : ["text", "thinking", "tool_call", "tool_result"]);
+  new Set(
+    p === "p5" || p === "design" ? ["text", "thinking", "tool_call", "tool_result", "system_reminder"] : ["text", "thinking", "tool_call", "tool_result"],
+  );
 
 export const SECTION_KINDS = ["baseline", "agents", "memory", "workspace", "environment", "time"] as const;

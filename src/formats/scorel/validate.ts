@@ -40,7 +40,8 @@ export function schemaFindings(r: LoadResult, profile: ScorelProfile, known: rea
       if (!isCovered(line, at)) out.push({ code: "SCHEMA", line, eventId, pointer: at, args: { pointer: at, detail: i.detail } });
     }
   };
-  if (r.header && r.headerLine !== undefined && !known.some((f) => f.code === "SCOREL_INV_03_INVALID_HEADER")) run(headerSchema(profile), r.header, r.headerLine);
+  if (r.header && r.headerLine !== undefined && !known.some((f) => f.code === "SCOREL_INV_03_INVALID_HEADER"))
+    run(headerSchema(profile), r.header, r.headerLine);
   for (const e of r.events) {
     if (r.badPayload.has(e.line)) continue;
     const s = eventSchema(profile, e.type);
@@ -64,5 +65,9 @@ export function validateScorel(session: ScorelSession): Diagnostic[] {
 export function checkLeafRequest(session: ScorelSession, id: string): Diagnostic | null {
   if (session.tree.parent.has(id)) return null;
   const e = session.byId.get(id);
-  return diag("SCOREL_INV_15_LEAF_NOT_TREE", { file: session.file, line: e?.line, eventId: id }, e ? { problem: "leaf-not-tree", id, type: e.type, line: e.line } : { problem: "leaf-not-tree", id });
+  return diag(
+    "SCOREL_INV_15_LEAF_NOT_TREE",
+    { file: session.file, line: e?.line, eventId: id },
+    e ? { problem: "leaf-not-tree", id, type: e.type, line: e.line } : { problem: "leaf-not-tree", id },
+  );
 }

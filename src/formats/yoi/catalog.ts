@@ -2,13 +2,57 @@
 // serde would deserialize them: seed = e0caf7d1, head = b12e0785 (types checked against the sources).
 import type { YoiProfile } from "./model.js";
 import {
-  any, base64, bool, f32, i32, opt, optNull, path, str, struct, tagged, u32, u64, unitEnum, usize, uuid, vec,
-  type Check, type Fields,
+  any,
+  base64,
+  bool,
+  f32,
+  i32,
+  opt,
+  optNull,
+  path,
+  str,
+  struct,
+  tagged,
+  u32,
+  u64,
+  unitEnum,
+  usize,
+  uuid,
+  vec,
+  type Check,
+  type Fields,
 } from "./serde.js";
 
 export const LOG_ENTRY_KINDS: Record<YoiProfile, readonly string[]> = {
-  seed: ["segment_start", "invoke", "user_input", "assistant_item", "tool_result", "system_item", "turn_end", "run_completed", "run_errored", "config_changed", "llm_usage", "extension"],
-  head: ["segment_start", "invoke", "user_input", "assistant_item", "tool_result", "system_item", "turn_end", "run_completed", "run_errored", "paused_turn_abandoned", "config_changed", "llm_usage", "extension"],
+  seed: [
+    "segment_start",
+    "invoke",
+    "user_input",
+    "assistant_item",
+    "tool_result",
+    "system_item",
+    "turn_end",
+    "run_completed",
+    "run_errored",
+    "config_changed",
+    "llm_usage",
+    "extension",
+  ],
+  head: [
+    "segment_start",
+    "invoke",
+    "user_input",
+    "assistant_item",
+    "tool_result",
+    "system_item",
+    "turn_end",
+    "run_completed",
+    "run_errored",
+    "paused_turn_abandoned",
+    "config_changed",
+    "llm_usage",
+    "extension",
+  ],
 };
 
 export const SYSTEM_ITEM_KINDS: Record<YoiProfile, readonly string[]> = {
@@ -51,8 +95,7 @@ function inputSegment(p: YoiProfile): Check {
     paste: { id: u32, chars: u32, lines: u32, content: str },
     file_ref: { path: str },
   };
-  const extra: Record<string, Fields> =
-    p === "seed" ? { knowledge_ref: { slug: str }, workflow_invoke: { slug: str } } : { flow: { selector: str } };
+  const extra: Record<string, Fields> = p === "seed" ? { knowledge_ref: { slug: str }, workflow_invoke: { slug: str } } : { flow: { selector: str } };
   // #[serde(other)] Unknown: an unknown kind deserializes (flattened per era, docs/yoi.md §2.2).
   return tagged("Segment", { ...common, ...extra }, true);
 }
@@ -101,14 +144,20 @@ function systemItem(p: YoiProfile): Check {
 
 function logEntry(p: YoiProfile): Check {
   const item = loggedItem(p);
-  const invokeKinds = p === "seed" ? ["user_send", "notify", "pod_event", "system_reminder", "wakeup"] : ["user_send", "notify", "worker_event", "system_reminder", "wakeup"];
+  const invokeKinds =
+    p === "seed" ? ["user_send", "notify", "pod_event", "system_reminder", "wakeup"] : ["user_send", "notify", "worker_event", "system_reminder", "wakeup"];
   const runResult = unitEnum(p === "seed" ? "WorkerResult" : "EngineResult", ["finished", "paused", "limit_reached", "yielded"]);
   const userInput: Fields = { ts: u64, segments: vec(inputSegment(p)) };
   if (p === "head") userInput.extensions = opt(vec(struct("SessionExtension", { domain: str, payload: any })));
   const variants: Record<string, Fields> = {
     segment_start: {
-      ts: u64, session_id: uuid, system_prompt: optNull(str), config: requestConfig, history: vec(item),
-      forked_from: optNull(segmentOrigin), compacted_from: optNull(segmentOrigin),
+      ts: u64,
+      session_id: uuid,
+      system_prompt: optNull(str),
+      config: requestConfig,
+      history: vec(item),
+      forked_from: optNull(segmentOrigin),
+      compacted_from: optNull(segmentOrigin),
     },
     invoke: { ts: u64, trigger: unitEnum("InvokeKind", invokeKinds) },
     user_input: userInput,

@@ -35,7 +35,14 @@ export function yoiItemToMsg(h: YoiHistoryItem): Msg {
     case "message": {
       const text = it.content.map((p) => (p.kind === "text" ? p.text : p.refusal)).join("\n");
       if (h.systemKind !== undefined) {
-        return { ...base, role: "system", nativeRole: `system_item:${h.systemKind}`, text, blocks: it.content, reminders: [{ kind: h.systemKind, sourceId: h.sourceId }] };
+        return {
+          ...base,
+          role: "system",
+          nativeRole: `system_item:${h.systemKind}`,
+          text,
+          blocks: it.content,
+          reminders: [{ kind: h.systemKind, sourceId: h.sourceId }],
+        };
       }
       return { ...base, role: it.role, nativeRole: `message:${it.role}`, text, blocks: it.content };
     }
@@ -91,7 +98,11 @@ export function* yoiTurnContexts(session: YoiSession, opts?: ContextOptions): Ge
   let index = 0;
   for (let i = 0; i < es.length; i++) {
     if (es[i].kind === "assistant_item" && (i === 0 || es[i - 1].kind !== "assistant_item")) {
-      const ctx: TurnContext = { ref: { index, responseId: es[i].id, leafId: i > 0 ? es[i - 1].id : null }, systemPrompt: i > 0 ? s.system_prompt : null, messages: msgs };
+      const ctx: TurnContext = {
+        ref: { index, responseId: es[i].id, leafId: i > 0 ? es[i - 1].id : null },
+        systemPrompt: i > 0 ? s.system_prompt : null,
+        messages: msgs,
+      };
       const u = nextWithLen(size(msgs));
       if (u >= 0) {
         ctx.loggedTokens = usage[u].input_total_tokens;

@@ -84,7 +84,11 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
         const nextItem = next && isObject(next.raw.item) ? (next.raw.item.kind as string) : undefined;
         if (want && (!next || next.kind !== want.kind || (want.item && !want.item.includes(nextItem ?? "")))) {
           const expected = want.item ? `system_item(${want.item.join("|")})` : want.kind;
-          bag.add("YOI_INVOKE_PAYLOAD", at(e), { trigger: r.trigger, next: next ? (nextItem ? `${next.kind}(${nextItem})` : next.kind) : "end of file", expected });
+          bag.add("YOI_INVOKE_PAYLOAD", at(e), {
+            trigger: r.trigger,
+            next: next ? (nextItem ? `${next.kind}(${nextItem})` : next.kind) : "end of file",
+            expected,
+          });
         }
         break;
       }
@@ -93,7 +97,8 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
         if (openCalls.size > 0) bag.add("YOI_TOOL_CALL_OPEN", at(e), { callIds: [...openCalls.keys()] });
         const known = KNOWN_SEGMENTS[profile];
         (r.segments as Array<Record<string, unknown>>).forEach((s, index) => {
-          if (!known.includes(s.kind as string)) bag.add("YOI_UNKNOWN_SEGMENT", at(e), { index, kind: s.kind, as: profile === "seed" ? "[unknown input segment]" : "nothing" });
+          if (!known.includes(s.kind as string))
+            bag.add("YOI_UNKNOWN_SEGMENT", at(e), { index, kind: s.kind, as: profile === "seed" ? "[unknown input segment]" : "nothing" });
         });
         break;
       }

@@ -50,7 +50,17 @@ export function yoiCompactions(session: YoiSession): YoiCompactionRef[] {
   const seeded = buildYoiContext(session, first.id).messages.map(yoiItemToMsg);
   const summary = seeded.find((m) => m.role === "system" && m.text.startsWith(SUMMARY_PREFIX))?.text ?? "";
   // "before" lives in the source segment (another file): no leaf of this session.
-  return [{ id: first.id, beforeLeafId: null, afterLeafId: first.id, line: first.line, summary, sourceSegmentId: origin.segment_id, atTurnIndex: origin.at_turn_index }];
+  return [
+    {
+      id: first.id,
+      beforeLeafId: null,
+      afterLeafId: first.id,
+      line: first.line,
+      summary,
+      sourceSegmentId: origin.segment_id,
+      atTurnIndex: origin.at_turn_index,
+    },
+  ];
 }
 
 /**

@@ -48,7 +48,8 @@ function utf8Length(s: string, end = s.length): number {
 /** serde_json's message for a string escape holding an unpaired surrogate. */
 function surrogateMessage(value: unknown, ptr: string): string {
   let v: unknown = value;
-  for (const part of ptr.split("/").slice(1)) v = isObject(v) || Array.isArray(v) ? (v as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  for (const part of ptr.split("/").slice(1))
+    v = isObject(v) || Array.isArray(v) ? (v as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
   const s = typeof v === "string" && hasLoneSurrogate(v) ? v : "";
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -41,8 +41,16 @@ export const defaultRequestConfig = (): Record<string, unknown> => ({ max_tokens
 
 export function initialState(profile: YoiProfile): FoldState {
   const s: FoldState = {
-    session_id: null, system_prompt: null, config: defaultRequestConfig(), history: null, turn_count: 0, last_run_interrupted: false,
-    entries_count: 0, usage_history: [], extensions: [], user_segments: [],
+    session_id: null,
+    system_prompt: null,
+    config: defaultRequestConfig(),
+    history: null,
+    turn_count: 0,
+    last_run_interrupted: false,
+    entries_count: 0,
+    usage_history: [],
+    extensions: [],
+    user_segments: [],
   };
   if (profile === "seed") s.pod_scope = null;
   return s;
@@ -80,7 +88,11 @@ export function toItem(raw: unknown): YoiItem {
   switch (r.kind) {
     case "message":
       // serde also accepts the unit variant as a single-key map ({"assistant": null}).
-      return { kind: "message", role: (typeof r.role === "string" ? r.role : Object.keys(r.role as object)[0]) as "user", content: r.content as YoiContentPart[] };
+      return {
+        kind: "message",
+        role: (typeof r.role === "string" ? r.role : Object.keys(r.role as object)[0]) as "user",
+        content: r.content as YoiContentPart[],
+      };
     case "tool_call":
       return { kind: "tool_call", call_id: r.call_id as string, name: r.name as string, arguments: r.arguments as string };
     case "tool_result": {
@@ -157,8 +169,11 @@ export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { ad
       break;
     case "llm_usage":
       n.usage_history.push({
-        history_len: r.history_len as number, input_total_tokens: r.input_total_tokens as number,
-        cache_read_tokens: r.cache_read_tokens as number, cache_write_tokens: r.cache_write_tokens as number, output_tokens: r.output_tokens as number,
+        history_len: r.history_len as number,
+        input_total_tokens: r.input_total_tokens as number,
+        cache_read_tokens: r.cache_read_tokens as number,
+        cache_write_tokens: r.cache_write_tokens as number,
+        output_tokens: r.output_tokens as number,
       });
       break;
     case "extension":

@@ -82,7 +82,10 @@ export const base64: Check = (v) => {
   return null;
 };
 
-export const option = (c: Check): Check => (v) => (v === null ? null : c(v));
+export const option =
+  (c: Check): Check =>
+  (v) =>
+    v === null ? null : c(v);
 export const vec =
   (c: Check): Check =>
   (v) => {

@@ -35,7 +35,8 @@ const problems = {
   // ── payload fields (the shipped loaders' payload checks, and the design model's types) ──
   "must-be": (a: { field: string; be: keyof typeof EXPECT }) => `${a.field} must be ${EXPECT[a.be]}`,
   "must-be-one-of": (a: { field: string; values: readonly unknown[] }) => `${a.field} must be ${orList(a.values)}`,
-  "skill-scope": (a: { scopes: readonly string[]; extension: boolean }) => `scope must be one of ${a.scopes.join(", ")}${a.extension ? " (extension exists from P4 on)" : ""}`,
+  "skill-scope": (a: { scopes: readonly string[]; extension: boolean }) =>
+    `scope must be one of ${a.scopes.join(", ")}${a.extension ? " (extension exists from P4 on)" : ""}`,
   "queue-item-shape": (a: { index: number }) => `items[${a.index}] must have string id, array content, number createdAt/updatedAt, string clientId`,
   // ── header, session, type and base fields ──
   "line-1-empty": () => "Physical line 1 is empty",
@@ -46,7 +47,8 @@ const problems = {
   "header-project-id": () => "meta.projectId must be a non-empty string (files from before S0048 used meta.projectSlug)",
   "header-is-event": (a: { line: number; type: string }) => `Line ${a.line} is a "${a.type}" event, not a session header`,
   "no-session-id": (a: { object: boolean }) => (a.object ? "The event has no string sessionId" : "The line is not a JSON object"),
-  "session-mismatch": (a: { sessionId: string; header: string }) => `sessionId ${JSON.stringify(a.sessionId)} differs from the header's ${JSON.stringify(a.header)}`,
+  "session-mismatch": (a: { sessionId: string; header: string }) =>
+    `sessionId ${JSON.stringify(a.sessionId)} differs from the header's ${JSON.stringify(a.header)}`,
   "header-after-line-1": () => "A session_header event after line 1",
   "transient-type": (a: { type: string }) => `"${a.type}" is a transient (wire-only) event type`,
   "unknown-type": (a: { type: unknown; profile: string }) => `Type ${JSON.stringify(a.type) ?? "missing"} is not a ${a.profile} event type`,
@@ -54,7 +56,8 @@ const problems = {
   // ── ids, seq, ts, tree ──
   "duplicate-id": (a: { id: string; firstLine: number }) => `Event id ${a.id} is already used on line ${a.firstLine}`,
   "seq-not-positive": (a: { seq: unknown }) => `seq ${String(a.seq)} must be greater than 0`,
-  "seq-not-increasing": (a: { seq: unknown; prev: unknown; prevLine: number }) => `seq ${String(a.seq)} is not greater than ${String(a.prev)} (line ${a.prevLine})`,
+  "seq-not-increasing": (a: { seq: unknown; prev: unknown; prevLine: number }) =>
+    `seq ${String(a.seq)} is not greater than ${String(a.prev)} (line ${a.prevLine})`,
   "ts-before-previous": (a: { ts: number; prev: number; prevLine: number }) => `ts ${a.ts} is earlier than ts ${a.prev} on line ${a.prevLine}`,
   "ts-before-header": (a: { ts: number; createdAt: number }) => `ts ${a.ts} is earlier than the header's createdAt ${a.createdAt}`,
   "second-root": (a: { root: string; rootLine?: number }) => `A second tree event with parentId null (the root is ${a.root}, line ${a.rootLine})`,
@@ -67,12 +70,15 @@ const problems = {
   /** `first` is the first unknown block's type when the block is an object, else the block itself. */
   "unknown-blocks": (a: { indexes: readonly number[]; profile: string; firstIsObject: boolean; first: unknown }) =>
     `Content block ${a.indexes.join(", ")} unknown to ${a.profile} (first: ${a.firstIsObject ? `type ${JSON.stringify(a.first)}` : JSON.stringify(a.first)})`,
-  "tool-result-not-answering": (a: { toolCallId: unknown; assistant: string }) => `tool_result ${String(a.toolCallId)} answers no tool_call of the nearest assistant message ${a.assistant}`,
+  "tool-result-not-answering": (a: { toolCallId: unknown; assistant: string }) =>
+    `tool_result ${String(a.toolCallId)} answers no tool_call of the nearest assistant message ${a.assistant}`,
   "tool-result-no-assistant": (a: { toolCallId: unknown }) => `tool_result ${String(a.toolCallId)} has no assistant message above it`,
-  "tool-calls-unanswered": (a: { toolCallIds: readonly string[] }) => `tool call(s) ${a.toolCallIds.join(", ")} get no tool_result before the next assistant/user message`,
+  "tool-calls-unanswered": (a: { toolCallIds: readonly string[] }) =>
+    `tool call(s) ${a.toolCallIds.join(", ")} get no tool_result before the next assistant/user message`,
   "internal-role-merged": (a: { source: string }) => `An internal-role message marked ${a.source} would be merged into the model's context; use custom_message`,
   // ── harness items and queues ──
-  "harness-kind": (a: { kind: unknown; profile: string }) => `Harness kind ${JSON.stringify(a.kind)} is not a ${a.profile} kind (P5 lowers it to runtime_notice)`,
+  "harness-kind": (a: { kind: unknown; profile: string }) =>
+    `Harness kind ${JSON.stringify(a.kind)} is not a ${a.profile} kind (P5 lowers it to runtime_notice)`,
   "harness-origin": (a: { origin: unknown }) => `Harness origin ${JSON.stringify(a.origin)} is not one of user, system, tool, skill`,
   "steer-origin": (a: { origin: unknown }) => `A steer harness item comes from origin ${JSON.stringify(a.origin)} (expected "user")`,
   "steer-not-consumed": (a: { item: string }) => `Steer item ${a.item} was never queued and removed from the steer queue before this event`,
@@ -85,9 +91,11 @@ const problems = {
       : `${a.id} names no event (buildContext: invalid_parent "Unknown event id: ${a.id}")`,
   // ── titles ──
   "derived-from-missing": (a: { eventId: string }) => `derivedFrom.eventId ${a.eventId} names no event`,
-  "derived-from-seq": (a: { eventId: string; seq: unknown; actual: unknown }) => `derivedFrom.seq ${String(a.seq)} differs from the seq ${String(a.actual)} of ${a.eventId}`,
+  "derived-from-seq": (a: { eventId: string; seq: unknown; actual: unknown }) =>
+    `derivedFrom.seq ${String(a.seq)} differs from the seq ${String(a.actual)} of ${a.eventId}`,
   // ── compacts ──
-  "retained-count": (a: { count: unknown; integer: boolean }) => `retainedEventCount ${String(a.count)} is not a non-negative integer${a.integer ? "" : " (nothing is retained, docs/scorel.md §15.5)"}`,
+  "retained-count": (a: { count: unknown; integer: boolean }) =>
+    `retainedEventCount ${String(a.count)} is not a non-negative integer${a.integer ? "" : " (nothing is retained, docs/scorel.md §15.5)"}`,
   "compacted-through-missing": (a: { through: string }) => `compactedThrough ${a.through} names no event`,
   "compacted-through-not-ancestor": (a: { through: string }) => `compactedThrough ${a.through} is not the compact's parent or one of its ancestors`,
   "compact-under-compact": (a: { parent: string }) => `The compact's parent ${a.parent} is itself a compact (nothing in between)`,
@@ -96,12 +104,14 @@ const problems = {
   "anchor-user-missing": (a: { id: unknown }) => `anchorUserEventId ${String(a.id)} names no event`,
   "anchor-not-user": (a: { id: string; type: string }) => `The anchor ${a.id} is a ${a.type}, not a user_message`,
   "through-missing": (a: { id: unknown }) => `throughEventId ${String(a.id)} names no event`,
-  "through-not-after-anchor": (a: { through: string; anchor: string }) => `throughEventId ${a.through} does not lie on a root path after the anchor ${a.anchor}`,
+  "through-not-after-anchor": (a: { through: string; anchor: string }) =>
+    `throughEventId ${a.through} does not lie on a root path after the anchor ${a.anchor}`,
   "span-crosses-user": (a: { user: string }) => `The span crosses the next user message ${a.user}`,
   "span-hides-compact": (a: { compact: string }) => `The span hides the compact ${a.compact}: buildContext skips its summary and reset`,
   "seq-not-after": (a: { seq: unknown; otherSeq: number; other: string }) => `seq ${String(a.seq)} is not greater than the seq ${a.otherSeq} of ${a.other}`,
   // ── instruction snapshots ──
-  "section-kinds": (a: { kinds: readonly unknown[]; expected: readonly string[] }) => `Section kinds are [${a.kinds.join(", ")}], expected [${a.expected.join(", ")}]`,
+  "section-kinds": (a: { kinds: readonly unknown[]; expected: readonly string[] }) =>
+    `Section kinds are [${a.kinds.join(", ")}], expected [${a.expected.join(", ")}]`,
   "agents-source-incomplete": () => "An agents source lacks path, scope, priority or content",
   "no-snapshot": () => "No instruction_snapshot before the first user message (the session has none)",
   "clone-no-snapshot": () => "A cloned session (header clonedFrom) carries no instruction_snapshot",
@@ -112,9 +122,12 @@ const problems = {
   "inject-last": () => "channel_inject is the last event: no message follows it",
   "rewind-target-missing": (a: { id: string }) => `targetEventId ${a.id} names no event`,
   "rewind-target-later": (a: { id: string; line: number }) => `The target ${a.id} comes later in the file (line ${a.line})`,
-  "rewind-not-boundary": (a: { id: string; type: string; role?: unknown }) => `The target ${a.id} is not a turn boundary (a ${a.type}${a.role ? ` with role ${JSON.stringify(a.role)}` : ""})`,
-  "rewind-past-compact": (a: { id: string; compact: string }) => `The target ${a.id} lies before the latest compact ${a.compact} on the current path (cannot_rewind_past_compact)`,
-  "rewind-next-elsewhere": (a: { next: string; line: number; parentId: unknown; id: string }) => `The next message ${a.next} (line ${a.line}) hangs under ${JSON.stringify(a.parentId)}, not under the rewind target ${a.id}`,
+  "rewind-not-boundary": (a: { id: string; type: string; role?: unknown }) =>
+    `The target ${a.id} is not a turn boundary (a ${a.type}${a.role ? ` with role ${JSON.stringify(a.role)}` : ""})`,
+  "rewind-past-compact": (a: { id: string; compact: string }) =>
+    `The target ${a.id} lies before the latest compact ${a.compact} on the current path (cannot_rewind_past_compact)`,
+  "rewind-next-elsewhere": (a: { next: string; line: number; parentId: unknown; id: string }) =>
+    `The next message ${a.next} (line ${a.line}) hangs under ${JSON.stringify(a.parentId)}, not under the rewind target ${a.id}`,
   "branch-leaf-missing": (a: { id: string }) => `leafEventId ${a.id} names no tree event`,
   "branch-not-leaf": (a: { id: string; child: string }) => `${a.id} is not a leaf when the branch is recorded (child ${a.child})`,
 };

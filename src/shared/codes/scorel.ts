@@ -6,7 +6,12 @@ import { show, type Catalogue, type CodeSpec } from "./types.js";
 import { wordScorelProblem, type ScorelProblem } from "./scorel-problems.js";
 
 /** Loader verdict: the upstream SessionStoreError code, worded with the upstream message (args.message). */
-const loader = (title: string): CodeSpec<{ message: string }> => ({ severity: "error", title, message: (a: { message: string }) => show(a.message), loader: true });
+const loader = (title: string): CodeSpec<{ message: string }> => ({
+  severity: "error",
+  title,
+  message: (a: { message: string }) => show(a.message),
+  loader: true,
+});
 
 /** An invariant finding: title names the level and number; the args say what was found (scorel-problems.ts). */
 const inv = (level: "E" | "V" | "D", no: string, what: string): CodeSpec<ScorelProblem> => ({
@@ -35,15 +40,21 @@ export const scorelCodes = {
   SCOREL_DESIGN_NOT_SHIPPED: {
     severity: "info",
     title: "A design-model file: every shipped loader rejects it (usually invalid_event), the design model reads it",
-    message: (a: { code: string; message: string; line?: number }) => `The shipped Scorel loaders reject this file (P5: ${show(a.code)} "${show(a.message)}"${a.line !== undefined ? ` at line ${show(a.line)}` : ""}); read with the design model, where it is valid`,
+    message: (a: { code: string; message: string; line?: number }) =>
+      `The shipped Scorel loaders reject this file (P5: ${show(a.code)} "${show(a.message)}"${a.line !== undefined ? ` at line ${show(a.line)}` : ""}); read with the design model, where it is valid`,
   },
   SCOREL_NOT_IN_TREE: {
     severity: "info",
     title: "A tree event hangs under an event that is itself left out of the tree (reported there)",
-    message: (a: { id?: string; parentId: string; parentLine?: number }) => `Event ${show(a.id)} is left out of the tree: its parent ${show(a.parentId)} (line ${show(a.parentLine)}) is not in the tree`,
+    message: (a: { id?: string; parentId: string; parentLine?: number }) =>
+      `Event ${show(a.id)} is left out of the tree: its parent ${show(a.parentId)} (line ${show(a.parentLine)}) is not in the tree`,
   },
   // ---- G0 (pre-v1 log.jsonl, docs/scorel.md §11) ----
-  SCOREL_G0_UNSUPPORTED_KIND: { severity: "error", title: "G0: an entry kind the G0 reader does not know", message: (a: { kind: unknown }) => `Unsupported session log entry kind: ${show(a.kind)}` },
+  SCOREL_G0_UNSUPPORTED_KIND: {
+    severity: "error",
+    title: "G0: an entry kind the G0 reader does not know",
+    message: (a: { kind: unknown }) => `Unsupported session log entry kind: ${show(a.kind)}`,
+  },
   SCOREL_G0_NOT_AN_ENTRY: { severity: "error", title: "G0: a line is not an object with a kind", message: () => "Entry is not an object" },
   SCOREL_G0_REWIND_TARGET: {
     severity: "error",
@@ -52,8 +63,16 @@ export const scorelCodes = {
     message: (a: { target: unknown; why: "not-found" } | { target: unknown; why: "not-user"; role: unknown }) =>
       `Cannot rewind to ${String(a.target)}: ${a.why === "not-user" ? `not a rewindable turn boundary (role ${JSON.stringify(a.role)})` : "message id was not found in active history"}`,
   },
-  SCOREL_G0_MESSAGE_MISSING: { severity: "error", title: "G0: a message entry has no message object (the replay crashes)", message: (a: { id: string }) => `Message entry ${a.id} has no message object` },
-  SCOREL_G0_DUPLICATE_ID: { severity: "warning", title: "G0: two message entries share an id", message: (a: { id: string; firstLine: number }) => `Message id ${show(a.id)} is used again (first on line ${show(a.firstLine)})` },
+  SCOREL_G0_MESSAGE_MISSING: {
+    severity: "error",
+    title: "G0: a message entry has no message object (the replay crashes)",
+    message: (a: { id: string }) => `Message entry ${a.id} has no message object`,
+  },
+  SCOREL_G0_DUPLICATE_ID: {
+    severity: "warning",
+    title: "G0: two message entries share an id",
+    message: (a: { id: string; firstLine: number }) => `Message id ${show(a.id)} is used again (first on line ${show(a.firstLine)})`,
+  },
   // ---- invariants, docs/scorel.md §12 (E = loader-level error, V = audit warning, D = design profile) ----
   SCOREL_INV_01_MISSING_HEADER: inv("E", "1", "physical line 1 is non-empty"),
   SCOREL_INV_02_INVALID_JSON: inv("E", "2", "every non-empty line is valid JSON"),
@@ -74,7 +93,11 @@ export const scorelCodes = {
   SCOREL_INV_16_HARNESS_ITEM: inv("E", "16", "harness_item.item has string kind/origin/content and a known visibility"),
   SCOREL_INV_17_HARNESS_ENUM: inv("V", "17", "harness kind and origin in the generation's enums; steer comes from the user"),
   SCOREL_INV_18_COMPACT_PAYLOAD: inv("E", "18", "compact has summary, compactedThrough, tokensBefore, tokensAfter, retainedEventCount"),
-  SCOREL_INV_19_COMPACT_SHAPE: inv("V", "19", "compactedThrough is an ancestor of the compact; retainedEventCount a non-negative integer; no compact directly under a compact"),
+  SCOREL_INV_19_COMPACT_SHAPE: inv(
+    "V",
+    "19",
+    "compactedThrough is an ancestor of the compact; retainedEventCount a non-negative integer; no compact directly under a compact",
+  ),
   SCOREL_INV_20_CONTEXT_CONTROL_PAYLOAD: inv("E", "20", "context_control is a well-formed hide_user_turn"),
   SCOREL_INV_21_CONTEXT_CONTROL_SPAN: inv("V", "21", "context_control hides one user turn on one root path, after both ends"),
   SCOREL_INV_22_INSTRUCTION_SNAPSHOT: inv("E", "22", "instruction_snapshot has version 1, cwd and well-typed sections"),

@@ -6,7 +6,19 @@ import { abortReason, appendUniqueByName, cleanNames, shouldInterrupt } from "./
 import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
 import { argumentPathCandidates, toFilePaths } from "./paths.js";
 import { ruleRenderer } from "./renderer.js";
-import type { CustomMessage, Decision, PersistedRecord, DeltaEvent, ToolCallBlock, DeltaResult, Effect, InjectionMessage, RuleRenderer, StopReason, ToolFoldResult } from "./types.js";
+import type {
+  CustomMessage,
+  Decision,
+  PersistedRecord,
+  DeltaEvent,
+  ToolCallBlock,
+  DeltaResult,
+  Effect,
+  InjectionMessage,
+  RuleRenderer,
+  StopReason,
+  ToolFoldResult,
+} from "./types.js";
 
 export interface CoordinatorOptions {
   manager: TtsrManager;
@@ -129,7 +141,8 @@ export class TtsrCoordinator {
    */
   probe(ev: DeltaEvent): StreamCheck[] {
     if (!this.#m.hasRules()) return [];
-    const streams = ev.source === "tool" ? this.#checkTool(ev) : [{ ctx: { source: ev.source }, rules: this.#m.checkDelta(ev.delta, { source: ev.source }, ev.streamed) }];
+    const streams =
+      ev.source === "tool" ? this.#checkTool(ev) : [{ ctx: { source: ev.source }, rules: this.#m.checkDelta(ev.delta, { source: ev.source }, ev.streamed) }];
     return streams.map((s) => ({ ctx: s.ctx, rules: s.rules, streamKey: this.#m.bufferKey(s.ctx) }));
   }
 
@@ -224,7 +237,12 @@ export class TtsrCoordinator {
   #pushMatchEffects(effects: Effect[], streams: Stream[], decided: Map<string, Decision>, toolCallId: string | undefined): void {
     for (const s of streams) {
       if (s.rules.length === 0) continue;
-      const e: Effect = { kind: "match", source: s.ctx.source, streamKey: this.#m.bufferKey(s.ctx), rules: s.rules.map((rule) => ({ rule, decision: decided.get(rule.name) ?? "deferred" })) };
+      const e: Effect = {
+        kind: "match",
+        source: s.ctx.source,
+        streamKey: this.#m.bufferKey(s.ctx),
+        rules: s.rules.map((rule) => ({ rule, decision: decided.get(rule.name) ?? "deferred" })),
+      };
       if (toolCallId !== undefined) e.toolCallId = toolCallId;
       effects.push(e);
     }
@@ -255,7 +273,10 @@ export class TtsrCoordinator {
     // docs/ttsr.md §9.6: deferred delivery, still with the interrupt template; marked only when delivered.
     const rules = this.#pending;
     this.#pending = [];
-    const message = injectionMessage(this.#renderInterrupt(rules), rules.map((r) => r.name));
+    const message = injectionMessage(
+      this.#renderInterrupt(rules),
+      rules.map((r) => r.name),
+    );
     effects.push({ kind: "inject", mode: "deferred", rules: message.details.rules, text: message.content });
     effects.push({ kind: "follow_up", message });
     effects.push({ kind: "schedule_continue", delayMs: 1 });
@@ -269,8 +290,15 @@ export class TtsrCoordinator {
   customMessageEnd(msg: CustomMessage): Effect[] {
     if (msg.customType !== "ttsr-injection") return [];
     const d = msg.details;
-    const raw = typeof d === "object" && d !== null && Array.isArray((d as { rules?: unknown }).rules) ? ((d as { rules: unknown[] }).rules) : [];
-    const record: PersistedRecord = { type: "custom_message", customType: "ttsr-injection", content: msg.content, display: msg.display ?? false, ...(d !== undefined && { details: d }), attribution: msg.attribution ?? "agent" };
+    const raw = typeof d === "object" && d !== null && Array.isArray((d as { rules?: unknown }).rules) ? (d as { rules: unknown[] }).rules : [];
+    const record: PersistedRecord = {
+      type: "custom_message",
+      customType: "ttsr-injection",
+      content: msg.content,
+      display: msg.display ?? false,
+      ...(d !== undefined && { details: d }),
+      attribution: msg.attribution ?? "agent",
+    };
     const effects: Effect[] = [{ kind: "persist", record }];
     const names = cleanNames(raw);
     if (names.length > 0) {
@@ -299,12 +327,25 @@ export class TtsrCoordinator {
     this.#pending = [];
     const text = this.#renderInterrupt(rules);
     if (text.length > 0) {
-      const message = injectionMessage(text, rules.map((r) => r.name));
+      const message = injectionMessage(
+        text,
+        rules.map((r) => r.name),
+      );
       const names = cleanNames(message.details.rules);
       effects.push({ kind: "inject", mode: "interrupt", rules: message.details.rules, text });
       effects.push({ kind: "append_message", message });
       // The record is the appended message itself (same details object), as the agent persists it.
-      effects.push({ kind: "persist", record: { type: "custom_message", customType: message.customType, content: message.content, display: message.display, details: message.details, attribution: message.attribution } });
+      effects.push({
+        kind: "persist",
+        record: {
+          type: "custom_message",
+          customType: message.customType,
+          content: message.content,
+          display: message.display,
+          details: message.details,
+          attribution: message.attribution,
+        },
+      });
       this.#m.markInjectedByNames(names);
       effects.push({ kind: "mark", names }, { kind: "persist", record: { type: "ttsr_injection", injectedRules: names } });
     }

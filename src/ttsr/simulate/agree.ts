@@ -40,7 +40,13 @@ export function firstDifference(a: DecisionFields, b: DecisionFields): keyof Dec
 /** The recorded deliveries a turn is compared on: injections and reminders, not the bookkeeping entries. */
 export const comparedRecords = (t: SimTurn): SimRecorded[] => t.recorded.filter((r) => r.kind !== "ttsr_injection" && r.unverifiable === undefined);
 
-function turnOf(item: EvidenceItem, byId: Map<string, SimTurn>, turns: SimTurn[], claimed: Set<object>, lastCustomTurn: SimTurn | undefined): SimTurn | undefined {
+function turnOf(
+  item: EvidenceItem,
+  byId: Map<string, SimTurn>,
+  turns: SimTurn[],
+  claimed: Set<object>,
+  lastCustomTurn: SimTurn | undefined,
+): SimTurn | undefined {
   const r = item.record;
   if (r.kind === "tool_reminder") return byId.get(item.toolResponse ?? item.afterResponse ?? "");
   if (r.kind === "ttsr_injection") return item.role === "tool" ? byId.get(item.afterResponse ?? "") : lastCustomTurn;
@@ -50,7 +56,16 @@ function turnOf(item: EvidenceItem, byId: Map<string, SimTurn>, turns: SimTurn[]
     // A deferred follow-up is delivered at the end of a run, maybe turns after the response that produced
     // it: it belongs to the turn whose replayed deferred injection was delivered here with the same rules.
     const k = key(r.rules, r.text);
-    const producer = turns.find((t) => t.injected.some((inj) => inj.mode === "deferred" && inj.deliveredAfter === item.afterResponse && key(inj.rules, inj.text) === k && !claimed.has(inj) && (claimed.add(inj), true)));
+    const producer = turns.find((t) =>
+      t.injected.some(
+        (inj) =>
+          inj.mode === "deferred" &&
+          inj.deliveredAfter === item.afterResponse &&
+          key(inj.rules, inj.text) === k &&
+          !claimed.has(inj) &&
+          (claimed.add(inj), true),
+      ),
+    );
     return producer ?? byId.get(item.afterResponse ?? "");
   }
   return byId.get(item.afterResponse ?? "");

@@ -75,7 +75,11 @@ export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
       const text = reminderOf(msg);
       const owner = typeof msg.toolCallId === "string" ? callOwner.get(msg.toolCallId) : undefined;
       if (text !== undefined) {
-        item = { record: { kind: "tool_reminder", entryId: e.id, rules: reminderRules(text), text, delivery: "tool" }, afterResponse: lastAssistant?.id ?? null, role: "tool" };
+        item = {
+          record: { kind: "tool_reminder", entryId: e.id, rules: reminderRules(text), text, delivery: "tool" },
+          afterResponse: lastAssistant?.id ?? null,
+          role: "tool",
+        };
         if (typeof msg.toolCallId === "string") item.record.toolCallId = msg.toolCallId;
         if (owner !== undefined) item.toolResponse = owner;
       } else if (lastAssistant?.failed && owner === lastAssistant.id && textOf(msg) === SIBLING_ABORTED_TEXT) lastAssistant.siblingAborted = true;
@@ -86,7 +90,11 @@ export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
       // finished tool result it can only be an interrupt whose aborted response the log does not hold (docs/ttsr.md §9.5 discard).
       const afterResponse = lastRole === "assistant" || (lastRole === "toolResult" && lastAssistant?.failed) ? (lastAssistant?.id ?? null) : null;
       const role = afterResponse === null || lastAssistant?.failed ? "interrupt" : "deferred";
-      item = { record: { kind: "custom_message", entryId: e.id, rules, text: customText(e.raw.content), delivery: role }, afterResponse: lastAssistant?.id ?? null, role };
+      item = {
+        record: { kind: "custom_message", entryId: e.id, rules, text: customText(e.raw.content), delivery: role },
+        afterResponse: lastAssistant?.id ?? null,
+        role,
+      };
       if (role === "deferred") item.record.deliveredAfter = afterResponse as string;
       if (afterResponse === null) {
         item.triggerMissing = "aborted-output-not-recorded";

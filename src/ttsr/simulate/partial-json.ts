@@ -40,9 +40,9 @@ function parseString(r: Reader): { value: string; complete: boolean } {
       return { value: parts.join(""), complete: true };
     }
     const esc = s.slice(stop, stop + 6);
-    if (esc.length < 2) return (r.i = s.length), { value: parts.join(""), complete: false };
+    if (esc.length < 2) return ((r.i = s.length), { value: parts.join(""), complete: false });
     if (esc[1] === "u") {
-      if (!/^\\u[0-9a-fA-F]{4}$/.test(esc)) return (r.i = s.length), { value: parts.join(""), complete: false };
+      if (!/^\\u[0-9a-fA-F]{4}$/.test(esc)) return ((r.i = s.length), { value: parts.join(""), complete: false });
       parts.push(String.fromCharCode(parseInt(esc.slice(2), 16)));
       r.i += 6;
       continue;
@@ -86,11 +86,11 @@ function parseObject(r: Reader): Record<string, unknown> {
       r.i++;
       continue;
     }
-    if (r.s[r.i] !== '"') return (r.i = r.s.length), out;
+    if (r.s[r.i] !== '"') return ((r.i = r.s.length), out);
     const key = parseString(r);
     if (!key.complete) return out;
     r.ws();
-    if (r.s[r.i] !== ":") return (r.i = r.s.length), out;
+    if (r.s[r.i] !== ":") return ((r.i = r.s.length), out);
     r.i++;
     const v = parseValue(r);
     if (v === FAIL) return out;

@@ -44,6 +44,7 @@ export interface ResolvedTtsrProfile {
 /** The named profile wins; otherwise the session's; otherwise seed (docs/product.md §2). */
 export function resolveTtsrProfile(session: SessionBase, named: TtsrProfile | undefined): ResolvedTtsrProfile {
   const found = sessionTtsrProfile(session);
-  if (named !== undefined) return found && found.profile !== named ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
+  if (named !== undefined)
+    return found && found.profile !== named ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
   return found ? { profile: found.profile, from: "session" } : { profile: "seed", from: "default" };
 }

@@ -57,7 +57,14 @@ class Replay {
     this.closeTurn();
     const stop = typeof msg.stopReason === "string" ? msg.stopReason : null;
     const calls = toolCallsOf(msg.content);
-    const t = new TurnRecorder(id, stop, calls.map((x) => x.id), (eff) => calls.length === 0 && eff !== "aborted" && eff !== "error", this.m, this.profile);
+    const t = new TurnRecorder(
+      id,
+      stop,
+      calls.map((x) => x.id),
+      (eff) => calls.length === 0 && eff !== "aborted" && eff !== "error",
+      this.m,
+      this.profile,
+    );
     for (const call of calls) if (call.id) this.byToolCall.set(call.id, t);
     this.turns.push(t);
     this.open = t;
@@ -189,7 +196,12 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
   }
   const profile = o.ttsrProfile ?? "seed";
   const recordedCwd = recordedCwdOf(session);
-  const display = { profile, ...(o.cwd !== undefined && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }), ...(recordedCwd !== null && { recordedCwd }) };
+  const display = {
+    profile,
+    ...(o.cwd !== undefined && { cwd: o.cwd }),
+    ...(o.home !== undefined && { home: o.home }),
+    ...(recordedCwd !== null && { recordedCwd }),
+  };
   const r = new Replay(recordedCwd, rules, o, profile, ruleRenderer(display));
   const restarts = new Set(o.resumedAt ?? []);
   const known = new Set(steps.map((s) => s.id));
@@ -219,7 +231,13 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
     for (const t of turns)
       for (const x of t.recorded)
         if (x.unverifiable !== undefined && x.kind !== "ttsr_injection")
-          diagnostics.push(diag("TTSR_EVIDENCE_UNVERIFIABLE", { file: session.file, line: pi.byId.get(x.entryId)?.line, eventId: x.entryId }, { kind: x.kind, entryId: x.entryId, rules: x.rules.join(", "), reason: x.unverifiable }));
+          diagnostics.push(
+            diag(
+              "TTSR_EVIDENCE_UNVERIFIABLE",
+              { file: session.file, line: pi.byId.get(x.entryId)?.line, eventId: x.entryId },
+              { kind: x.kind, entryId: x.entryId, rules: x.rules.join(", "), reason: x.unverifiable },
+            ),
+          );
   }
   return { path: session.file, turns, diagnostics };
 }

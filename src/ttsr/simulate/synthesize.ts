@@ -22,7 +22,8 @@ export function toolCallsOf(content: unknown): ToolCallInfo[] {
   if (!Array.isArray(content)) return [];
   const out: ToolCallInfo[] = [];
   content.forEach((b, i) => {
-    if (isBlock(b) && b.type === "toolCall") out.push({ id: typeof b.id === "string" ? b.id : "", name: typeof b.name === "string" ? b.name : "", contentIndex: i });
+    if (isBlock(b) && b.type === "toolCall")
+      out.push({ id: typeof b.id === "string" ? b.id : "", name: typeof b.name === "string" ? b.name : "", contentIndex: i });
   });
   return out;
 }

@@ -47,7 +47,14 @@ export class TurnRecorder {
     const key = `${rule.name}\u0000${stream.streamKey}`;
     if (this.#seen.has(key)) return;
     const buffer = this.m.getBuffer(stream.ctx) ?? "";
-    const match: SimMatch = { rule: rule.name, source: stream.ctx.source, offset: buffer.length, excerpt: excerptOf(rule, buffer, this.profile), decision, counterfactual };
+    const match: SimMatch = {
+      rule: rule.name,
+      source: stream.ctx.source,
+      offset: buffer.length,
+      excerpt: excerptOf(rule, buffer, this.profile),
+      decision,
+      counterfactual,
+    };
     const id = toolIdOf(stream.streamKey);
     if (id !== undefined) match.toolCallId = id;
     this.#seen.set(key, match);

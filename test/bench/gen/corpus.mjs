@@ -84,7 +84,12 @@ export async function ensureCorpus(dir, targetBytes, seed) {
   const files = [];
   let total = 0;
   for (let i = 0; total < targetBytes; i++) {
-    const format = rng.weighted([[3, "pi"], [2, "omp17"], [2, "scorel"], [2, "yoi"]]);
+    const format = rng.weighted([
+      [3, "pi"],
+      [2, "omp17"],
+      [2, "scorel"],
+      [2, "yoi"],
+    ]);
     const events = Math.round(200 * Math.pow(100, rng.next() * rng.next()));
     const s = rng.int(1, 2 ** 31);
     if (format === "yoi") {
@@ -97,9 +102,18 @@ export async function ensureCorpus(dir, targetBytes, seed) {
       total += a.bytes;
       if (rng.chance(0.3)) {
         // A compacted continuation: a newer segment seeded with the summary (yoi-format §7).
-        const seedHistory = [{ kind: "message", role: "system", content: [{ kind: "text", text: `[Compacted context summary]\n\nThe session so far: ${i} turns.` }] }];
+        const seedHistory = [
+          { kind: "message", role: "system", content: [{ kind: "text", text: `[Compacted context summary]\n\nThe session so far: ${i} turns.` }] },
+        ];
         const second = join(sess, `0190${String(i).padStart(4, "0")}-0000-7000-8000-000000000002.jsonl`);
-        const b = await writeLines(second, sessionLines("yoi", { seed: s + 1, events: Math.ceil(events / 2), yoi: { sessionId, seedHistory, compactedFrom: { segment_id: `0190${String(i).padStart(4, "0")}-0000-7000-8000-000000000001`, at_turn_index: 1 } } }));
+        const b = await writeLines(
+          second,
+          sessionLines("yoi", {
+            seed: s + 1,
+            events: Math.ceil(events / 2),
+            yoi: { sessionId, seedHistory, compactedFrom: { segment_id: `0190${String(i).padStart(4, "0")}-0000-7000-8000-000000000001`, at_turn_index: 1 } },
+          }),
+        );
         files.push({ path: second, format, ...b });
         total += b.bytes;
       }

@@ -54,7 +54,11 @@ export function* conversation(rng, prose, shape = DEFAULT_SHAPE) {
         yield { t: "assistant", thinking, text: prose.reply(), calls: [], stop: "stop" };
         break;
       }
-      const n = rng.weighted([[6, 1], [2, 2], [1, 3]]);
+      const n = rng.weighted([
+        [6, 1],
+        [2, 2],
+        [1, 3],
+      ]);
       const calls = [];
       for (let k = 0; k < n; k++) {
         const name = prose.tool();

@@ -34,7 +34,20 @@ export function piEmitter(rng, prose, flavour) {
     const input = rng.int(1500, 160000);
     const output = rng.int(20, 1200);
     const cacheRead = rng.int(0, input);
-    return { input, output, cacheRead, cacheWrite: 0, totalTokens: input + output + cacheRead, cost: { input: input * 3e-6, output: output * 15e-6, cacheRead: cacheRead * 3e-7, cacheWrite: 0, total: input * 3e-6 + output * 15e-6 + cacheRead * 3e-7 } };
+    return {
+      input,
+      output,
+      cacheRead,
+      cacheWrite: 0,
+      totalTokens: input + output + cacheRead,
+      cost: {
+        input: input * 3e-6,
+        output: output * 15e-6,
+        cacheRead: cacheRead * 3e-7,
+        cacheWrite: 0,
+        total: input * 3e-6 + output * 15e-6 + cacheRead * 3e-7,
+      },
+    };
   };
   const ttsrPath = (name) => `.omp/rules/${name}.md`;
 
@@ -48,7 +61,9 @@ export function piEmitter(rng, prose, flavour) {
         out.push(head.replace('"pad":""', `"pad":"${" ".repeat(255 - head.length)}"`));
       }
       out.push(line({ type: "session", version: 3, id: rng.uuid(omp ? 7 : 4), timestamp: ts, cwd: "/home/dev/acme-api" }));
-      out.push(line(entry("model_change", omp ? { model: "anthropic/claude-sonnet-4-5", role: "default" } : { provider: "anthropic", modelId: "claude-sonnet-4-5" })));
+      out.push(
+        line(entry("model_change", omp ? { model: "anthropic/claude-sonnet-4-5", role: "default" } : { provider: "anthropic", modelId: "claude-sonnet-4-5" })),
+      );
       out.push(line(entry("thinking_level_change", { thinkingLevel: rng.pick(["low", "medium", "high"]) })));
       return out;
     },
@@ -80,7 +95,16 @@ export function piEmitter(rng, prose, flavour) {
           if (s.thinking) content.push({ type: "thinking", thinking: s.thinking, thinkingSignature: rng.hex(48) });
           if (s.text) content.push({ type: "text", text: s.text });
           for (const c of s.calls) content.push({ type: "toolCall", id: c.id, name: c.name, arguments: c.args });
-          const msg = { role: "assistant", content, api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage: usage(), stopReason: s.stop, timestamp: clock.ms };
+          const msg = {
+            role: "assistant",
+            content,
+            api: "anthropic-messages",
+            provider: "anthropic",
+            model: "claude-sonnet-4-5",
+            usage: usage(),
+            stopReason: s.stop,
+            timestamp: clock.ms,
+          };
           if (s.stop === "aborted") msg.errorMessage = omp && s.ttsrRule ? `TTSR matched rule: ${s.ttsrRule}` : "Request was aborted.";
           out.push(line(entry("message", { message: msg })));
           if (omp && s.ttsrRule) {
@@ -89,7 +113,19 @@ export function piEmitter(rng, prose, flavour) {
             const text = `<system-interrupt reason="rule_violation" rule="${r.name}" path="${ttsrPath(r.name)}">\nOutput interrupted: violated user-defined rule.\nNot prompt injection; coding agent enforcing project rules.\nMUST comply:\n\n${ruleBody(r)}\n</system-interrupt>`;
             const id = newId();
             // v17 writes custom_message with the base fields last.
-            out.push(line({ type: "custom_message", customType: "ttsr-injection", content: text, display: false, details: { rules: [r.name] }, attribution: "agent", id, parentId: leaf, timestamp: (clock.tick(0, 5), clock.iso()) }));
+            out.push(
+              line({
+                type: "custom_message",
+                customType: "ttsr-injection",
+                content: text,
+                display: false,
+                details: { rules: [r.name] },
+                attribution: "agent",
+                id,
+                parentId: leaf,
+                timestamp: (clock.tick(0, 5), clock.iso()),
+              }),
+            );
             leaf = id;
             out.push(line(entry("ttsr_injection", { injectedRules: [r.name] })));
           }
@@ -100,7 +136,10 @@ export function piEmitter(rng, prose, flavour) {
           if (omp && s.ttsrRule) {
             const r = RULE_BY_NAME.get(s.ttsrRule);
             out.push(line(entry("ttsr_injection", { injectedRules: [r.name] })));
-            content.unshift({ type: "text", text: `<system-reminder reason="rule_violation" rule="${r.name}" path="${ttsrPath(r.name)}">\nUser-defined rule matched tool-call arguments. Rule configured not to interrupt \u2192 tool ran. MUST comply with the following instruction on subsequent tool calls and responses. NOT prompt injection \u2014 coding agent enforcing project rules.\n\n${ruleBody(r)}\n</system-reminder>` });
+            content.unshift({
+              type: "text",
+              text: `<system-reminder reason="rule_violation" rule="${r.name}" path="${ttsrPath(r.name)}">\nUser-defined rule matched tool-call arguments. Rule configured not to interrupt \u2192 tool ran. MUST comply with the following instruction on subsequent tool calls and responses. NOT prompt injection \u2014 coding agent enforcing project rules.\n\n${ruleBody(r)}\n</system-reminder>`,
+            });
           }
           const msg = { role: "toolResult", toolCallId: s.call.id, toolName: s.call.name, content, isError: s.isError, timestamp: clock.ms };
           if (s.call.name === "edit") msg.details = { diff: `--- ${s.call.args.path}\n+++ ${s.call.args.path}` };
@@ -115,7 +154,12 @@ export function piEmitter(rng, prose, flavour) {
         }
         case "compact": {
           const kept = turns[turns.length - 1];
-          const fields = { summary: s.summary, firstKeptEntryId: kept.userId, tokensBefore: s.tokensBefore, details: { readFiles: [prose.file()], modifiedFiles: [prose.file()] } };
+          const fields = {
+            summary: s.summary,
+            firstKeptEntryId: kept.userId,
+            tokensBefore: s.tokensBefore,
+            details: { readFiles: [prose.file()], modifiedFiles: [prose.file()] },
+          };
           if (omp) fields.shortSummary = prose.sentence().slice(0, 60);
           out.push(line(entry("compaction", fields)));
           break;

@@ -3,13 +3,39 @@
 // (rules.mjs) appear rarely so some TTSR rules fire.
 import { samples } from "./rules.mjs";
 
-const FUNCTION = "the the the a a an and and of of to to to in in is is it it that that for for on with as this be are was by at or from not we you can will".split(" ");
-const NOUNS = "file function test module error value type config path request response handler server client cache buffer stream line parser reader writer index entry session message token rule scope branch commit change diff build step option flag field record schema result output input query table column key map list array string number object promise callback timeout retry queue worker thread process event listener router middleware component state store hook effect context provider service database connection pool transaction migration script command argument parameter variable constant interface class method property import export package dependency version release bug fix feature check case loop condition exception stack trace log warning report summary tool call".split(" ");
-const VERBS = "read write parse build run check update return call handle pass fail throw catch load save create delete remove add change fix refactor rename move split merge compare match replace validate test compile install configure start stop open close send receive wait retry skip keep drop use need want see find show".split(" ");
-const ADJ = "new old current previous next first last empty full small large simple complex async sync local remote default custom valid invalid missing broken stale fresh correct wrong safe unsafe slow fast strict loose raw typed nested flat shared private public internal external".split(" ");
+const FUNCTION =
+  "the the the a a an and and of of to to to in in is is it it that that for for on with as this be are was by at or from not we you can will".split(" ");
+const NOUNS =
+  "file function test module error value type config path request response handler server client cache buffer stream line parser reader writer index entry session message token rule scope branch commit change diff build step option flag field record schema result output input query table column key map list array string number object promise callback timeout retry queue worker thread process event listener router middleware component state store hook effect context provider service database connection pool transaction migration script command argument parameter variable constant interface class method property import export package dependency version release bug fix feature check case loop condition exception stack trace log warning report summary tool call".split(
+    " ",
+  );
+const VERBS =
+  "read write parse build run check update return call handle pass fail throw catch load save create delete remove add change fix refactor rename move split merge compare match replace validate test compile install configure start stop open close send receive wait retry skip keep drop use need want see find show".split(
+    " ",
+  );
+const ADJ =
+  "new old current previous next first last empty full small large simple complex async sync local remote default custom valid invalid missing broken stale fresh correct wrong safe unsafe slow fast strict loose raw typed nested flat shared private public internal external".split(
+    " ",
+  );
 const ADV = "now then also only still already again carefully quickly directly instead first finally probably usually".split(" ");
 const OPENERS = ["I", "We", "Let me", "Next I", "Now I", "First I", "The", "This", "That", "It", "Here the", "After that the"];
-const FILES = ["src/index.ts", "src/server/router.ts", "src/db/pool.ts", "src/util/format.ts", "lib/parser.py", "tests/test_api.py", "src/main.rs", "Cargo.toml", "package.json", "README.md", "src/components/List.tsx", "scripts/build.sh", "config/settings.yaml", "src/net/retry.py", "docs/guide.md"];
+const FILES = [
+  "src/index.ts",
+  "src/server/router.ts",
+  "src/db/pool.ts",
+  "src/util/format.ts",
+  "lib/parser.py",
+  "tests/test_api.py",
+  "src/main.rs",
+  "Cargo.toml",
+  "package.json",
+  "README.md",
+  "src/components/List.tsx",
+  "scripts/build.sh",
+  "config/settings.yaml",
+  "src/net/retry.py",
+  "docs/guide.md",
+];
 const TOOLS = ["bash", "read", "edit", "write", "grep"];
 
 export class Prose {
@@ -100,14 +126,29 @@ export class Prose {
     return this.rng.pick(FILES);
   }
   tool() {
-    return this.rng.weighted([[5, "bash"], [4, "read"], [3, "edit"], [1, "write"], [1, "grep"]]);
+    return this.rng.weighted([
+      [5, "bash"],
+      [4, "read"],
+      [3, "edit"],
+      [1, "write"],
+      [1, "grep"],
+    ]);
   }
   /** Tool arguments as an object (what pi/Scorel store; yoi stores the JSON string). */
   toolArgs(name) {
     const r = this.rng;
     switch (name) {
       case "bash": {
-        const cmd = r.pick(["npm test", "git status", "ls -la src", "cargo build", "pytest -q tests", "grep -rn TODO src", "git diff --stat", "node scripts/build.mjs"]);
+        const cmd = r.pick([
+          "npm test",
+          "git status",
+          "ls -la src",
+          "cargo build",
+          "pytest -q tests",
+          "grep -rn TODO src",
+          "git diff --stat",
+          "node scripts/build.mjs",
+        ]);
         return { command: r.chance(0.02) ? `${r.pick(samples.bash)} ${cmd}`.trim() : cmd };
       }
       case "read":
@@ -123,12 +164,22 @@ export class Prose {
   /** Tool output: mostly short, sometimes kilobytes (file reads, test logs). */
   toolOutput(name) {
     const r = this.rng;
-    const size = r.weighted([[76, "short"], [21, "medium"], [3, "long"]]);
-    if (size === "short") return r.pick([`Edited ${this.file()}`, "ok", `${r.int(1, 40)} passed in ${r.int(1, 90) / 10}s`, this.sentence(), `exit code ${r.int(0, 2)}`]);
+    const size = r.weighted([
+      [76, "short"],
+      [21, "medium"],
+      [3, "long"],
+    ]);
+    if (size === "short")
+      return r.pick([`Edited ${this.file()}`, "ok", `${r.int(1, 40)} passed in ${r.int(1, 90) / 10}s`, this.sentence(), `exit code ${r.int(0, 2)}`]);
     const lines = size === "medium" ? r.int(5, 20) : r.int(40, 160);
     if (name === "read" || name === "write" || name === "edit") return this.code(lines);
     const out = [];
-    for (let i = 0; i < lines; i++) out.push(r.chance(0.5) ? `${this.file()}:${r.int(1, 400)}: ${this.sentence()}` : `  ${r.pick(["PASS", "FAIL", "ok", "warn"])} ${r.pick(NOUNS)} ${r.pick(VERBS)}s ${r.pick(NOUNS)} (${r.int(1, 900)} ms)`);
+    for (let i = 0; i < lines; i++)
+      out.push(
+        r.chance(0.5)
+          ? `${this.file()}:${r.int(1, 400)}: ${this.sentence()}`
+          : `  ${r.pick(["PASS", "FAIL", "ok", "warn"])} ${r.pick(NOUNS)} ${r.pick(VERBS)}s ${r.pick(NOUNS)} (${r.int(1, 900)} ms)`,
+      );
     return out.join("\n");
   }
   summary() {

@@ -15,7 +15,9 @@ import { writeLines } from "./corpus.mjs";
 export const REAL_FIXTURE = join(ROOT, "fixtures", "pi", "before-compaction.jsonl");
 
 function fixtureLines() {
-  return readFileSync(REAL_FIXTURE, "utf8").split("\n").filter((l) => l.length > 0);
+  return readFileSync(REAL_FIXTURE, "utf8")
+    .split("\n")
+    .filter((l) => l.length > 0);
 }
 
 /** Entry lines of one copy, tool call ids suffixed with `~copy`. */
@@ -61,7 +63,8 @@ function realContents(lines) {
   for (const line of lines) {
     const m = JSON.parse(line).message;
     if (m?.role === "toolResult" && m.toolName === "read" && Array.isArray(m.content)) for (const c of m.content) if (c.type === "text") texts.push(c.text);
-    if (m?.role === "assistant" && Array.isArray(m.content)) for (const b of m.content) if (b.type === "toolCall" && b.name === "write" && typeof b.arguments?.content === "string") texts.push(b.arguments.content);
+    if (m?.role === "assistant" && Array.isArray(m.content))
+      for (const b of m.content) if (b.type === "toolCall" && b.name === "write" && typeof b.arguments?.content === "string") texts.push(b.arguments.content);
   }
   return texts;
 }
@@ -77,10 +80,38 @@ export async function bigWriteSession(dir, chars) {
     const header = JSON.parse(lines[0]);
     const t = header.timestamp;
     yield JSON.stringify(header);
-    yield JSON.stringify({ type: "message", timestamp: t, message: { role: "user", content: [{ type: "text", text: "Put the whole module into one file, src/bundle.ts." }], timestamp: 0 } });
+    yield JSON.stringify({
+      type: "message",
+      timestamp: t,
+      message: { role: "user", content: [{ type: "text", text: "Put the whole module into one file, src/bundle.ts." }], timestamp: 0 },
+    });
     const call = { type: "toolCall", id: "toolu_bench_big_write", name: "write", arguments: { path: "src/bundle.ts", content } };
-    yield JSON.stringify({ type: "message", timestamp: t, message: { role: "assistant", content: [{ type: "text", text: "Writing the bundled module." }, call], api: "anthropic-messages", provider: "anthropic", model: "claude-opus-4-5", usage: { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "toolUse", timestamp: 1 } });
-    yield JSON.stringify({ type: "message", timestamp: t, message: { role: "toolResult", toolCallId: call.id, toolName: "write", content: [{ type: "text", text: `Successfully wrote ${chars} bytes to src/bundle.ts` }], isError: false, timestamp: 2 } });
+    yield JSON.stringify({
+      type: "message",
+      timestamp: t,
+      message: {
+        role: "assistant",
+        content: [{ type: "text", text: "Writing the bundled module." }, call],
+        api: "anthropic-messages",
+        provider: "anthropic",
+        model: "claude-opus-4-5",
+        usage: { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+        stopReason: "toolUse",
+        timestamp: 1,
+      },
+    });
+    yield JSON.stringify({
+      type: "message",
+      timestamp: t,
+      message: {
+        role: "toolResult",
+        toolCallId: call.id,
+        toolName: "write",
+        content: [{ type: "text", text: `Successfully wrote ${chars} bytes to src/bundle.ts` }],
+        isError: false,
+        timestamp: 2,
+      },
+    });
   });
   return { ...r, chars };
 }

@@ -36,10 +36,47 @@ export function scorelEmitter(rng, prose) {
   return {
     header() {
       const createdAt = clock.ms;
-      const header = { version: 1, sessionId, deviceId: `dev_${rng.hex(12)}`, createdAt, meta: { projectId: `prj_${rng.hex(10)}`, model: "Claude Sonnet 4.5", selectedModel: { modelId: "claude-sonnet-4-5", providerId: "anthropic", provider: "anthropic", id: "anthropic/claude-sonnet-4-5", displayName: "Claude Sonnet 4.5", contextWindow: 200000 } } };
+      const header = {
+        version: 1,
+        sessionId,
+        deviceId: `dev_${rng.hex(12)}`,
+        createdAt,
+        meta: {
+          projectId: `prj_${rng.hex(10)}`,
+          model: "Claude Sonnet 4.5",
+          selectedModel: {
+            modelId: "claude-sonnet-4-5",
+            providerId: "anthropic",
+            provider: "anthropic",
+            id: "anthropic/claude-sonnet-4-5",
+            displayName: "Claude Sonnet 4.5",
+            contextWindow: 200000,
+          },
+        },
+      };
       const frozenAt = clock.tick();
-      const snap = { ...base("instruction_snapshot", null), snapshot: { version: 1, cwd, sections: SECTION_KINDS.map((kind) => ({ kind, frozenAt, renderedBlock: kind === "baseline" ? prose.paragraph() + " Text inside <system-reminder> tags is added by the harness." : `# ${kind}\n${prose.paragraph()}`, ...(kind === "agents" ? { sources: [{ sourceType: "agents_md", path: `${cwd}/AGENTS.md`, scope: "project", priority: 1, content: prose.paragraph() }] } : {}) })) } };
-      return [JSON.stringify(header), JSON.stringify(snap), harness("skill_listing", "system", prose.bullets(), "hidden"), harness("memory", "system", prose.paragraph(), "hidden", { date: "2026-03-03", projectId: header.meta.projectId })];
+      const snap = {
+        ...base("instruction_snapshot", null),
+        snapshot: {
+          version: 1,
+          cwd,
+          sections: SECTION_KINDS.map((kind) => ({
+            kind,
+            frozenAt,
+            renderedBlock:
+              kind === "baseline" ? prose.paragraph() + " Text inside <system-reminder> tags is added by the harness." : `# ${kind}\n${prose.paragraph()}`,
+            ...(kind === "agents"
+              ? { sources: [{ sourceType: "agents_md", path: `${cwd}/AGENTS.md`, scope: "project", priority: 1, content: prose.paragraph() }] }
+              : {}),
+          })),
+        },
+      };
+      return [
+        JSON.stringify(header),
+        JSON.stringify(snap),
+        harness("skill_listing", "system", prose.bullets(), "hidden"),
+        harness("memory", "system", prose.paragraph(), "hidden", { date: "2026-03-03", projectId: header.meta.projectId }),
+      ];
     },
     step(s) {
       const out = [];
@@ -56,15 +93,46 @@ export function scorelEmitter(rng, prose) {
           const parentBefore = leaf;
           const ev = base("user_message", leaf);
           const ref = "u_" + createHash("sha256").update(ev.id).digest("hex").slice(0, 8);
-          ev.message = { role: "user", content: [{ type: "text", text: s.text }, { type: "system_reminder", kind: "message_ref", origin: "system", visibility: "model", scope: "message", text: `snip.userMessageId: ${ref}`, data: { userMessageId: ref } }] };
+          ev.message = {
+            role: "user",
+            content: [
+              { type: "text", text: s.text },
+              {
+                type: "system_reminder",
+                kind: "message_ref",
+                origin: "system",
+                visibility: "model",
+                scope: "message",
+                text: `snip.userMessageId: ${ref}`,
+                data: { userMessageId: ref },
+              },
+            ],
+          };
           out.push(tree(ev));
           turns.push({ userId: ev.id, parentBefore });
           if (!titled) {
             titled = true;
-            out.push(JSON.stringify({ ...base("session_title_updated", null), title: prose.sentence().slice(0, 60), source: "model", derivedFrom: { eventId: ev.id, seq: ev.seq } }));
+            out.push(
+              JSON.stringify({
+                ...base("session_title_updated", null),
+                title: prose.sentence().slice(0, 60),
+                source: "model",
+                derivedFrom: { eventId: ev.id, seq: ev.seq },
+              }),
+            );
           }
           // The Snip tool hides the previous user turn (anchor .. the event just before this user message).
-          if (canSnip && rng.chance(0.03)) out.push(JSON.stringify({ ...base("context_control", null), operation: "hide_user_turn", anchorUserEventId: prev.userId, throughEventId: parentBefore, actor: "agent", reason: "superseded" }));
+          if (canSnip && rng.chance(0.03))
+            out.push(
+              JSON.stringify({
+                ...base("context_control", null),
+                operation: "hide_user_turn",
+                anchorUserEventId: prev.userId,
+                throughEventId: parentBefore,
+                actor: "agent",
+                reason: "superseded",
+              }),
+            );
           break;
         }
         case "assistant": {
@@ -77,7 +145,13 @@ export function scorelEmitter(rng, prose) {
           const input = rng.int(2000, 150000);
           const meta = { api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5" };
           if (s.stop === "aborted") meta.partial = true;
-          ev.message = { role: "assistant", content, usage: { inputTokens: input, outputTokens: out_, totalTokens: input + out_ }, stopReason: STOP[s.stop], meta };
+          ev.message = {
+            role: "assistant",
+            content,
+            usage: { inputTokens: input, outputTokens: out_, totalTokens: input + out_ },
+            stopReason: STOP[s.stop],
+            meta,
+          };
           out.push(tree(ev));
           break;
         }
@@ -104,7 +178,13 @@ export function scorelEmitter(rng, prose) {
         case "compact": {
           if (lastWasCompact) break; // the daemon never compacts a compact leaf (invariant 19)
           const ev = base("compact", leaf);
-          Object.assign(ev, { summary: s.summary, compactedThrough: leaf, tokensBefore: s.tokensBefore, tokensAfter: Math.ceil(s.summary.length / 3), retainedEventCount: 8 });
+          Object.assign(ev, {
+            summary: s.summary,
+            compactedThrough: leaf,
+            tokensBefore: s.tokensBefore,
+            tokensAfter: Math.ceil(s.summary.length / 3),
+            retainedEventCount: 8,
+          });
           out.push(tree(ev));
           break;
         }

@@ -18,7 +18,13 @@ export function yoiEmitter(rng, prose, opts = {}) {
   };
   const usage = (sendLen) => {
     const input = rng.int(2000, 150000);
-    return line("llm_usage", { history_len: sendLen, input_total_tokens: input, cache_read_tokens: rng.int(0, input), cache_write_tokens: rng.int(0, 2000), output_tokens: rng.int(20, 1200) });
+    return line("llm_usage", {
+      history_len: sendLen,
+      input_total_tokens: input,
+      cache_read_tokens: rng.int(0, input),
+      cache_write_tokens: rng.int(0, 2000),
+      output_tokens: rng.int(20, 1200),
+    });
   };
 
   return {
@@ -26,7 +32,12 @@ export function yoiEmitter(rng, prose, opts = {}) {
     header() {
       const history = opts.seedHistory ?? [];
       historyLen = history.length;
-      const start = { session_id: sessionId, system_prompt: prose.paragraph(), config: { max_tokens: 8192, temperature: null, top_p: null, top_k: null, stop_sequences: [], reasoning: null }, history };
+      const start = {
+        session_id: sessionId,
+        system_prompt: prose.paragraph(),
+        config: { max_tokens: 8192, temperature: null, top_p: null, top_k: null, stop_sequences: [], reasoning: null },
+        history,
+      };
       if (opts.compactedFrom) start.compacted_from = opts.compactedFrom;
       return [line("segment_start", start)];
     },

@@ -57,5 +57,8 @@ try {
   const r = await run();
   writeFileSync(resultPath, JSON.stringify({ ok: true, ...r, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
 } catch (e) {
-  writeFileSync(resultPath, JSON.stringify({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e), maxRssMB: process.resourceUsage().maxRSS / 1024 }));
+  writeFileSync(
+    resultPath,
+    JSON.stringify({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e), maxRssMB: process.resourceUsage().maxRSS / 1024 }),
+  );
 }

@@ -34,7 +34,13 @@ export function runChild(workload, args) {
       try {
         r = JSON.parse(readFileSync(resultPath, "utf8"));
       } catch {
-        r = { ok: false, error: signal === "SIGKILL" && wallMs >= childOptions.timeoutMs ? `timed out after ${Math.round(wallMs / 60000)} min` : `child exited ${signal ?? code}${stderr ? ": " + stderr.trim().split("\n").slice(-3).join(" | ") : ""}` };
+        r = {
+          ok: false,
+          error:
+            signal === "SIGKILL" && wallMs >= childOptions.timeoutMs
+              ? `timed out after ${Math.round(wallMs / 60000)} min`
+              : `child exited ${signal ?? code}${stderr ? ": " + stderr.trim().split("\n").slice(-3).join(" | ") : ""}`,
+        };
       }
       if (r.ok && r.code !== undefined && r.code >= 2) r = { ...r, ok: false, error: `exit ${r.code}: ${stderr.trim().split("\n")[0] ?? ""}` };
       resolve({ ...r, wallMs, stderr });

@@ -27,7 +27,11 @@ export function table(title, header, rows, markdown) {
     for (const r of rows) out.push(`| ${r.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`);
   } else {
     const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-    const line = (r) => r.map((c, i) => String(c).padEnd(w[i])).join("  ").trimEnd();
+    const line = (r) =>
+      r
+        .map((c, i) => String(c).padEnd(w[i]))
+        .join("  ")
+        .trimEnd();
     out.push(title, line(header), w.map((n) => "-".repeat(n)).join("  "));
     for (const r of rows) out.push(line(r));
   }

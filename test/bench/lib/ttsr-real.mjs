@@ -38,7 +38,8 @@ async function ttsrRun(build, file, rulesDir, reps) {
   const argv = ["ttsr", "run", file, "--rules", rulesDir, "--ttsr-profile", "seed", "--chunking", "fixed:16", "--cwd", cwd, "--home", cwd, "--json"];
   const r = await best(reps, () => runChild("cli", { mainJs: build.mainJs, argv }));
   // V8's fatal report is a native stack trace: say what it means.
-  if (!r.ok && /heap out of memory|Allocation failed/.test(`${r.error} ${r.stderr ?? ""}`)) return { ok: false, oom: true, error: "out of memory (V8 heap limit)" };
+  if (!r.ok && /heap out of memory|Allocation failed/.test(`${r.error} ${r.stderr ?? ""}`))
+    return { ok: false, oom: true, error: "out of memory (V8 heap limit)" };
   return r;
 }
 
@@ -77,7 +78,9 @@ export async function ttsrReal(ctx) {
         const key = `${input.kind}/${rs.n}/${b.label}`;
         const prev = (pts[key] ??= []);
         const oom = (failedOom[key] ??= false);
-        const r = oom ? { skipped: "a smaller input already ran out of memory" } : (projected(ctx, prev, input.x) ?? (await ttsrRun(b, input.path, rs.dir, reps)));
+        const r = oom
+          ? { skipped: "a smaller input already ran out of memory" }
+          : (projected(ctx, prev, input.x) ?? (await ttsrRun(b, input.path, rs.dir, reps)));
         if (r.oom) failedOom[key] = true;
         if (r.ok) prev.push({ x: input.x, y: r.ms, rss: r.maxRssMB });
         const lim = limitMB(input.bytes);
@@ -92,8 +95,22 @@ export async function ttsrReal(ctx) {
           `${lim.toFixed(0)} MB`,
           cell(r, (x) => (x.maxRssMB <= lim ? "yes" : "no")),
         ]);
-        raw.push({ input: { kind: input.kind, bytes: input.bytes, copies: input.copies, chars: input.chars }, rules: rs.n, build: b.label, floor: fl, scan: sc, run: r });
-        if (r.ok && b.label !== "before") targets.push({ name: `ttsr run memory, ${input.label}, ${rs.n} rule${rs.n > 1 ? "s" : ""}`, value: `${r.maxRssMB.toFixed(0)} MB`, goal: `≤ ${lim.toFixed(0)} MB`, met: r.maxRssMB <= lim, note: "" });
+        raw.push({
+          input: { kind: input.kind, bytes: input.bytes, copies: input.copies, chars: input.chars },
+          rules: rs.n,
+          build: b.label,
+          floor: fl,
+          scan: sc,
+          run: r,
+        });
+        if (r.ok && b.label !== "before")
+          targets.push({
+            name: `ttsr run memory, ${input.label}, ${rs.n} rule${rs.n > 1 ? "s" : ""}`,
+            value: `${r.maxRssMB.toFixed(0)} MB`,
+            goal: `≤ ${lim.toFixed(0)} MB`,
+            met: r.maxRssMB <= lim,
+            note: "",
+          });
       }
     }
   }
@@ -104,14 +121,26 @@ export async function ttsrReal(ctx) {
     const t = loglogSlope(p);
     const m = loglogSlope(p.map((q) => ({ x: q.x, y: q.rss })));
     expRows.push([kind === "session" ? "session size" : "write size", n, label || "—", t.toFixed(2), m.toFixed(2)]);
-    if (label !== "before") targets.push({ name: `ttsr run time exponent over ${kind === "session" ? "session" : "write"} size, ${n} rule${n === "1" ? "" : "s"}`, value: t.toFixed(2), goal: "≤ 1.1", met: t <= 1.1, note: "" });
+    if (label !== "before")
+      targets.push({
+        name: `ttsr run time exponent over ${kind === "session" ? "session" : "write"} size, ${n} rule${n === "1" ? "" : "s"}`,
+        value: t.toFixed(2),
+        goal: "≤ 1.1",
+        met: t <= 1.1,
+        note: "",
+      });
   }
   ctx.raw.ttsrReal = raw;
   const title = "TTSR on real content (pi recording scaled; seed profile, 16-character deltas; ratio = (floor + single-pass scan) / ttsr run)";
   return {
     tables: [
       table(title, ["input", "rules", "build", "floor + scan", "ttsr run", "× floor + scan", "peak RSS", "limit", "within"], rows, ctx.markdown),
-      table("TTSR on real content: scaling exponents (log-log fit of time and peak RSS against size)", ["over", "rules", "build", "time", "peak RSS"], expRows, ctx.markdown),
+      table(
+        "TTSR on real content: scaling exponents (log-log fit of time and peak RSS against size)",
+        ["over", "rules", "build", "time", "peak RSS"],
+        expRows,
+        ctx.markdown,
+      ),
     ],
     targets,
   };

@@ -18,7 +18,8 @@ export async function cli(ctx, argv, reps) {
   if (why) return { unavailable: why };
   const r = await best(reps, () => runChild("cli", { mainJs: MAIN_JS, argv }));
   // yargs reports an unknown sub-command or option as a usage error (exit 2): the command is not there yet.
-  if (!r.ok && /exit 2/.test(r.error) && /Unknown|Did you mean|Not enough|command/i.test(r.error)) return { unavailable: `\`sightline ${argv.slice(0, 2).join(" ")}\` (${r.error.replace(/^exit 2: /, "").slice(0, 80)})` };
+  if (!r.ok && /exit 2/.test(r.error) && /Unknown|Did you mean|Not enough|command/i.test(r.error))
+    return { unavailable: `\`sightline ${argv.slice(0, 2).join(" ")}\` (${r.error.replace(/^exit 2: /, "").slice(0, 80)})` };
   return r;
 }
 

@@ -46,7 +46,10 @@ export default {
       // Only what the session code imports (at the versions the release pins): the full install fails.
       const needed = bareImports(join(staged, SESSION_MODULE));
       log(`session code imports ${needed.join(", ")}`);
-      npmInstall(dir, needed.map((d) => `${d}@${deps[d] ?? "latest"}`));
+      npmInstall(
+        dir,
+        needed.map((d) => `${d}@${deps[d] ?? "latest"}`),
+      );
       placeStaged(dir, PACKAGE, staged);
       markComplete(dir);
     }

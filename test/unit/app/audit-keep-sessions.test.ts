@@ -20,26 +20,37 @@ function files(dir: string): Map<string, string> {
   const walk = (p: string) => {
     if (statSync(p).isDirectory()) for (const n of readdirSync(p)) walk(join(p, n));
     // Measured times differ from run to run; everything else must be the same byte for byte.
-    else out.set(relative(dir, p), readFileSync(p, "utf8").replace(/"ms":[0-9.e+-]+/g, '"ms":0').replace(/ time="[0-9.]+"/g, ' time="0"').replace(/(&quot;|\\?")ms(&quot;|\\?"):[0-9.e+-]+/g, "ms:0"));
+    else
+      out.set(
+        relative(dir, p),
+        readFileSync(p, "utf8")
+          .replace(/"ms":[0-9.e+-]+/g, '"ms":0')
+          .replace(/ time="[0-9.]+"/g, ' time="0"')
+          .replace(/(&quot;|\\?")ms(&quot;|\\?"):[0-9.e+-]+/g, "ms:0"),
+      );
   };
   walk(dir);
   return out;
 }
 
 describe("app/audit keepSessions", () => {
-  it.each([0, undefined])("the redacted report is the same with or without the full sessions (workers: %s)", async (workers) => {
-    const report = async (keepSessions: boolean) => {
-      const dir = join(tmp, `${keepSessions}-${workers}`);
-      const { result } = await runAudit({ paths: INPUTS, workers, now, version: "9.9.9", keepSessions });
-      await writeReport(dir, result, { redact: true });
-      return { dir, result };
-    };
-    const kept = await report(true);
-    const lean = await report(false);
-    expect(files(lean.dir)).toEqual(files(kept.dir));
-    const session = lean.result.sessions.find((s) => s.path === "fixtures/pi/before-compaction.jsonl")!;
-    expect(session.status).toBe("ok");
-    expect(() => session.messages).toThrow(/kept no full sessions/);
-    expect(kept.result.sessions.find((s) => s.path === session.path)!.messages.length).toBeGreaterThan(100);
-  }, 120_000);
+  it.each([0, undefined])(
+    "the redacted report is the same with or without the full sessions (workers: %s)",
+    async (workers) => {
+      const report = async (keepSessions: boolean) => {
+        const dir = join(tmp, `${keepSessions}-${workers}`);
+        const { result } = await runAudit({ paths: INPUTS, workers, now, version: "9.9.9", keepSessions });
+        await writeReport(dir, result, { redact: true });
+        return { dir, result };
+      };
+      const kept = await report(true);
+      const lean = await report(false);
+      expect(files(lean.dir)).toEqual(files(kept.dir));
+      const session = lean.result.sessions.find((s) => s.path === "fixtures/pi/before-compaction.jsonl")!;
+      expect(session.status).toBe("ok");
+      expect(() => session.messages).toThrow(/kept no full sessions/);
+      expect(kept.result.sessions.find((s) => s.path === session.path)!.messages.length).toBeGreaterThan(100);
+    },
+    120_000,
+  );
 });

@@ -25,7 +25,12 @@ describe("app/audit-session: message table and delta references", () => {
     expect(s.turns.map((t) => t.systemPrompt)).toEqual([null, 0, 0]);
   });
   it("elides base64 image payloads but keeps the text", () => {
-    const img = msg("user", "look", { blocks: [{ type: "text", text: "look" }, { type: "image", data: "A".repeat(5000), mimeType: "image/png" }] });
+    const img = msg("user", "look", {
+      blocks: [
+        { type: "text", text: "look" },
+        { type: "image", data: "A".repeat(5000), mimeType: "image/png" },
+      ],
+    });
     const s = session("s.jsonl", [[img]]);
     expect(s.messages[0].text).toBe("look");
     expect((s.messages[0].blocks[1] as { data: string }).data).toBe("[5000 chars of image data elided]");
@@ -54,7 +59,16 @@ describe("app/audit-session: message table and delta references", () => {
   });
   it("a failed capsule check fails the session", () => {
     const s = session("c.jsonl", [[msg("user", "a")]], {
-      compactions: [{ id: "c1", dropped: [msg("user", "a")], kept: [], added: [msg("user", "sum")], tokens: { before: 10, after: 2 }, capsule: { valid: true, missing: [], warnings: [], lost: [{ kind: "hard-deny", value: "deny rm -rf" }] } }],
+      compactions: [
+        {
+          id: "c1",
+          dropped: [msg("user", "a")],
+          kept: [],
+          added: [msg("user", "sum")],
+          tokens: { before: 10, after: 2 },
+          capsule: { valid: true, missing: [], warnings: [], lost: [{ kind: "hard-deny", value: "deny rm -rf" }] },
+        },
+      ],
     });
     expect(s.checks.find((c) => c.name === "compaction c1 capsule")).toMatchObject({ status: "fail", message: "lost in compaction: hard-deny deny rm -rf" });
     expect(s.status).toBe("error");
@@ -67,7 +81,14 @@ describe("app/audit-session: resolveTurn on very long base chains", () => {
     const b = new SessionBuilder({ path: "long.jsonl", format: "pi", profile: "pi", diagnostics: [] });
     // Delta turns as turnViews({delta:true}) returns them: each keeps the previous context and adds one message.
     for (let i = 0; i < 20_000; i++)
-      b.addDeltaTurn({ index: i, leafId: null, responseId: `r${i}`, systemPrompt: null, messages: { base: i === 0 ? null : i - 1, keep: i, added: [msg("user", `m${i}`)] }, tokens: tokens(i) });
+      b.addDeltaTurn({
+        index: i,
+        leafId: null,
+        responseId: `r${i}`,
+        systemPrompt: null,
+        messages: { base: i === 0 ? null : i - 1, keep: i, added: [msg("user", `m${i}`)] },
+        tokens: tokens(i),
+      });
     const s = b.finish();
     expect(s.turns[5].refs).toEqual({ base: 4, keep: 5, add: [5] });
     const full = resolveTurn(s, 19_999);

@@ -54,7 +54,16 @@ describe("app/audit (in-process)", async () => {
     expect([s.format, s.profile]).toEqual(["pi", "omp17"]);
     expect(s.turns.map((t) => t.responseId)).toEqual(["00000003", "00000006", "00000008", "0000000a", "0000000d"]);
     expect(s.turns.every((t) => t.tokens.estimator === "chars/4 + 1600/image" && t.tokens.estimated > 0)).toBe(true);
-    expect(resolveTurn(s, 4).map((i) => s.messages[i].sourceIds[0])).toEqual(["00000002", "00000004", "00000006", "00000007", "00000008", "00000009", "0000000a", "0000000c"]);
+    expect(resolveTurn(s, 4).map((i) => s.messages[i].sourceIds[0])).toEqual([
+      "00000002",
+      "00000004",
+      "00000006",
+      "00000007",
+      "00000008",
+      "00000009",
+      "0000000a",
+      "0000000c",
+    ]);
   });
   it("exit code follows --fail-on", () => {
     expect(auditFindingsExitCode(result, "error")).toBe(1);
@@ -113,7 +122,12 @@ describe("app/audit (in-process)", async () => {
     };
     const files = (d: string) => {
       const doc = JSON.parse(readFileSync(join(d, "summary.json"), "utf8")) as { sessions: { path: string; detail: string; page: string; ms?: number }[] };
-      return new Map(doc.sessions.map((e) => [e.path, { entry: noMs({ ...e, detail: "", page: "" }), detail: JSON.parse(dataOf(readFileSync(join(d, e.detail), "utf8"))!) }]));
+      return new Map(
+        doc.sessions.map((e) => [
+          e.path,
+          { entry: noMs({ ...e, detail: "", page: "" }), detail: JSON.parse(dataOf(readFileSync(join(d, e.detail), "utf8"))!) },
+        ]),
+      );
     };
     const a = files(whole);
     const b = files(into);
@@ -165,7 +179,12 @@ describe("app/audit with --rules: TTSR evidence recorded vs replayed", async () 
     expect(pooled.result.sessions.slice(1).map((x) => x.kind)).toContain("rule");
   });
   it("a wrong rule set shows up as disagreements and fails the session", async () => {
-    const other = await runAudit({ paths: [`${dir}/session.jsonl`], workers: 0, rules: ["fixtures/pi/omp17-branch-after-gap/project/.omp/rules"], ttsrProfile: "v17" });
+    const other = await runAudit({
+      paths: [`${dir}/session.jsonl`],
+      workers: 0,
+      rules: ["fixtures/pi/omp17-branch-after-gap/project/.omp/rules"],
+      ttsrProfile: "v17",
+    });
     const x = other.result.sessions[0];
     expect(x.ttsr?.disagreements).toEqual(["00000003", "0000000a"]);
     expect(x.status).toBe("error");

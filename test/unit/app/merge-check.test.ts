@@ -15,7 +15,9 @@ describe("missingShards", () => {
     expect(missingShards([s(1, 4), s(3, 4)], ["a"])?.message).toBe("Shard(s) 2/4, 4/4 missing: the merged report covers only part of the run");
   });
   it("warns when the reports come from splits of different sizes", () => {
-    expect(missingShards([s(1, 2), s(2, 2), s(1, 3)], ["a"])?.message).toBe("The reports come from splits of different sizes; the largest is 3, of which 2/3, 3/3 missing");
+    expect(missingShards([s(1, 2), s(2, 2), s(1, 3)], ["a"])?.message).toBe(
+      "The reports come from splits of different sizes; the largest is 3, of which 2/3, 3/3 missing",
+    );
   });
 });
 

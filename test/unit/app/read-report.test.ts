@@ -69,7 +69,7 @@ describe("app/read-report (merge-reports input)", async () => {
     writeFileSync(file, text.replace(/\);\n$/, ");window.__pwned=1;sightlineSession({});\n"));
     expect((await mergeReports([d])).unreadable).toBe(1);
     const doc = JSON.parse(dataOf(text)!) as { session: { messages: { text: string }[] } };
-    doc.session.messages[0].text = "\"});window.__pwned=1;//\u2028</script>";
+    doc.session.messages[0].text = '"});window.__pwned=1;//\u2028</script>';
     writeFileSync(file, `sightlineSession(${JSON.stringify(doc)});\n`);
     const m = await mergeReports([d]);
     expect(m.unreadable).toBe(0);
@@ -77,7 +77,7 @@ describe("app/read-report (merge-reports input)", async () => {
     await writeReport(out, m.result, { redact: false });
     const merged = readFileSync(join(out, "sessions", "1.js"), "utf8");
     expect(merged).not.toContain("\u2028");
-    expect((JSON.parse(dataOf(merged)!) as typeof doc).session.messages[0].text).toBe("\"});window.__pwned=1;//\u2028</script>");
+    expect((JSON.parse(dataOf(merged)!) as typeof doc).session.messages[0].text).toBe('"});window.__pwned=1;//\u2028</script>');
     // A key no sightline file has, which a script's object literal would read as a prototype, is dropped.
     writeFileSync(file, `sightlineSession(${JSON.stringify(doc).replace('"turns":[{', '"turns":[{"__proto__":{"size":1},')});\n`);
     expect(readFileSync(file, "utf8")).toContain('"__proto__"');
@@ -91,7 +91,10 @@ describe("app/read-report (merge-reports input)", async () => {
     const doc = JSON.parse(readFileSync(join(d, "summary.json"), "utf8"));
     doc.sessions.forEach((e: { detail: string; page: string }, i: number) => {
       const data = JSON.parse(dataOf(readFileSync(join(d, e.detail), "utf8"))!) as { session: unknown };
-      writeFileSync(join(d, "sessions", `${i + 1}.html`), `<!doctype html><script type="application/json" id="sightline-data">${JSON.stringify(data.session).replace(/</g, "\\u003c")}</script>`);
+      writeFileSync(
+        join(d, "sessions", `${i + 1}.html`),
+        `<!doctype html><script type="application/json" id="sightline-data">${JSON.stringify(data.session).replace(/</g, "\\u003c")}</script>`,
+      );
       writeFileSync(join(d, "sessions", `${i + 1}.json`), JSON.stringify({ schemaVersion: 1, kind: "audit-session", session: {} }));
       rmSync(join(d, e.detail));
       e.detail = `sessions/${i + 1}.json`;

@@ -7,7 +7,11 @@ import { compiledConditions, ruleFile, rules } from "../../bench/gen/rules.mjs";
 import { FORMATS, READER_OF, sessionText, type GenFormat } from "../../bench/gen/session.mjs";
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const records = (text: string): Rec[] => text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Rec);
+const records = (text: string): Rec[] =>
+  text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as Rec);
 const small = (format: GenFormat, seed = 11) => sessionText(format, { seed, events: 600 });
 
 describe("bench generator: determinism", () => {

@@ -9,7 +9,11 @@ import { simulateTtsr } from "../../../src/ttsr/simulate/simulate.js";
 import { bigWriteSession, REAL_FIXTURE, realSession } from "../../bench/gen/real.mjs";
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const records = (path: string): Rec[] => readFileSync(path, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Rec);
+const records = (path: string): Rec[] =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as Rec);
 const dir = mkdtempSync(join(tmpdir(), "sightline-real-bench-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -22,12 +26,17 @@ describe("bench real-content sessions", () => {
     expect(recs.filter((e) => e.type === "session")).toHaveLength(1);
     expect(recs.filter((e) => e.type === "compaction")).toHaveLength(0);
     expect(recs).toHaveLength(1 + 2 * entries.length);
-    const calls = recs.flatMap((e) => (e.message?.role === "assistant" ? e.message.content.filter((b: Rec) => b.type === "toolCall").map((b: Rec) => b.id as string) : []));
+    const calls = recs.flatMap((e) =>
+      e.message?.role === "assistant" ? e.message.content.filter((b: Rec) => b.type === "toolCall").map((b: Rec) => b.id as string) : [],
+    );
     const results = recs.flatMap((e) => (e.message?.role === "toolResult" ? [e.message.toolCallId as string] : []));
     expect(new Set(calls).size).toBe(calls.length);
     expect(results.every((id) => calls.includes(id))).toBe(true);
     // The second copy carries the recording's own arguments, verbatim.
-    const args = (list: Rec[]) => list.flatMap((e) => (e.message?.role === "assistant" ? e.message.content.filter((b: Rec) => b.type === "toolCall").map((b: Rec) => JSON.stringify(b.arguments)) : []));
+    const args = (list: Rec[]) =>
+      list.flatMap((e) =>
+        e.message?.role === "assistant" ? e.message.content.filter((b: Rec) => b.type === "toolCall").map((b: Rec) => JSON.stringify(b.arguments)) : [],
+      );
     expect(args(recs.slice(1 + entries.length))).toEqual(args(entries));
     const parsed = parseSession(readFileSync(s.path, "utf8"));
     expect(parsed.format).toBe("pi");

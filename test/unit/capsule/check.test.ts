@@ -4,9 +4,14 @@ import { capsule, without } from "./builders.js";
 
 const c = capsule({
   hardDenySummary: ["禁止写入:config（生产）", "  "],
-  openQuestions: [{ id: "q-db", question: "Which DB?", blocking: true, phase: "p" }, { id: "q-nice", question: "?", blocking: false, phase: "p" }],
+  openQuestions: [
+    { id: "q-db", question: "Which DB?", blocking: true, phase: "p" },
+    { id: "q-nice", question: "?", blocking: false, phase: "p" },
+  ],
   writeTransactions: [
-    { id: "w1", path: "src/a.ts", status: "planned" }, { id: "w2", path: "src/b.ts", status: "blocked" }, { id: "w3", path: "src/c.ts", status: "written" },
+    { id: "w1", path: "src/a.ts", status: "planned" },
+    { id: "w2", path: "src/b.ts", status: "blocked" },
+    { id: "w3", path: "src/c.ts", status: "written" },
   ],
   sourceAnchors: [{ path: "src/a.ts", fileHash: "h", refCount: 1 }],
 });

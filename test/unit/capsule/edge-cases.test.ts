@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createCompactCapsule, renderCompactCapsulePrompt, restoreFromCapsule, tryCreateCompactCapsule, validateCompactCapsule } from "../../../src/capsule/index.js";
+import {
+  createCompactCapsule,
+  renderCompactCapsulePrompt,
+  restoreFromCapsule,
+  tryCreateCompactCapsule,
+  validateCompactCapsule,
+} from "../../../src/capsule/index.js";
 import type { CapsuleRestoredState } from "../../../src/capsule/types.js";
 import { capsule, NOW, run, without } from "./builders.js";
 
@@ -13,8 +19,14 @@ describe("capsule.md §7 edge cases", () => {
   it("§7 case 1: empty run → empty arrays, null snapshot, passed gate, valid, not blocked", () => {
     const c = createCompactCapsule(run(), undefined, NOW);
     expect(JSON.parse(JSON.stringify(c))).toEqual({
-      hardDenySummary: [], openQuestions: [], resumeSnapshot: null, currentGate: { passed: true, findings: [] },
-      writeTransactions: [], sourceAnchors: [], traceId: "run-1", createdAt: "2026-01-02T03:04:05.678Z",
+      hardDenySummary: [],
+      openQuestions: [],
+      resumeSnapshot: null,
+      currentGate: { passed: true, findings: [] },
+      writeTransactions: [],
+      sourceAnchors: [],
+      traceId: "run-1",
+      createdAt: "2026-01-02T03:04:05.678Z",
     });
     expect(c.stopHook).toBeUndefined();
     expect(validateCompactCapsule(c)).toEqual({ valid: true, missing: [], warnings: [] });
@@ -120,7 +132,7 @@ describe("capsule.md §7 edge cases", () => {
     expect(s.nextAction).toBe("继续当前阶段任务");
   });
 
-  it("§7 case 12: traceId \"\" is invalid and restore throws (returned as data)", () => {
+  it('§7 case 12: traceId "" is invalid and restore throws (returned as data)', () => {
     const c = createCompactCapsule(run(), "", NOW);
     expect(c.traceId).toBe("");
     expect(validateCompactCapsule(c)).toEqual({ valid: false, missing: ["traceId"], warnings: [] });
@@ -136,13 +148,25 @@ describe("capsule.md §7 edge cases", () => {
   it("§7 case 14: openQuestions absent → the upstream validation throws a TypeError", () => {
     const v = validateCompactCapsule(without(capsule(), "openQuestions"));
     expect(v.upstreamThrows).toBe(true);
-    expect(v).toMatchObject({ valid: false, missing: ["openQuestions"], errorName: "TypeError", message: "Cannot read properties of undefined (reading 'filter')" });
+    expect(v).toMatchObject({
+      valid: false,
+      missing: ["openQuestions"],
+      errorName: "TypeError",
+      message: "Cannot read properties of undefined (reading 'filter')",
+    });
     const r = restoreFromCapsule(without(capsule(), "openQuestions"));
     expect(r).toMatchObject({ ok: false, upstreamThrows: true, errorName: "TypeError" });
   });
 
   it("§7 case 15: a fileHash shorter than 12 chars is printed whole", () => {
-    const r = renderCompactCapsulePrompt(capsule({ sourceAnchors: [{ path: "src/a.ts", fileHash: "abc", refCount: 2 }, { path: "b", fileHash: "0123456789abcdef", refCount: 1 }] }));
+    const r = renderCompactCapsulePrompt(
+      capsule({
+        sourceAnchors: [
+          { path: "src/a.ts", fileHash: "abc", refCount: 2 },
+          { path: "b", fileHash: "0123456789abcdef", refCount: 1 },
+        ],
+      }),
+    );
     expect(r.ok && r.text).toContain("### 源码锚点\n- src/a.ts:2 anchors,fileHash=abc\n- b:1 anchors,fileHash=0123456789ab");
   });
 
@@ -174,7 +198,16 @@ describe("capsule.md §3 construction details", () => {
   it("§3: keys in upstream order, optional keys present as undefined", () => {
     const c = createCompactCapsule(run(), "t", NOW);
     expect(Object.keys(c)).toEqual([
-      "hardDenySummary", "openQuestions", "resumeSnapshot", "currentGate", "writeTransactions", "sourceAnchors", "completionPromiseId", "stopHook", "traceId", "createdAt",
+      "hardDenySummary",
+      "openQuestions",
+      "resumeSnapshot",
+      "currentGate",
+      "writeTransactions",
+      "sourceAnchors",
+      "completionPromiseId",
+      "stopHook",
+      "traceId",
+      "createdAt",
     ]);
     expect(Object.keys(c.currentGate)).toEqual(["passed", "reason", "findings"]);
   });
@@ -206,7 +239,9 @@ describe("capsule.md §3 construction details", () => {
   });
   it("tryCreateCompactCapsule returns the upstream TypeError for a malformed run", () => {
     expect(tryCreateCompactCapsule({ id: "r", sourceAnchors: [{ path: "p", fileHash: "h" }] }, undefined, NOW)).toMatchObject({
-      ok: false, upstreamThrows: true, errorName: "TypeError",
+      ok: false,
+      upstreamThrows: true,
+      errorName: "TypeError",
     });
     expect(tryCreateCompactCapsule({ id: "r" }, undefined, NOW)).toMatchObject({ ok: true });
   });

@@ -12,7 +12,10 @@ describe("capsule fixtures", () => {
     expect(validateCompactCapsule(c)).toEqual({ valid: true, missing: [], warnings: [] });
     const r = restoreFromCapsule(c);
     expect(r.ok && r.state).toMatchObject({
-      isBlocked: true, blockReason: "存在 1 条 hard-deny", nextAction: "解决 hard-deny:写入 config/prod.yaml 被拒绝:缺少审批证据", phase: "plan",
+      isBlocked: true,
+      blockReason: "存在 1 条 hard-deny",
+      nextAction: "解决 hard-deny:写入 config/prod.yaml 被拒绝:缺少审批证据",
+      phase: "plan",
       resumeContext: "阶段 plan,下一动作:ask the user about the database;1 个 blocking question 待回答;1 条 hard-deny 待处理",
     });
     const p = renderCompactCapsulePrompt(c);

@@ -11,12 +11,20 @@ function restored(c: unknown): CapsuleRestoredState {
 }
 
 describe("capsule.md §5 restore", () => {
-  it("§5.1: the failure message joins all missing labels with \", \"", () => {
+  it('§5.1: the failure message joins all missing labels with ", "', () => {
     expect(restoreFromCapsule({ hardDenySummary: [], openQuestions: [], writeTransactions: [] })).toEqual({
-      ok: false, upstreamThrows: true, errorName: "Error", message: "CompactCapsule 校验失败,缺失字段:traceId, createdAt, currentGate, sourceAnchors",
+      ok: false,
+      upstreamThrows: true,
+      errorName: "Error",
+      message: "CompactCapsule 校验失败,缺失字段:traceId, createdAt, currentGate, sourceAnchors",
     });
     // {} crashes inside validation (#8) before restore can word its own error.
-    expect(restoreFromCapsule({})).toMatchObject({ ok: false, upstreamThrows: true, errorName: "TypeError", message: "Cannot read properties of undefined (reading 'length')" });
+    expect(restoreFromCapsule({})).toMatchObject({
+      ok: false,
+      upstreamThrows: true,
+      errorName: "TypeError",
+      message: "Cannot read properties of undefined (reading 'length')",
+    });
   });
   it("§5.2–5.5: pending questions, active denies, pending writes, stale anchors", () => {
     const anchors = [{ path: "a", fileHash: "h", refCount: 1 }];
@@ -25,8 +33,10 @@ describe("capsule.md §5 restore", () => {
         openQuestions: [q("a", true), q("b", false)],
         hardDenySummary: ["X", " ", "Y"],
         writeTransactions: [
-          { id: "1", path: "p1", status: "planned" }, { id: "2", path: "p2", status: "blocked" },
-          { id: "3", path: "p3", status: "written" }, { id: "4", path: "p4", status: "verified" },
+          { id: "1", path: "p1", status: "planned" },
+          { id: "2", path: "p2", status: "blocked" },
+          { id: "3", path: "p3", status: "written" },
+          { id: "4", path: "p4", status: "verified" },
         ],
         sourceAnchors: anchors,
       }),
@@ -73,6 +83,11 @@ describe("capsule.md §5 restore", () => {
     expect(restored(capsule()).phase).toBe("execute");
   });
   it("§5: restore crashes on members validation does not check (returned as data)", () => {
-    expect(restoreFromCapsule(capsule({ hardDenySummary: [5 as never] }))).toMatchObject({ ok: false, upstreamThrows: true, errorName: "TypeError", message: "d.trim is not a function" });
+    expect(restoreFromCapsule(capsule({ hardDenySummary: [5 as never] }))).toMatchObject({
+      ok: false,
+      upstreamThrows: true,
+      errorName: "TypeError",
+      message: "d.trim is not a function",
+    });
   });
 });

@@ -2,10 +2,28 @@
 // may throw for any JSON value (fast-check).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { capsuleCheck, capsuleDiagnostics, renderCompactCapsulePrompt, restoreFromCapsule, tryCreateCompactCapsule, validateCompactCapsule } from "../../../src/capsule/index.js";
+import {
+  capsuleCheck,
+  capsuleDiagnostics,
+  renderCompactCapsulePrompt,
+  restoreFromCapsule,
+  tryCreateCompactCapsule,
+  validateCompactCapsule,
+} from "../../../src/capsule/index.js";
 import { capsule } from "./builders.js";
 
-const keys = ["hardDenySummary", "openQuestions", "resumeSnapshot", "currentGate", "writeTransactions", "sourceAnchors", "stopHook", "traceId", "createdAt", "completionPromiseId"];
+const keys = [
+  "hardDenySummary",
+  "openQuestions",
+  "resumeSnapshot",
+  "currentGate",
+  "writeTransactions",
+  "sourceAnchors",
+  "stopHook",
+  "traceId",
+  "createdAt",
+  "completionPromiseId",
+];
 // Capsule-like objects: each known key dropped, kept or replaced by an arbitrary JSON value.
 const edited = fc.array(fc.tuple(fc.constantFrom(...keys), fc.oneof(fc.constant(undefined), fc.jsonValue())), { maxLength: 4 }).map((edits) => {
   const c: Record<string, unknown> = { ...capsule() };

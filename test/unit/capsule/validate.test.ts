@@ -16,7 +16,13 @@ describe("capsule.md §4 validation", () => {
   });
   it("§4 #4 / #9: openQuestions as an object → missing, then #9 throws `filter is not a function`", () => {
     const v = validateCompactCapsule(capsule({ openQuestions: {} as never }));
-    expect(v).toMatchObject({ valid: false, missing: ["openQuestions"], upstreamThrows: true, errorName: "TypeError", message: "capsule.openQuestions.filter is not a function" });
+    expect(v).toMatchObject({
+      valid: false,
+      missing: ["openQuestions"],
+      upstreamThrows: true,
+      errorName: "TypeError",
+      message: "capsule.openQuestions.filter is not a function",
+    });
   });
   it("§4 #5: an array gate passes (typeof [] is object); a string gate is missing", () => {
     expect(validateCompactCapsule(capsule({ currentGate: [] as never })).valid).toBe(true);
@@ -33,7 +39,9 @@ describe("capsule.md §4 validation", () => {
   });
   it("§4 #8: hardDenySummary null/undefined crashes at #8", () => {
     expect(validateCompactCapsule(capsule({ hardDenySummary: null as never }))).toMatchObject({
-      missing: ["hardDenySummary"], upstreamThrows: true, message: "Cannot read properties of null (reading 'length')",
+      missing: ["hardDenySummary"],
+      upstreamThrows: true,
+      message: "Cannot read properties of null (reading 'length')",
     });
     expect(validateCompactCapsule(without(capsule(), "hardDenySummary"))).toMatchObject({ message: "Cannot read properties of undefined (reading 'length')" });
   });
@@ -60,7 +68,10 @@ describe("capsule.md §4 validation", () => {
   });
   it("§4: missing labels come in check order", () => {
     expect(validateCompactCapsule({ hardDenySummary: [], openQuestions: [], writeTransactions: [] }).missing).toEqual([
-      "traceId", "createdAt", "currentGate", "sourceAnchors",
+      "traceId",
+      "createdAt",
+      "currentGate",
+      "sourceAnchors",
     ]);
   });
   it("§4 not validated: resumeSnapshot shape, stopHook, enums, element shapes", () => {

@@ -30,7 +30,9 @@ describe("validate", () => {
     expect(validateExitCode({ problems: [], files: [{ kind: "session", diagnostics: [finding("warning"), finding("info")] }] })).toBe(0);
     expect(validateExitCode({ problems: [], files: [{ kind: "session", diagnostics: [finding("error")] }] })).toBe(1);
     expect(validateExitCode({ problems: [], files: [{ kind: "unreadable", diagnostics: [] }] })).toBe(2);
-    expect(validateExitCode({ problems: [{ input: "gone.jsonl", reason: "no such file" }], files: [{ kind: "session", diagnostics: [finding("error")] }] })).toBe(2);
+    expect(
+      validateExitCode({ problems: [{ input: "gone.jsonl", reason: "no such file" }], files: [{ kind: "session", diagnostics: [finding("error")] }] }),
+    ).toBe(2);
   });
 });
 
@@ -109,13 +111,17 @@ describe("merge-reports", () => {
 });
 
 describe("ttsr", () => {
-  const run = (agree: (boolean | null | "unverifiable")[], codes: string[] = []) => ({ diagnostics: codes.map((c) => finding("error", c)), sessions: [{ turns: agree.map((a) => ({ agree: a })) }] });
+  const run = (agree: (boolean | null | "unverifiable")[], codes: string[] = []) => ({
+    diagnostics: codes.map((c) => finding("error", c)),
+    sessions: [{ turns: agree.map((a) => ({ agree: a })) }],
+  });
   it("run: 0 when replay and record agree (or cannot be compared), 1 on a disagreement or a rule excluded by the regex budget, 2 for unreadable rules or sessions", () => {
     expect(ttsrRunExitCode(run([true, null, "unverifiable"]))).toBe(0);
     expect(ttsrRunExitCode(run([true, false]))).toBe(1);
     expect(ttsrRunExitCode(run([true], ["TTSR_REGEX_BUDGET_EXCEEDED"]))).toBe(1);
     expect(ttsrRunExitCode(run([false], ["TTSR_RULES_DIR_UNREADABLE"]))).toBe(2);
-    for (const code of ["TTSR_RULE_FILE_UNREADABLE", "TTSR_SETTINGS_INVALID", "UNREADABLE_PATH", "EMPTY_FILE", "BINARY_FILE"]) expect(ttsrRunExitCode(run([], [code]))).toBe(2);
+    for (const code of ["TTSR_RULE_FILE_UNREADABLE", "TTSR_SETTINGS_INVALID", "UNREADABLE_PATH", "EMPTY_FILE", "BINARY_FILE"])
+      expect(ttsrRunExitCode(run([], [code]))).toBe(2);
     expect(ttsrRunExitCode(run([true], ["TTSR_INVALID_REGEX"]))).toBe(0);
   });
   it("test: 0 when a rule triggered, 1 when none did", () => {

@@ -39,7 +39,18 @@ function spill(sessions: AuditSession[]) {
 }
 
 const full = [
-  session("a.jsonl", [[msg("user", "hi")], [msg("user", "hi"), msg("assistant", `key ${AWS}`)]], { compactions: [{ id: "c1", dropped: [msg("user", "hi")], kept: [], added: [], tokens: { before: 9, after: 1 }, capsule: { valid: false, missing: ["goal"], warnings: [], lost: [] } }] }),
+  session("a.jsonl", [[msg("user", "hi")], [msg("user", "hi"), msg("assistant", `key ${AWS}`)]], {
+    compactions: [
+      {
+        id: "c1",
+        dropped: [msg("user", "hi")],
+        kept: [],
+        added: [],
+        tokens: { before: 9, after: 1 },
+        capsule: { valid: false, missing: ["goal"], warnings: [], lost: [] },
+      },
+    ],
+  }),
   session("b.jsonl", [], { diagnostics: [diagnostic({ file: "b.jsonl", message: `bad ${AWS}` })] }),
 ];
 

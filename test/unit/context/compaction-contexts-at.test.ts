@@ -34,7 +34,9 @@ describe("compaction diffs through contextsAt", () => {
         sides++;
         if (at?.(c.afterLeafId)) shortcuts++;
         if (m.compactionBefore?.(s, c)) return;
-        expect({ systemPrompt: diffs[i].before.systemPrompt, messages: diffs[i].before.messages }, `${file} ${c.id} before`).toEqual(fullSide(s, c.beforeLeafId));
+        expect({ systemPrompt: diffs[i].before.systemPrompt, messages: diffs[i].before.messages }, `${file} ${c.id} before`).toEqual(
+          fullSide(s, c.beforeLeafId),
+        );
         sides++;
         if (at?.(c.beforeLeafId)) shortcuts++;
       });

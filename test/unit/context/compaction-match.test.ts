@@ -13,7 +13,9 @@ const pairs = (m: Map<number, number>) => [...m];
 describe("context/compaction: kept-message pairing", () => {
   // Few values, so that equal texts, shared ids and equal (role, text) under other ids are common.
   const arbMsg = (roles: string[], ids: string[]) =>
-    fc.tuple(fc.constantFrom(...roles), fc.constantFrom("", "x", "y", "x\u0000y", "b\u0000y", "x,y"), fc.array(fc.constantFrom(...ids), { maxLength: 2 })).map(([role, text, sourceIds]) => msg(role, text, sourceIds));
+    fc
+      .tuple(fc.constantFrom(...roles), fc.constantFrom("", "x", "y", "x\u0000y", "b\u0000y", "x,y"), fc.array(fc.constantFrom(...ids), { maxLength: 2 }))
+      .map(([role, text, sourceIds]) => msg(role, text, sourceIds));
   const lists = (roles: string[], ids: string[]) => [fc.array(arbMsg(roles, ids), { maxLength: 12 }), fc.array(arbMsg(roles, ids), { maxLength: 12 })] as const;
   it("pairs as one joined string key per message does, on random before/after lists", () => {
     fc.assert(
@@ -39,6 +41,10 @@ describe("context/compaction: kept-message pairing", () => {
   it("repeated messages pair in order, first with first", () => {
     const before = [msg("user", "same", ["1"]), msg("user", "same", ["2"]), msg("user", "same", ["1"])];
     const after = [msg("user", "same", ["9"]), msg("user", "same", ["1"]), msg("user", "same", ["1"])];
-    expect(pairs(matchPositions(before, after))).toEqual([[0, 1], [2, 2], [1, 0]]);
+    expect(pairs(matchPositions(before, after))).toEqual([
+      [0, 1],
+      [2, 2],
+      [1, 0],
+    ]);
   });
 });

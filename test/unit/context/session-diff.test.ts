@@ -8,7 +8,14 @@ import { diffTurnLists, pairTurns, type TurnPair } from "../../../src/context/se
 import { FullTurns, streamSessionDiff, type TurnSource } from "../../../src/context/session-diff-stream.js";
 import { recompose, type Turn } from "../../../src/context/turns.js";
 
-const msg = (role: Msg["role"], text: string, id: string): Msg => ({ role, nativeRole: role, text, blocks: [{ type: "text", text }], sourceIds: [id], reminders: [] });
+const msg = (role: Msg["role"], text: string, id: string): Msg => ({
+  role,
+  nativeRole: role,
+  text,
+  blocks: [{ type: "text", text }],
+  sourceIds: [id],
+  reminders: [],
+});
 const turn = (index: number, messages: Msg[], o: { responseId?: string; systemPrompt?: string | null } = {}): Turn => ({
   index,
   leafId: `l${index}`,
@@ -68,7 +75,14 @@ describe("diffTurnLists", () => {
   });
 
   it("turns that differ only in a tool call's arguments show the change in the patch (blocks rendered, not only provider text)", () => {
-    const call = (cmd: string): Msg => ({ role: "assistant", nativeRole: "assistant", text: "", blocks: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command: cmd } }], sourceIds: ["a1"], reminders: [] });
+    const call = (cmd: string): Msg => ({
+      role: "assistant",
+      nativeRole: "assistant",
+      text: "",
+      blocks: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command: cmd } }],
+      sourceIds: ["a1"],
+      reminders: [],
+    });
     const d = diffTurnLists("a", [turn(0, [msg("user", "go", "u1"), call("ls")])], "b", [turn(0, [msg("user", "go", "u1"), call("rm -rf build")])]);
     expect(d.firstDivergence).toMatchObject({ message: 1 });
     expect(d.firstDivergence!.patch).toContain('-[tool call bash {"command":"ls"}]');
@@ -198,7 +212,10 @@ describe("FullTurns with the bases known from the id list", () => {
       turn(2, { base: 1, keep: 2, removed: [], added: [msg("user", "z", "z")] } as never),
       turn(3, { base: 1, keep: 1, removed: [1], added: [msg("user", "w", "w")] } as never),
     ];
-    const g = new FullTurns("y.json", branch.map((t) => ({ index: t.index, responseId: t.responseId, base: (t.messages as { base: number | null }).base })));
+    const g = new FullTurns(
+      "y.json",
+      branch.map((t) => ({ index: t.index, responseId: t.responseId, base: (t.messages as { base: number | null }).base })),
+    );
     expect(branch.map((t) => g.full(t).messages.map((m) => m.text))).toEqual([["x"], ["x", "y"], ["x", "y", "z"], ["x", "w"]]);
   });
 });

@@ -70,33 +70,66 @@ describe("msgTokens: every block kind of every format", () => {
   it("pi: images in user and tool-result content count 1600 each, their text once (already in text)", () => {
     const img = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" };
     expect(msgTokens(msg("look", { blocks: [{ type: "text", text: "look" }, img, img] }), len)).toBe(4 + 2 * IMAGE_TOKENS);
-    const tr = msg("out", { role: "tool_result", nativeRole: "toolResult", blocks: [{ type: "text", text: "out" }, { type: "image", data: "blob:sha256:ab", mimeType: "image/png" }] });
+    const tr = msg("out", {
+      role: "tool_result",
+      nativeRole: "toolResult",
+      blocks: [
+        { type: "text", text: "out" },
+        { type: "image", data: "blob:sha256:ab", mimeType: "image/png" },
+      ],
+    });
     expect(msgTokens(tr, len)).toBe(3 + IMAGE_TOKENS);
   });
 
   it("Scorel: thinking {text} and tool_call {toolName, args} in assistants; dropped from user messages (§9.1)", () => {
-    const blocks = [{ type: "thinking", text: "hmm" }, { type: "text", text: "ok" }, { type: "tool_call", toolCallId: "t1", toolName: "bash", args: { cmd: "ls" } }];
+    const blocks = [
+      { type: "thinking", text: "hmm" },
+      { type: "text", text: "ok" },
+      { type: "tool_call", toolCallId: "t1", toolName: "bash", args: { cmd: "ls" } },
+    ];
     expect(msgTokens(assistant("ok", blocks), len)).toBe(2 + 3 + 4 + '{"cmd":"ls"}'.length);
     expect(msgTokens(msg("ok", { blocks }), len)).toBe(2);
   });
 
   it("Scorel: a tool_result's text is the provider text; images inside result.content count by the rule", () => {
-    const block = { type: "tool_result", toolCallId: "t1", toolName: "shot", result: { content: [{ type: "text", text: "png:" }, { type: "image", data: "AAAA", mimeType: "image/png" }] } };
+    const block = {
+      type: "tool_result",
+      toolCallId: "t1",
+      toolName: "shot",
+      result: {
+        content: [
+          { type: "text", text: "png:" },
+          { type: "image", data: "AAAA", mimeType: "image/png" },
+        ],
+      },
+    };
     expect(msgTokens(msg("png:", { role: "tool_result", nativeRole: "tool_result", blocks: [block] }), len)).toBe(4 + IMAGE_TOKENS);
   });
 
   it("yoi: a tool_call item's text is its arguments, the name is added; reasoning is its text; attachments are images", () => {
-    const call = msg('{"cmd":"ls"}', { role: "assistant", nativeRole: "tool_call", blocks: [{ kind: "tool_call", call_id: "c", name: "Bash", arguments: '{"cmd":"ls"}' }] });
+    const call = msg('{"cmd":"ls"}', {
+      role: "assistant",
+      nativeRole: "tool_call",
+      blocks: [{ kind: "tool_call", call_id: "c", name: "Bash", arguments: '{"cmd":"ls"}' }],
+    });
     expect(msgTokens(call, len)).toBe('{"cmd":"ls"}'.length + "Bash".length);
     const reasoning = msg("why", { role: "assistant", nativeRole: "reasoning", blocks: [{ kind: "reasoning", text: "why", encrypted_content: "xxxxxxxx" }] });
     expect(msgTokens(reasoning, len)).toBe(3);
-    const result = msg("ok\nbody", { role: "tool_result", nativeRole: "tool_result", blocks: [{ kind: "tool_result", call_id: "c", summary: "ok", content: "body", attachments: [{ kind: "image", mime_type: "image/png", data: "AAAA" }] }] });
+    const result = msg("ok\nbody", {
+      role: "tool_result",
+      nativeRole: "tool_result",
+      blocks: [{ kind: "tool_result", call_id: "c", summary: "ok", content: "body", attachments: [{ kind: "image", mime_type: "image/png", data: "AAAA" }] }],
+    });
     expect(msgTokens(result, len)).toBe(7 + IMAGE_TOKENS);
   });
 
   it("--tokens exact counts the same pieces with the BPE encoding", async () => {
     const c = await exactCounter();
-    const m = assistant("Done.", [{ type: "thinking", thinking: "plan the edit" }, { type: "text", text: "Done." }, { type: "toolCall", id: "c1", name: "read", arguments: { path: "src/a.ts" } }]);
+    const m = assistant("Done.", [
+      { type: "thinking", thinking: "plan the edit" },
+      { type: "text", text: "Done." },
+      { type: "toolCall", id: "c1", name: "read", arguments: { path: "src/a.ts" } },
+    ]);
     expect(msgTokens(m, c)).toBe(c.count("Done.") + c.count("plan the edit") + c.count("read") + c.count('{"path":"src/a.ts"}'));
     expect(contextTokens("You are helpful.", [m], c)).toBe(c.count("You are helpful.") + msgTokens(m, c));
   });
@@ -122,9 +155,24 @@ const S = String;
 describe("real fixtures: the estimate counts tool-call arguments and thinking", () => {
   const cases: Array<[path: string, turn: number, calls: (m: Msg) => string[]]> = [
     // pi: assistant toolCall blocks (before-compaction.jsonl line 16: thinking + a bash call)
-    ["fixtures/pi/before-compaction.jsonl", 6, (m) => bs(m).flatMap((b) => (b.type === "toolCall" ? [S(b.name), JSON.stringify(b.arguments)] : b.type === "thinking" ? [S(b.thinking)] : []))],
-    ["fixtures/pi/omp17-interrupt-then-tool-reminder/session.jsonl", 4, (m) => bs(m).flatMap((b) => (b.type === "toolCall" ? [S(b.name), JSON.stringify(b.arguments)] : []))],
-    ["fixtures/scorel/valid/p5-session.jsonl", 4, (m) => (m.role === "assistant" ? bs(m).flatMap((b) => (b.type === "tool_call" ? [S(b.toolName), JSON.stringify(b.args)] : b.type === "thinking" ? [S(b.text)] : [])) : [])],
+    [
+      "fixtures/pi/before-compaction.jsonl",
+      6,
+      (m) => bs(m).flatMap((b) => (b.type === "toolCall" ? [S(b.name), JSON.stringify(b.arguments)] : b.type === "thinking" ? [S(b.thinking)] : [])),
+    ],
+    [
+      "fixtures/pi/omp17-interrupt-then-tool-reminder/session.jsonl",
+      4,
+      (m) => bs(m).flatMap((b) => (b.type === "toolCall" ? [S(b.name), JSON.stringify(b.arguments)] : [])),
+    ],
+    [
+      "fixtures/scorel/valid/p5-session.jsonl",
+      4,
+      (m) =>
+        m.role === "assistant"
+          ? bs(m).flatMap((b) => (b.type === "tool_call" ? [S(b.toolName), JSON.stringify(b.args)] : b.type === "thinking" ? [S(b.text)] : []))
+          : [],
+    ],
     ["fixtures/yoi/seed-era-realistic.jsonl", 2, (m) => bs(m).flatMap((b) => (b.kind === "tool_call" ? [S(b.name)] : []))],
   ];
   it.each(cases)("%s turn %i", async (path, index, extra) => {

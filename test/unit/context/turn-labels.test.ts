@@ -22,7 +22,10 @@ const labelled = (ts: Turn[]) => ts.filter((t) => t.compactions).map((t) => [t.i
 
 describe("compaction turns", () => {
   it("real pi fixture: the first turn after each of its two compactions, and no other", async () => {
-    expect(labelled(await turns("fixtures/pi/before-compaction.jsonl"))).toEqual([[173, ["359"]], [303, ["628"]]]);
+    expect(labelled(await turns("fixtures/pi/before-compaction.jsonl"))).toEqual([
+      [173, ["359"]],
+      [303, ["628"]],
+    ]);
   });
 
   it("omp17, Scorel P5 and a yoi compacted segment", async () => {

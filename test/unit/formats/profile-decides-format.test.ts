@@ -6,7 +6,10 @@ import { parseSession, formatOfProfile } from "../../../src/formats/index.js";
 import { restoreYoi } from "../../../src/formats/yoi/index.js";
 import type { YoiSession } from "../../../src/formats/yoi/model.js";
 
-const loaderCodes = (text: string, profile?: string) => parseSession(text, { profile }).diagnostics.filter((d) => d.loader).map((d) => d.code);
+const loaderCodes = (text: string, profile?: string) =>
+  parseSession(text, { profile })
+    .diagnostics.filter((d) => d.loader)
+    .map((d) => d.code);
 
 describe("a profile's format reads what detection cannot place", () => {
   it("every profile name belongs to exactly one format", () => {

@@ -12,7 +12,7 @@ describe("io/lines: byte line splitting", () => {
     ]);
   });
   it("marks an unterminated last line (torn write)", () => {
-    expect(splitBytes(enc("a\n{\"x\":"))).toEqual([
+    expect(splitBytes(enc('a\n{"x":'))).toEqual([
       { no: 1, text: "a", terminated: true },
       { no: 2, text: '{"x":', terminated: false },
     ]);

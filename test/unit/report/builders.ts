@@ -18,9 +18,22 @@ export const msg = (role: Msg["role"], text: string, over: Partial<Msg> = {}): M
 export const tokens = (n: number) => ({ estimated: n, estimator: "chars/4" });
 
 /** A session whose turns are the given message lists (each a full context). */
-export function session(path: string, contexts: Msg[][], opts: { diagnostics?: Diagnostic[]; compactions?: CompactionInput[]; format?: string } = {}): AuditSession {
+export function session(
+  path: string,
+  contexts: Msg[][],
+  opts: { diagnostics?: Diagnostic[]; compactions?: CompactionInput[]; format?: string } = {},
+): AuditSession {
   const b = new SessionBuilder({ path, format: opts.format ?? "pi", profile: "omp17", diagnostics: opts.diagnostics ?? [], leaves: ["x"], activeLeafId: "x" });
-  contexts.forEach((messages, index) => b.addTurn({ index, leafId: `leaf${index}`, responseId: `resp${index}`, systemPrompt: index === 0 ? null : "You are helpful.", messages, tokens: tokens(10 * (index + 1)) }));
+  contexts.forEach((messages, index) =>
+    b.addTurn({
+      index,
+      leafId: `leaf${index}`,
+      responseId: `resp${index}`,
+      systemPrompt: index === 0 ? null : "You are helpful.",
+      messages,
+      tokens: tokens(10 * (index + 1)),
+    }),
+  );
   for (const c of opts.compactions ?? []) b.addCompaction(c);
   return b.finish();
 }
@@ -39,4 +52,11 @@ export function result(sessions: AuditSession[], runDiagnostics: Diagnostic[] = 
   };
 }
 
-export const diagnostic = (over: Partial<Diagnostic>): Diagnostic => ({ code: "INVALID_JSON", severity: "error", file: "a.jsonl", line: 3, message: "Invalid JSON: Unexpected end", ...over });
+export const diagnostic = (over: Partial<Diagnostic>): Diagnostic => ({
+  code: "INVALID_JSON",
+  severity: "error",
+  file: "a.jsonl",
+  line: 3,
+  message: "Invalid JSON: Unexpected end",
+  ...over,
+});

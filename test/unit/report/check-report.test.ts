@@ -6,7 +6,16 @@ import { checkAnnotations, checkDocExitCode, checkJunit, checkMarkdown, checkVer
 import type { Regression } from "../../../src/context/expectations.js";
 import { escapeMd, escapeMdCell } from "../../../src/report/escape.js";
 
-const reg = (over: Partial<Regression> = {}): Regression => ({ suite: "s1", session: "logs/a.jsonl", turn: 2, responseId: "r2", line: 7, kind: "rule-stopped", message: "rule stopped firing: it's <b>gone</b> & [x](y)", ...over });
+const reg = (over: Partial<Regression> = {}): Regression => ({
+  suite: "s1",
+  session: "logs/a.jsonl",
+  turn: 2,
+  responseId: "r2",
+  line: 7,
+  kind: "rule-stopped",
+  message: "rule stopped firing: it's <b>gone</b> & [x](y)",
+  ...over,
+});
 
 function doc(over: Partial<CheckDocument> = {}): CheckDocument {
   return {
@@ -19,7 +28,19 @@ function doc(over: Partial<CheckDocument> = {}): CheckDocument {
       { name: "s1", sessions: [{ path: "logs/a.jsonl", turns: 3, regressions: 2, ms: 1500 }], updated: [] },
       { name: "s2", sessions: [{ path: "logs/b.jsonl", turns: 1, regressions: 0, ms: 20 }], updated: [] },
     ],
-    regressions: [reg(), reg({ kind: "disagreement", message: "disagree" }), reg({ suite: "s2", session: "logs/gone.jsonl", kind: "session-removed", turn: undefined, line: undefined, responseId: undefined, message: "expected session is no longer matched" })],
+    regressions: [
+      reg(),
+      reg({ kind: "disagreement", message: "disagree" }),
+      reg({
+        suite: "s2",
+        session: "logs/gone.jsonl",
+        kind: "session-removed",
+        turn: undefined,
+        line: undefined,
+        responseId: undefined,
+        message: "expected session is no longer matched",
+      }),
+    ],
     diagnostics: [],
     sessionDiagnostics: [],
     ...over,
@@ -40,7 +61,10 @@ describe("check summary (Markdown)", () => {
     expect(md).toContain("| s1 | 1 | 3 | 2 |");
     // s2's only regression belongs to a session that is gone: still counted and listed.
     expect(md).toContain("| s2 | 1 | 1 | 1 |");
-    for (const [name, n] of [["s1", 2], ["s2", 1]] as const) {
+    for (const [name, n] of [
+      ["s1", 2],
+      ["s2", 1],
+    ] as const) {
       const block = md.split(/^### /m).find((b) => b.startsWith(`❌ ${name}:`)) ?? "";
       expect(block).toContain(`${n} regression(s)`);
       expect(block.split("\n").filter((l) => l.startsWith("- ")).length).toBe(n);

@@ -13,7 +13,7 @@ import { renderMarkdown } from "../../../src/report/markdown.js";
 import { renderTerminal } from "../../../src/report/terminal.js";
 import { diagnostic, msg, result, session } from "./builders.js";
 
-const HOSTILE = '</script><script>window.__pwned=1</script><img src=x onerror="document.title=\'pwned\'"> & \u2028 <!-- ]]> \u0001';
+const HOSTILE = "</script><script>window.__pwned=1</script><img src=x onerror=\"document.title='pwned'\"> & \u2028 <!-- ]]> \u0001";
 
 function corpus() {
   const ok = session("fixtures/pi/ok.jsonl", [[msg("user", "hi")], [msg("user", "hi"), msg("assistant", "hello")]]);
@@ -21,13 +21,17 @@ function corpus() {
     format: "scorel",
     diagnostics: [diagnostic({ file: "fixtures/bad/<torn>.jsonl", code: "invalid_json", loader: true, message: `Invalid JSON near ${HOSTILE}` })],
   });
-  const warn = session("w.jsonl", [[msg("user", HOSTILE)]], { diagnostics: [diagnostic({ file: "w.jsonl", code: "SCHEMA", severity: "warning", line: 2, message: "/x: must be string" })] });
+  const warn = session("w.jsonl", [[msg("user", HOSTILE)]], {
+    diagnostics: [diagnostic({ file: "w.jsonl", code: "SCHEMA", severity: "warning", line: 2, message: "/x: must be string" })],
+  });
   return result([ok, bad, warn]);
 }
 
 describe("report/junit: structure CI servers read", () => {
   const xml = auditJunit(corpus());
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (n) => ["testsuite", "testcase", "property"].includes(n) }).parse(xml);
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (n) => ["testsuite", "testcase", "property"].includes(n) }).parse(
+    xml,
+  );
   it("is well-formed XML even with hostile text and control characters", () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites')).toBe(true);
@@ -66,7 +70,15 @@ describe("report/junit: structure CI servers read", () => {
     expect(bad.properties.property.map((p: Record<string, string>) => p["@name"])).toEqual(["format", "profile", "loader", "turns"]);
   });
   it("skipped cases use <skipped/>", () => {
-    const x = renderJunit([{ name: "s", cases: [{ name: "t", status: "skip", message: "no evidence" }, { name: "u", status: "pass" }] }]);
+    const x = renderJunit([
+      {
+        name: "s",
+        cases: [
+          { name: "t", status: "skip", message: "no evidence" },
+          { name: "u", status: "pass" },
+        ],
+      },
+    ]);
     const d = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(x);
     expect(d.testsuites["@skipped"]).toBe("1");
     expect(d.testsuites.testsuite.testcase[0].skipped["@message"]).toBe("no evidence");
@@ -99,7 +111,9 @@ describe("report/markdown", () => {
 
 describe("report/annotations (GitHub workflow commands)", () => {
   it("formats file, line and title and escapes data and properties", () => {
-    expect(annotation(diagnostic({ file: "a,b:c.jsonl", message: "50% bad\nnext" }))).toBe("::error file=a%2Cb%3Ac.jsonl,line=3,title=sightline INVALID_JSON::50%25 bad%0Anext");
+    expect(annotation(diagnostic({ file: "a,b:c.jsonl", message: "50% bad\nnext" }))).toBe(
+      "::error file=a%2Cb%3Ac.jsonl,line=3,title=sightline INVALID_JSON::50%25 bad%0Anext",
+    );
     expect(annotation(diagnostic({ severity: "info", line: undefined }))).toMatch(/^::notice file=a\.jsonl,title=/);
   });
   it("emits errors and warnings, not infos", () => {
@@ -160,7 +174,11 @@ describe("report/html: escaping (design §8 output safety)", () => {
     expect(page).not.toMatch(/(src|href)=["']?https?:/);
   });
   it("lists problems first, links each input to its own page and shows paths relative to the audited folder", () => {
-    const rows = [...index.matchAll(/<tr class="st-(\w+)" data-status="\w+"><td>.*?<a href="(sessions\/session\.html#s=\d+)" data-session="\d+" title="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2], m[4]]);
+    const rows = [
+      ...index.matchAll(
+        /<tr class="st-(\w+)" data-status="\w+"><td>.*?<a href="(sessions\/session\.html#s=\d+)" data-session="\d+" title="([^"]*)">([^<]*)<\/a>/g,
+      ),
+    ].map((m) => [m[1], m[2], m[4]]);
     expect(rows).toEqual([
       ["error", "sessions/session.html#s=2", "fixtures/bad/&lt;torn&gt;.jsonl"],
       ["warning", "sessions/session.html#s=3", "w.jsonl"],

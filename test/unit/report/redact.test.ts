@@ -36,7 +36,9 @@ describe("report/redact (design §8 output safety)", () => {
     expect(redactText(`key file:\n${PEM}\nend`)).toBe("key file:\n[REDACTED:private-key]\nend");
     const escaped = JSON.stringify(PEM).slice(1, -1);
     expect(redactText(`"${escaped}"`)).toBe('"[REDACTED:private-key]"');
-    expect(redactText("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU=\n-----END OPENSSH PRIVATE KEY-----")).toBe("[REDACTED:private-key]");
+    expect(redactText("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU=\n-----END OPENSSH PRIVATE KEY-----")).toBe(
+      "[REDACTED:private-key]",
+    );
   });
   it("Authorization: Bearer headers (the header and scheme stay)", () => {
     expect(redactText("curl -H 'Authorization: Bearer abc123def456ghi789jkl0' https://api.example.com")).toBe(
@@ -161,7 +163,10 @@ describe("report/redact: equal strings redacted once", () => {
     expect(counter.n).toBe(3);
   });
   it("many distinct strings of one length, repeated in any order, each get their own redaction", () => {
-    const texts = Array.from({ length: 20 }, (_, i) => `${String(i).padStart(2, "0")} ${(i % 3 ? "plain words only" : `key ${AWS}`).padEnd(24, ".")} ${"-".repeat(60)}`);
+    const texts = Array.from(
+      { length: 20 },
+      (_, i) => `${String(i).padStart(2, "0")} ${(i % 3 ? "plain words only" : `key ${AWS}`).padEnd(24, ".")} ${"-".repeat(60)}`,
+    );
     expect(new Set(texts.map((t) => t.length)).size).toBe(1);
     const order = [...texts, ...[...texts].reverse(), ...texts.filter((_, i) => i % 2)];
     const counter = { n: 0 };
@@ -186,13 +191,67 @@ describe("report/redact: pre-checks only skip work", () => {
     }
     return out;
   };
-  const fragments = ["DB_", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "KEY", "_ID", "TOKEN", "SECRET", "CREDENTIALS", "PASSPHRASE", "_2", "=", " = ", ":", '"', "'", "hunter22", "x", " ", "\n", "[REDACTED:secret]", "Authorization: ", "Bearer ", "abcdefghijklmnop1234", AWS, "eyJ", "sk-"];
+  const fragments = [
+    "DB_",
+    "PASSWORD",
+    "PASSWD",
+    "API_KEY",
+    "APIKEY",
+    "KEY",
+    "_ID",
+    "TOKEN",
+    "SECRET",
+    "CREDENTIALS",
+    "PASSPHRASE",
+    "_2",
+    "=",
+    " = ",
+    ":",
+    '"',
+    "'",
+    "hunter22",
+    "x",
+    " ",
+    "\n",
+    "[REDACTED:secret]",
+    "Authorization: ",
+    "Bearer ",
+    "abcdefghijklmnop1234",
+    AWS,
+    "eyJ",
+    "sk-",
+  ];
   // Every rule's anchor, pieces that split or overlap anchors ("sk" + "-----BEGIN", "AKI" + "ASIA"), and
   // whole secrets of every kind: the rules a text's anchors select must give what all rules give.
   const anchorFragments = [
-    ...fragments, "-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEY-----", "-----", "BEGIN",
-    "sk", "-", "AKI", "ASIA", "IOSFODNN7EXAMPLE", "authorization=", "AUTHORIZATION: ", "basic ", "bearer ", "ghp_", "gh", "p_", "123456789012345678901234567890",
-    "github_pat_", "eyJabcdefghij.eyJab.x", ".eyJ", "PASSP", "HRASE", "KE", "Y", "[REDACTED:authorization]",
+    ...fragments,
+    "-----BEGIN PRIVATE KEY-----",
+    "-----END PRIVATE KEY-----",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "-----END RSA PRIVATE KEY-----",
+    "-----",
+    "BEGIN",
+    "sk",
+    "-",
+    "AKI",
+    "ASIA",
+    "IOSFODNN7EXAMPLE",
+    "authorization=",
+    "AUTHORIZATION: ",
+    "basic ",
+    "bearer ",
+    "ghp_",
+    "gh",
+    "p_",
+    "123456789012345678901234567890",
+    "github_pat_",
+    "eyJabcdefghij.eyJab.x",
+    ".eyJ",
+    "PASSP",
+    "HRASE",
+    "KE",
+    "Y",
+    "[REDACTED:authorization]",
   ];
   it("redactText equals every rule applied, on texts made of every rule's anchors, split and overlapping", () => {
     fc.assert(
@@ -207,13 +266,18 @@ describe("report/redact: pre-checks only skip work", () => {
     );
   });
   it("an anchor overlapping the end of another still selects its rule", () => {
-    for (const text of ["task-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----", "x sk-abcdefghijklmnopqrstuvwx", "TASK-ghp_123456789012345678901234567890 x"]) {
+    for (const text of [
+      "task-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----",
+      "x sk-abcdefghijklmnopqrstuvwx",
+      "TASK-ghp_123456789012345678901234567890 x",
+    ]) {
       expect(redactText(text), text).toBe(reference(text));
       expect(redactText(text), text).toContain("[REDACTED:");
     }
   });
   it("every rule names an anchor that the anchor scan finds", () => {
-    for (const r of REDACT_RULES) for (const alt of r.anchor.source.split("|")) expect(mayHoldSecret(alt.replace("[pousr]", "p")), `${r.kind} ${alt}`).toBe(true);
+    for (const r of REDACT_RULES)
+      for (const alt of r.anchor.source.split("|")) expect(mayHoldSecret(alt.replace("[pousr]", "p")), `${r.kind} ${alt}`).toBe(true);
   });
   it("redactText equals every rule applied without pre-checks, on texts made of rule fragments", () => {
     fc.assert(
@@ -238,7 +302,9 @@ describe("report/redact: every alternative of every secret pattern survives the 
       `-----BEGIN ${l}-----\nMIIBabc\n-----END ${l}-----`,
     ]),
     ...["Authorization", "authorization", "AUTHORIZATION", "aUTHORIZATION"].flatMap((h) =>
-      ["", "Bearer ", "Basic ", "Token ", "Bot ", "bearer "].flatMap((scheme) => [": ", "=", '": "'].map((sep): [string, string] => ["authorization", `${h}${sep}${scheme}abcdefgh12345678`])),
+      ["", "Bearer ", "Basic ", "Token ", "Bot ", "bearer "].flatMap((scheme) =>
+        [": ", "=", '": "'].map((sep): [string, string] => ["authorization", `${h}${sep}${scheme}abcdefgh12345678`]),
+      ),
     ),
     ["bearer", "headers.x = 'Bearer 9f8e7d6c5b4a39281706f5e4=='"],
     ["jwt", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_nature-1"],

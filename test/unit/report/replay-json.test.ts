@@ -6,7 +6,11 @@ import { replayStreamFile } from "../../../src/app/replay.js";
 import { writeReplayJson } from "../../../src/report/replay-json.js";
 import { ROOT } from "../context/fixture-sessions.js";
 
-const FIXTURES = ["fixtures/pi/omp17-branch-after-gap/session.jsonl", "fixtures/yoi/seed-era-realistic.jsonl", "fixtures/scorel/audit/inv-14-orphan-tool-result.jsonl"].map((f) => `${ROOT}/${f}`);
+const FIXTURES = [
+  "fixtures/pi/omp17-branch-after-gap/session.jsonl",
+  "fixtures/yoi/seed-era-realistic.jsonl",
+  "fixtures/scorel/audit/inv-14-orphan-tool-result.jsonl",
+].map((f) => `${ROOT}/${f}`);
 
 async function streamed(file: string, opts: { delta: boolean; noTurns?: boolean }): Promise<{ text: string; chunks: number; whole: string }> {
   const chunks: string[] = [];
@@ -27,7 +31,7 @@ describe("report/replay-json: the streamed replay document", () => {
       }
     });
   }
-  it("a document without turns streams `\"turns\": []`", async () => {
+  it('a document without turns streams `"turns": []`', async () => {
     const r = await streamed(FIXTURES[0], { delta: false, noTurns: true });
     expect(r.text).toBe(r.whole);
     expect(r.text).toContain('"turns": []');

@@ -59,7 +59,9 @@ describe("published schemas validate real output", () => {
           expect(jsonDepth(text), e.detail).toBeLessThan(32);
         }
       }
-      expect(check(sessionSchema, { schemaVersion: 1, kind: "audit-session", session: { ...result.sessions.find((s) => s.messages.length > 0)! } }).length).toBeGreaterThan(0);
+      expect(
+        check(sessionSchema, { schemaVersion: 1, kind: "audit-session", session: { ...result.sessions.find((s) => s.messages.length > 0)! } }).length,
+      ).toBeGreaterThan(0);
       expect(check(summarySchema, { ...result }).length).toBeGreaterThan(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -74,6 +76,8 @@ describe("published schemas validate real output", () => {
     const cfg = JSON.parse(readFileSync("fixtures/suites/omp17/sightline.config.json", "utf8"));
     expect(cfg.$schema).toBe("../../../src/schema/json/config/sightline.config.json");
     expect(check(configSchema, cfg)).toEqual([]);
-    expect(check(configSchema, { suites: [{ name: "a", sessions: "x", expectations: "e.json", chunking: "fixed:0" }] }).map((i) => i.pointer)).toEqual(["/suites/0/chunking"]);
+    expect(check(configSchema, { suites: [{ name: "a", sessions: "x", expectations: "e.json", chunking: "fixed:0" }] }).map((i) => i.pointer)).toEqual([
+      "/suites/0/chunking",
+    ]);
   });
 });

@@ -30,7 +30,12 @@ describe("report/stream: report files written session by session", () => {
     const r = corpus();
     const doc = JSON.parse(summaryJson(r));
     expect(doc.sessions).toEqual(JSON.parse(JSON.stringify(r.sessions.map(summaryEntry))));
-    expect(doc.sessions[1]).toMatchObject({ path: `b ${HOSTILE}.jsonl`, detail: "sessions/2.js", page: "sessions/session.html#s=2", counts: { turns: 0, compactions: 0, capsuleFailures: 0, ttsrDisagreements: null } });
+    expect(doc.sessions[1]).toMatchObject({
+      path: `b ${HOSTILE}.jsonl`,
+      detail: "sessions/2.js",
+      page: "sessions/session.html#s=2",
+      counts: { turns: 0, compactions: 0, capsuleFailures: 0, ttsrDisagreements: null },
+    });
     for (const k of ["prompts", "messages", "turns", "compactions"]) expect(doc.sessions[0]).not.toHaveProperty(k);
     expect(doc.summary).toEqual(r.summary);
   });

@@ -3,7 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { ttsrVerdict, type SessionCounts } from "../../../src/context/audit-store.js";
 
-const c = (ttsrDisagreements: number | null, ttsrUnverifiable?: number): SessionCounts => ({ turns: 3, compactions: 0, capsuleFailures: 0, ttsrDisagreements, ttsrUnverifiable });
+const c = (ttsrDisagreements: number | null, ttsrUnverifiable?: number): SessionCounts => ({
+  turns: 3,
+  compactions: 0,
+  capsuleFailures: 0,
+  ttsrDisagreements,
+  ttsrUnverifiable,
+});
 
 describe("context/audit-store ttsrVerdict", () => {
   it.each([

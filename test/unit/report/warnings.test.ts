@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { renderWarningSummary } from "../../../src/report/warnings.js";
 import type { Diagnostic } from "../../../src/shared/diagnostics.js";
 
-const d = (code: string, severity: Diagnostic["severity"], line?: number, loader?: true): Diagnostic => ({ code, severity, file: "s.jsonl", message: `${code} happened`, ...(line !== undefined ? { line } : {}), ...(loader ? { loader } : {}) });
+const d = (code: string, severity: Diagnostic["severity"], line?: number, loader?: true): Diagnostic => ({
+  code,
+  severity,
+  file: "s.jsonl",
+  message: `${code} happened`,
+  ...(line !== undefined ? { line } : {}),
+  ...(loader ? { loader } : {}),
+});
 
 describe("renderWarningSummary", () => {
   it("nothing for a session with only notes", () => {
@@ -11,7 +18,11 @@ describe("renderWarningSummary", () => {
   });
 
   it("counts errors and warnings, shows the first ones, marks the loader verdict, and names the listing command", () => {
-    const out = renderWarningSummary("s.jsonl", [d("A", "warning", 2), d("PROFILE_CHOSEN", "info"), d("B", "error", 3, true), d("C", "warning"), d("D", "warning", 9), d("E", "error", 10)], { input: "s.jsonl", profile: "omp17", first: 3 });
+    const out = renderWarningSummary(
+      "s.jsonl",
+      [d("A", "warning", 2), d("PROFILE_CHOSEN", "info"), d("B", "error", 3, true), d("C", "warning"), d("D", "warning", 9), d("E", "error", 10)],
+      { input: "s.jsonl", profile: "omp17", first: 3 },
+    );
     expect(out).toBe(
       "sightline: s.jsonl: 2 errors, 3 warnings\n" +
         "  line 2: warning A: A happened\n" +

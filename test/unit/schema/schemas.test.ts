@@ -26,7 +26,9 @@ describe("shipped JSON Schemas", () => {
 
   it("the build ships every schema (package export sightline/schemas/* → dist/schema/json/*)", () => {
     const dist = resolve(DIR, "../../../dist/schema/json");
-    const shipped = schemaFiles(dist).map((f) => relative(dist, f)).sort();
+    const shipped = schemaFiles(dist)
+      .map((f) => relative(dist, f))
+      .sort();
     expect(shipped).toEqual(schemas.map((s) => s.file).sort());
   });
 

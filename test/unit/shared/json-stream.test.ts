@@ -23,19 +23,37 @@ const cut = (text: string, at: number[]) => {
 // Strings full of what the scanner must not be fooled by: quotes, backslashes, brackets, commas.
 const tricky = fc.string({ unit: fc.constantFrom("a", '"', "\\", "[", "]", "{", "}", ",", ":", " ", "\n", "é", "😀") });
 const value = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: "small" }, tricky, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie("v"), { maxLength: 3 }), fc.dictionary(tricky, tie("v"), { maxKeys: 3 })),
+  v: fc.oneof(
+    { depthSize: "small" },
+    tricky,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("v"), { maxLength: 3 }),
+    fc.dictionary(tricky, tie("v"), { maxKeys: 3 }),
+  ),
 })).v;
 
 describe("JsonMemberScanner", () => {
   it("property: members and elements parse back to the document's values, for any indentation and chunking", () => {
     fc.assert(
-      fc.property(fc.dictionary(tricky.filter((k) => k !== "turns"), value, { maxKeys: 4 }), fc.array(value, { maxLength: 6 }), fc.constantFrom(undefined, 2, "\t"), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }), (head, turns, indent, at) => {
-        const doc = { ...head, turns, tail: "x" };
-        const text = JSON.stringify(doc, null, indent);
-        const { members, elements } = scan(cut(text, at));
-        expect(elements).toEqual(turns);
-        expect(members).toEqual({ ...head, tail: "x" });
-      }),
+      fc.property(
+        fc.dictionary(
+          tricky.filter((k) => k !== "turns"),
+          value,
+          { maxKeys: 4 },
+        ),
+        fc.array(value, { maxLength: 6 }),
+        fc.constantFrom(undefined, 2, "\t"),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }),
+        (head, turns, indent, at) => {
+          const doc = { ...head, turns, tail: "x" };
+          const text = JSON.stringify(doc, null, indent);
+          const { members, elements } = scan(cut(text, at));
+          expect(elements).toEqual(turns);
+          expect(members).toEqual({ ...head, tail: "x" });
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -52,7 +70,11 @@ describe("JsonMemberScanner", () => {
   it("an empty streamed array yields no element but is announced; other arrays stay members", () => {
     expect(scan(['{"schemaVersion":1,"turns":[],"leaves":["x","y"]}'])).toEqual({ members: { schemaVersion: 1, leaves: ["x", "y"] }, elements: [] });
     const starts: string[] = [];
-    const s = new JsonMemberScanner("turns", { member: (k) => starts.push(`member ${k}`), arrayStart: () => starts.push("turns"), element: () => starts.push("element") });
+    const s = new JsonMemberScanner("turns", {
+      member: (k) => starts.push(`member ${k}`),
+      arrayStart: () => starts.push("turns"),
+      element: () => starts.push("element"),
+    });
     s.push('{"a": [], "turns": [ ], "b": {"turns": [1]}}');
     s.end();
     expect(starts).toEqual(["member a", "turns", "member b"]);

@@ -11,7 +11,8 @@ describe("terminalText", () => {
   });
 
   it("leaves printable text alone, wide and combining characters included", () => {
-    for (const s of ["plain ascii", "写入 config/prod.yaml 被拒绝", "é and e\u0301", "⏎ ≈ → ✓ ✗ 🙂", "\u00a0nbsp", "\\x1b already text"]) expect(terminalText(s)).toBe(s);
+    for (const s of ["plain ascii", "写入 config/prod.yaml 被拒绝", "é and e\u0301", "⏎ ≈ → ✓ ✗ 🙂", "\u00a0nbsp", "\\x1b already text"])
+      expect(terminalText(s)).toBe(s);
   });
 });
 
@@ -27,7 +28,9 @@ describe("guardTerminal", () => {
   });
 
   it("with colour, only SGR sequences survive; other CSI, OSC and C1 are shown", () => {
-    expect(guardTerminal("\u001b[1;31mred\u001b[0m \u001b[2J \u001b]0;T\u0007 \u009b31m", true)).toBe("\u001b[1;31mred\u001b[0m \\x1b[2J \\x1b]0;T\\x07 \\x9b31m");
+    expect(guardTerminal("\u001b[1;31mred\u001b[0m \u001b[2J \u001b]0;T\u0007 \u009b31m", true)).toBe(
+      "\u001b[1;31mred\u001b[0m \\x1b[2J \\x1b]0;T\\x07 \\x9b31m",
+    );
   });
 });
 

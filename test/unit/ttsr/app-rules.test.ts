@@ -24,16 +24,37 @@ describe("app ttsr-rules", () => {
   });
 
   it("ttsr test expands --path as the session does (§9.2)", async () => {
-    const r = await runTtsrTest({ cwd: "/proj", rules: [resolve(ROOT, "fixtures/rules/project")], text: "x: any", source: "tool", tool: "edit", paths: ["/proj/src/a.ts"], chunking: { kind: "whole" } });
+    const r = await runTtsrTest({
+      cwd: "/proj",
+      rules: [resolve(ROOT, "fixtures/rules/project")],
+      text: "x: any",
+      source: "tool",
+      tool: "edit",
+      paths: ["/proj/src/a.ts"],
+      chunking: { kind: "whole" },
+    });
     expect(r.doc?.context.filePaths).toEqual(["/proj/src/a.ts", "src/a.ts"]);
     expect(r.doc?.matches.map((m) => m.rule)).toEqual(["no-any"]);
   });
 
   it("a JSON tool snippet offers its path arguments when --path is not given", async () => {
-    const r = await runTtsrTest({ cwd: "/proj", rules: [resolve(ROOT, "fixtures/rules/project")], text: '{"file_path":"./src/a.ts","content":"x: any"}', source: "tool", tool: "edit", chunking: { kind: "fixed", size: 5 } });
+    const r = await runTtsrTest({
+      cwd: "/proj",
+      rules: [resolve(ROOT, "fixtures/rules/project")],
+      text: '{"file_path":"./src/a.ts","content":"x: any"}',
+      source: "tool",
+      tool: "edit",
+      chunking: { kind: "fixed", size: 5 },
+    });
     expect(r.doc?.context.filePaths).toEqual(["./src/a.ts", "src/a.ts", "/proj/src/a.ts"]);
     expect(r.doc?.matches.map((m) => m.rule)).toEqual(["no-any"]);
-    const text = await runTtsrTest({ cwd: "/proj", rules: [resolve(ROOT, "fixtures/rules/project")], text: '{"path":"a.ts"}', source: "text", chunking: { kind: "whole" } });
+    const text = await runTtsrTest({
+      cwd: "/proj",
+      rules: [resolve(ROOT, "fixtures/rules/project")],
+      text: '{"path":"a.ts"}',
+      source: "text",
+      chunking: { kind: "whole" },
+    });
     expect(text.doc?.context.filePaths).toBeUndefined();
   });
 });

@@ -38,7 +38,9 @@ describe("lintRules", () => {
     expect(d[0].message).toContain("never fires at all");
   });
   it("a frontmatter value of a type oh-my-pi ignores is a warning at its line", () => {
-    expect(out.diagnostics.filter((d) => d.file === "/a/typed.md").map((d) => [d.code, d.severity, d.line])).toEqual([["TTSR_FRONTMATTER_VALUE_IGNORED", "warning", 3]]);
+    expect(out.diagnostics.filter((d) => d.file === "/a/typed.md").map((d) => [d.code, d.severity, d.line])).toEqual([
+      ["TTSR_FRONTMATTER_VALUE_IGNORED", "warning", 3],
+    ]);
   });
   it("counts", () => expect([out.errors, out.warnings]).toEqual([2, 5]));
 });
@@ -61,5 +63,6 @@ describe("ruleFindings", () => {
   it("glob shorthand catch-all is noted", () => {
     expect(ruleFindings(R("a", { condition: "*.rs" }, "seed"), { profile: "seed" }).map((d) => d.code)).toEqual(["TTSR_CATCH_ALL_CONDITION"]);
   });
-  it("a clean rule has no findings", () => expect(ruleFindings(R("a", { condition: "x", scope: "text" }, "v17"), { profile: "v17", catastrophic: true, strict: true })).toEqual([]));
+  it("a clean rule has no findings", () =>
+    expect(ruleFindings(R("a", { condition: "x", scope: "text" }, "v17"), { profile: "v17", catastrophic: true, strict: true })).toEqual([]));
 });

@@ -9,20 +9,20 @@ const fm = (lines: string, body = "Body"): string => `---\n${lines}\n---\n${body
 
 describe("loadRules", () => {
   for (const p of PROFILES)
-  it(`ttsr-spec §14 #44 / S26 [${p}]: an empty-body project rule shadows the builtin of the same name, then fails validation`, () => {
-    const fs = memFs({
-      "/proj/.omp/rules/ts-no-any.md": fm("condition: any", ""),
-      "/builtin/ts-no-any.md": fm("condition: any", "No any."),
+    it(`ttsr-spec §14 #44 / S26 [${p}]: an empty-body project rule shadows the builtin of the same name, then fails validation`, () => {
+      const fs = memFs({
+        "/proj/.omp/rules/ts-no-any.md": fm("condition: any", ""),
+        "/builtin/ts-no-any.md": fm("condition: any", "No any."),
+      });
+      const out = loadRules(["/proj/.omp/rules", { path: "/builtin", provider: "builtin-defaults" }], { fs, ttsrProfile: p });
+      expect(out.rules).toEqual([]);
+      expect(out.shadowed).toEqual([{ name: "ts-no-any", path: "builtin-defaults:ts-no-any.md", by: "/proj/.omp/rules/ts-no-any.md" }]);
+      expect(out.skipped).toHaveLength(1);
+      expect(out.skipped[0]).toMatchObject({ name: "ts-no-any", path: "/proj/.omp/rules/ts-no-any.md" });
+      expect(out.skipped[0].reason).toContain("empty rule content");
+      expect(out.manager.hasRules()).toBe(false);
+      expect(out.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["TTSR_RULE_SHADOWED", "TTSR_RULE_INVALID"]));
     });
-    const out = loadRules(["/proj/.omp/rules", { path: "/builtin", provider: "builtin-defaults" }], { fs, ttsrProfile: p });
-    expect(out.rules).toEqual([]);
-    expect(out.shadowed).toEqual([{ name: "ts-no-any", path: "builtin-defaults:ts-no-any.md", by: "/proj/.omp/rules/ts-no-any.md" }]);
-    expect(out.skipped).toHaveLength(1);
-    expect(out.skipped[0]).toMatchObject({ name: "ts-no-any", path: "/proj/.omp/rules/ts-no-any.md" });
-    expect(out.skipped[0].reason).toContain("empty rule content");
-    expect(out.manager.hasRules()).toBe(false);
-    expect(out.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["TTSR_RULE_SHADOWED", "TTSR_RULE_INVALID"]));
-  });
 
   it("ttsr-spec §1: first wins by name across folders in priority order; .md and .mdc in one folder too", () => {
     const fs = memFs({
@@ -62,7 +62,10 @@ describe("loadRules", () => {
       "/p/ok.md": fm("condition: ok"),
       "/b/builtin-x.md": fm("condition: q"),
     });
-    const out = loadRules(["/p", { path: "/b", provider: "builtin-defaults" }], { fs, settings: { disabledRules: [" disabled-one ", ""], builtinRules: false } });
+    const out = loadRules(["/p", { path: "/b", provider: "builtin-defaults" }], {
+      fs,
+      settings: { disabledRules: [" disabled-one ", ""], builtinRules: false },
+    });
     expect(names(out.buckets.rulebook)).toEqual(["bad-regex", "unreachable"]);
     expect(names(out.buckets.ttsr)).toEqual(["ok"]);
     expect(names(out.buckets.dropped)).toEqual(["disabled-one", "builtin-x"]);
@@ -82,13 +85,19 @@ describe("loadRules", () => {
 describe("ttsr-spec §7 bucketRules consequences", () => {
   it("condition + alwaysApply is TTSR-only; alwaysApply without a condition is always-apply; nothing → discarded", () => {
     const m = mgr("seed");
-    const b = bucketRules([R("t", { condition: "x", alwaysApply: true }, "seed"), R("aa", { alwaysApply: true }, "seed"), R("d", {}, "seed")], m, { builtinRules: true, disabledRules: [] });
+    const b = bucketRules([R("t", { condition: "x", alwaysApply: true }, "seed"), R("aa", { alwaysApply: true }, "seed"), R("d", {}, "seed")], m, {
+      builtinRules: true,
+      disabledRules: [],
+    });
     expect([names(b.ttsr), names(b.alwaysApply), names(b.discarded)]).toEqual([["t"], ["aa"], ["d"]]);
   });
 
   it("a second same-name rule that reaches bucketing fails addRule and becomes rulebook", () => {
     const m = mgr("seed");
-    const b = bucketRules([R("a", { condition: "x" }, "seed"), R("a", { condition: "y", description: "d" }, "seed")], m, { builtinRules: true, disabledRules: [] });
+    const b = bucketRules([R("a", { condition: "x" }, "seed"), R("a", { condition: "y", description: "d" }, "seed")], m, {
+      builtinRules: true,
+      disabledRules: [],
+    });
     expect(names(b.ttsr)).toEqual(["a"]);
     expect(names(b.rulebook)).toEqual(["a"]);
     expect(b.all[1].notRegistered).toBe("duplicate-name");

@@ -23,8 +23,12 @@ function recorded(sessionText: string): Recorded[] {
     const e = JSON.parse(line);
     if (e.type === "custom_message" && e.customType === "ttsr-injection") out.push({ kind: "interrupt", rules: e.details.rules, text: e.content });
     const first = e.type === "message" && e.message?.role === "toolResult" ? e.message.content?.[0] : undefined;
-    if (first?.type === "text" && first.text.startsWith("<system-reminder reason=\"rule_violation\""))
-      out.push({ kind: "tool-reminder", rules: [...first.text.matchAll(/^<system-reminder reason="rule_violation" rule="([^"]*)"/gm)].map((m) => m[1]), text: first.text });
+    if (first?.type === "text" && first.text.startsWith('<system-reminder reason="rule_violation"'))
+      out.push({
+        kind: "tool-reminder",
+        rules: [...first.text.matchAll(/^<system-reminder reason="rule_violation" rule="([^"]*)"/gm)].map((m) => m[1]),
+        text: first.text,
+      });
   }
   return out;
 }

@@ -2,9 +2,35 @@ import { describe, expect, it } from "vitest";
 import { bunOnlySyntax, findCatastrophic, hasLeadingInlineFlags } from "../../../src/ttsr/regex-safety.js";
 
 describe("catastrophic regex analysis (design §8)", () => {
-  const bad = ["(a+)+", "(a|a)*", "(a*)*b", "(\\w+\\s?)*$", "(\\d|\\w)+", "(x+x+)+y", "^(([a-z])+.)+[A-Z]([a-z])+$", "(\\s*,?\\s*)*", "(?:a+){2,}", "(.*a){20}", "(a|aa)+$", "(?:\\d|\\d\\d)*x"];
+  const bad = [
+    "(a+)+",
+    "(a|a)*",
+    "(a*)*b",
+    "(\\w+\\s?)*$",
+    "(\\d|\\w)+",
+    "(x+x+)+y",
+    "^(([a-z])+.)+[A-Z]([a-z])+$",
+    "(\\s*,?\\s*)*",
+    "(?:a+){2,}",
+    "(.*a){20}",
+    "(a|aa)+$",
+    "(?:\\d|\\d\\d)*x",
+  ];
   for (const s of bad) it(`flags ${s}`, () => expect(findCatastrophic(s).length).toBeGreaterThan(0));
-  const good = ["(\\w+\\s)*$", "(a+b)*", "(a|ab)*", "foo\\(bar\\)", ".*", "(?:a|b)+", "[a-z]+@[a-z]+", "(\\s*,\\s*)", "(ab){3}", "\\b(eval|exec)\\(", "console\\.log", "(?:\\[x\\])+"];
+  const good = [
+    "(\\w+\\s)*$",
+    "(a+b)*",
+    "(a|ab)*",
+    "foo\\(bar\\)",
+    ".*",
+    "(?:a|b)+",
+    "[a-z]+@[a-z]+",
+    "(\\s*,\\s*)",
+    "(ab){3}",
+    "\\b(eval|exec)\\(",
+    "console\\.log",
+    "(?:\\[x\\])+",
+  ];
   for (const s of good) it(`does not flag ${s}`, () => expect(findCatastrophic(s)).toEqual([]));
   it("never loops on truncated escapes", () => {
     for (const s of ["\\u{12", "(\\u{", "\\p{L", "(?<name", "[abc", "\\", "a{2,"]) expect(Array.isArray(findCatastrophic(s))).toBe(true);

@@ -32,7 +32,7 @@ for (const p of PROFILES) {
     });
 
     it("ttsr-spec §2.1.6: each lost line is reported at its own line of the file (the opening --- is line 1)", () => {
-      const file = ['---', 'condition: "a\\.b"', "globs:", '  - "*.ts"', "description: d", "   - second", "---", "B"].join("\n");
+      const file = ["---", 'condition: "a\\.b"', "globs:", '  - "*.ts"', "description: d", "   - second", "---", "B"].join("\n");
       const lost = parseRuleFile(file, "/r/x.md", { profile: p }).diagnostics?.filter((d) => d.code === "TTSR_YAML_LINES_LOST");
       expect(lost?.map((d) => [d.file, d.line, d.args?.text])).toEqual([
         ["/r/x.md", 4, '  - "*.ts"'],
@@ -98,7 +98,7 @@ for (const p of PROFILES) {
 }
 
 describe("profile differences in the frontmatter fallback", () => {
-  const file = "---\ncondition: \"a\\.b\"\nalwaysApply: true\ninterruptMode: never\nscope: [text]\n---\nB";
+  const file = '---\ncondition: "a\\.b"\nalwaysApply: true\ninterruptMode: never\nscope: [text]\n---\nB';
   it("ttsr-spec §2.1.4: v14 fallback values stay raw strings (alwaysApply 'true' is not true)", () => {
     const r = parseRuleFile(file, "/r/a.md", { profile: "seed" });
     expect(r.alwaysApply).toBe(false);
@@ -121,7 +121,7 @@ describe("profile differences in the frontmatter fallback", () => {
   });
 });
 
-describe("ttsr-spec D8 through a real file: scope: \"text\",\"thinking\" is recovered by the fallback", () => {
+describe('ttsr-spec D8 through a real file: scope: "text","thinking" is recovered by the fallback', () => {
   const file = '---\ncondition: x\nscope: "text","thinking"\n---\nB';
   it("ttsr-spec §14 #25 [seed]: the tokens keep their quotes; the rule is unreachable", () => {
     const r = parseRuleFile(file, "/r/a.md", { profile: "seed" });
@@ -159,8 +159,11 @@ describe("ttsr-spec §2.3 name derivation", () => {
 
 describe("the shipped rule frontmatter schema (ttsr-spec §2.2 types)", () => {
   it("a value of a type upstream ignores is reported at its key's line; the rule is built as upstream builds it", () => {
-    const r = parseRuleFile("---\ncondition: sorry\ndescription: 5\nalways-apply: \"yes\"\nglobs: [\"*.ts\", 3]\n---\nB", "/r/t.md", { profile: "v17" });
-    const found = (r.diagnostics ?? []).filter((d) => d.code === "TTSR_FRONTMATTER_VALUE_IGNORED").map((d) => [d.line, (d as { message: string }).message]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    const r = parseRuleFile('---\ncondition: sorry\ndescription: 5\nalways-apply: "yes"\nglobs: ["*.ts", 3]\n---\nB', "/r/t.md", { profile: "v17" });
+    const found = (r.diagnostics ?? [])
+      .filter((d) => d.code === "TTSR_FRONTMATTER_VALUE_IGNORED")
+      .map((d) => [d.line, (d as { message: string }).message])
+      .sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(found).toEqual([
       [3, expect.stringContaining("/description must be string")],
       [4, expect.stringContaining("/alwaysApply must be boolean")],

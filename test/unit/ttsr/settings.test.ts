@@ -5,7 +5,15 @@ import { ttsrSettingsSchema } from "../../../src/schema/settings.js";
 
 describe("settings", () => {
   it("ttsr-spec §8.1 defaults", () => {
-    expect(DEFAULT_TTSR_SETTINGS).toEqual({ enabled: true, contextMode: "discard", interruptMode: "always", repeatMode: "once", repeatGap: 10, builtinRules: true, disabledRules: [] });
+    expect(DEFAULT_TTSR_SETTINGS).toEqual({
+      enabled: true,
+      contextMode: "discard",
+      interruptMode: "always",
+      repeatMode: "once",
+      repeatGap: 10,
+      builtinRules: true,
+      disabledRules: [],
+    });
   });
   it("ttsr-spec §8.1: shallow spread — explicit undefined overrides", () => {
     const s = mergeTtsrSettings({ repeatGap: undefined });

@@ -31,7 +31,11 @@ describe("strings.md §1.4 test vectors", () => {
   });
 
   it("strings.md §1.4 vector 2: v17 tool reminder", () => {
-    const rule = { name: "no-sudo", path: "/proj/.omp/rules/no-sudo.md", content: "Never use sudo. Add the tool as a project dependency, or ask the user to install it." };
+    const rule = {
+      name: "no-sudo",
+      path: "/proj/.omp/rules/no-sudo.md",
+      content: "Never use sudo. Add the tool as a project dependency, or ask the user to install it.",
+    };
     expect(renderRule(rule, { ...V17, template: "tool-reminder" })).toBe(
       '<system-reminder reason="rule_violation" rule="no-sudo" path=".omp/rules/no-sudo.md">\nUser-defined rule matched tool-call arguments. Rule configured not to interrupt \u2192 tool ran. MUST comply with the following instruction on subsequent tool calls and responses. NOT prompt injection \u2014 coding agent enforcing project rules.\n\nNever use sudo. Add the tool as a project dependency, or ask the user to install it.\n</system-reminder>',
     );
@@ -79,7 +83,13 @@ describe("strings.md §1.4 test vectors", () => {
 describe("ttsr-spec §14 S20–S24", () => {
   it("ttsr-spec §14 S20: display paths — v17 relative, ~/, as-is, virtual; seed absolute", () => {
     const inputs = ["/proj/.omp/rules/x.md", "/root/.omp/agent/rules/x.md", "~/.omp/agent/rules/x.md", "/etc/x.md", "builtin-defaults:ts-no-any.md"];
-    expect(inputs.map((p) => displayRulePath(p, V17))).toEqual([".omp/rules/x.md", "~/.omp/agent/rules/x.md", "~/.omp/agent/rules/x.md", "/etc/x.md", "builtin-defaults:ts-no-any.md"]);
+    expect(inputs.map((p) => displayRulePath(p, V17))).toEqual([
+      ".omp/rules/x.md",
+      "~/.omp/agent/rules/x.md",
+      "~/.omp/agent/rules/x.md",
+      "/etc/x.md",
+      "builtin-defaults:ts-no-any.md",
+    ]);
     expect(inputs.map((p) => displayRulePath(p, { profile: "seed", cwd: "/proj", home: "/root" }))).toEqual(inputs);
   });
 

@@ -36,7 +36,10 @@ const ROOT: NodeState = { depth: -1, seq: -Infinity, applicable: [], hidden: new
 class MsgCells {
   private cells = new WeakMap<PList<Entry>, PList<Msg>>();
   private views = new WeakMap<Entry, Msg>();
-  constructor(private readonly session: ScorelSession, private readonly profile: ScorelProfile) {}
+  constructor(
+    private readonly session: ScorelSession,
+    private readonly profile: ScorelProfile,
+  ) {}
 
   of(nat: List<Entry>): List<Msg> {
     const stack: PList<Entry>[] = [];
@@ -67,7 +70,10 @@ class TreeEngine {
   private controls: ControlIndex;
   private rules: Rules;
 
-  constructor(private readonly session: ScorelSession, private readonly profile: ScorelProfile) {
+  constructor(
+    private readonly session: ScorelSession,
+    private readonly profile: ScorelProfile,
+  ) {
     this.rules = rulesFor(profile);
     this.tree = new TreeIndex(session);
     this.controls = new ControlIndex(this.rules.hiding ? controlEvents(session) : [], this.tree);

@@ -21,12 +21,7 @@ export const controlEvents = (session: ScorelSession): ScorelEvent[] => session.
  * docs/scorel.md §7.6: every context_control with seq ≤ seq(leaf) whose anchor and through both lie on the path, through
  * not before anchor, hides the inclusive path slice. Spans are unioned (no "same anchor replaces").
  */
-export function hiddenSet(
-  controls: readonly ScorelEvent[],
-  path: readonly string[],
-  leaf: ScorelEvent | undefined,
-  rules: Rules,
-): Set<string> {
+export function hiddenSet(controls: readonly ScorelEvent[], path: readonly string[], leaf: ScorelEvent | undefined, rules: Rules): Set<string> {
   const out = new Set<string>();
   if (!rules.hiding || !leaf || controls.length === 0) return out;
   const pos = new Map(path.map((id, i) => [id, i]));

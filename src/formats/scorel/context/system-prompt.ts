@@ -7,9 +7,7 @@ import type { ScorelEvent, ScorelSession } from "../model.js";
 /** Sections' renderedBlock trimmed, empty ones dropped, joined by a blank line; null when nothing is left. */
 export function renderScorelSystemPrompt(snapshot: unknown): string | null {
   if (!isObject(snapshot) || !Array.isArray(snapshot.sections)) return null;
-  const parts = snapshot.sections
-    .map((s) => (isObject(s) && typeof s.renderedBlock === "string" ? s.renderedBlock.trim() : ""))
-    .filter((s) => s !== "");
+  const parts = snapshot.sections.map((s) => (isObject(s) && typeof s.renderedBlock === "string" ? s.renderedBlock.trim() : "")).filter((s) => s !== "");
   return parts.length > 0 ? parts.join("\n\n") : null;
 }
 

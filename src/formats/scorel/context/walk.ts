@@ -106,7 +106,10 @@ function retained(ev: ScorelEvent, env: StepEnv): Entry[] {
 function messageText(m: Record<string, unknown>): string {
   if (typeof m.content === "string") return m.content;
   if (!Array.isArray(m.content)) return "";
-  return m.content.filter((b) => isObject(b) && b.type === "text").map((b) => String((b as Record<string, unknown>).text)).join("\n");
+  return m.content
+    .filter((b) => isObject(b) && b.type === "text")
+    .map((b) => String((b as Record<string, unknown>).text))
+    .join("\n");
 }
 
 function designStep(list: List<Entry>, ev: ScorelEvent, rules: Rules): List<Entry> {

@@ -37,7 +37,11 @@ describe("pi-session-format §9 the real fixture", () => {
     expect(s.entries.filter((e) => e.type === "thinking_level_change").map((e) => e.raw.thinkingLevel)).toEqual(["minimal", "low", "medium", "high", "off"]);
     expect(s.entries[s.entries.length - 1].type).toBe("thinking_level_change");
     expect(s.entries.filter((e) => e.type === "model_change").map((e) => e.raw.modelId)).toEqual([
-      "claude-3-opus-20240229", "claude-opus-4-5-20251101", "claude-sonnet-4-5", "claude-sonnet-4-5-20250929", "claude-opus-4-5",
+      "claude-3-opus-20240229",
+      "claude-opus-4-5-20251101",
+      "claude-sonnet-4-5",
+      "claude-sonnet-4-5-20250929",
+      "claude-opus-4-5",
     ]);
   });
 
@@ -45,7 +49,10 @@ describe("pi-session-format §9 the real fixture", () => {
     const cs = piCompactions(s);
     expect(cs.map((c) => c.tokensBefore)).toEqual([175_004, 185_014]);
     expect(cs.every((c) => c.summary.startsWith("# Context Checkpoint"))).toBe(true);
-    expect(cs.map((c) => [c.beforeLeafId, c.afterLeafId])).toEqual([["358", "359"], ["627", "628"]]);
+    expect(cs.map((c) => [c.beforeLeafId, c.afterLeafId])).toEqual([
+      ["358", "359"],
+      ["627", "628"],
+    ]);
   });
 
   it("§9 messages by role: 484 assistant, 448 toolResult, 55 user, 3 bashExecution", () => {
@@ -108,7 +115,10 @@ describe("pi-session-format §3 migration of the fixture [oracle]", () => {
 
   it("§3 the compaction at entry 359 keeps from index 293, the one at 628 from 551 (physical index, header = 0)", () => {
     const c = s.entries.filter((e) => e.type === "compaction");
-    expect(c.map((e) => [e.id, e.raw.firstKeptEntryId, "firstKeptEntryIndex" in e.raw])).toEqual([["359", "293", false], ["628", "551", false]]);
+    expect(c.map((e) => [e.id, e.raw.firstKeptEntryId, "firstKeptEntryIndex" in e.raw])).toEqual([
+      ["359", "293", false],
+      ["628", "551", false],
+    ]);
     expect(s.byId.get("293")!.raw.message).toMatchObject({ role: "user" });
     expect(s.byId.get("551")!.raw.message).toMatchObject({ role: "user" });
     // The other reading (header not counted) would land on assistant messages.
@@ -146,9 +156,19 @@ describe("pi-session-format §6 contexts on the fixture", () => {
   });
 
   it("§8 three aborted tool calls keep partialJson: entry 373 bash 286 chars, 385 read 25 chars, 677 edit 13,888 chars", () => {
-    const pj = s.entries.flatMap((e) => ((e.raw.message as any)?.content ?? []).filter((b: any) => b.type === "toolCall" && "partialJson" in b).map((b: any) => [e.id, b.name, b.partialJson.length]));
-    expect(pj).toEqual([["373", "bash", 286], ["385", "read", 25], ["677", "edit", 13_888]]);
-    expect((s.byId.get("385")!.raw.message as any).content.find((b: any) => b.type === "toolCall" && "partialJson" in b).partialJson).toBe('{"path": "/Users/badlogic');
+    const pj = s.entries.flatMap((e) =>
+      ((e.raw.message as any)?.content ?? [])
+        .filter((b: any) => b.type === "toolCall" && "partialJson" in b)
+        .map((b: any) => [e.id, b.name, b.partialJson.length]),
+    );
+    expect(pj).toEqual([
+      ["373", "bash", 286],
+      ["385", "read", 25],
+      ["677", "edit", 13_888],
+    ]);
+    expect((s.byId.get("385")!.raw.message as any).content.find((b: any) => b.type === "toolCall" && "partialJson" in b).partialJson).toBe(
+      '{"path": "/Users/badlogic',
+    );
   });
 
   it("§8 entry 385 (aborted, 3 tool calls) is followed directly by a user message (no synthetic results)", () => {
@@ -169,6 +189,8 @@ describe("pi-session-format §6.2 transcript mode", () => {
     const { buildPiTranscript } = await import("../../../../src/formats/pi/transcript.js");
     const t = buildPiTranscript(s, undefined);
     expect(t.length).toBe(992);
-    expect(t.filter((i) => i.msg.role === "compactionSummary").map((i) => i.msg.summary === "[Superseded compaction summary elided after a newer compaction]")).toEqual([true, false]);
+    expect(
+      t.filter((i) => i.msg.role === "compactionSummary").map((i) => i.msg.summary === "[Superseded compaction summary elided after a newer compaction]"),
+    ).toEqual([true, false]);
   });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { buildPiContext } from "../../../../src/formats/pi/context.js";
 import { assistant, call, entry, header, json, jsonl, parseText, text, toolResult, user } from "./helpers.js";
 
-const build = (records: unknown[], leaf: string | null | undefined, profile: "pi" | "omp17") => buildPiContext(parseText(jsonl(header(), ...records)), leaf, { profile });
+const build = (records: unknown[], leaf: string | null | undefined, profile: "pi" | "omp17") =>
+  buildPiContext(parseText(jsonl(header(), ...records)), leaf, { profile });
 const ids = (c: ReturnType<typeof buildPiContext>) => c.sourceIds.map((s) => s.join("+"));
 const chain = [user("u1", null, "one"), assistant("a1", "u1", [text("r1")]), user("u2", "a1", "two"), assistant("a2", "u2", [text("r2")])];
 
@@ -29,7 +30,13 @@ describe("pi-session-format §6.1 baseline", () => {
   });
 
   it("§6.1 only the latest compaction on the path matters", () => {
-    const recs = [...chain, entry("compaction", "c1", "a2", { summary: "S1", firstKeptEntryId: "u1", tokensBefore: 1 }), user("u3", "c1", "x"), entry("compaction", "c2", "u3", { summary: "S2", firstKeptEntryId: "a2", tokensBefore: 1 }), user("u4", "c2", "y")];
+    const recs = [
+      ...chain,
+      entry("compaction", "c1", "a2", { summary: "S1", firstKeptEntryId: "u1", tokensBefore: 1 }),
+      user("u3", "c1", "x"),
+      entry("compaction", "c2", "u3", { summary: "S2", firstKeptEntryId: "a2", tokensBefore: 1 }),
+      user("u4", "c2", "y"),
+    ];
     expect(ids(build(recs, undefined, "pi"))).toEqual(["c2", "a2", "u3", "u4"]);
   });
 
@@ -62,11 +69,21 @@ describe("pi-session-format §6.1 baseline", () => {
       assistant("a1", "md", [text("x")]),
     ];
     const c = build(recs, "a1", "pi");
-    expect([c.thinkingLevel, c.models, c.injectedTtsrRules, c.mode, c.model]).toEqual(["high", { smol: "openai/gpt-x", default: "anthropic/m1" }, ["a", "b", "c"], "plan", { provider: "anthropic", modelId: "m1" }]);
+    expect([c.thinkingLevel, c.models, c.injectedTtsrRules, c.mode, c.model]).toEqual([
+      "high",
+      { smol: "openai/gpt-x", default: "anthropic/m1" },
+      ["a", "b", "c"],
+      "plan",
+      { provider: "anthropic", modelId: "m1" },
+    ]);
   });
 
   it("§6.1 pi keeps aborted turns and dangling tool calls", () => {
-    const recs = [user("u1", null, "one"), assistant("a1", "u1", [text("part"), call("t1")], { stopReason: "aborted", errorMessage: "Request was aborted." }), user("u2", "a1", "again")];
+    const recs = [
+      user("u1", null, "one"),
+      assistant("a1", "u1", [text("part"), call("t1")], { stopReason: "aborted", errorMessage: "Request was aborted." }),
+      user("u2", "a1", "again"),
+    ];
     const c = build(recs, undefined, "pi");
     expect(ids(c)).toEqual(["u1", "a1", "u2"]);
     expect(c.messages[1].content).toHaveLength(2);
@@ -75,31 +92,65 @@ describe("pi-session-format §6.1 baseline", () => {
 
 describe("pi-session-format §6.2 v17 additions", () => {
   it("§6.2 a reset_boundary after the latest compaction: emission starts after it, the compaction is ignored", () => {
-    const recs = [...chain, entry("compaction", "c1", "a2", { summary: "S", firstKeptEntryId: "u2", tokensBefore: 1 }), user("u3", "c1", "x"), entry("reset_boundary", "rb", "u3"), user("u4", "rb", "fresh")];
+    const recs = [
+      ...chain,
+      entry("compaction", "c1", "a2", { summary: "S", firstKeptEntryId: "u2", tokensBefore: 1 }),
+      user("u3", "c1", "x"),
+      entry("reset_boundary", "rb", "u3"),
+      user("u4", "rb", "fresh"),
+    ];
     expect(ids(build(recs, undefined, "omp17"))).toEqual(["u4"]);
     // The baseline has no reset boundary.
     expect(ids(build(recs, undefined, "pi"))).toEqual(["c1", "u2", "a2", "u3", "u4"]);
   });
 
   it("§6.2 a reset_boundary before the latest compaction is superseded by it", () => {
-    const recs = [user("u1", null, "a"), entry("reset_boundary", "rb", "u1"), user("u2", "rb", "b"), entry("compaction", "c1", "u2", { summary: "S", firstKeptEntryId: "u1", tokensBefore: 1 }), user("u3", "c1", "c")];
+    const recs = [
+      user("u1", null, "a"),
+      entry("reset_boundary", "rb", "u1"),
+      user("u2", "rb", "b"),
+      entry("compaction", "c1", "u2", { summary: "S", firstKeptEntryId: "u1", tokensBefore: 1 }),
+      user("u3", "c1", "c"),
+    ];
     expect(ids(build(recs, undefined, "omp17"))).toEqual(["c1", "u1", "u2", "u3"]);
   });
 
   it("strings.md §2.7 openaiRemoteCompaction: providerPayload on the summary, kept entries not emitted (also v14, so profile pi)", () => {
     const remote = { provider: "openai", replacementHistory: [{ type: "compaction", encrypted_content: "x" }] };
-    const recs = [...chain, entry("compaction", "c1", "a2", { summary: "S", firstKeptEntryId: "u2", tokensBefore: 1, preserveData: { openaiRemoteCompaction: remote } }), user("u3", "c1", "x")];
+    const recs = [
+      ...chain,
+      entry("compaction", "c1", "a2", { summary: "S", firstKeptEntryId: "u2", tokensBefore: 1, preserveData: { openaiRemoteCompaction: remote } }),
+      user("u3", "c1", "x"),
+    ];
     for (const p of ["omp17", "pi"] as const) {
       const c = build(recs, undefined, p);
       expect(ids(c)).toEqual(["c1", "u3"]);
       expect(c.messages[0].providerPayload).toEqual({ type: "openaiResponsesHistory", provider: "openai", items: remote.replacementHistory });
     }
-    const bad = [...chain, entry("compaction", "c1", "a2", { summary: "S", firstKeptEntryId: "u2", tokensBefore: 1, preserveData: { openaiRemoteCompaction: { provider: "", replacementHistory: [] } } })];
+    const bad = [
+      ...chain,
+      entry("compaction", "c1", "a2", {
+        summary: "S",
+        firstKeptEntryId: "u2",
+        tokensBefore: 1,
+        preserveData: { openaiRemoteCompaction: { provider: "", replacementHistory: [] } },
+      }),
+    ];
     expect(ids(build(bad, undefined, "omp17"))).toEqual(["c1", "u2", "a2"]);
   });
 
   it("§2.6 retryRecovery assistants and prewalk-plan custom messages are not emitted", () => {
-    const recs = [user("u1", null, "a"), assistant("a1", "u1", [text("x")], { retryRecovery: true }), entry("custom_message", "pw", "a1", { customType: "prewalk-plan", content: "STOP: In NEXT reply, before further exploration, write complete plan. Enough known; do not defer.", display: false, attribution: "agent" }), user("u2", "pw", "b")];
+    const recs = [
+      user("u1", null, "a"),
+      assistant("a1", "u1", [text("x")], { retryRecovery: true }),
+      entry("custom_message", "pw", "a1", {
+        customType: "prewalk-plan",
+        content: "STOP: In NEXT reply, before further exploration, write complete plan. Enough known; do not defer.",
+        display: false,
+        attribution: "agent",
+      }),
+      user("u2", "pw", "b"),
+    ];
     expect(ids(build(recs, undefined, "omp17"))).toEqual(["u1", "u2"]);
     expect(ids(build(recs, undefined, "pi"))).toEqual(["u1", "a1", "pw", "u2"]);
   });
@@ -107,7 +158,13 @@ describe("pi-session-format §6.2 v17 additions", () => {
   it("§6.2 dangling tool calls are removed, with redactedThinking and thinking signatures; an emptied turn is dropped", () => {
     const recs = [
       user("u1", null, "a"),
-      assistant("a1", "u1", [{ type: "thinking", thinking: "hm", thinkingSignature: "sig" }, { type: "redactedThinking", data: "enc" }, text("go"), call("t1"), call("t2")]),
+      assistant("a1", "u1", [
+        { type: "thinking", thinking: "hm", thinkingSignature: "sig" },
+        { type: "redactedThinking", data: "enc" },
+        text("go"),
+        call("t1"),
+        call("t2"),
+      ]),
       toolResult("r1", "a1", "t1", "ok"),
       assistant("a2", "r1", [call("t9")]),
     ];
@@ -136,22 +193,44 @@ describe("pi-session-format §6.2 v17 additions", () => {
     const recs = [
       user("u1", null, "a"),
       assistant("a1", "u1", [{ type: "thinking", thinking: "half a thought" }], { stopReason: "aborted", errorMessage: "Interrupted by user" }),
-      entry("custom_message", "it", "a1", { customType: "interrupted-thinking", content: "<system-notice …>", display: false, attribution: "agent", details: { blockCount: 1 } }),
+      entry("custom_message", "it", "a1", {
+        customType: "interrupted-thinking",
+        content: "<system-notice …>",
+        display: false,
+        attribution: "agent",
+        details: { blockCount: 1 },
+      }),
       user("u2", "it", "go on"),
     ];
     expect(ids(build(recs, undefined, "omp17"))).toEqual(["u1", "a1", "it", "u2"]);
   });
 
   it("§6.2 v17 models: assistant messages set models.default only until an explicit default model_change", () => {
-    const recs = [user("u1", null, "a"), entry("model_change", "m1", "u1", { model: "anthropic/chosen" }), assistant("a1", "m1", [text("x")]), user("u2", "a1", "b")];
+    const recs = [
+      user("u1", null, "a"),
+      entry("model_change", "m1", "u1", { model: "anthropic/chosen" }),
+      assistant("a1", "m1", [text("x")]),
+      user("u2", "a1", "b"),
+    ];
     expect(build(recs, undefined, "omp17").models).toEqual({ default: "anthropic/chosen" });
     expect(build(recs, undefined, "pi").models).toEqual({ default: "anthropic/m1" });
   });
 
   it("§4 v17 thinkingLevel null means off; custom messages get v17 defaults", () => {
-    const recs = [user("u1", null, "a"), entry("thinking_level_change", "t1", "u1", { thinkingLevel: null }), entry("custom_message", "cm", "t1", { customType: "", content: "x", attribution: "bot" })];
+    const recs = [
+      user("u1", null, "a"),
+      entry("thinking_level_change", "t1", "u1", { thinkingLevel: null }),
+      entry("custom_message", "cm", "t1", { customType: "", content: "x", attribution: "bot" }),
+    ];
     const c = build(recs, undefined, "omp17");
     expect(c.thinkingLevel).toBe("off");
-    expect(json(c.messages[1])).toEqual({ role: "custom", customType: "custom-message", content: "x", display: false, attribution: "agent", timestamp: json(c.messages[1]).timestamp });
+    expect(json(c.messages[1])).toEqual({
+      role: "custom",
+      customType: "custom-message",
+      content: "x",
+      display: false,
+      attribution: "agent",
+      timestamp: json(c.messages[1]).timestamp,
+    });
   });
 });

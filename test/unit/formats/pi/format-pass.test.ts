@@ -23,7 +23,13 @@ describe("strings.md §1.4 format pass", () => {
   });
 
   it("§1.4 vector 2 (tool reminder)", () => {
-    expect(renderTemplate(TOOL_REMINDER_V17, { name: "no-sudo", path: ".omp/rules/no-sudo.md", content: "Never use sudo. Add the tool as a project dependency, or ask the user to install it." })).toBe(
+    expect(
+      renderTemplate(TOOL_REMINDER_V17, {
+        name: "no-sudo",
+        path: ".omp/rules/no-sudo.md",
+        content: "Never use sudo. Add the tool as a project dependency, or ask the user to install it.",
+      }),
+    ).toBe(
       '<system-reminder reason="rule_violation" rule="no-sudo" path=".omp/rules/no-sudo.md">\nUser-defined rule matched tool-call arguments. Rule configured not to interrupt \u2192 tool ran. MUST comply with the following instruction on subsequent tool calls and responses. NOT prompt injection \u2014 coding agent enforcing project rules.\n\nNever use sudo. Add the tool as a project dependency, or ask the user to install it.\n</system-reminder>',
     );
   });

@@ -11,7 +11,12 @@ describe("pi-session-format §1 loader verdict: skipped lines", () => {
   it("§1 blank, unparseable and torn lines are each one skipped_line (loader: true); the rest is read", () => {
     const s = parseFixture("hand/blank-and-bad-lines.jsonl");
     const skipped = s.diagnostics.filter((d) => d.code === "skipped_line");
-    expect(skipped.map((d) => [d.line, d.loader, d.severity])).toEqual([[2, true, "warning"], [4, true, "warning"], [5, true, "warning"], [7, true, "warning"]]);
+    expect(skipped.map((d) => [d.line, d.loader, d.severity])).toEqual([
+      [2, true, "warning"],
+      [4, true, "warning"],
+      [5, true, "warning"],
+      [7, true, "warning"],
+    ]);
     expect(skipped[3].args!.reason).toMatch(/^torn last line/);
     expect(s.entries.map((e) => e.id)).toEqual(["a1", "a2"]);
     expect(s.empty).toBe(false);
@@ -25,7 +30,10 @@ describe("pi-session-format §1 loader verdict: skipped lines", () => {
     lines.splice(99, 0, '{"type":"message", oops');
     const text = lines.join("\n") + "\n" + last.slice(0, 40);
     const s = parseText(text);
-    expect(s.diagnostics.filter((d) => d.loader).map((d) => [d.code, d.line])).toEqual([["skipped_line", 100], ["skipped_line", 1004]]);
+    expect(s.diagnostics.filter((d) => d.loader).map((d) => [d.code, d.line])).toEqual([
+      ["skipped_line", 100],
+      ["skipped_line", 1004],
+    ]);
     expect(s.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(s.entries.length).toBe(1001);
     // The loader counts parsed records, not physical lines: the kept entry is still the same user message.
@@ -62,7 +70,9 @@ describe("pi-session-format §1 loader verdict: skipped lines", () => {
 
   it("invalid UTF-8 lines are errors but still read; CRLF is noted once", () => {
     const p = createPiParser({ file: "f" });
-    const lines = splitText('{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\r\n{"type":"custom","id":"a","parentId":null,"timestamp":"t","customType":"\uFFFD"}\r\n');
+    const lines = splitText(
+      '{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\r\n{"type":"custom","id":"a","parentId":null,"timestamp":"t","customType":"\uFFFD"}\r\n',
+    );
     lines[1].invalidUtf8 = true;
     for (const l of lines) p.push(l);
     const s = p.finish();
@@ -72,20 +82,26 @@ describe("pi-session-format §1 loader verdict: skipped lines", () => {
   });
 
   it("a valid JSON last line without a newline is read, with TORN_LAST_LINE", () => {
-    const s = parseText('{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n{"type":"custom","id":"a","parentId":null,"timestamp":"t","customType":"c"}');
+    const s = parseText(
+      '{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n{"type":"custom","id":"a","parentId":null,"timestamp":"t","customType":"c"}',
+    );
     expect(at(s, "TORN_LAST_LINE")).toEqual([2]);
     expect(s.entries.length).toBe(1);
   });
 
   it("JSON that is not an entry object is reported and not an entry; __proto__ keys stay data", () => {
-    const s = parseText('{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n[1]\nnull\n{"type":"custom","id":"a","parentId":null,"timestamp":"t","customType":"c","__proto__":{"polluted":1}}\n');
+    const s = parseText(
+      '{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n[1]\nnull\n{"type":"custom","id":"a","parentId":null,"timestamp":"t","customType":"c","__proto__":{"polluted":1}}\n',
+    );
     expect(at(s, "PI_NOT_AN_ENTRY")).toEqual([2, 3]);
     expect(s.entries.length).toBe(1);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("lone surrogates are reported with a pointer", () => {
-    const s = parseText('{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n{"type":"custom","id":"a","parentId":null,"timestamp":"t","customType":"\\ud800"}\n');
+    const s = parseText(
+      '{"type":"session","version":3,"id":"x","timestamp":"t","cwd":"/"}\n{"type":"custom","id":"a","parentId":null,"timestamp":"t","customType":"\\ud800"}\n',
+    );
     expect(s.diagnostics.filter((d) => d.code === "LONE_SURROGATE").map((d) => [d.line, d.pointer])).toEqual([[2, "/customType"]]);
   });
 

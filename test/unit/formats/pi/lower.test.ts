@@ -25,15 +25,33 @@ describe("strings.md §2.1 pi baseline", () => {
     });
   });
 
-  it("§2.1 branchSummary: BRANCH_PREFIX + summary + \"</summary>\" with no newline before the closing tag", () => {
+  it('§2.1 branchSummary: BRANCH_PREFIX + summary + "</summary>" with no newline before the closing tag', () => {
     expect(pi({ role: "branchSummary", summary: "S", fromId: "x", timestamp: 1 }).text).toBe(
       "The following is a summary of a branch that this conversation came back from:\n\n<summary>\nS</summary>",
     );
   });
 
   it("§2.1 custom becomes user with normalised content; toolResult → tool_result", () => {
-    expect(pi({ role: "custom", customType: "x", content: "hi", display: true, timestamp: 1 })).toMatchObject({ role: "user", nativeRole: "custom", text: "hi", blocks: [{ type: "text", text: "hi" }] });
-    expect(pi({ role: "toolResult", toolCallId: "t", toolName: "bash", content: [{ type: "text", text: "a" }, { type: "image", data: "x", mimeType: "image/png" }, { type: "text", text: "b" }], isError: false, timestamp: 1 })).toMatchObject({
+    expect(pi({ role: "custom", customType: "x", content: "hi", display: true, timestamp: 1 })).toMatchObject({
+      role: "user",
+      nativeRole: "custom",
+      text: "hi",
+      blocks: [{ type: "text", text: "hi" }],
+    });
+    expect(
+      pi({
+        role: "toolResult",
+        toolCallId: "t",
+        toolName: "bash",
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "x", mimeType: "image/png" },
+          { type: "text", text: "b" },
+        ],
+        isError: false,
+        timestamp: 1,
+      }),
+    ).toMatchObject({
       role: "tool_result",
       text: "a\nb",
     });
@@ -44,7 +62,9 @@ describe("strings.md §2.1 pi baseline", () => {
     expect(pi({ ...base, output: "a\nb", exitCode: 0, cancelled: false, truncated: false }).text).toBe("Ran `ls`\n```\na\nb\n```");
     expect(pi({ ...base, output: "", exitCode: 2, cancelled: false, truncated: false }).text).toBe("Ran `ls`\n(no output)\n\nCommand exited with code 2");
     expect(pi({ ...base, output: "x", exitCode: 1, cancelled: true, truncated: false }).text).toBe("Ran `ls`\n```\nx\n```\n\n(command cancelled)");
-    expect(pi({ ...base, output: "x", exitCode: null, cancelled: false, truncated: true, fullOutputPath: "/tmp/o" }).text).toBe("Ran `ls`\n```\nx\n```\n\n[Output truncated. Full output: /tmp/o]");
+    expect(pi({ ...base, output: "x", exitCode: null, cancelled: false, truncated: true, fullOutputPath: "/tmp/o" }).text).toBe(
+      "Ran `ls`\n```\nx\n```\n\n[Output truncated. Full output: /tmp/o]",
+    );
     expect(pi({ ...base, output: "x", exitCode: 0, cancelled: false, truncated: false, excludeFromContext: true })).toMatchObject({ role: "user", text: "" });
   });
 
@@ -71,24 +91,40 @@ describe("strings.md §2.2–2.3 omp17", () => {
   });
 
   it("§2.3 custom: developer by default (ttsr-injection, interrupted-thinking)", () => {
-    expect(v17({ role: "custom", customType: "ttsr-injection", content: "<system-interrupt x>", display: false, attribution: "agent", timestamp: 1 })).toMatchObject({ role: "developer", text: "<system-interrupt x>" });
+    expect(
+      v17({ role: "custom", customType: "ttsr-injection", content: "<system-interrupt x>", display: false, attribution: "agent", timestamp: 1 }),
+    ).toMatchObject({ role: "developer", text: "<system-interrupt x>" });
     expect(v17({ role: "custom", customType: "interrupted-thinking", content: "n", display: false, timestamp: 1 }).role).toBe("developer");
   });
 
   it("§2.3 collab-prompt with attribution user is a steering wrap (user); skill-prompt with user is user, with agent developer", () => {
-    expect(v17({ role: "custom", customType: "collab-prompt", content: "use  yarn\n\n\nnot npm", attribution: "user", display: true, timestamp: 1 })).toMatchObject({
+    expect(
+      v17({ role: "custom", customType: "collab-prompt", content: "use  yarn\n\n\nnot npm", attribution: "user", display: true, timestamp: 1 }),
+    ).toMatchObject({
       role: "user",
       text: "<system-notice>\nUser interjection during work: priority; supersedes conflicting prior instructions. Re-read; ensure current work reflects user intent.\n</system-notice>\nuse  yarn\nnot npm",
     });
-    expect(v17({ role: "custom", customType: "collab-prompt", content: "", attribution: "user", display: true, timestamp: 1 })).toMatchObject({ role: "user", text: "" });
-    expect(v17({ role: "custom", customType: "skill-prompt", content: "do it", attribution: "user", display: true, timestamp: 1 })).toMatchObject({ role: "user", text: "do it" });
+    expect(v17({ role: "custom", customType: "collab-prompt", content: "", attribution: "user", display: true, timestamp: 1 })).toMatchObject({
+      role: "user",
+      text: "",
+    });
+    expect(v17({ role: "custom", customType: "skill-prompt", content: "do it", attribution: "user", display: true, timestamp: 1 })).toMatchObject({
+      role: "user",
+      text: "do it",
+    });
     expect(v17({ role: "custom", customType: "skill-prompt", content: "do it", attribution: "agent", display: true, timestamp: 1 }).role).toBe("developer");
   });
 
   it("§2.3 image-bearing custom: developer text plus 'Images attached to <type>.'", () => {
     const img = { type: "image", data: "x", mimeType: "image/png" };
-    expect(v17({ role: "custom", customType: "shot", content: [{ type: "text", text: "look" }, img], display: true, timestamp: 1 })).toMatchObject({ role: "developer", text: "look\nImages attached to shot." });
-    expect(v17({ role: "custom", customType: "shot", content: [img], display: true, timestamp: 1 })).toMatchObject({ role: "user", text: "Images attached to shot." });
+    expect(v17({ role: "custom", customType: "shot", content: [{ type: "text", text: "look" }, img], display: true, timestamp: 1 })).toMatchObject({
+      role: "developer",
+      text: "look\nImages attached to shot.",
+    });
+    expect(v17({ role: "custom", customType: "shot", content: [img], display: true, timestamp: 1 })).toMatchObject({
+      role: "user",
+      text: "Images attached to shot.",
+    });
   });
 
   it("§2.3 content that is neither string nor array gives no text", () => {
@@ -96,33 +132,77 @@ describe("strings.md §2.2–2.3 omp17", () => {
   });
 
   it("§2.3 steering user messages are wrapped (string and array content); empty text is left alone", () => {
-    const wrapped = "<system-notice>\nUser interjection during work: priority; supersedes conflicting prior instructions. Re-read; ensure current work reflects user intent.\n</system-notice>\nuse  yarn\nnot npm";
+    const wrapped =
+      "<system-notice>\nUser interjection during work: priority; supersedes conflicting prior instructions. Re-read; ensure current work reflects user intent.\n</system-notice>\nuse  yarn\nnot npm";
     expect(v17({ role: "user", content: "use  yarn\n\n\nnot npm", steering: true, timestamp: 1 }).text).toBe(wrapped);
-    expect(v17({ role: "user", content: [{ type: "text", text: "use  yarn" }, { type: "text", text: "\n\nnot npm" }], steering: true, timestamp: 1 }).text).toBe(wrapped);
+    expect(
+      v17({
+        role: "user",
+        content: [
+          { type: "text", text: "use  yarn" },
+          { type: "text", text: "\n\nnot npm" },
+        ],
+        steering: true,
+        timestamp: 1,
+      }).text,
+    ).toBe(wrapped);
     expect(v17({ role: "user", content: "", steering: true, timestamp: 1 }).text).toBe("");
     expect(pi({ role: "user", content: "plain", steering: true, timestamp: 1 }).text).toBe("plain");
   });
 
   it("§2.3 fileMention: text files → developer, joined with \\n, no wrapper; image files → user", () => {
-    expect(v17({ role: "fileMention", files: [{ path: "a.md", content: "A" }, { path: "b.md" }], timestamp: 1 })).toMatchObject({ role: "developer", text: '<file path="a.md">\nA\n</file>\n<file path="b.md">\n</file>' });
-    expect(v17({ role: "fileMention", files: [{ path: "p.png", image: { type: "image", data: "x", mimeType: "image/png" } }], timestamp: 1 })).toMatchObject({ role: "user", text: '<file path="p.png">\n</file>' });
+    expect(v17({ role: "fileMention", files: [{ path: "a.md", content: "A" }, { path: "b.md" }], timestamp: 1 })).toMatchObject({
+      role: "developer",
+      text: '<file path="a.md">\nA\n</file>\n<file path="b.md">\n</file>',
+    });
+    expect(v17({ role: "fileMention", files: [{ path: "p.png", image: { type: "image", data: "x", mimeType: "image/png" } }], timestamp: 1 })).toMatchObject({
+      role: "user",
+      text: '<file path="p.png">\n</file>',
+    });
   });
 
-  it("§2.2 toolResult pruning: text blocks joined with \"\" or [Output truncated]", () => {
-    expect(v17({ role: "toolResult", toolCallId: "t", toolName: "x", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }], prunedAt: 5, isError: false, timestamp: 1 }).text).toBe("ab");
+  it('§2.2 toolResult pruning: text blocks joined with "" or [Output truncated]', () => {
+    expect(
+      v17({
+        role: "toolResult",
+        toolCallId: "t",
+        toolName: "x",
+        content: [
+          { type: "text", text: "a" },
+          { type: "text", text: "b" },
+        ],
+        prunedAt: 5,
+        isError: false,
+        timestamp: 1,
+      }).text,
+    ).toBe("ab");
     expect(v17({ role: "toolResult", toolCallId: "t", toolName: "x", content: [], prunedAt: 5, isError: false, timestamp: 1 }).text).toBe("[Output truncated]");
   });
 
   it("§2.2 bash and python executions with formatOutputNotice", () => {
-    const meta = { truncation: { totalLines: 900, outputLines: 100, shownRange: { start: 1, end: 100 }, truncatedBy: "lines", nextOffset: 101, artifactId: "a1" } };
-    expect(v17({ role: "bashExecution", command: "ls", output: "x", exitCode: 0, cancelled: false, truncated: true, fullOutputPath: "/p", meta, timestamp: 1 }).text).toBe(
-      "Ran `ls`\n```\nx\n```\n\n[Showing lines 1-100 of 900. Use :101 to continue. Read artifact://a1 for full output]",
+    const meta = {
+      truncation: { totalLines: 900, outputLines: 100, shownRange: { start: 1, end: 100 }, truncatedBy: "lines", nextOffset: 101, artifactId: "a1" },
+    };
+    expect(
+      v17({ role: "bashExecution", command: "ls", output: "x", exitCode: 0, cancelled: false, truncated: true, fullOutputPath: "/p", meta, timestamp: 1 }).text,
+    ).toBe("Ran `ls`\n```\nx\n```\n\n[Showing lines 1-100 of 900. Use :101 to continue. Read artifact://a1 for full output]");
+    expect(v17({ role: "pythonExecution", code: "print(1)", output: "", exitCode: 3, cancelled: false, timestamp: 1 }).text).toBe(
+      "Ran Python:\n```python\nprint(1)\n```\n(no output)\n\nExecution failed with code 3",
     );
-    expect(v17({ role: "pythonExecution", code: "print(1)", output: "", exitCode: 3, cancelled: false, timestamp: 1 }).text).toBe("Ran Python:\n```python\nprint(1)\n```\n(no output)\n\nExecution failed with code 3");
   });
 
   it("§2.5 an assistant followed by interrupted-thinking loses the trailing unsigned thinking run (provider view only)", () => {
-    const a = { role: "assistant", content: [{ type: "text", text: "before" }, { type: "thinking", thinking: "signed", thinkingSignature: "s" }, { type: "thinking", thinking: "half" }, { type: "text", text: "  " }], stopReason: "aborted", timestamp: 1 };
+    const a = {
+      role: "assistant",
+      content: [
+        { type: "text", text: "before" },
+        { type: "thinking", thinking: "signed", thinkingSignature: "s" },
+        { type: "thinking", thinking: "half" },
+        { type: "text", text: "  " },
+      ],
+      stopReason: "aborted",
+      timestamp: 1,
+    };
     expect(v17(a, true).text).toBe("before");
     expect(v17(a, true).blocks).toHaveLength(4);
     expect(v17(a, false).text).toBe("before\n  ");
@@ -131,20 +211,36 @@ describe("strings.md §2.2–2.3 omp17", () => {
 
 describe("strings.md §2.4 formatOutputNotice", () => {
   it("§2.4 test vector", () => {
-    expect(formatOutputNotice({ truncation: { totalLines: 900, outputLines: 100, shownRange: { start: 1, end: 100 }, truncatedBy: "lines", nextOffset: 101, artifactId: "a1" } })).toBe(
-      "\n\n[Showing lines 1-100 of 900. Use :101 to continue. Read artifact://a1 for full output]",
-    );
+    expect(
+      formatOutputNotice({
+        truncation: { totalLines: 900, outputLines: 100, shownRange: { start: 1, end: 100 }, truncatedBy: "lines", nextOffset: 101, artifactId: "a1" },
+      }),
+    ).toBe("\n\n[Showing lines 1-100 of 900. Use :101 to continue. Read artifact://a1 for full output]");
   });
 
   it("§2.4 bytes, limits, column truncation, middle elision, no meta", () => {
     expect(formatOutputNotice(undefined)).toBe("");
-    expect(formatOutputNotice({ truncation: { totalLines: 10, outputLines: 4, truncatedBy: "bytes", maxBytes: 2048 } })).toBe("\n\n[Showing 4 of 10 lines (2.0KB limit)]");
-    expect(formatOutputNotice({ limits: { matchLimit: { reached: 50, suggestion: 100 }, resultLimit: { reached: 5, suggestion: 10 }, columnTruncated: { maxColumn: 80 } } })).toBe(
-      "\n\n[50 matches limit reached. Use limit=100 for more. 5 results limit reached. Use limit=10 for more. Some lines truncated to 80 chars]",
+    expect(formatOutputNotice({ truncation: { totalLines: 10, outputLines: 4, truncatedBy: "bytes", maxBytes: 2048 } })).toBe(
+      "\n\n[Showing 4 of 10 lines (2.0KB limit)]",
     );
-    expect(formatOutputNotice({ truncation: { direction: "middle", headRange: { start: 1, end: 5 }, tailRange: { start: 96, end: 100 }, totalLines: 100, outputLines: 10, elidedLines: 1, elidedBytes: 10 } })).toBe(
-      "\n\n[Showing lines 1-5 and 96-100 of 100; 1 middle line (10B) elided]",
-    );
+    expect(
+      formatOutputNotice({
+        limits: { matchLimit: { reached: 50, suggestion: 100 }, resultLimit: { reached: 5, suggestion: 10 }, columnTruncated: { maxColumn: 80 } },
+      }),
+    ).toBe("\n\n[50 matches limit reached. Use limit=100 for more. 5 results limit reached. Use limit=10 for more. Some lines truncated to 80 chars]");
+    expect(
+      formatOutputNotice({
+        truncation: {
+          direction: "middle",
+          headRange: { start: 1, end: 5 },
+          tailRange: { start: 96, end: 100 },
+          totalLines: 100,
+          outputLines: 10,
+          elidedLines: 1,
+          elidedBytes: 10,
+        },
+      }),
+    ).toBe("\n\n[Showing lines 1-5 and 96-100 of 100; 1 middle line (10B) elided]");
     expect(formatBytes(1536)).toBe("1.5KB");
     expect(formatBytes(3 * 1024 * 1024)).toBe("3.0MB");
   });

@@ -15,7 +15,11 @@ describe("newer-release markers (oh-my-pi 18.3.4 session-entries.ts, pi 1.5.2 se
     [at("compaction", { tokensAfter: 3 }), "oh-my-pi", "compaction field tokensAfter (line 7)"],
     [at("compaction", { providerReplayThroughEntryId: "a" }), "oh-my-pi", "compaction field providerReplayThroughEntryId (line 7)"],
     [at("custom", { customType: "experimental_context_notes", data: { version: 1, text: "n" } }), "oh-my-pi", "context notes (line 7)"],
-    [at("custom_message", { customType: "ttsr-injection", details: { rules: ["r"], deliveryId: "d" } }), "oh-my-pi", "custom message details.deliveryId (line 7)"],
+    [
+      at("custom_message", { customType: "ttsr-injection", details: { rules: ["r"], deliveryId: "d" } }),
+      "oh-my-pi",
+      "custom message details.deliveryId (line 7)",
+    ],
     [at("context_edit", { targetId: "a", replacement: null }), "pi", "context_edit entry (line 7)"],
     [at("usage", { kind: "cache_warm" }), "pi", "usage entry (line 7)"],
     [at("compaction", { systemMessage: { role: "system", content: [] } }), "pi", "compaction field systemMessage (line 7)"],
@@ -51,7 +55,10 @@ describe("PROFILE_NEWER on parse", () => {
 
   it("a pi 1.x file is read as pi-1.5, which knows its markers: PROFILE_CHOSEN lists them and no PROFILE_NEWER", () => {
     const s = parseFixture("hand/newer-pi1-markers.jsonl");
-    expect([s.profile, s.profileReason]).toEqual(["pi-1.5", "pi 1.x evidence: message with role system (line 2), context_edit entry (line 5), usage entry (line 6)"]);
+    expect([s.profile, s.profileReason]).toEqual([
+      "pi-1.5",
+      "pi 1.x evidence: message with role system (line 2), context_edit entry (line 5), usage entry (line 6)",
+    ]);
     expect(newer(s)).toEqual([]);
   });
 

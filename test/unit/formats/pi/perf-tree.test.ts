@@ -35,7 +35,11 @@ function lookups(rounds: number): { gets: number; codes: string[]; parsed: strin
   const bag = new DiagnosticBag("t.jsonl");
   checkTree({ ...s, byId } as PiSession, bag);
   const tree = (c: string): boolean => c.startsWith("PI_FIRST_KEPT") || c.startsWith("PI_PARENT") || c.startsWith("PI_DUPLICATE");
-  return { gets: byId.gets, codes: bag.items.map((d) => `${d.code}@${d.line}`).filter(tree), parsed: s.diagnostics.map((d) => `${d.code}@${d.line}`).filter(tree) };
+  return {
+    gets: byId.gets,
+    codes: bag.items.map((d) => `${d.code}@${d.line}`).filter(tree),
+    parsed: s.diagnostics.map((d) => `${d.code}@${d.line}`).filter(tree),
+  };
 }
 
 describe("pi checkTree cost", () => {

@@ -26,14 +26,23 @@ describe("profile choice from the file's evidence", () => {
     const s = parseFixture(EDIT);
     expect(s.profile).toBe("pi-1.5");
     expect(s.profileReason).toBe("pi 1.x evidence: message with role system (line 2), context_edit entry (line 7), context_edit entry (line 8) …");
-    expect(s.diagnostics.find((d) => d.code === "PROFILE_CHOSEN")?.message).toContain("with profile pi-1.5 (pi 1.x evidence: message with role system (line 2)");
+    expect(s.diagnostics.find((d) => d.code === "PROFILE_CHOSEN")?.message).toContain(
+      "with profile pi-1.5 (pi 1.x evidence: message with role system (line 2)",
+    );
     expect(codes(s)).not.toContain("PROFILE_NEWER");
   });
 
   it("naming a profile the file contradicts replays with it and warns (PROFILE_MISMATCH)", () => {
-    const mismatch = (rel: string, p: string) => parseFixture(rel, p).diagnostics.filter((d) => d.code === "PROFILE_MISMATCH").map((d) => d.message);
-    expect(mismatch(EDIT, "omp17")).toEqual(["Read with profile omp17 but the file was written by pi 1.x (message with role system (line 2)); profile pi-1.5 reads it as pi 1.5.2 does"]);
-    expect(mismatch("hand/newer-omp18-markers.jsonl", "pi-1.5")).toEqual(["Profile pi-1.5 was requested but the file has an oh-my-pi marker (oh-my-pi marker: model_usage entry (line 4))"]);
+    const mismatch = (rel: string, p: string) =>
+      parseFixture(rel, p)
+        .diagnostics.filter((d) => d.code === "PROFILE_MISMATCH")
+        .map((d) => d.message);
+    expect(mismatch(EDIT, "omp17")).toEqual([
+      "Read with profile omp17 but the file was written by pi 1.x (message with role system (line 2)); profile pi-1.5 reads it as pi 1.5.2 does",
+    ]);
+    expect(mismatch("hand/newer-omp18-markers.jsonl", "pi-1.5")).toEqual([
+      "Profile pi-1.5 was requested but the file has an oh-my-pi marker (oh-my-pi marker: model_usage entry (line 4))",
+    ]);
     expect(mismatch(EDIT, "pi-1.5")).toEqual([]);
   });
 
@@ -130,14 +139,28 @@ describe("null content and custom message fields", () => {
 
   it("custom messages carry customType, content, display, details and timestamp: no attribution", () => {
     const m = json(buildPiContext(parseFixture(NULLS), undefined).messages);
-    expect(m[4]).toEqual({ role: "custom", customType: "note", content: "plain note", display: false, details: { k: 1 }, timestamp: Date.parse("2026-11-10T10:00:44.000Z") });
+    expect(m[4]).toEqual({
+      role: "custom",
+      customType: "note",
+      content: "plain note",
+      display: false,
+      details: { k: 1 },
+      timestamp: Date.parse("2026-11-10T10:00:44.000Z"),
+    });
   });
 });
 
 describe("custom messages under the pi profile (pi 0.74 createCustomMessage)", () => {
   it("carry customType, content, display, details and timestamp: oh-my-pi's attribution is dropped", () => {
     const s = parsePi(readFixture(NULLS), { file: NULLS, profile: "pi" });
-    expect(json(buildPiContext(s, "c2").messages.at(-1))).toEqual({ role: "custom", customType: "note", content: "plain note", display: false, details: { k: 1 }, timestamp: Date.parse("2026-11-10T10:00:44.000Z") });
+    expect(json(buildPiContext(s, "c2").messages.at(-1))).toEqual({
+      role: "custom",
+      customType: "note",
+      content: "plain note",
+      display: false,
+      details: { k: 1 },
+      timestamp: Date.parse("2026-11-10T10:00:44.000Z"),
+    });
   });
 });
 

@@ -62,7 +62,13 @@ describe("schema findings", () => {
   });
 
   it("the real fixtures have no schema findings", () => {
-    for (const f of ["before-compaction.jsonl", "omp17-written-tool-reminder.jsonl", "omp17-branch-after-gap/session.jsonl", "omp17-deferred-then-compaction/session.jsonl", "omp17-interrupt-then-tool-reminder/session.jsonl"]) {
+    for (const f of [
+      "before-compaction.jsonl",
+      "omp17-written-tool-reminder.jsonl",
+      "omp17-branch-after-gap/session.jsonl",
+      "omp17-deferred-then-compaction/session.jsonl",
+      "omp17-interrupt-then-tool-reminder/session.jsonl",
+    ]) {
       expect(parseFixture(f).diagnostics.filter((d) => d.code === "SCHEMA")).toEqual([]);
     }
   });

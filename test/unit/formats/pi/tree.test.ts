@@ -9,7 +9,11 @@ const warns = (s: ReturnType<typeof parseText>) => s.diagnostics.filter((d) => d
 describe("tree checks", () => {
   it("a v3 file with a duplicate id, a dangling parent and a parent cycle yields exactly those three errors", () => {
     const s = parseFixture("hand/three-errors.jsonl");
-    expect(errs(s)).toEqual([["PI_DUPLICATE_ID", 4], ["PI_DANGLING_PARENT", 5], ["PI_PARENT_CYCLE", 6]]);
+    expect(errs(s)).toEqual([
+      ["PI_DUPLICATE_ID", 4],
+      ["PI_DANGLING_PARENT", 5],
+      ["PI_PARENT_CYCLE", 6],
+    ]);
     expect(s.diagnostics.find((d) => d.code === "PI_PARENT_CYCLE")!.args).toEqual({ cycle: "c1 → c2" });
     expect(warns(s)).toEqual([]);
   });
@@ -26,7 +30,15 @@ describe("tree checks", () => {
   });
 
   it("§6.1 the leaf is the last entry in file order; leaves are the nodes without children", () => {
-    const s = parseText(jsonl(header(), user("u1", null, "a"), assistant("a1", "u1", [text("x")]), user("u2", "u1", "b"), entry("label", "l1", "a1", { targetId: "a1", label: "keep" })));
+    const s = parseText(
+      jsonl(
+        header(),
+        user("u1", null, "a"),
+        assistant("a1", "u1", [text("x")]),
+        user("u2", "u1", "b"),
+        entry("label", "l1", "a1", { targetId: "a1", label: "keep" }),
+      ),
+    );
     expect(s.tree.activeLeafId).toBe("l1");
     expect(s.tree.leaves).toEqual(["u2", "l1"]);
     expect(s.tree.children.get("u1")).toEqual(["a1", "u2"]);
@@ -35,7 +47,13 @@ describe("tree checks", () => {
 
   it("another root is what pi writes on /tree back to the first message: an info for a message (resetLeaf), nothing for a branch_summary (branchWithSummary(null), whatever its fromId)", () => {
     const s = parseText(
-      jsonl(header(), user("u1", null, "a"), user("u2", null, "b"), entry("branch_summary", "b1", null, { fromId: "root", summary: "s" }), entry("branch_summary", "b2", null, { fromId: "u2", summary: "t" })),
+      jsonl(
+        header(),
+        user("u1", null, "a"),
+        user("u2", null, "b"),
+        entry("branch_summary", "b1", null, { fromId: "root", summary: "s" }),
+        entry("branch_summary", "b2", null, { fromId: "u2", summary: "t" }),
+      ),
     );
     expect(errs(s)).toEqual([]);
     expect(s.diagnostics.filter((d) => d.code === "PI_EXTRA_ROOT").map((d) => [d.severity, d.line])).toEqual([["info", 3]]);
@@ -60,7 +78,12 @@ describe("tree checks", () => {
         entry("compaction", "c3", "c2", { summary: "S", firstKeptEntryId: "u2", tokensBefore: 1 }),
       ),
     );
-    expect(warns(s)).toEqual([["PI_LABEL_TARGET_MISSING", 5], ["PI_BRANCH_FROM_MISSING", 6], ["PI_FIRST_KEPT_MISSING", 7], ["PI_FIRST_KEPT_OFF_PATH", 8]]);
+    expect(warns(s)).toEqual([
+      ["PI_LABEL_TARGET_MISSING", 5],
+      ["PI_BRANCH_FROM_MISSING", 6],
+      ["PI_FIRST_KEPT_MISSING", 7],
+      ["PI_FIRST_KEPT_OFF_PATH", 8],
+    ]);
     expect(errs(s)).toEqual([]);
   });
 
@@ -82,14 +105,25 @@ describe("tree checks", () => {
 describe("pi-session-format §3 migrations", () => {
   it("§3.1–3.2 v1: ids are the 0-based physical line index; firstKeptEntryIndex counts parsed records (header = 0)", () => {
     const s = parseFixture("hand/v1-compaction-indexes.jsonl");
-    expect(s.entries.map((e) => [e.id, e.parentId])).toEqual([["1", null], ["3", "1"], ["4", "3"], ["5", "4"], ["6", "5"], ["7", "6"]]);
+    expect(s.entries.map((e) => [e.id, e.parentId])).toEqual([
+      ["1", null],
+      ["3", "1"],
+      ["4", "3"],
+      ["5", "4"],
+      ["6", "5"],
+      ["7", "6"],
+    ]);
     expect(s.entries.filter((e) => e.type === "compaction").map((e) => [e.id, e.raw.firstKeptEntryId ?? null, "firstKeptEntryIndex" in e.raw])).toEqual([
       ["4", "3", false],
       ["5", null, false],
       ["6", null, false],
       ["7", "6", false],
     ]);
-    expect(warns(s)).toEqual([["skipped_line", 3], ["PI_V1_INDEX_OUT_OF_RANGE", 6], ["PI_V1_INDEX_OUT_OF_RANGE", 7]]);
+    expect(warns(s)).toEqual([
+      ["skipped_line", 3],
+      ["PI_V1_INDEX_OUT_OF_RANGE", 6],
+      ["PI_V1_INDEX_OUT_OF_RANGE", 7],
+    ]);
     expect([s.version, s.header!.version]).toEqual([1, 3]);
   });
 
@@ -112,7 +146,13 @@ describe("pi-session-format §3 migrations", () => {
 
 describe("known gaps are reported", () => {
   it("a compaction with a snapcompact archive (v17 re-attaches its blocks) is flagged", () => {
-    const s = parseText(jsonl(header(), user("u1", null, "a"), entry("compaction", "c1", "u1", { summary: "S", firstKeptEntryId: "u1", tokensBefore: 1, preserveData: { snapcompact: { frames: [], text: "x" } } })));
+    const s = parseText(
+      jsonl(
+        header(),
+        user("u1", null, "a"),
+        entry("compaction", "c1", "u1", { summary: "S", firstKeptEntryId: "u1", tokensBefore: 1, preserveData: { snapcompact: { frames: [], text: "x" } } }),
+      ),
+    );
     expect(warns(s)).toEqual([["PI_SNAPCOMPACT_NOT_REPLAYED", 3]]);
   });
 });

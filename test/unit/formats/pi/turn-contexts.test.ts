@@ -18,10 +18,25 @@ export function expectTurnContextsExact(s: PiSession, profile: "pi" | "omp17"): 
   }
 }
 
-const FILES = ["before-compaction.jsonl", "omp17-written-tool-reminder.jsonl", "omp17-branch-after-gap/session.jsonl", "omp17-deferred-then-compaction/session.jsonl", "omp17-interrupt-then-tool-reminder/session.jsonl", "hand/three-errors.jsonl"];
+const FILES = [
+  "before-compaction.jsonl",
+  "omp17-written-tool-reminder.jsonl",
+  "omp17-branch-after-gap/session.jsonl",
+  "omp17-deferred-then-compaction/session.jsonl",
+  "omp17-interrupt-then-tool-reminder/session.jsonl",
+  "hand/three-errors.jsonl",
+];
 
 describe("design §3 turn contexts", () => {
-  it.each(FILES.flatMap((f) => [[f, "pi"], [f, "omp17"]] as const))("%s (%s): every turn equals toMsgs(buildPiContext(parent))", (f, profile) => {
+  it.each(
+    FILES.flatMap(
+      (f) =>
+        [
+          [f, "pi"],
+          [f, "omp17"],
+        ] as const,
+    ),
+  )("%s (%s): every turn equals toMsgs(buildPiContext(parent))", (f, profile) => {
     expectTurnContextsExact(parseFixture(f), profile);
   });
 
@@ -65,15 +80,61 @@ describe("compactions", () => {
 describe("incremental contexts: long open tails", () => {
   it("an assistant whose call is answered only after more than 64 messages still gives exact contexts (rebuild on the late result)", () => {
     const recs: unknown[] = [header(), user("u0", null, "go")];
-    recs.push(entry("message", "a0", "u0", { message: { role: "assistant", content: [{ type: "toolCall", id: "late", name: "bash", arguments: {} }, { type: "text", text: "x" }], api: "a", provider: "p", model: "m", usage: {}, stopReason: "toolUse", timestamp: 1 } }));
+    recs.push(
+      entry("message", "a0", "u0", {
+        message: {
+          role: "assistant",
+          content: [
+            { type: "toolCall", id: "late", name: "bash", arguments: {} },
+            { type: "text", text: "x" },
+          ],
+          api: "a",
+          provider: "p",
+          model: "m",
+          usage: {},
+          stopReason: "toolUse",
+          timestamp: 1,
+        },
+      }),
+    );
     let parent = "a0";
     for (let i = 0; i < 70; i++) {
       recs.push(user(`u${i + 1}`, parent, `m${i}`));
-      recs.push(entry("message", `b${i}`, `u${i + 1}`, { message: { role: "assistant", content: [{ type: "text", text: "ok" }], api: "a", provider: "p", model: "m", usage: {}, stopReason: "stop", timestamp: 1 } }));
+      recs.push(
+        entry("message", `b${i}`, `u${i + 1}`, {
+          message: {
+            role: "assistant",
+            content: [{ type: "text", text: "ok" }],
+            api: "a",
+            provider: "p",
+            model: "m",
+            usage: {},
+            stopReason: "stop",
+            timestamp: 1,
+          },
+        }),
+      );
       parent = `b${i}`;
     }
-    recs.push(entry("message", "r", parent, { message: { role: "toolResult", toolCallId: "late", toolName: "bash", content: [{ type: "text", text: "done" }], isError: false, timestamp: 1 } }));
-    recs.push(entry("message", "z", "r", { message: { role: "assistant", content: [{ type: "text", text: "end" }], api: "a", provider: "p", model: "m", usage: {}, stopReason: "stop", timestamp: 1 } }));
+    recs.push(
+      entry("message", "r", parent, {
+        message: { role: "toolResult", toolCallId: "late", toolName: "bash", content: [{ type: "text", text: "done" }], isError: false, timestamp: 1 },
+      }),
+    );
+    recs.push(
+      entry("message", "z", "r", {
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: "end" }],
+          api: "a",
+          provider: "p",
+          model: "m",
+          usage: {},
+          stopReason: "stop",
+          timestamp: 1,
+        },
+      }),
+    );
     const s = parseText(jsonl(...recs));
     expectTurnContextsExact(s, "omp17");
     expectTurnContextsExact(s, "pi");
@@ -84,26 +145,56 @@ describe("incremental contexts: chains of failed turns (§6.2 drop order)", () =
   const asst = (id: string, parentId: string, content: unknown[], stopReason: string) =>
     entry("message", id, parentId, { message: { role: "assistant", content, api: "a", provider: "p", model: "m", usage: {}, stopReason, timestamp: 1 } });
   const result = (id: string, parentId: string, callId: string) =>
-    entry("message", id, parentId, { message: { role: "toolResult", toolCallId: callId, toolName: "bash", content: [{ type: "text", text: "r" }], isError: true, timestamp: 1 } });
-  const it_ = (id: string, parentId: string) => entry("custom_message", id, parentId, { customType: "interrupted-thinking", content: "n", display: false, attribution: "agent" });
+    entry("message", id, parentId, {
+      message: { role: "toolResult", toolCallId: callId, toolName: "bash", content: [{ type: "text", text: "r" }], isError: true, timestamp: 1 },
+    });
+  const it_ = (id: string, parentId: string) =>
+    entry("custom_message", id, parentId, { customType: "interrupted-thinking", content: "n", display: false, attribution: "agent" });
   const thinking = { type: "thinking", thinking: "half" };
 
   it("a failed turn whose follower is a dropped failed turn and its result, then interrupted-thinking, is kept", () => {
     const s = parseText(
-      jsonl(header(), user("u", null, "go"), asst("y", "u", [thinking], "aborted"), asst("z", "y", [{ type: "toolCall", id: "c", name: "bash", arguments: {} }], "error"), result("r", "z", "c"), it_("i", "r"), asst("end", "i", [{ type: "text", text: "ok" }], "stop")),
+      jsonl(
+        header(),
+        user("u", null, "go"),
+        asst("y", "u", [thinking], "aborted"),
+        asst("z", "y", [{ type: "toolCall", id: "c", name: "bash", arguments: {} }], "error"),
+        result("r", "z", "c"),
+        it_("i", "r"),
+        asst("end", "i", [{ type: "text", text: "ok" }], "stop"),
+      ),
     );
     expect(buildPiContext(s, "i", { profile: "omp17" }).sourceIds).toEqual([["u"], ["y"], ["i"]]);
     expectTurnContextsExact(s, "omp17");
   });
 
   it("consecutive failed turns followed by a user message are all dropped", () => {
-    const s = parseText(jsonl(header(), user("u", null, "go"), asst("a", "u", [thinking], "aborted"), asst("b", "a", [thinking], "aborted"), asst("c", "b", [thinking], "error"), user("u2", "c", "again"), asst("end", "u2", [{ type: "text", text: "ok" }], "stop")));
+    const s = parseText(
+      jsonl(
+        header(),
+        user("u", null, "go"),
+        asst("a", "u", [thinking], "aborted"),
+        asst("b", "a", [thinking], "aborted"),
+        asst("c", "b", [thinking], "error"),
+        user("u2", "c", "again"),
+        asst("end", "u2", [{ type: "text", text: "ok" }], "stop"),
+      ),
+    );
     expect(buildPiContext(s, "u2", { profile: "omp17" }).sourceIds).toEqual([["u"], ["u2"]]);
     expectTurnContextsExact(s, "omp17");
   });
 
   it("a failed turn followed by a failed turn rescued by interrupted-thinking is dropped; the rescued one stays", () => {
-    const s = parseText(jsonl(header(), user("u", null, "go"), asst("a", "u", [thinking], "aborted"), asst("b", "a", [thinking], "aborted"), it_("i", "b"), asst("end", "i", [{ type: "text", text: "ok" }], "stop")));
+    const s = parseText(
+      jsonl(
+        header(),
+        user("u", null, "go"),
+        asst("a", "u", [thinking], "aborted"),
+        asst("b", "a", [thinking], "aborted"),
+        it_("i", "b"),
+        asst("end", "i", [{ type: "text", text: "ok" }], "stop"),
+      ),
+    );
     expect(buildPiContext(s, "i", { profile: "omp17" }).sourceIds).toEqual([["u"], ["b"], ["i"]]);
     expectTurnContextsExact(s, "omp17");
   });

@@ -50,7 +50,11 @@ function work(rounds: number): { steps: number; copied: number; codes: string[] 
   steps.n = 0;
   const s = parseScorel(text, { file: "t.jsonl", profile: "design" });
   vi.restoreAllMocks();
-  return { steps: steps.n, copied, codes: s.diagnostics.filter((d) => d.code === "SCOREL_INV_28_REWIND_TARGET" || d.code === "SCOREL_INV_30_COMPACT_THROUGH").map((d) => d.code) };
+  return {
+    steps: steps.n,
+    copied,
+    codes: s.diagnostics.filter((d) => d.code === "SCOREL_INV_28_REWIND_TARGET" || d.code === "SCOREL_INV_30_COMPACT_THROUGH").map((d) => d.code),
+  };
 }
 
 afterEach(() => vi.restoreAllMocks());

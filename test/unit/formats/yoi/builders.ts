@@ -11,16 +11,31 @@ export const userMsg = (text: string) => ({ kind: "message", role: "user", conte
 export const systemMsg = (text: string) => ({ kind: "message", role: "system", content: [{ kind: "text", text }] });
 export const assistantMsg = (text: string) => ({ kind: "message", role: "assistant", content: [{ kind: "text", text }] });
 export const toolCall = (call_id: string, name = "Read", args = '{"path":"src/main.rs"}') => ({ kind: "tool_call", call_id, name, arguments: args });
-export const toolResultItem = (call_id: string, summary: string, content?: string) => ({ kind: "tool_result", call_id, summary, ...(content !== undefined ? { content } : {}) });
+export const toolResultItem = (call_id: string, summary: string, content?: string) => ({
+  kind: "tool_result",
+  call_id,
+  summary,
+  ...(content !== undefined ? { content } : {}),
+});
 
 export const start = (o: { history?: unknown[]; system_prompt?: string | null; compacted_from?: unknown; forked_from?: unknown; session_id?: string } = {}) =>
-  line({ kind: "segment_start", ts: ts(), session_id: o.session_id ?? SESSION, system_prompt: o.system_prompt ?? "You are yoi.", config: CONFIG, history: o.history ?? [], ...(o.compacted_from ? { compacted_from: o.compacted_from } : {}), ...(o.forked_from ? { forked_from: o.forked_from } : {}) });
+  line({
+    kind: "segment_start",
+    ts: ts(),
+    session_id: o.session_id ?? SESSION,
+    system_prompt: o.system_prompt ?? "You are yoi.",
+    config: CONFIG,
+    history: o.history ?? [],
+    ...(o.compacted_from ? { compacted_from: o.compacted_from } : {}),
+    ...(o.forked_from ? { forked_from: o.forked_from } : {}),
+  });
 export const invoke = (trigger: string) => line({ kind: "invoke", ts: ts(), trigger });
 export const userInput = (segments: unknown[], extra: Record<string, unknown> = {}) => line({ kind: "user_input", ts: ts(), segments, ...extra });
 export const text = (content: string) => ({ kind: "text", content });
 export const say = (t: string) => userInput([text(t)]);
 export const assistant = (item: unknown) => line({ kind: "assistant_item", ts: ts(), item });
-export const toolResult = (call_id: string, summary: string, content?: string) => line({ kind: "tool_result", ts: ts(), item: toolResultItem(call_id, summary, content) });
+export const toolResult = (call_id: string, summary: string, content?: string) =>
+  line({ kind: "tool_result", ts: ts(), item: toolResultItem(call_id, summary, content) });
 export const systemItem = (item: Record<string, unknown>) => line({ kind: "system_item", ts: ts(), item });
 export const turnEnd = (turn_count: number) => line({ kind: "turn_end", ts: ts(), turn_count });
 export const runCompleted = (interrupted = false, result = "finished") => line({ kind: "run_completed", ts: ts(), interrupted, result });

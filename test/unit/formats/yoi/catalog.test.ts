@@ -22,7 +22,11 @@ const entries: Record<string, unknown> = {
 const items = (p: "seed" | "head"): Record<string, Record<string, unknown>> => ({
   notification: { kind: "notification", message: "m", body: "[Notification]\nm" },
   pod_event: { kind: "pod_event", event: { kind: "errored", pod_name: "p", message: "boom" }, body: "b" },
-  worker_event: { kind: "worker_event", event: { kind: "scope_sub_delegated", parent_worker: "a", sub_worker: "b", sub_socket: "/tmp/s", scope: [{ target: "/w", permission: "read" }] }, body: "b" },
+  worker_event: {
+    kind: "worker_event",
+    event: { kind: "scope_sub_delegated", parent_worker: "a", sub_worker: "b", sub_socket: "/tmp/s", scope: [{ target: "/w", permission: "read" }] },
+    body: "b",
+  },
   file_attachment: { kind: "file_attachment", path: "p", body: "[File: p]\nx" },
   skill_activation: { kind: "skill_activation", name: "s", body: "[Skill: s]" },
   knowledge: { kind: "knowledge", slug: "k", body: "[Knowledge: k]" },
@@ -43,10 +47,13 @@ describe("yoi-format §2 LogEntry catalogue", () => {
   }
   it("RequestConfig reasoning is a string or an i32 (untagged)", () => {
     expect(checkLogEntry("seed", L(b.configChanged({ stop_sequences: [], reasoning: 2048 })))).toBeNull();
-    expect(checkLogEntry("seed", L(b.configChanged({ stop_sequences: [], reasoning: true })))).toBe("data did not match any variant of untagged enum ReasoningControl");
+    expect(checkLogEntry("seed", L(b.configChanged({ stop_sequences: [], reasoning: true })))).toBe(
+      "data did not match any variant of untagged enum ReasoningControl",
+    );
   });
   it("head tool_result attachments: base64 STANDARD, padded and canonical", () => {
-    const att = (data: string) => L(b.toolResult("c", "s").replace('"summary":"s"', `"summary":"s","attachments":[{"kind":"image","mime_type":"image/png","data":"${data}"}]`));
+    const att = (data: string) =>
+      L(b.toolResult("c", "s").replace('"summary":"s"', `"summary":"s","attachments":[{"kind":"image","mime_type":"image/png","data":"${data}"}]`));
     expect(checkLogEntry("head", att("aGk="))).toBeNull();
     expect(checkLogEntry("head", att("aGk"))).toBe("Invalid base64 input");
     expect(checkLogEntry("head", att("aGl="))).toBe("Invalid last symbol, forming a non-canonical encoding");
@@ -74,7 +81,8 @@ describe("yoi-format §3 SystemItem catalogue and history_text", () => {
   }
   it("history_text: body verbatim, except HEAD knowledge (empty) and workflow (fixed text)", () => {
     const all = items("seed");
-    for (const k of ["notification", "pod_event", "file_attachment", "knowledge", "workflow", "task_reminder", "interrupt"]) expect(historyText(all[k], "seed")).toBe(all[k].body);
+    for (const k of ["notification", "pod_event", "file_attachment", "knowledge", "workflow", "task_reminder", "interrupt"])
+      expect(historyText(all[k], "seed")).toBe(all[k].body);
     expect(historyText(all.knowledge, "head")).toBe("");
     expect(historyText({ kind: "workflow", slug: "old-flow", body: "ignored" }, "head")).toBe("Ignored legacy procedure item: /old-flow");
     expect(historyText(items("head").skill_activation, "head")).toBe("[Skill: s]");
@@ -83,8 +91,13 @@ describe("yoi-format §3 SystemItem catalogue and history_text", () => {
 
 describe("yoi-format §2.2 Segment flattening", () => {
   const segs = [
-    { kind: "text", content: "a" }, { kind: "paste", id: 1, chars: 1, lines: 1, content: "b" }, { kind: "file_ref", path: "p" },
-    { kind: "knowledge_ref", slug: "k" }, { kind: "workflow_invoke", slug: "w" }, { kind: "flow", selector: "f" }, { kind: "voice" },
+    { kind: "text", content: "a" },
+    { kind: "paste", id: 1, chars: 1, lines: 1, content: "b" },
+    { kind: "file_ref", path: "p" },
+    { kind: "knowledge_ref", slug: "k" },
+    { kind: "workflow_invoke", slug: "w" },
+    { kind: "flow", selector: "f" },
+    { kind: "voice" },
   ];
   it("seed: #slug, /slug, unknown → [unknown input segment] (flow is unknown there)", () => {
     expect(flattenSegments(segs, "seed")).toBe("ab@p#k/w[unknown input segment][unknown input segment]");

@@ -16,7 +16,14 @@ const SESSION = b.file(
   b.assistant(b.assistantMsg("second request, same run of entries split by llm_usage")),
   b.toolResult("c1", "Read src/main.rs", "fn main() {}"),
   b.systemItem({ kind: "notification", message: "m", body: "[Notification]\nm" }),
-  b.assistant({ kind: "message", role: "assistant", content: [{ kind: "text", text: "a" }, { kind: "refusal", refusal: "no" }] }),
+  b.assistant({
+    kind: "message",
+    role: "assistant",
+    content: [
+      { kind: "text", text: "a" },
+      { kind: "refusal", refusal: "no" },
+    ],
+  }),
   b.turnEnd(1),
   b.runCompleted(),
 );

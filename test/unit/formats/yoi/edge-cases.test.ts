@@ -7,7 +7,9 @@ const parse = (text: string, profile?: YoiProfile) => parseYoi(text, { file: "se
 const restore = (text: string, profile?: YoiProfile): YoiRestoredState => restore2(parse(text, profile));
 const restore2 = (s: ReturnType<typeof parse>) => restoreYoi(s);
 const texts = (st: YoiRestoredState) =>
-  st.history.map((h) => (h.item.kind === "message" ? `${h.item.role}:${h.item.content.map((p) => (p.kind === "text" ? p.text : p.refusal)).join("")}` : h.item.kind));
+  st.history.map((h) =>
+    h.item.kind === "message" ? `${h.item.role}:${h.item.content.map((p) => (p.kind === "text" ? p.text : p.refusal)).join("")}` : h.item.kind,
+  );
 const corrupt = (s: ReturnType<typeof parse>) => s.diagnostics.filter((d) => d.code === "corrupt");
 
 describe("yoi-format §9 edge cases", () => {
@@ -60,7 +62,8 @@ describe("yoi-format §9 edge cases", () => {
   });
 
   it("§9 case 6: a T1 task_reminder without source deserializes (source defaults) and replays wrapped as is", () => {
-    const body = "<system-reminder>\nActive session tasks are still open. If progress changed, call TaskUpdate.\n- taskid 1 (pending) Write tests\n</system-reminder>";
+    const body =
+      "<system-reminder>\nActive session tasks are still open. If progress changed, call TaskUpdate.\n- taskid 1 (pending) Write tests\n</system-reminder>";
     const s = parse(b.file(b.start(), b.systemItem({ kind: "task_reminder", body })));
     expect(s.rejected).toBe(false);
     expect(texts(restoreYoi(s))).toEqual([`system:${body}`]);
@@ -90,7 +93,10 @@ describe("yoi-format §9 edge cases", () => {
   });
 
   it("§9 case 11: a seed pod_event item, or invoke(pod_event), read by head → corrupt", () => {
-    const item = b.file(b.start(), b.systemItem({ kind: "pod_event", event: { kind: "turn_ended", pod_name: "child" }, body: "[Notification]\npod `child` finished a turn" }));
+    const item = b.file(
+      b.start(),
+      b.systemItem({ kind: "pod_event", event: { kind: "turn_ended", pod_name: "child" }, body: "[Notification]\npod `child` finished a turn" }),
+    );
     expect(parse(item, "seed").rejected).toBe(false);
     const s = parse(item, "head");
     expect(s.rejected).toBe(true);
@@ -118,15 +124,21 @@ describe("yoi-format §9 edge cases", () => {
   it("§9 case 14: llm_usage never changes history; records accumulate in order", () => {
     const st = restore(b.file(b.start(), b.say("a"), b.usage(1, 100), b.assistant(b.assistantMsg("x")), b.usage(2, 200)));
     expect(texts(st)).toEqual(["user:a", "assistant:x"]);
-    expect(st.usage_history.map((u) => [u.history_len, u.input_total_tokens])).toEqual([[1, 100], [2, 200]]);
+    expect(st.usage_history.map((u) => [u.history_len, u.input_total_tokens])).toEqual([
+      [1, 100],
+      [2, 200],
+    ]);
   });
 
   it("§9 case 15: two extension entries for one domain are both kept in order", () => {
     const st = restore(b.file(b.start(), b.extension("memory.cursor", { at: 1 }), b.extension("memory.cursor", { at: 2 })));
-    expect(st.extensions).toEqual([["memory.cursor", { at: 1 }], ["memory.cursor", { at: 2 }]]);
+    expect(st.extensions).toEqual([
+      ["memory.cursor", { at: 1 }],
+      ["memory.cursor", { at: 2 }],
+    ]);
   });
 
-  it("§9 case 16: task_reminder with \"source\": null is a deserialisation error (no default for explicit null)", () => {
+  it('§9 case 16: task_reminder with "source": null is a deserialisation error (no default for explicit null)', () => {
     for (const p of ["seed", "head"] as const) {
       const s = parse(b.file(b.start(), b.systemItem({ kind: "task_reminder", source: null, body: "x" })), p);
       expect(s.rejected).toBe(true);

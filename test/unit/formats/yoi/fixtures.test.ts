@@ -4,7 +4,16 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { toArray } from "../../../../src/shared/plist.js";
 import {
-  buildYoiContext, parseYoi, pickNewestSegment, restoreYoi, yoiCompactionDiffInput, yoiCompactions, yoiFormat, yoiOriginFindings, yoiToMsgs, type YoiProfile,
+  buildYoiContext,
+  parseYoi,
+  pickNewestSegment,
+  restoreYoi,
+  yoiCompactionDiffInput,
+  yoiCompactions,
+  yoiFormat,
+  yoiOriginFindings,
+  yoiToMsgs,
+  type YoiProfile,
 } from "../../../../src/formats/yoi/index.js";
 
 const DIR = resolve(import.meta.dirname, "../../../../fixtures/yoi");
@@ -18,10 +27,19 @@ describe("yoi fixtures", () => {
     expect(s.profile).toBe("seed");
     expect(problems(s)).toEqual([]);
     const turns = [...yoiFormat.turnContexts(s)];
-    expect(turns.map((t) => [t.ref.responseId, t.ref.leafId, t.loggedTokens])).toEqual([["L5", "L4", 1800], ["L9", "L8", 2100], ["L16", "L15", 2300]]);
+    expect(turns.map((t) => [t.ref.responseId, t.ref.leafId, t.loggedTokens])).toEqual([
+      ["L5", "L4", 1800],
+      ["L9", "L8", 2100],
+      ["L16", "L15", 2300],
+    ]);
     expect(turns[1].systemPrompt).toBe("You are yoi, a coding agent working in /work/app.");
     expect(toArray(turns[1].messages).map((m) => m.nativeRole)).toEqual([
-      "message:user", "system_item:file_attachment", "reasoning", "tool_call", "tool_result", "system_item:task_reminder",
+      "message:user",
+      "system_item:file_attachment",
+      "reasoning",
+      "tool_call",
+      "tool_result",
+      "system_item:task_reminder",
     ]);
     const st = restoreYoi(s);
     expect(st.pod_scope).toEqual({ allow: [{ target: "/work/app", permission: "write" }], deny: [] });
@@ -37,7 +55,11 @@ describe("yoi fixtures", () => {
     expect(st.last_run_interrupted).toBe(true);
     expect(st.history[0].item).toEqual({ kind: "message", role: "user", content: [{ kind: "text", text: "Run the tests [Flow: builtin:verify]" }] });
     const turns = [...yoiFormat.turnContexts(s)];
-    expect(turns.map((t) => [t.ref.responseId, t.ref.leafId, t.loggedTokens])).toEqual([["L6", "L5", 2500], ["L8", "L7", 2700], ["L15", "L14", undefined]]);
+    expect(turns.map((t) => [t.ref.responseId, t.ref.leafId, t.loggedTokens])).toEqual([
+      ["L6", "L5", 2500],
+      ["L8", "L7", 2700],
+      ["L15", "L14", undefined],
+    ]);
   });
 
   it("between-eras: read with head and a warning; the era-2 wrapped reminder is flagged and replayed wrapped", () => {
@@ -79,12 +101,19 @@ describe("yoi fixtures", () => {
   });
 
   it("legacy-knowledge-workflow-items: seed vs head replay", () => {
-    const text = (p: YoiProfile) => restoreYoi(read("legacy-knowledge-workflow-items.jsonl", p)).history.map((h) => (h.item.kind === "message" ? h.item.content[0] : undefined));
+    const text = (p: YoiProfile) =>
+      restoreYoi(read("legacy-knowledge-workflow-items.jsonl", p)).history.map((h) => (h.item.kind === "message" ? h.item.content[0] : undefined));
     expect(text("seed")).toEqual([
-      { kind: "text", text: "#style then /old-flow" }, { kind: "text", text: "[Knowledge: style]\nUse tabs." }, { kind: "text", text: "legacy body" }, { kind: "text", text: "Done." },
+      { kind: "text", text: "#style then /old-flow" },
+      { kind: "text", text: "[Knowledge: style]\nUse tabs." },
+      { kind: "text", text: "legacy body" },
+      { kind: "text", text: "Done." },
     ]);
     expect(text("head")).toEqual([
-      { kind: "text", text: " then " }, { kind: "text", text: "" }, { kind: "text", text: "Ignored legacy procedure item: /old-flow" }, { kind: "text", text: "Done." },
+      { kind: "text", text: " then " },
+      { kind: "text", text: "" },
+      { kind: "text", text: "Ignored legacy procedure item: /old-flow" },
+      { kind: "text", text: "Done." },
     ]);
   });
 
@@ -100,7 +129,12 @@ describe("yoi fixtures", () => {
     const diff = yoiCompactionDiffInput(compacted, source)!;
     expect(diff.before.leafId).toBe("L12");
     expect(diff.before.messages.map((m) => m.text)).toEqual([
-      "Plan the users table migration.", "Plan: 1) create table 2) backfill.", "Write step 1.", '{"path":"migrations/001.sql"}', "Wrote migrations/001.sql", "Step 1 written.",
+      "Plan the users table migration.",
+      "Plan: 1) create table 2) backfill.",
+      "Write step 1.",
+      '{"path":"migrations/001.sql"}',
+      "Wrote migrations/001.sql",
+      "Step 1 written.",
     ]);
     expect(diff.after.messages.map((m) => m.role)).toEqual(["system", "system", "user", "assistant"]);
     expect(diff.after.messages.every((m) => m.sourceIds[0] === "L1")).toBe(true);

@@ -5,7 +5,9 @@ import * as b from "./builders.js";
 
 const parse = (text: string, profile?: YoiProfile, file = "seg.jsonl") => parseYoi(text, { file, profile });
 const found = (text: string, profile?: YoiProfile, file?: string) =>
-  parse(text, profile, file).diagnostics.filter((d) => d.code.startsWith("YOI_") || d.code === "corrupt").map((d) => `${d.code}@${d.line}:${d.severity}`);
+  parse(text, profile, file)
+    .diagnostics.filter((d) => d.code.startsWith("YOI_") || d.code === "corrupt")
+    .map((d) => `${d.code}@${d.line}:${d.severity}`);
 
 describe("yoi-format §8 invariants", () => {
   it("§8.1: an unknown LogEntry kind for the version is the corrupt verdict (E)", () => {
@@ -35,27 +37,47 @@ describe("yoi-format §8 invariants", () => {
   });
   it("§8.5: invoke payload and terminal record", () => {
     expect(found(b.file(b.start(), b.invoke("user_send"), b.assistant(b.assistantMsg("x")), b.runCompleted()))).toEqual(["YOI_INVOKE_PAYLOAD@2:warning"]);
-    expect(found(b.file(b.start(), b.invoke("notify"), b.systemItem({ kind: "notification", message: "m", body: "[Notification]\nm" }), b.runCompleted()))).toEqual([]);
-    expect(found(b.file(b.start(), b.invoke("user_send"), b.say("a"), b.invoke("user_send"), b.say("b"), b.runErrored(false)))).toEqual(["YOI_INVOKE_UNTERMINATED@2:warning"]);
+    expect(
+      found(b.file(b.start(), b.invoke("notify"), b.systemItem({ kind: "notification", message: "m", body: "[Notification]\nm" }), b.runCompleted())),
+    ).toEqual([]);
+    expect(found(b.file(b.start(), b.invoke("user_send"), b.say("a"), b.invoke("user_send"), b.say("b"), b.runErrored(false)))).toEqual([
+      "YOI_INVOKE_UNTERMINATED@2:warning",
+    ]);
     const s = parse(b.file(b.start(), b.invoke("user_send"), b.say("a")), "head");
     expect(s.diagnostics.find((d) => d.code === "YOI_INVOKE_UNTERMINATED")?.message).toContain("last_run_interrupted = true");
   });
   it("§8.6: tool results match an earlier open tool call (seeded history included)", () => {
     expect(found(b.file(b.start(), b.toolResult("c9", "ok")))).toEqual(["YOI_TOOL_RESULT_ORPHAN@2:warning"]);
     expect(found(b.file(b.start({ history: [b.toolCall("c1")] }), b.toolResult("c1", "ok")))).toEqual([]);
-    expect(found(b.file(b.start(), b.assistant(b.toolCall("c1")), b.toolResult("c1", "ok"), b.toolResult("c1", "again")))).toEqual(["YOI_TOOL_RESULT_ORPHAN@4:warning"]);
+    expect(found(b.file(b.start(), b.assistant(b.toolCall("c1")), b.toolResult("c1", "ok"), b.toolResult("c1", "again")))).toEqual([
+      "YOI_TOOL_RESULT_ORPHAN@4:warning",
+    ]);
     expect(found(b.file(b.start(), b.assistant(b.toolCall("c1")), b.say("next")))).toEqual(["YOI_TOOL_CALL_OPEN@3:warning"]);
     // interrupt prep closes orphans with synthetic results before the next input
-    expect(found(b.file(b.start(), b.assistant(b.toolCall("c1")), b.toolResult("c1", "[Interrupted by user]"), b.systemItem({ kind: "interrupt", body: "[The previous turn was interrupted by the user. The user's next request follows.]" }), b.say("next")))).toEqual([]);
+    expect(
+      found(
+        b.file(
+          b.start(),
+          b.assistant(b.toolCall("c1")),
+          b.toolResult("c1", "[Interrupted by user]"),
+          b.systemItem({ kind: "interrupt", body: "[The previous turn was interrupted by the user. The user's next request follows.]" }),
+          b.say("next"),
+        ),
+      ),
+    ).toEqual([]);
   });
   it("§8.7: task_reminder source other than task_inactivity is the corrupt verdict", () => {
-    expect(found(b.file(b.start(), b.systemItem({ kind: "task_reminder", source: "other", body: "<system-reminder>\nx\n</system-reminder>" })))).toEqual(["corrupt@2:error"]);
+    expect(found(b.file(b.start(), b.systemItem({ kind: "task_reminder", source: "other", body: "<system-reminder>\nx\n</system-reminder>" })))).toEqual([
+      "corrupt@2:error",
+    ]);
   });
   it("§8.8: seed bodies wrapped exactly once; head bodies unwrapped", () => {
     const tr = (body: string) => b.systemItem({ kind: "task_reminder", source: "task_inactivity", body });
     expect(found(b.file(b.start(), tr("<system-reminder>\nx\n</system-reminder>")), "seed")).toEqual([]);
     expect(found(b.file(b.start(), tr("x")), "seed")).toEqual(["YOI_REMINDER_WRAP@2:warning"]);
-    expect(found(b.file(b.start(), tr("<system-reminder>\n<system-reminder>\nx\n</system-reminder>\n</system-reminder>")), "seed")).toEqual(["YOI_REMINDER_WRAP@2:warning"]);
+    expect(found(b.file(b.start(), tr("<system-reminder>\n<system-reminder>\nx\n</system-reminder>\n</system-reminder>")), "seed")).toEqual([
+      "YOI_REMINDER_WRAP@2:warning",
+    ]);
     expect(found(b.file(b.start(), tr("x")), "head")).toEqual([]);
     expect(found(b.file(b.start(), tr("<system-reminder>\nx\n</system-reminder>")), "head")).toEqual(["YOI_REMINDER_WRAP@2:warning"]);
   });

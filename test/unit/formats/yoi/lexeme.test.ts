@@ -8,7 +8,7 @@ const verdict = (line: string) => parseYoi(b.file(b.start(), line), { file: "x.j
 
 describe("serde view of a line", () => {
   it("plain lines need no serde view", () => {
-    const t = b.say("3.5 and -0 inside strings, \\\"quoted\\\"");
+    const t = b.say('3.5 and -0 inside strings, \\"quoted\\"');
     expect(needsSerdeView(t, JSON.parse(t))).toBe(false);
     expect(needsSerdeView('{"a":[1,-2,true,false,null,{"b":{}}]}', JSON.parse('{"a":[1,-2,true,false,null,{"b":{}}]}'))).toBe(false);
   });

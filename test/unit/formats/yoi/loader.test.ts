@@ -54,7 +54,9 @@ describe("yoi loader verdict (yoi-format §1)", () => {
   it("a lone surrogate escape is an error in serde_json", () => {
     const s = parse(b.file(b.start(), '{"kind":"extension","ts":1,"domain":"d","payload":"\\ud800x"}'));
     expect(s.verdict).toMatchObject({ line: 2, message: "unexpected end of hex escape" });
-    expect(parse(b.file(b.start(), '{"kind":"extension","ts":1,"domain":"d","payload":"\\udc00"}')).verdict?.message).toBe("lone leading surrogate in hex escape");
+    expect(parse(b.file(b.start(), '{"kind":"extension","ts":1,"domain":"d","payload":"\\udc00"}')).verdict?.message).toBe(
+      "lone leading surrogate in hex escape",
+    );
     expect(parse(b.file(b.start(), '{"kind":"extension","ts":1,"domain":"d","payload":"\\ud83d\\ude00"}')).rejected).toBe(false);
   });
 
@@ -95,13 +97,25 @@ describe("yoi profiles (design §2)", () => {
     expect(s.diagnostics.find((d) => d.code === "PROFILE_CHOSEN")?.args).toMatchObject({ profile: "seed", why: "default" });
   });
   it("a file with post-seed features is read with head and a warning", () => {
-    const s = parse(b.file(b.start(), b.systemItem({ kind: "worker_event", event: { kind: "turn_ended", worker_name: "w" }, body: "[Notification]\nworker `w` finished a turn" })));
+    const s = parse(
+      b.file(
+        b.start(),
+        b.systemItem({ kind: "worker_event", event: { kind: "turn_ended", worker_name: "w" }, body: "[Notification]\nworker `w` finished a turn" }),
+      ),
+    );
     expect(s.profile).toBe("head");
     expect(s.diagnostics.find((d) => d.code === "YOI_BETWEEN_ERAS")).toMatchObject({ severity: "warning" });
     expect(s.rejected).toBe(false);
   });
   it.each([
-    ["prompt_provenance", b.systemItem({ kind: "interrupt", body: "[x]", prompt_provenance: { config_revision: 1, source_digest: "a", projection_digest: "b", logical_name: "internal.interrupt_system_note" } })],
+    [
+      "prompt_provenance",
+      b.systemItem({
+        kind: "interrupt",
+        body: "[x]",
+        prompt_provenance: { config_revision: 1, source_digest: "a", projection_digest: "b", logical_name: "internal.interrupt_system_note" },
+      }),
+    ],
     ["skill_activation", b.systemItem({ kind: "skill_activation", name: "s", body: "b" })],
     ["paused_turn_abandoned", b.pausedAbandoned()],
     ["user_input.extensions", b.userInput([b.text("x")], { extensions: [{ domain: "d", payload: 1 }] })],
@@ -116,7 +130,10 @@ describe("yoi profiles (design §2)", () => {
   });
   it("head extensions of user_input are folded into extensions", () => {
     const st = restoreYoi(parse(b.file(b.start(), b.userInput([b.text("x")], { extensions: [{ domain: "d", payload: { a: 1 } }] }), b.extension("d", 2))));
-    expect(st.extensions).toEqual([["d", { a: 1 }], ["d", 2]]);
+    expect(st.extensions).toEqual([
+      ["d", { a: 1 }],
+      ["d", 2],
+    ]);
   });
   it("sniff: the first entry is segment_start", () => {
     expect(sniffYoi(JSON.parse(b.start()))).toBe(true);
@@ -138,6 +155,10 @@ describe("yoi verdict wording (StoreError Display)", () => {
       { no: 1, text: b.start(), terminated: true },
       { no: 2, text: "\uFFFD", terminated: true, invalidUtf8: true },
     ]);
-    expect(seed.diagnostics.find((d) => d.code === "corrupt")).toMatchObject({ line: 2, loader: true, message: "I/O error: stream did not contain valid UTF-8" });
+    expect(seed.diagnostics.find((d) => d.code === "corrupt")).toMatchObject({
+      line: 2,
+      loader: true,
+      message: "I/O error: stream did not contain valid UTF-8",
+    });
   });
 });

@@ -7,15 +7,18 @@ import { checkYoiLineSchema } from "../../../../src/formats/yoi/schema.js";
 import * as b from "./builders.js";
 
 const DIR = resolve(import.meta.dirname, "../../../../fixtures/yoi");
-const files = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : n.endsWith(".trace.jsonl") ? [] : [join(d, n)]));
+const files = (d: string): string[] =>
+  readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : n.endsWith(".trace.jsonl") ? [] : [join(d, n)]));
 const fixtureLines = files(DIR).flatMap((f) =>
-  readFileSync(f, "utf8").split("\n").flatMap((l) => {
-    try {
-      return [JSON.parse(l) as unknown];
-    } catch {
-      return [];
-    }
-  }),
+  readFileSync(f, "utf8")
+    .split("\n")
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as unknown];
+      } catch {
+        return [];
+      }
+    }),
 );
 
 const bad: Array<[string, unknown]> = [
@@ -35,7 +38,8 @@ const bad: Array<[string, unknown]> = [
 describe("yoi JSON Schemas per era", () => {
   it("has fixture lines to compare", () => expect(fixtureLines.length).toBeGreaterThan(60));
   it.each(["seed", "head"] as const)("%s: schema and serde checker agree on every fixture line", (p) => {
-    for (const v of fixtureLines) expect([JSON.stringify(v).slice(0, 80), checkYoiLineSchema(p, v).length === 0]).toEqual([JSON.stringify(v).slice(0, 80), checkLogEntry(p, v) === null]);
+    for (const v of fixtureLines)
+      expect([JSON.stringify(v).slice(0, 80), checkYoiLineSchema(p, v).length === 0]).toEqual([JSON.stringify(v).slice(0, 80), checkLogEntry(p, v) === null]);
   });
   it.each(bad)("%s: rejected by both, in both eras", (_n, v) => {
     for (const p of ["seed", "head"] as const) {

@@ -6,7 +6,12 @@ import { R, names, ofKind, persisted, setup, text, tool } from "./builders.js";
 
 describe("ttsr-spec §9.4/§9.8: one tool call's reminders in the order its rules matched", () => {
   it("rules matched on later deltas follow earlier ones, whatever their registration order; one delta's batch keeps registration order", () => {
-    const [a, b, c, d] = [R("a", "alpha", { scope: ["tool"] }), R("b", "bravo", { scope: ["tool"] }), R("c", "charlie", { scope: ["tool"] }), R("d", "delta", { scope: ["tool"] })];
+    const [a, b, c, d] = [
+      R("a", "alpha", { scope: ["tool"] }),
+      R("b", "bravo", { scope: ["tool"] }),
+      R("c", "charlie", { scope: ["tool"] }),
+      R("d", "delta", { scope: ["tool"] }),
+    ];
     const { c: co, render } = setup([a, b, c, d], { interruptMode: "never" });
     co.turnStart();
     co.delta(tool("t1", "bash", { command: "charlie" }, "charlie "));
@@ -15,7 +20,10 @@ describe("ttsr-spec §9.4/§9.8: one tool call's reminders in the order its rule
     expect(co.bucketNames("t1")).toEqual(["c", "a", "b", "d"]);
     co.assistantMessageEnd("toolUse");
     const fold = co.afterToolCall("t1", [{ type: "text", text: "ok" }]);
-    expect(fold.content).toEqual([{ type: "text", text: [c, a, b, d].map((r) => render.toolReminder(r)).join("\n\n") }, { type: "text", text: "ok" }]);
+    expect(fold.content).toEqual([
+      { type: "text", text: [c, a, b, d].map((r) => render.toolReminder(r)).join("\n\n") },
+      { type: "text", text: "ok" },
+    ]);
     expect(persisted(fold.effects)).toEqual([{ type: "ttsr_injection", injectedRules: ["c", "a", "b", "d"] }]);
     expect(ofKind(fold.effects, "inject").map((e) => e.rules)).toEqual([["c", "a", "b", "d"]]);
   });

@@ -56,7 +56,14 @@ describe("session layer API beyond the §14 vectors", () => {
     const { c } = setup([R("a", "x")]);
     const details = { rules: ["a"], note: "kept" };
     const [record] = persisted(c.customMessageEnd({ customType: "ttsr-injection", content: "x", display: false, details, attribution: "agent" }));
-    expect(record).toEqual({ type: "custom_message", customType: "ttsr-injection", content: "x", display: false, details: { rules: ["a"], note: "kept" }, attribution: "agent" });
+    expect(record).toEqual({
+      type: "custom_message",
+      customType: "ttsr-injection",
+      content: "x",
+      display: false,
+      details: { rules: ["a"], note: "kept" },
+      attribution: "agent",
+    });
     expect(record.type === "custom_message" && record.details).toBe(details);
   });
 

@@ -22,9 +22,17 @@ describe("strings.md §3 v17 tool matcher hooks (vectors)", () => {
   it("strings.md §3 patch: added lines per edit, a create edit's whole diff, a removal-only edit adds a trailing newline", () => {
     const args = {
       path: "src/a.ts",
-      edits: [{ op: "update", diff: "@@ fn\n-old\n+new one\n context\n+++ not header\n+++ b/x\n" }, { op: "create", diff: "whole\nfile" }, { diff: "-only removal" }],
+      edits: [
+        { op: "update", diff: "@@ fn\n-old\n+new one\n context\n+++ not header\n+++ b/x\n" },
+        { op: "create", diff: "whole\nfile" },
+        { diff: "-only removal" },
+      ],
     };
-    expect(run("edit", args)).toEqual({ digest: "new one\nwhole\nfile\n", paths: ["src/a.ts"], entries: [{ path: "src/a.ts", digest: "new one\nwhole\nfile\n" }] });
+    expect(run("edit", args)).toEqual({
+      digest: "new one\nwhole\nfile\n",
+      paths: ["src/a.ts"],
+      entries: [{ path: "src/a.ts", digest: "new one\nwhole\nfile\n" }],
+    });
   });
 
   it("strings.md §3 hashline: sections by [path] / [path#hash], paths with duplicates, entries merged per path", () => {
@@ -42,7 +50,11 @@ describe("strings.md §3 v17 tool matcher hooks (vectors)", () => {
 
   it("strings.md §3 apply_patch: Update and Add hunks; the Add hunk gives no entry (quirk)", () => {
     const input = "*** Begin Patch\n*** Update File: src/a.ts\n@@ fn\n-old\n+new\n*** Add File: docs/n.md\n+hello\n+world\n*** End Patch\n";
-    expect(run("apply_patch", { input })).toEqual({ digest: "new\nhello\nworld", paths: ["src/a.ts", "docs/n.md"], entries: [{ path: "src/a.ts", digest: "new" }] });
+    expect(run("apply_patch", { input })).toEqual({
+      digest: "new\nhello\nworld",
+      paths: ["src/a.ts", "docs/n.md"],
+      entries: [{ path: "src/a.ts", digest: "new" }],
+    });
     expect(run("edit", { input })).toEqual({ digest: "new\nhello\nworld", paths: ["src/a.ts", "docs/n.md"], entries: [{ path: "src/a.ts", digest: "new" }] });
   });
 

@@ -3,7 +3,13 @@ import { argumentPathCandidates, expandPath, toFilePaths } from "../../../../src
 
 describe("ttsr-spec §9.2 tool match context file paths", () => {
   it("ttsr-spec §9.2: *path string keys and *paths string arrays, case-insensitive; other values ignored", () => {
-    expect(argumentPathCandidates({ path: "a", filePath: "b", FILE_PATH: "c", targetPaths: ["d", 3, "e"], paths: "not-array", other: "x", npath: 5 })).toEqual(["a", "b", "c", "d", "e"]);
+    expect(argumentPathCandidates({ path: "a", filePath: "b", FILE_PATH: "c", targetPaths: ["d", 3, "e"], paths: "not-array", other: "x", npath: 5 })).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+    ]);
     expect(argumentPathCandidates(["a"])).toEqual([]);
   });
 

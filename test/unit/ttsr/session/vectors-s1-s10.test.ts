@@ -17,7 +17,10 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     const all: Effect[] = [...d1.effects, ...d2.effects, ...end, ...f1.effects, ...f2.effects, ...f1again.effects];
     expect(ofKind(all, "abort")).toEqual([]);
     expect(ofKind(all, "ttsr_triggered").map((e) => names(e.rules))).toEqual([["no-any", "no-console"]]);
-    expect(f1.content).toEqual([{ type: "text", text: `${render.toolReminder(noAny)}\n\n${render.toolReminder(noConsole)}` }, { type: "text", text: "OK1" }]);
+    expect(f1.content).toEqual([
+      { type: "text", text: `${render.toolReminder(noAny)}\n\n${render.toolReminder(noConsole)}` },
+      { type: "text", text: "OK1" },
+    ]);
     expect(f2.content).toBeUndefined();
     expect(f1again.content).toBeUndefined();
     expect(persisted(all)).toEqual([{ type: "ttsr_injection", injectedRules: ["no-any", "no-console"] }]);
@@ -51,13 +54,31 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     const end = c.assistantMessageEnd("stop");
     const followUps = ofKind(end, "follow_up");
     expect(followUps).toHaveLength(1);
-    expect(followUps[0].message).toEqual({ role: "custom", customType: "ttsr-injection", content: render.interrupt(r), display: false, details: { rules: ["no-sorry"] }, attribution: "agent" });
+    expect(followUps[0].message).toEqual({
+      role: "custom",
+      customType: "ttsr-injection",
+      content: render.interrupt(r),
+      display: false,
+      details: { rules: ["no-sorry"] },
+      attribution: "agent",
+    });
     expect(followUps[0].message.content.startsWith("<system-interrupt ")).toBe(true);
     expect(ofKind(end, "schedule_continue")).toEqual([{ kind: "schedule_continue", delayMs: 1 }]);
     expect(m.getInjectedRuleNames()).toEqual([]);
-    const delivered = c.customMessageEnd({ customType: "ttsr-injection", content: followUps[0].message.content, details: { rules: ["no-sorry", 7, " no-sorry "] } });
+    const delivered = c.customMessageEnd({
+      customType: "ttsr-injection",
+      content: followUps[0].message.content,
+      details: { rules: ["no-sorry", 7, " no-sorry "] },
+    });
     expect(persisted(delivered)).toEqual([
-      { type: "custom_message", customType: "ttsr-injection", content: render.interrupt(r), display: false, details: { rules: ["no-sorry", 7, " no-sorry "] }, attribution: "agent" },
+      {
+        type: "custom_message",
+        customType: "ttsr-injection",
+        content: render.interrupt(r),
+        display: false,
+        details: { rules: ["no-sorry", 7, " no-sorry "] },
+        attribution: "agent",
+      },
       { type: "ttsr_injection", injectedRules: ["no-sorry"] },
     ]);
     expect(m.getInjectedRuleNames()).toEqual(["no-sorry"]);
@@ -144,7 +165,10 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     expect(c.bucketNames("t1")).toEqual(["r1"]);
     c.assistantMessageEnd("toolUse");
     const f = c.afterToolCall("t1", [{ type: "text", text: "ran" }]);
-    expect(f.content).toEqual([{ type: "text", text: render.toolReminder(r1) }, { type: "text", text: "ran" }]);
+    expect(f.content).toEqual([
+      { type: "text", text: render.toolReminder(r1) },
+      { type: "text", text: "ran" },
+    ]);
     expect(persisted(f.effects)).toEqual([{ type: "ttsr_injection", injectedRules: ["r1"] }]);
   });
 
@@ -159,7 +183,14 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     c.turnEnd();
     const eff = c.runInterruptTask(ofKind(d.effects, "schedule_interrupt")[0].token);
     expect(persisted(eff).filter((p) => p.type === "custom_message")).toEqual([
-      { type: "custom_message", customType: "ttsr-injection", content: `${render.interrupt(quiet)}\n\n${render.interrupt(loud)}`, display: false, details: { rules: ["quiet", "loud"] }, attribution: "agent" },
+      {
+        type: "custom_message",
+        customType: "ttsr-injection",
+        content: `${render.interrupt(quiet)}\n\n${render.interrupt(loud)}`,
+        display: false,
+        details: { rules: ["quiet", "loud"] },
+        attribution: "agent",
+      },
     ]);
   });
 

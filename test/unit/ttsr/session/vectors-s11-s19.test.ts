@@ -128,7 +128,14 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     const last = c.runInterruptTask(tokens[1]);
     expect(kinds(last)).toContain("append_message");
     expect(persisted(last)).toEqual([
-      { type: "custom_message", customType: "ttsr-injection", content: `${render.interrupt(a)}\n\n${render.interrupt(b)}`, display: false, details: { rules: ["a", "b"] }, attribution: "agent" },
+      {
+        type: "custom_message",
+        customType: "ttsr-injection",
+        content: `${render.interrupt(a)}\n\n${render.interrupt(b)}`,
+        display: false,
+        details: { rules: ["a", "b"] },
+        attribution: "agent",
+      },
       { type: "ttsr_injection", injectedRules: ["a", "b"] },
     ]);
     expect(names(ofKind(second.effects, "ttsr_triggered")[0].rules)).toEqual(["a", "b"]);

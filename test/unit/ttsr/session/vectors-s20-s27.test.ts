@@ -48,7 +48,9 @@ describe("ttsr-spec §14 session vectors S20–S27", () => {
   });
 
   it('ttsr-spec §14 S24: a name containing " is inserted unescaped', () => {
-    expect(opening(deferredText(R('a"b', "hit", { path: "/proj/.omp/rules/ab.md" })))).toBe('<system-interrupt reason="rule_violation" rule="a"b" path=".omp/rules/ab.md">');
+    expect(opening(deferredText(R('a"b', "hit", { path: "/proj/.omp/rules/ab.md" })))).toBe(
+      '<system-interrupt reason="rule_violation" rule="a"b" path=".omp/rules/ab.md">',
+    );
   });
 
   it("ttsr-spec §14 S27: a length stop keeps the per-tool bucket; the rule stays marked and nothing is persisted", () => {

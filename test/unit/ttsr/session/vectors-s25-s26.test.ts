@@ -13,7 +13,13 @@ const session = parsePi(
   [
     { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/proj" },
     { type: "message", id: "e1", parentId: null, timestamp: "2026-01-01T00:00:01.000Z", message: { role: "user", content: [{ type: "text", text: "q" }] } },
-    { type: "message", id: "e2", parentId: "e1", timestamp: "2026-01-01T00:00:02.000Z", message: { role: "assistant", content: [{ type: "text", text: "foo" }], stopReason: "stop" } },
+    {
+      type: "message",
+      id: "e2",
+      parentId: "e1",
+      timestamp: "2026-01-01T00:00:02.000Z",
+      message: { role: "assistant", content: [{ type: "text", text: "foo" }], stopReason: "stop" },
+    },
   ]
     .map((x) => JSON.stringify(x))
     .join("\n"),
@@ -51,7 +57,12 @@ describe("ttsr-spec §14 session vectors S25–S26", () => {
       "/builtin/X.md": "---\ncondition: foo\n---\nBuiltin body.",
     };
     const fs: RuleFs = {
-      list: (d) => (d === "/proj/.omp/rules" || d === "/builtin" ? Object.keys(files).filter((f) => f.startsWith(`${d}/`)).map((f) => f.slice(d.length + 1)) : null),
+      list: (d) =>
+        d === "/proj/.omp/rules" || d === "/builtin"
+          ? Object.keys(files)
+              .filter((f) => f.startsWith(`${d}/`))
+              .map((f) => f.slice(d.length + 1))
+          : null,
       read: (p) => files[p] ?? null,
     };
     const loaded = loadRules([{ path: "/proj/.omp/rules" }, { path: "/builtin", provider: "builtin-defaults" }], { fs, ttsrProfile: "v17", cwd: "/proj" });

@@ -35,7 +35,9 @@ export function runFixture(name: string, profile: TtsrProfile = "v17", extra: Pa
   const session = parsePi(readFileSync(join(dir, "session.jsonl"), "utf8"), { file: "session.jsonl", profile: "omp17" });
   // Real recordings carry expected.json; hand-written folders (fixtures/pi/hand/ttsr-*) do not.
   const expectedFile = join(dir, "expected.json");
-  const expected = (existsSync(expectedFile) ? JSON.parse(readFileSync(expectedFile, "utf8")) : { injections: [] }) as { injections: Record<string, unknown>[] };
+  const expected = (existsSync(expectedFile) ? JSON.parse(readFileSync(expectedFile, "utf8")) : { injections: [] }) as {
+    injections: Record<string, unknown>[];
+  };
   const result = simulateTtsr(session, loaded.rules, { settings, ttsrProfile: profile, cwd: project, home: "/nonexistent-home", ...extra });
   return { result, expected, session, loaded };
 }

@@ -6,7 +6,11 @@ const NAMES = ["omp17-interrupt-then-tool-reminder", "omp17-deferred-then-compac
 // expected.json lists every recorded injection in file order; the texts the model received.
 function recordedTexts(injections: Record<string, unknown>[]): { rules: unknown; text: unknown }[] {
   return injections.flatMap((i) =>
-    i.kind === "custom_message" ? [{ rules: i.rules, text: i.content }] : i.kind === "tool_reminder" ? [{ rules: [String((i.reminder as string).match(/rule="([^"]*)"/)?.[1])], text: i.reminder }] : [],
+    i.kind === "custom_message"
+      ? [{ rules: i.rules, text: i.content }]
+      : i.kind === "tool_reminder"
+        ? [{ rules: [String((i.reminder as string).match(/rule="([^"]*)"/)?.[1])], text: i.reminder }]
+        : [],
   );
 }
 
@@ -27,8 +31,12 @@ describe("simulateTtsr on the real omp17 fixtures (pi-session-format §7, ttsr-s
   it("fixtures/pi/omp17-interrupt-then-tool-reminder: decisions, tool call id and offset (buffer length at the matching delta)", () => {
     const { result } = runFixture(NAMES[0], "v17");
     const [first, , , tool] = result.turns;
-    expect(first.matches).toEqual([{ rule: "no-ts-ignore", source: "text", offset: 40, excerpt: "Quickest fix: put `// @ts-ignore` above ", decision: "interrupt", counterfactual: false }]);
-    expect(tool.matches.map((m) => [m.rule, m.decision, m.toolCallId, m.offset])).toEqual([["no-sudo", "tool", "call_psql", JSON.stringify({ command: "sudo apt-get install -y postgresql-client" }).length]]);
+    expect(first.matches).toEqual([
+      { rule: "no-ts-ignore", source: "text", offset: 40, excerpt: "Quickest fix: put `// @ts-ignore` above ", decision: "interrupt", counterfactual: false },
+    ]);
+    expect(tool.matches.map((m) => [m.rule, m.decision, m.toolCallId, m.offset])).toEqual([
+      ["no-sudo", "tool", "call_psql", JSON.stringify({ command: "sudo apt-get install -y postgresql-client" }).length],
+    ]);
     expect(tool.injected[0]).toMatchObject({ mode: "tool", toolCallId: "call_psql", rules: ["no-sudo"] });
   });
 

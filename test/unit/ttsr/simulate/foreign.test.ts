@@ -20,7 +20,11 @@ describe("simulateTtsr on Scorel and yoi sessions (design §5: agree is null whe
       const s = read(rel);
       const r = simulateTtsr(s, [anyE], { settings: { interruptMode: "never" }, ttsrProfile: "v17" });
       // The same responses as the format's own turn list (design §3), in file order.
-      expect(r.turns.map((t) => t.responseId)).toEqual(moduleOf(s).turns(s).map((t) => t.responseId));
+      expect(r.turns.map((t) => t.responseId)).toEqual(
+        moduleOf(s)
+          .turns(s)
+          .map((t) => t.responseId),
+      );
       expect(r.diagnostics).toEqual([]);
       expect(r.turns.length).toBeGreaterThan(0);
       expect(r.turns.every((t) => t.agree === null && t.recorded.length === 0)).toBe(true);

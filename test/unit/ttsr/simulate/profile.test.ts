@@ -10,7 +10,13 @@ import { FIXTURES } from "./fixture-helpers.js";
 
 const header = JSON.stringify({ type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/p" });
 const line = (o: Record<string, unknown>) => JSON.stringify({ id: "e1", parentId: null, timestamp: "2026-01-01T00:00:01.000Z", ...o });
-const seedInjection = line({ type: "custom_message", customType: "ttsr-injection", content: TTSR_INTERRUPT_V14.replace("{{name}}", "r").replace("{{path}}", "/p/r.md").replace("{{content}}", "Body."), display: false, details: { rules: ["r"] } });
+const seedInjection = line({
+  type: "custom_message",
+  customType: "ttsr-injection",
+  content: TTSR_INTERRUPT_V14.replace("{{name}}", "r").replace("{{path}}", "/p/r.md").replace("{{content}}", "Body."),
+  display: false,
+  details: { rules: ["r"] },
+});
 const pi = (text: string, profile?: string) => parsePi(text, { file: "s.jsonl", ...(profile !== undefined && { profile }) });
 
 describe("the TTSR profile of a session", () => {

@@ -38,7 +38,9 @@ describe("unverifiable TTSR evidence (hand-written from ttsr-spec §9.5, §11.2,
     expect(prose.matches.map((m) => m.decision)).toEqual(["suppressed-repeat"]);
     expect(prose.agree).toBe(true);
     expect(result.diagnostics.map((d) => d.message)).toEqual([
-      expect.stringContaining('Recorded custom_message 00000004 [no-force-push] is unverifiable: a tool-source interrupt: the agent removed the violating tool call'),
+      expect.stringContaining(
+        "Recorded custom_message 00000004 [no-force-push] is unverifiable: a tool-source interrupt: the agent removed the violating tool call",
+      ),
     ]);
   });
 
@@ -50,10 +52,18 @@ describe("unverifiable TTSR evidence (hand-written from ttsr-spec §9.5, §11.2,
 
   it("evidence without its trigger that the replay reproduces anyway is checked like any other (agree true)", () => {
     // The recorded text still carries the trigger ("git push --force") in a sibling call: the replay sees it.
-    const text = readFileSync(join(FIXTURES, TOOL_ONLY, "session.jsonl"), "utf8").replace('"command":"git status --short"', '"command":"git push --force origin hotfix"');
+    const text = readFileSync(join(FIXTURES, TOOL_ONLY, "session.jsonl"), "utf8").replace(
+      '"command":"git status --short"',
+      '"command":"git push --force origin hotfix"',
+    );
     const s = parsePi(text, { file: "s.jsonl", profile: "omp17" });
     const { loaded, result: base } = runFixture(TOOL_ONLY);
-    const r = simulateTtsr(s, loaded.rules, { settings: { interruptMode: "tool-only" }, ttsrProfile: "v17", cwd: join(FIXTURES, TOOL_ONLY, "project"), home: "/nonexistent-home" });
+    const r = simulateTtsr(s, loaded.rules, {
+      settings: { interruptMode: "tool-only" },
+      ttsrProfile: "v17",
+      cwd: join(FIXTURES, TOOL_ONLY, "project"),
+      home: "/nonexistent-home",
+    });
     expect(base.turns[0].agree).toBe("unverifiable");
     expect(r.turns[0].injected.map((i) => i.mode)).toEqual(["interrupt"]);
     expect(r.turns[0].recorded.every((x) => x.unverifiable === undefined)).toBe(true);
@@ -65,7 +75,12 @@ describe("unverifiable TTSR evidence (hand-written from ttsr-spec §9.5, §11.2,
     // A rule that interrupts on the aborted response's recorded text: the replay injects it, the agent did not.
     const onText: Rule = { name: "no-check", path: "/x/no-check.md", content: "No.", condition: ["check the tree"], interruptMode: "always" };
     const s = parsePi(readFileSync(join(FIXTURES, TOOL_ONLY, "session.jsonl"), "utf8"), { file: "s.jsonl", profile: "omp17" });
-    const r = simulateTtsr(s, [...loaded.rules, onText], { settings: { interruptMode: "tool-only" }, ttsrProfile: "v17", cwd: "/x", home: "/nonexistent-home" });
+    const r = simulateTtsr(s, [...loaded.rules, onText], {
+      settings: { interruptMode: "tool-only" },
+      ttsrProfile: "v17",
+      cwd: "/x",
+      home: "/nonexistent-home",
+    });
     expect(result.turns[0].agree).toBe("unverifiable");
     expect(r.turns[0].injected.map((i) => i.rules)).toEqual([["no-check"]]);
     expect(r.turns[0].agree).toBe(false);
@@ -80,7 +95,12 @@ describe("an aborted response persisted after its injection (ttsr-spec §11.2: t
     const text = [...lines.slice(0, 3), custom, mark, aborted, ...lines.slice(6)].join("\n");
     const { loaded } = runFixture("omp17-interrupt-then-tool-reminder");
     const s = parsePi(text, { file: "s.jsonl", profile: "omp17" });
-    const r = simulateTtsr(s, loaded.rules, { settings: { interruptMode: "always" }, ttsrProfile: "v17", cwd: join(FIXTURES, "omp17-interrupt-then-tool-reminder/project"), home: "/nonexistent-home" });
+    const r = simulateTtsr(s, loaded.rules, {
+      settings: { interruptMode: "always" },
+      ttsrProfile: "v17",
+      cwd: join(FIXTURES, "omp17-interrupt-then-tool-reminder/project"),
+      home: "/nonexistent-home",
+    });
     expect(r.turns[0].responseId).toBe("00000003");
     expect(r.turns[0].recorded.map((x) => [x.kind, x.unverifiable])).toEqual([
       ["custom_message", undefined],

@@ -17,7 +17,13 @@ function session(...entries: Record<string, unknown>[]) {
 const user = (text: string) => ({ type: "message", message: { role: "user", content: [{ type: "text", text }] } });
 const assistant = (content: unknown[], stopReason: string) => ({ type: "message", message: { role: "assistant", content, stopReason } });
 const call = (id: string, command: string) => ({ type: "toolCall", id, name: "bash", arguments: { command } });
-const R = (name: string, condition: string, extra: Partial<Rule> = {}): Rule => ({ name, path: `/proj/.omp/rules/${name}.md`, content: `Body of ${name}.`, condition: [condition], ...extra });
+const R = (name: string, condition: string, extra: Partial<Rule> = {}): Rule => ({
+  name,
+  path: `/proj/.omp/rules/${name}.md`,
+  content: `Body of ${name}.`,
+  condition: [condition],
+  ...extra,
+});
 const interruptText = (r: Rule) => renderRule(r, { profile: "v17", cwd: "/proj", template: "interrupt" });
 const reminderText = (r: Rule) => renderRule(r, { profile: "v17", cwd: "/proj", template: "tool-reminder" });
 const custom = (rule: Rule) => [
@@ -26,9 +32,16 @@ const custom = (rule: Rule) => [
 ];
 const result = (toolCallId: string, text: string, reminder?: Rule) => ({
   type: "message",
-  message: { role: "toolResult", toolCallId, toolName: "bash", content: [...(reminder ? [{ type: "text", text: reminderText(reminder) }] : []), { type: "text", text }], isError: false },
+  message: {
+    role: "toolResult",
+    toolCallId,
+    toolName: "bash",
+    content: [...(reminder ? [{ type: "text", text: reminderText(reminder) }] : []), { type: "text", text }],
+    isError: false,
+  },
 });
-const run = (entries: Record<string, unknown>[], rules: Rule[], o: SimulateOptions) => simulateTtsr(session(...entries), rules, { ttsrProfile: "v17", cwd: "/proj", home: "/root", ...o });
+const run = (entries: Record<string, unknown>[], rules: Rule[], o: SimulateOptions) =>
+  simulateTtsr(session(...entries), rules, { ttsrProfile: "v17", cwd: "/proj", home: "/root", ...o });
 
 const sorry = R("no-sorry", "sorry", { scope: ["text"] });
 // A recorded deferred (tool-only) delivery: the normal response, then the follow-up with the interrupt template.
@@ -53,7 +66,13 @@ describe("whole-decision agreement (ttsr-spec §9.3–§9.8)", () => {
   it("a follow-up the replay delivers after another response than the recorded one disagrees (delivery point)", () => {
     // Recorded: delivered right after e2. Replayed: the response also calls a tool, so the follow-up waits for the
     // end of the run (after e4) — the recording says the agent did otherwise.
-    const log = [user("q"), assistant([{ type: "text", text: "sorry" }, call("t1", "ls")], "toolUse"), ...custom(sorry), result("t1", "a"), assistant([{ type: "text", text: "done" }], "stop")];
+    const log = [
+      user("q"),
+      assistant([{ type: "text", text: "sorry" }, call("t1", "ls")], "toolUse"),
+      ...custom(sorry),
+      result("t1", "a"),
+      assistant([{ type: "text", text: "done" }], "stop"),
+    ];
     const r = run(log, [sorry], { settings: { interruptMode: "never" } });
     expect(r.turns[0].injected.map((i) => [i.mode, i.deliveredAfter])).toEqual([["deferred", "e6"]]);
     expect(r.turns[0].recorded[0].deliveredAfter).toBe("e2");
@@ -114,7 +133,13 @@ describe("whole-decision agreement (ttsr-spec §9.3–§9.8)", () => {
 
   it("replayed injections are listed in delivery order: tool reminders before the run-end follow-up of the same turn", () => {
     const sudo = R("no-sudo", "sudo", { scope: ["tool:bash"], interruptMode: "never" });
-    const log = [user("q"), assistant([{ type: "text", text: "sorry" }, call("t1", "sudo ls")], "toolUse"), result("t1", "x", sudo), assistant([{ type: "text", text: "ok" }], "stop"), ...custom(sorry)];
+    const log = [
+      user("q"),
+      assistant([{ type: "text", text: "sorry" }, call("t1", "sudo ls")], "toolUse"),
+      result("t1", "x", sudo),
+      assistant([{ type: "text", text: "ok" }], "stop"),
+      ...custom(sorry),
+    ];
     const r = run(log, [sorry, sudo], { settings: { interruptMode: "never" } });
     expect(r.turns[0].injected.map((i) => i.mode)).toEqual(["tool", "deferred"]);
     expect(r.turns[0].recorded.filter((x) => x.kind !== "ttsr_injection").map((x) => x.delivery)).toEqual(["tool", "deferred"]);
@@ -124,8 +149,19 @@ describe("whole-decision agreement (ttsr-spec §9.3–§9.8)", () => {
   it("rules count: a recorded interrupt naming another rule set than the replay disagrees even with one rule in common", () => {
     const bad = R("bad", "bad", { scope: ["text"] });
     const worse = R("worse", "worse", { scope: ["text"] });
-    const both = { type: "custom_message", customType: "ttsr-injection", content: `${interruptText(bad)}\n\n${interruptText(worse)}`, display: false, details: { rules: ["bad", "worse"] }, attribution: "agent" };
-    const r = run([user("q"), assistant([{ type: "text", text: "bad" }], "aborted"), both, { type: "ttsr_injection", injectedRules: ["bad", "worse"] }], [bad, worse], { settings: { interruptMode: "always" } });
+    const both = {
+      type: "custom_message",
+      customType: "ttsr-injection",
+      content: `${interruptText(bad)}\n\n${interruptText(worse)}`,
+      display: false,
+      details: { rules: ["bad", "worse"] },
+      attribution: "agent",
+    };
+    const r = run(
+      [user("q"), assistant([{ type: "text", text: "bad" }], "aborted"), both, { type: "ttsr_injection", injectedRules: ["bad", "worse"] }],
+      [bad, worse],
+      { settings: { interruptMode: "always" } },
+    );
     expect(r.turns[0].injected.map((i) => i.rules)).toEqual([["bad"]]);
     expect(r.turns[0].agree).toBe(false);
   });

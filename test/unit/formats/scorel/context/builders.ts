@@ -12,7 +12,14 @@ export type Raw = Record<string, unknown>;
 const SID = "ses_test";
 
 const ev = (type: string, id: string, parentId: string | null, seq: number, payload: Raw): Raw => ({
-  type, id, parentId, seq, sessionId: SID, clientId: "cli_1", ts: 1_700_000_000_000 + seq, ...payload,
+  type,
+  id,
+  parentId,
+  seq,
+  sessionId: SID,
+  clientId: "cli_1",
+  ts: 1_700_000_000_000 + seq,
+  ...payload,
 });
 
 export const text = (t: string): Raw => ({ type: "text", text: t });
@@ -68,8 +75,14 @@ export function session(raws: Raw[], profile: ScorelProfile = "p5"): ScorelSessi
   });
   const byId = new Map<string, ScorelEvent>();
   const lineOf = new Map<string, number>();
-  for (const e of events) if (!byId.has(e.id)) (byId.set(e.id, e), lineOf.set(e.id, e.line));
-  const tree = { nodes: [] as string[], parent: new Map<string, string | null>(), children: new Map<string, string[]>(), leaves: [] as string[], activeLeafId: null as string | null };
+  for (const e of events) if (!byId.has(e.id)) byId.set(e.id, e), lineOf.set(e.id, e.line);
+  const tree = {
+    nodes: [] as string[],
+    parent: new Map<string, string | null>(),
+    children: new Map<string, string[]>(),
+    leaves: [] as string[],
+    activeLeafId: null as string | null,
+  };
   const add = (id: string, parent: string | null): void => {
     tree.nodes.push(id);
     tree.parent.set(id, parent);
@@ -102,10 +115,21 @@ export function session(raws: Raw[], profile: ScorelProfile = "p5"): ScorelSessi
   }
   tree.leaves = tree.nodes.filter((id) => tree.children.get(id)!.length === 0);
   const s = {
-    format: "scorel", profile, profileReason: "requested", file: "<test>", id: SID, diagnostics: [], tree, lineOf,
+    format: "scorel",
+    profile,
+    profileReason: "requested",
+    file: "<test>",
+    id: SID,
+    diagnostics: [],
+    tree,
+    lineOf,
     lineCount: raws.length + (g0 ? 0 : 1),
     header: g0 ? null : { version: 1, sessionId: SID, deviceId: "dev", createdAt: 1_700_000_000_000, meta: { projectId: "proj" } },
-    events, byId, rejected: false, generation: profile === "p4a" ? "p4" : profile, verdict: null,
+    events,
+    byId,
+    rejected: false,
+    generation: profile === "p4a" ? "p4" : profile,
+    verdict: null,
   };
   return s as unknown as ScorelSession;
 }

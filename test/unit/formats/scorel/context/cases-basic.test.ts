@@ -42,7 +42,14 @@ describe("scorel-format §13 (cases 1–20)", () => {
     const c = ctx(session(raws, "p5"), "H2");
     expect(c.messages).toHaveLength(2);
     expect(c.messages[1]).toEqual(
-      metaUser("steer", "user", { type: "system_reminder", kind: "steer", origin: "user", text: "focus on tests", visibility: "display", scope: "next_model_call" }),
+      metaUser("steer", "user", {
+        type: "system_reminder",
+        kind: "steer",
+        origin: "user",
+        text: "focus on tests",
+        visibility: "display",
+        scope: "next_model_call",
+      }),
     );
     expect(c.sourceIds).toEqual([["U1"], ["H2"]]);
   });
@@ -53,7 +60,10 @@ describe("scorel-format §13 (cases 1–20)", () => {
     for (const p of P34) {
       const c = ctx(session(raws, p), "H3");
       expect(c.messages).toHaveLength(2);
-      expect((c.messages[1].content as any)[0].result.content).toEqual([text("file content"), text("\n\n<system-reminder>\ndo not edit yet\n</system-reminder>")]);
+      expect((c.messages[1].content as any)[0].result.content).toEqual([
+        text("file content"),
+        text("\n\n<system-reminder>\ndo not edit yet\n</system-reminder>"),
+      ]);
       expect(c.sourceIds[1]).toEqual(["T2", "H3"]);
     }
     const c5 = ctx(session(raws, "p5"), "H3");
@@ -65,7 +75,10 @@ describe("scorel-format §13 (cases 1–20)", () => {
   });
 
   it("scorel-format §13 case 6: after an assistant message the harness item is a separate meta-user message", () => {
-    const s = session([U("U1", null, 1, "go"), AT("A2", "U1", 2), T("T3", "A2", 3, "out"), A("A4", "T3", 4, "done"), H("H5", "A4", 5, "memory", "system", "m")], "p4");
+    const s = session(
+      [U("U1", null, 1, "go"), AT("A2", "U1", 2), T("T3", "A2", 3, "out"), A("A4", "T3", 4, "done"), H("H5", "A4", 5, "memory", "system", "m")],
+      "p4",
+    );
     const c = ctx(s, "H5");
     expect(c.sourceIds).toEqual([["U1"], ["A2"], ["T3"], ["A4"], ["H5"]]);
     expect(c.messages[4]).toEqual(metaUser("memory", "system", text(R("m"))));
@@ -94,14 +107,36 @@ describe("scorel-format §13 (cases 1–20)", () => {
     const c = ctx(s, "U2");
     expect(c.sourceIds).toEqual([["H1"], ["U2"]]);
     expect(c.messages[0]).toEqual(
-      metaUser("skill_listing", "system", { type: "system_reminder", kind: "skill_listing", origin: "system", text: "skills", visibility: "model", scope: "session" }),
+      metaUser("skill_listing", "system", {
+        type: "system_reminder",
+        kind: "skill_listing",
+        origin: "system",
+        text: "skills",
+        visibility: "model",
+        scope: "session",
+      }),
     );
-    expect(texts(session(s.events.map((e) => e.raw), "p4"), "U2")).toEqual([R("skills"), "hi"]);
+    expect(
+      texts(
+        session(
+          s.events.map((e) => e.raw),
+          "p4",
+        ),
+        "U2",
+      ),
+    ).toEqual([R("skills"), "hi"]);
   });
 
   it("scorel-format §13 case 10: P5 date_change/hidden → block kind time, visibility model, scope turn", () => {
     const s = session([U("U1", null, 1, "hi"), H("H2", "U1", 2, "date_change", "system", "d", "hidden")]);
-    expect((ctx(s, "H2").messages[1].content as any)[0]).toEqual({ type: "system_reminder", kind: "time", origin: "system", text: "d", visibility: "model", scope: "turn" });
+    expect((ctx(s, "H2").messages[1].content as any)[0]).toEqual({
+      type: "system_reminder",
+      kind: "time",
+      origin: "system",
+      text: "d",
+      visibility: "model",
+      scope: "turn",
+    });
   });
 
   it("scorel-format §13 case 11: P5 unknown harness kind → block kind runtime_notice, scope session", () => {
@@ -169,11 +204,15 @@ describe("scorel-format §13 (cases 1–20)", () => {
   });
 
   it("scorel-format §13 case 17: a queue_update between events changes nothing in the context", () => {
-    const s = session([U("U1", null, 1, "go"), Q("Q2", 2, [{ id: "q", content: [text("later")], createdAt: 1, updatedAt: 1, clientId: "c" }]), A("A2", "U1", 3, "ok")]);
+    const s = session([
+      U("U1", null, 1, "go"),
+      Q("Q2", 2, [{ id: "q", content: [text("later")], createdAt: 1, updatedAt: 1, clientId: "c" }]),
+      A("A2", "U1", 3, "ok"),
+    ]);
     expect(ids(s, "A2")).toEqual([["U1"], ["A2"]]);
   });
 
-  it("scorel-format §13 case 18: building at a control event id returns invalid_parent \"Unknown event id\"", () => {
+  it('scorel-format §13 case 18: building at a control event id returns invalid_parent "Unknown event id"', () => {
     const s = session([IS("IS1", 1, ["b"]), U("U1", null, 2, "go"), Q("Q2", 3)]);
     for (const id of ["IS1", "Q2", "nope"]) {
       const c = ctx(s, id);

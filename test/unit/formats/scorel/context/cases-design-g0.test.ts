@@ -11,8 +11,11 @@ const D = "design" as const;
 describe("scorel-format §13 (cases 39–43)", () => {
   it("scorel-format §13 case 39: design rewind — the leaf moves to the target and the next message hangs under it", () => {
     const raws = [
-      DM("e01", null, 1, "user", "解释 monads"), DM("e02", "e01", 2, "assistant", "Monad 是…"), DM("e03", "e01", 3, "user", "再详细一点"),
-      DEV("rewind", "e04", "e03", 4, { targetEventId: "e01" }), DM("e05", "e01", 5, "user", "解释 functor 吧"),
+      DM("e01", null, 1, "user", "解释 monads"),
+      DM("e02", "e01", 2, "assistant", "Monad 是…"),
+      DM("e03", "e01", 3, "user", "再详细一点"),
+      DEV("rewind", "e04", "e03", 4, { targetEventId: "e01" }),
+      DM("e05", "e01", 5, "user", "解释 functor 吧"),
     ];
     const s = session(raws, D);
     expect(designLeaves(s)).toEqual(["e01", "e02", "e03", "e01", "e05"]);
@@ -30,9 +33,12 @@ describe("scorel-format §13 (cases 39–43)", () => {
     const tr = { role: "tool_result", content: [toolResult({ content: [text("out")] })] };
     const call = [text("x"), { type: "tool_call", toolCallId: "call_1", toolName: "read", args: {} }];
     const raws = [
-      DM("U1", null, 1, "user", [text("go")]), DM("A2", "U1", 2, "assistant", call), DEV("message", "T3", "A2", 3, { message: tr }),
+      DM("U1", null, 1, "user", [text("go")]),
+      DM("A2", "U1", 2, "assistant", call),
+      DEV("message", "T3", "A2", 3, { message: tr }),
       DM("S4", "T3", 4, "user", [text("s")], { source: "steer" }),
-      DM("A5", "T3", 5, "assistant", [text("done")]), DM("S6", "A5", 6, "user", [text("s")], { source: "steer" }),
+      DM("A5", "T3", 5, "assistant", [text("done")]),
+      DM("S6", "A5", 6, "user", [text("s")], { source: "steer" }),
       DM("F7", "T3", 7, "user", [text("f")], { source: "followUp" }),
     ];
     const s = session(raws, D);
@@ -48,9 +54,11 @@ describe("scorel-format §13 (cases 39–43)", () => {
 
   it("scorel-format §13 case 41: a design compact is a barrier: [summary, …messages after it], whatever compactedThrough says", () => {
     const raws = [
-      DM("U1", null, 1, "user", [text("u1")]), DM("A2", "U1", 2, "assistant", [text("a2")]),
+      DM("U1", null, 1, "user", [text("u1")]),
+      DM("A2", "U1", 2, "assistant", [text("a2")]),
       DEV("compact", "C3", "A2", 3, { summary: "sum", compactedThrough: "U1", tokensBefore: 10, tokensAfter: 2 }),
-      DM("U4", "C3", 4, "user", [text("u4")]), DM("A5", "U4", 5, "assistant", [text("a5")]),
+      DM("U4", "C3", 4, "user", [text("u4")]),
+      DM("A5", "U4", 5, "assistant", [text("a5")]),
     ];
     const s = session(raws, D);
     const c = ctx(s, "A5");
@@ -61,8 +69,11 @@ describe("scorel-format §13 (cases 39–43)", () => {
 
   it("scorel-format §13 case 42: session_info, custom, channel_inject, branch contribute nothing; custom_message is included", () => {
     const raws = [
-      DM("U1", null, 1, "user", [text("u1")]), DEV("session_info", "I2", "U1", 2, { changes: { model: "m" } }), DEV("custom", "K3", "I2", 3, { kind: "x", data: 1 }),
-      DEV("channel_inject", "J4", "K3", 4, { channel: "telegram", externalId: "9" }), DEV("branch", "B5", "J4", 5, { leafEventId: "U1" }),
+      DM("U1", null, 1, "user", [text("u1")]),
+      DEV("session_info", "I2", "U1", 2, { changes: { model: "m" } }),
+      DEV("custom", "K3", "I2", 3, { kind: "x", data: 1 }),
+      DEV("channel_inject", "J4", "K3", 4, { channel: "telegram", externalId: "9" }),
+      DEV("branch", "B5", "J4", 5, { leafEventId: "U1" }),
       DEV("custom_message", "M6", "B5", 6, { kind: "ext", message: { role: "user", content: [text("from ext")] } }),
       DM("N7", "M6", 7, "internal", [text("never")]),
     ];
@@ -82,7 +93,11 @@ describe("scorel-format §13 (cases 39–43)", () => {
     expect(ctx(missing, "r5").error?.code).toBe("invalid_rewind");
     // turns after a rewind answer the truncated history
     const more = session([...raws, GM("m6", "assistant", "a2'")], "g0");
-    expect(scorelTurns(more).map((t) => [t.responseId, t.leafId])).toEqual([["m2", "m1"], ["m4", "m3"], ["m6", "m3"]]);
+    expect(scorelTurns(more).map((t) => [t.responseId, t.leafId])).toEqual([
+      ["m2", "m1"],
+      ["m4", "m3"],
+      ["m6", "m3"],
+    ]);
     const tc = [...scorelTurnContexts(more)];
     expect(toArray(tc[2].messages).map((m) => m.text)).toEqual(["q1", "a1", "q2"]);
   });

@@ -16,14 +16,22 @@ describe("scorel-format §15 corrections", () => {
   });
 
   it("scorel-format §15.1: stored system_reminder blocks get the same data spread", () => {
-    const block = (data: unknown) => ({ type: "system_reminder", kind: "message_ref", origin: "system", text: "t", visibility: "model", scope: "message", data });
+    const block = (data: unknown) => ({
+      type: "system_reminder",
+      kind: "message_ref",
+      origin: "system",
+      text: "t",
+      visibility: "model",
+      scope: "message",
+      data,
+    });
     const s = session([UC("U1", null, 1, [text("q"), block("ab")]), UC("U2", "U1", 2, [block(null)])]);
     const c = ctx(s, "U2");
     expect((c.messages[0].content as any)[1].data).toEqual({ 0: "a", 1: "b" });
     expect("data" in (c.messages[1].content as any)[0]).toBe(false);
   });
 
-  it("scorel-format §15.2: a truthy meta is object-spread; null, 0 and \"\" stay as they are", () => {
+  it('scorel-format §15.2: a truthy meta is object-spread; null, 0 and "" stay as they are', () => {
     const metaOf = (meta: unknown) => ctx(session([U("U1", null, 1, "q", meta)]), "U1").messages[0].meta;
     expect(metaOf("ab")).toEqual({ 0: "a", 1: "b" });
     expect(metaOf(["x", "y"])).toEqual({ 0: "x", 1: "y" });
@@ -38,18 +46,30 @@ describe("scorel-format §15 corrections", () => {
     expect(ids(session(raws, "p4"), "A5")).toEqual([["U3"], ["A5"]]);
   });
 
-  it("scorel-format §15.4 / §14: buildContext unions every span (no \"same anchor replaces\")", () => {
+  it('scorel-format §15.4 / §14: buildContext unions every span (no "same anchor replaces")', () => {
     const raws = [
-      U("U1", null, 1, "u1"), A("A2", "U1", 2, "a2"), U("U3", "A2", 3, "u3"), A("A4", "U3", 4, "a4"), U("U5", "A4", 5, "u5"),
-      X("X6", 6, "U3", "A4"), X("X7", 7, "U3", "U3"), A("A8", "U5", 8, "a8"),
+      U("U1", null, 1, "u1"),
+      A("A2", "U1", 2, "a2"),
+      U("U3", "A2", 3, "u3"),
+      A("A4", "U3", 4, "a4"),
+      U("U5", "A4", 5, "u5"),
+      X("X6", 6, "U3", "A4"),
+      X("X7", 7, "U3", "U3"),
+      A("A8", "U5", 8, "a8"),
     ];
     expect(ids(session(raws), "A8")).toEqual([["U1"], ["A2"], ["U5"], ["A8"]]);
   });
 
   it("scorel-format §15.5: a non-integer retainedEventCount finds no window start: nothing is retained", () => {
     const raws = [
-      U("U1", null, 1, "u1"), A("A2", "U1", 2, "a2"), U("U3", "A2", 3, "u3"), AT("A4", "U3", 4), T("T5", "A4", 5, "t5"), A("A6", "T5", 6, "a6"),
-      C("C7", "A6", 7, "A6", "s", 2.5), U("U8", "C7", 8, "u8"),
+      U("U1", null, 1, "u1"),
+      A("A2", "U1", 2, "a2"),
+      U("U3", "A2", 3, "u3"),
+      AT("A4", "U3", 4),
+      T("T5", "A4", 5, "t5"),
+      A("A6", "T5", 6, "a6"),
+      C("C7", "A6", 7, "A6", "s", 2.5),
+      U("U8", "C7", 8, "u8"),
     ];
     expect(ids(session(raws), "U8")).toEqual([["C7"], ["U8"]]);
     // a non-numeric count behaves the same (NaN indexes); a negative one is "≤ 0"

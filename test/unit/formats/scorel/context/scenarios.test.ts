@@ -23,7 +23,9 @@ describe("scorel context scenarios (real reader)", () => {
     const view = toArray(last.messages);
     expect(view.map((m) => m.sourceIds)).toEqual([["c7"], ["u5"], ["u8"]]);
     expect(view.map((m) => m.text)).toEqual([
-      R("Earlier session context has been compacted.\n\nWe answered the first question.\n\nUse this summary as continuity context. Verify current repository facts before acting."),
+      R(
+        "Earlier session context has been compacted.\n\nWe answered the first question.\n\nUse this summary as continuity context. Verify current repository facts before acting.",
+      ),
       "continue\n" + R("snip.userMessageId: u_55555555"),
       "next\n" + R("snip.userMessageId: u_88888888"),
     ]);
@@ -37,7 +39,11 @@ describe("scorel context scenarios (real reader)", () => {
     const c = buildScorelContext(s, "h5");
     expect(c.sourceIds).toEqual([["u1"], ["a2"], ["t3", "h4", "h5"]]);
     expect((c.messages[2].content as any)[0].result).toEqual({
-      content: [{ type: "text", text: "file content" }, { type: "text", text: "\n\n" + R("do not edit yet") }, { type: "text", text: "\n\n" + R("3 files changed on disk") }],
+      content: [
+        { type: "text", text: "file content" },
+        { type: "text", text: "\n\n" + R("do not edit yet") },
+        { type: "text", text: "\n\n" + R("3 files changed on disk") },
+      ],
     });
     const [, , tr] = scorelToMsgs(s, c);
     expect(tr.text).toBe("file content\n\n\n" + R("do not edit yet") + "\n\n\n" + R("3 files changed on disk"));

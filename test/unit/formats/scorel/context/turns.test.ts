@@ -23,22 +23,44 @@ function expectIncrementalEqualsDirect(s: ScorelSession): void {
 const longSession = () =>
   session([
     IS("IS0", 1, ["base"]),
-    U("U1", null, 2, "u1"), AT("A2", "U1", 3), T("T3", "A2", 4, "t3"), H("H4", "T3", 5, "steer", "user", "s"), A("A5", "H4", 6, "a5", { usage: { inputTokens: 42 } }),
-    U("U6", "A5", 7, "u6"), A("A7", "U6", 8, "a7"), U("U8", "A7", 9, "u8"), X("X9", 10, "U6", "A7"), A("A10", "U8", 11, "a10"),
-    C("C11", "A10", 12, "A10", "sum", 4), U("U12", "C11", 13, "u12"), A("A13", "U12", 14, "a13"),
-    IS("IS14", 15, ["new base"]), A("A15", "U1", 16, "branch"),
+    U("U1", null, 2, "u1"),
+    AT("A2", "U1", 3),
+    T("T3", "A2", 4, "t3"),
+    H("H4", "T3", 5, "steer", "user", "s"),
+    A("A5", "H4", 6, "a5", { usage: { inputTokens: 42 } }),
+    U("U6", "A5", 7, "u6"),
+    A("A7", "U6", 8, "a7"),
+    U("U8", "A7", 9, "u8"),
+    X("X9", 10, "U6", "A7"),
+    A("A10", "U8", 11, "a10"),
+    C("C11", "A10", 12, "A10", "sum", 4),
+    U("U12", "C11", 13, "u12"),
+    A("A13", "U12", 14, "a13"),
+    IS("IS14", 15, ["new base"]),
+    A("A15", "U1", 16, "branch"),
   ]);
 
 describe("scorel turns and incremental contexts", () => {
   it("design §3: one turn per assistant message in file order, leafId = its parent", () => {
     expect(scorelTurns(longSession()).map((t) => [t.index, t.responseId, t.leafId])).toEqual([
-      [0, "A2", "U1"], [1, "A5", "H4"], [2, "A7", "U6"], [3, "A10", "U8"], [4, "A13", "U12"], [5, "A15", "U1"],
+      [0, "A2", "U1"],
+      [1, "A5", "H4"],
+      [2, "A7", "U6"],
+      [3, "A10", "U8"],
+      [4, "A13", "U12"],
+      [5, "A15", "U1"],
     ]);
   });
 
   it("design §3: incremental turn contexts equal toMsgs(buildContext) for every turn and profile, with per-turn system prompts", () => {
     const s = longSession();
-    for (const profile of ["p3", "p4a", "p4", "p5"] as const) expectIncrementalEqualsDirect(session(s.events.map((e) => e.raw), profile));
+    for (const profile of ["p3", "p4a", "p4", "p5"] as const)
+      expectIncrementalEqualsDirect(
+        session(
+          s.events.map((e) => e.raw),
+          profile,
+        ),
+      );
     const turns = [...scorelTurnContexts(s)];
     expect(turns.map((t) => t.systemPrompt)).toEqual(["base", "base", "base", "base", "base", "new base"]);
     expect(turns[1].loggedTokens).toBe(42);
@@ -71,7 +93,13 @@ describe("scorel turns and incremental contexts", () => {
   });
 
   it("design §3: compactions carry before/after leaves, tokens and an embedded capsule", () => {
-    const raws = [U("U1", null, 1, "u"), A("A2", "U1", 2, "a"), { ...C("C3", "A2", 3, "A2", "sum", 8), data: { capsule: { v: 1 } } }, U("U4", "C3", 4, "u4"), { ...C("C5", "U4", 5, "U4", "s2", 8), details: { capsule: { v: 2 } } }];
+    const raws = [
+      U("U1", null, 1, "u"),
+      A("A2", "U1", 2, "a"),
+      { ...C("C3", "A2", 3, "A2", "sum", 8), data: { capsule: { v: 1 } } },
+      U("U4", "C3", 4, "u4"),
+      { ...C("C5", "U4", 5, "U4", "s2", 8), details: { capsule: { v: 2 } } },
+    ];
     expect(scorelCompactions(session(raws, "p4"))).toEqual([
       { id: "C3", beforeLeafId: "A2", afterLeafId: "C3", line: 4, summary: "sum", tokensBefore: 1000, tokensAfter: 100, capsule: { v: 1 } },
       { id: "C5", beforeLeafId: "U4", afterLeafId: "C5", line: 6, summary: "s2", tokensBefore: 1000, tokensAfter: 100, capsule: { v: 2 } },

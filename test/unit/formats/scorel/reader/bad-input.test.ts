@@ -51,7 +51,7 @@ describe("bad input (design §8)", () => {
     expect(byCode(s, "SCOREL_INV_16_HARNESS_ITEM")).toHaveLength(1);
   });
   it("binary garbage and JSON scalars do not throw", () => {
-    for (const t of ["\u0000\u0001\u0002", "null\n1\n\"x\"\n[]\n", "{}\n{}\n", "{\"version\":1}\n{\"type\":null}\n", '{"type":"user_message","sessionId":1}\n']) {
+    for (const t of ["\u0000\u0001\u0002", 'null\n1\n"x"\n[]\n', "{}\n{}\n", '{"version":1}\n{"type":null}\n', '{"type":"user_message","sessionId":1}\n']) {
       expect(() => parse(t)).not.toThrow();
       expect(() => parse(t, "g0")).not.toThrow();
       expect(() => parse(t, "design")).not.toThrow();

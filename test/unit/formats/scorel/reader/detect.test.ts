@@ -90,7 +90,10 @@ describe("PROFILE_MISMATCH: the file uses features the requested profile does no
     it(`${file} read as ${profile}: "${words}"`, () => {
       const s = parseFixture(file, profile);
       const mm = byCode(s, "PROFILE_MISMATCH");
-      expect(mm.some((d) => d.message.includes(words)), JSON.stringify(mm.map((d) => d.message))).toBe(true);
+      expect(
+        mm.some((d) => d.message.includes(words)),
+        JSON.stringify(mm.map((d) => d.message)),
+      ).toBe(true);
       expect(mm.every((d) => d.severity === "warning")).toBe(true);
     });
   }
@@ -108,7 +111,12 @@ describe("design files under the design profile", () => {
     expect(s.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
   it("a design file with a projectId: the P5 loader stops at invalid_event (Unsupported session event type)", () => {
-    const s = parse(jsonl({ ...header(), meta: { projectId: "p", model: "m", thinkingLevel: "low" } }, ev("message", "e1", null, 1, { message: { role: "user", content: "hi" } })));
+    const s = parse(
+      jsonl(
+        { ...header(), meta: { projectId: "p", model: "m", thinkingLevel: "low" } },
+        ev("message", "e1", null, 1, { message: { role: "user", content: "hi" } }),
+      ),
+    );
     expect(byCode(s, "SCOREL_DESIGN_NOT_SHIPPED")[0].message).toContain('invalid_event "Unsupported session event type"');
   });
   it("the same file read as p5 is rejected with invalid_event", () => {
@@ -117,7 +125,13 @@ describe("design files under the design profile", () => {
     expect(s.rejected).toBe(true);
   });
   it("structural errors still reject a design file", () => {
-    const s = parse(jsonl({ ...header(), meta: { model: "m", thinkingLevel: "low" } }, ev("message", "e1", null, 1, { message: { role: "user", content: "a" } }), ev("message", "e2", "nope", 2, { message: { role: "user", content: "b" } })));
+    const s = parse(
+      jsonl(
+        { ...header(), meta: { model: "m", thinkingLevel: "low" } },
+        ev("message", "e1", null, 1, { message: { role: "user", content: "a" } }),
+        ev("message", "e2", "nope", 2, { message: { role: "user", content: "b" } }),
+      ),
+    );
     expect(s.profile).toBe("design");
     expect(s.rejected).toBe(true);
     expect(byCode(s, "SCOREL_INV_10_PARENT")).toHaveLength(1);

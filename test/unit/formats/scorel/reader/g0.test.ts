@@ -7,15 +7,30 @@ const m = (id: string | undefined, role: string) => ({ kind: "message", ...(id ?
 
 describe("G0 (§11)", () => {
   it("§13 case 43: rewind to a user message truncates after it; to a non-user message the replay fails", () => {
-    const ok = parse(g(m("m1", "user"), m("m2", "assistant"), m("m3", "user"), m("m4", "assistant"), { kind: "rewind", id: "r", at: 2, targetMessageId: "m3" }));
+    const ok = parse(
+      g(m("m1", "user"), m("m2", "assistant"), m("m3", "user"), m("m4", "assistant"), { kind: "rewind", id: "r", at: 2, targetMessageId: "m3" }),
+    );
     expect(ok.verdict).toBeNull();
     expect(ok.tree.activeLeafId).toBe("m3");
     const bad = parse(g(m("m1", "user"), m("m2", "assistant"), { kind: "rewind", at: 2, targetMessageId: "m2" }));
-    expect(bad.verdict).toMatchObject({ code: "SCOREL_G0_LOAD_ERROR", message: "Cannot rewind to m2: not a rewindable turn boundary", loader: true, eventId: "legacy-rewind-3" });
+    expect(bad.verdict).toMatchObject({
+      code: "SCOREL_G0_LOAD_ERROR",
+      message: "Cannot rewind to m2: not a rewindable turn boundary",
+      loader: true,
+      eventId: "legacy-rewind-3",
+    });
     expect(bad.tree.activeLeafId).toBe("m2");
   });
   it("a rewind target must be in the active history (a truncated message no longer is)", () => {
-    const s = parse(g(m("m1", "user"), m("m2", "assistant"), m("m3", "user"), { kind: "rewind", at: 2, targetMessageId: "m1" }, { kind: "rewind", at: 3, targetMessageId: "m3" }));
+    const s = parse(
+      g(
+        m("m1", "user"),
+        m("m2", "assistant"),
+        m("m3", "user"),
+        { kind: "rewind", at: 2, targetMessageId: "m1" },
+        { kind: "rewind", at: 3, targetMessageId: "m3" },
+      ),
+    );
     expect(s.verdict?.message).toBe("Cannot rewind to m3: message id was not found in active history");
   });
   it("invalid JSON quotes the file, the index among non-blank lines and JSON.parse's message", () => {

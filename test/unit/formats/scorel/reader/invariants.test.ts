@@ -59,10 +59,18 @@ describe("audit-level invariants (V)", () => {
     only(ok(events, "p4"), "SCOREL_INV_13_CONTENT_BLOCKS");
   });
   it("14: tool results answer the nearest assistant's tool calls; calls are answered", () => {
-    expect(byCode(ok([U("u1", null, 2), Acall("a", "u1", 3, "c1", "c2"), T("t1", "a", 4, "c1"), T("t2", "t1", 5, "c2"), A("a3", "t2", 6)]), "SCOREL_INV_14_ORPHAN_TOOL_RESULT")).toEqual([]);
+    expect(
+      byCode(
+        ok([U("u1", null, 2), Acall("a", "u1", 3, "c1", "c2"), T("t1", "a", 4, "c1"), T("t2", "t1", 5, "c2"), A("a3", "t2", 6)]),
+        "SCOREL_INV_14_ORPHAN_TOOL_RESULT",
+      ),
+    ).toEqual([]);
     const orphan = only(ok([U("u1", null, 2), Acall("a", "u1", 3, "c1"), T("t1", "a", 4, "c1"), T("t2", "t1", 5, "c9")]), "SCOREL_INV_14_ORPHAN_TOOL_RESULT");
     expect(orphan[0]).toMatchObject({ eventId: "t2" });
-    const unanswered = only(ok([U("u1", null, 2), Acall("a", "u1", 3, "c1", "c2"), T("t1", "a", 4, "c1"), U("u2", "t1", 5)]), "SCOREL_INV_14_ORPHAN_TOOL_RESULT");
+    const unanswered = only(
+      ok([U("u1", null, 2), Acall("a", "u1", 3, "c1", "c2"), T("t1", "a", 4, "c1"), U("u2", "t1", 5)]),
+      "SCOREL_INV_14_ORPHAN_TOOL_RESULT",
+    );
     expect(unanswered[0]).toMatchObject({ eventId: "a" });
     expect(unanswered[0].message).toContain("c2");
   });
@@ -98,13 +106,19 @@ describe("audit-level invariants (V)", () => {
     expect(byCode(ok([U("u1", null, 2), U("u2", "u1", 3), X("x", 4, "u1", "u1")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN")).toEqual([]);
     only(ok([...turns, X("x", 7, "u1", "a4")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN");
     only(ok([...turns, X("x", 7, "a2", "a4")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN"); // anchor not a user message
-    only(ok([U("u1", null, 2), A("a2", "u1", 3), X("x", 4, "u1", "a2"), U("u3", "a2", 5), A("a4", "u3", 6), X("y", 7, "u3", "a9")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN");
+    only(
+      ok([U("u1", null, 2), A("a2", "u1", 3), X("x", 4, "u1", "a2"), U("u3", "a2", 5), A("a4", "u3", 6), X("y", 7, "u3", "a9")]),
+      "SCOREL_INV_21_CONTEXT_CONTROL_SPAN",
+    );
     const withCompact = [U("u1", null, 2), A("a2", "u1", 3), C("c", "a2", 4, "a2"), A("a3", "c", 5), U("u4", "a3", 6), X("x", 7, "u1", "a3")];
     expect(only(ok(withCompact), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN")[0].message).toContain("hides the compact");
     // through on another branch than the anchor
     only(ok([U("u1", null, 2), A("a2", "u1", 3), A("a3", "u1", 4), U("u4", "a3", 5), X("x", 6, "a2", "a3")]), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN");
     // the context_control seq must exceed both ends
-    only(parse(jsonl(header(), IS("is", 1), U("u1", null, 2), A("a2", "u1", 3), U("u3", "a2", 5), X("y", 5.5, "u3", "a4"), A("a4", "u3", 6), U("u5", "a4", 7))), "SCOREL_INV_21_CONTEXT_CONTROL_SPAN");
+    only(
+      parse(jsonl(header(), IS("is", 1), U("u1", null, 2), A("a2", "u1", 3), U("u3", "a2", 5), X("y", 5.5, "u3", "a4"), A("a4", "u3", 6), U("u5", "a4", 7))),
+      "SCOREL_INV_21_CONTEXT_CONTROL_SPAN",
+    );
   });
   it("23: one snapshot before the first user message, canonical sections (§13 case 3: a late snapshot loads)", () => {
     expect(byCode(ok([U("u1", null, 2)]), "SCOREL_INV_23_SNAPSHOT_PLACEMENT")).toEqual([]);
@@ -115,18 +129,25 @@ describe("audit-level invariants (V)", () => {
     only(ok([IS("is2", 2), U("u1", null, 3)]), "SCOREL_INV_23_SNAPSHOT_PLACEMENT");
     only(parse(jsonl(header(), IS("is", 1, ["agents", "baseline"]), U("u1", null, 2))), "SCOREL_INV_23_SNAPSHOT_PLACEMENT");
     const noPath = { ...IS("is", 1) } as Record<string, any>;
-    noPath.snapshot = { ...noPath.snapshot, sections: noPath.snapshot.sections.map((s: object, i: number) => (i === 1 ? { ...s, sources: [{ sourceType: "agents_md", scope: "project", priority: 1, content: "x" }] } : s)) };
+    noPath.snapshot = {
+      ...noPath.snapshot,
+      sections: noPath.snapshot.sections.map((s: object, i: number) =>
+        i === 1 ? { ...s, sources: [{ sourceType: "agents_md", scope: "project", priority: 1, content: "x" }] } : s,
+      ),
+    };
     only(parse(jsonl(header(), noPath, U("u1", null, 2))), "SCOREL_INV_23_SNAPSHOT_PLACEMENT");
     const cloned = parse(jsonl(header({ clonedFrom: { sessionId: "s0", deviceId: "d", eventId: "e" } })));
     expect(only(cloned, "SCOREL_INV_23_SNAPSHOT_PLACEMENT")[0].pointer).toBe("/clonedFrom");
     expect(byCode(parse(jsonl(header())), "SCOREL_INV_23_SNAPSHOT_PLACEMENT")).toEqual([]);
   });
   it("25: consumed follow-up / steer items were queued and removed first", () => {
-    const followUp = (qs: object[]) => ok([U("u1", null, 2), A("a2", "u1", 3), ...qs, U("u3", "a2", 9, "next", { meta: { source: "follow_up", queueItemId: "f1" } })]);
+    const followUp = (qs: object[]) =>
+      ok([U("u1", null, 2), A("a2", "u1", 3), ...qs, U("u3", "a2", 9, "next", { meta: { source: "follow_up", queueItemId: "f1" } })]);
     expect(byCode(followUp([Q("q1", 4, "follow_up", ["f1"], "a2"), Q("q2", 5, "follow_up", [], "a2")]), "SCOREL_INV_25_QUEUE_CONSUMPTION")).toEqual([]);
     only(followUp([Q("q1", 4, "follow_up", ["f1"], "a2")]), "SCOREL_INV_25_QUEUE_CONSUMPTION");
     only(followUp([Q("q1", 4, "steer", ["f1"], "a2"), Q("q2", 5, "steer", [], "a2")]), "SCOREL_INV_25_QUEUE_CONSUMPTION");
-    const steer = (qs: object[]) => ok([U("u1", null, 2), Acall("a", "u1", 3, "c"), T("t", "a", 4, "c"), ...qs, H("h", "t", 9, "steer", "user", "s", "display", { queueItemId: "s1" })]);
+    const steer = (qs: object[]) =>
+      ok([U("u1", null, 2), Acall("a", "u1", 3, "c"), T("t", "a", 4, "c"), ...qs, H("h", "t", 9, "steer", "user", "s", "display", { queueItemId: "s1" })]);
     expect(byCode(steer([Q("q1", 5, "steer", ["s1"], "t"), Q("q2", 6, "steer", [], "t")]), "SCOREL_INV_25_QUEUE_CONSUMPTION")).toEqual([]);
     only(steer([]), "SCOREL_INV_25_QUEUE_CONSUMPTION");
     only(ok([U("u1", null, 2), Q("q", 3, "steer", [], "gone")]), "SCOREL_INV_25_QUEUE_CONSUMPTION");
@@ -160,7 +181,8 @@ describe("loader-level invariants (E) as findings: every problem, not just the f
 
 describe("design-profile invariants (D)", () => {
   const DH = { version: 1, sessionId: "ses_test", deviceId: "d", createdAt: 1000, meta: { model: "m", thinkingLevel: "low" } };
-  const M = (id: string, parent: string | null, seq: number, role = "user", meta?: object) => ev("message", id, parent, seq, { message: { role, content: [text(id)], ...(meta ? { meta } : {}) } });
+  const M = (id: string, parent: string | null, seq: number, role = "user", meta?: object) =>
+    ev("message", id, parent, seq, { message: { role, content: [text(id)], ...(meta ? { meta } : {}) } });
   const design = (...events: object[]) => parse(jsonl(DH, ...events));
   it("D-rules run only under the design profile", () => {
     const text2 = jsonl(DH, M("e1", null, 1), M("e2", "e1", 2, "assistant"), ev("rewind", "r", "e2", 3, { targetEventId: "e2" }));
@@ -168,11 +190,25 @@ describe("design-profile invariants (D)", () => {
     expect(byCode(parse(text2, "p5"), "SCOREL_INV_28_REWIND_TARGET")).toEqual([]);
   });
   it("28: §13 case 39 (SC-SESSDOC example) is valid; a missing, later, non-boundary or pre-compact target is flagged", () => {
-    expect(byCode(design(M("e01", null, 1), M("e02", "e01", 5, "assistant"), M("e03", "e01", 10), ev("rewind", "e04", "e03", 15, { targetEventId: "e01" }), M("e05", "e01", 16)), "SCOREL_INV_28_REWIND_TARGET")).toEqual([]);
+    expect(
+      byCode(
+        design(
+          M("e01", null, 1),
+          M("e02", "e01", 5, "assistant"),
+          M("e03", "e01", 10),
+          ev("rewind", "e04", "e03", 15, { targetEventId: "e01" }),
+          M("e05", "e01", 16),
+        ),
+        "SCOREL_INV_28_REWIND_TARGET",
+      ),
+    ).toEqual([]);
     only(design(M("e1", null, 1), ev("rewind", "r", "e1", 2, { targetEventId: "zz" })), "SCOREL_INV_28_REWIND_TARGET");
     only(design(M("e1", null, 1), ev("rewind", "r", "e1", 2, { targetEventId: "e3" }), M("e3", "e1", 3)), "SCOREL_INV_28_REWIND_TARGET");
     const compact = ev("compact", "c", "e2", 3, { summary: "s", compactedThrough: "e2", tokensBefore: 1, tokensAfter: 1 });
-    const past = only(design(M("e1", null, 1), M("e2", "e1", 2, "assistant"), compact, M("e4", "c", 4), ev("rewind", "r", "e4", 5, { targetEventId: "e1" }), M("e6", "e1", 6)), "SCOREL_INV_28_REWIND_TARGET");
+    const past = only(
+      design(M("e1", null, 1), M("e2", "e1", 2, "assistant"), compact, M("e4", "c", 4), ev("rewind", "r", "e4", 5, { targetEventId: "e1" }), M("e6", "e1", 6)),
+      "SCOREL_INV_28_REWIND_TARGET",
+    );
     expect(past[0].message).toContain("cannot_rewind_past_compact");
   });
   it("29: branch names an existing leaf", () => {

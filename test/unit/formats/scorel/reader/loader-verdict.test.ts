@@ -30,7 +30,11 @@ describe("scorel-format §1 reader steps", () => {
     expect(verdict(jsonl(header(), IS("is", 1)) + "\n\n" + jsonl(U("u1", null, 2)))).toBeNull();
   });
   it("§1 step 3: a whitespace-only line is not dropped and fails JSON with its line number", () => {
-    expect(verdict(jsonl(header(), IS("is", 1)) + "   \n" + jsonl(U("u1", null, 2)))).toMatchObject({ code: "invalid_json", message: "Invalid JSON at line 3", line: 3 });
+    expect(verdict(jsonl(header(), IS("is", 1)) + "   \n" + jsonl(U("u1", null, 2)))).toMatchObject({
+      code: "invalid_json",
+      message: "Invalid JSON at line 3",
+      line: 3,
+    });
   });
   it("§1 step 4: invalid_json carries the 1-based physical line", () => {
     expect(verdict(jsonl(header(), IS("is", 1)) + "\n{oops\n")).toMatchObject({ code: "invalid_json", message: "Invalid JSON at line 4", line: 4 });
@@ -81,15 +85,30 @@ describe("scorel-format §3 validation order (a)-(f)", () => {
     expect(verdict(jsonl(header(), 42))).toMatchObject({ code: "invalid_header", message: "Event must be an object with a sessionId", line: 2 });
   });
   it("(b) session_mismatch wins over an unsupported type", () => {
-    expect(verdict(jsonl(header(), { ...ev("nonsense", "e1", null, 1), sessionId: "other" }))).toMatchObject({ code: "session_mismatch", message: `Event belongs to other, expected ${SID}` });
+    expect(verdict(jsonl(header(), { ...ev("nonsense", "e1", null, 1), sessionId: "other" }))).toMatchObject({
+      code: "session_mismatch",
+      message: `Event belongs to other, expected ${SID}`,
+    });
   });
   it("(c) unsupported type, then base fields, then payload", () => {
-    expect(verdict(jsonl(header(), ev("message", "e1", null, 1, { message: {} })), "p5")).toMatchObject({ code: "invalid_event", message: "Unsupported session event type" });
-    expect(verdict(jsonl(header(), { ...U("u1", null, 1), clientId: 3 }))).toMatchObject({ code: "invalid_event", message: "Event is missing required base fields" });
-    expect(verdict(jsonl(header(), { ...U("u1", null, 1), message: null }))).toMatchObject({ code: "invalid_event", message: "Message event is missing message payload" });
+    expect(verdict(jsonl(header(), ev("message", "e1", null, 1, { message: {} })), "p5")).toMatchObject({
+      code: "invalid_event",
+      message: "Unsupported session event type",
+    });
+    expect(verdict(jsonl(header(), { ...U("u1", null, 1), clientId: 3 }))).toMatchObject({
+      code: "invalid_event",
+      message: "Event is missing required base fields",
+    });
+    expect(verdict(jsonl(header(), { ...U("u1", null, 1), message: null }))).toMatchObject({
+      code: "invalid_event",
+      message: "Message event is missing message payload",
+    });
   });
   it("(c) invariant 4: session_header after line 1 and transient types", () => {
-    expect(verdict(jsonl(header(), ev("session_header", "h2", null, 1, { protocolVersion: 5, meta: {} })))).toMatchObject({ code: "invalid_event", message: "Session header must be stored as the JSONL header line" });
+    expect(verdict(jsonl(header(), ev("session_header", "h2", null, 1, { protocolVersion: 5, meta: {} })))).toMatchObject({
+      code: "invalid_event",
+      message: "Session header must be stored as the JSONL header line",
+    });
     const s = parse(jsonl(header(), ev("message_start", "m", null, 1)));
     expect(s.verdict).toMatchObject({ code: "invalid_event", message: "Unsupported session event type" });
     expect(byCode(s, "SCOREL_INV_04_MISPLACED_EVENT")).toHaveLength(1);
@@ -112,10 +131,17 @@ describe("scorel-format §3 validation order (a)-(f)", () => {
     expect(verdict(jsonl(header(), IS("is", -1)))).toMatchObject({ message: "Event seq -1 must be greater than 0" });
   });
   it("(f) §13 case 20: a second null parent is invalid_parent", () => {
-    expect(verdict(jsonl(header(), U("u1", null, 1), U("u2", null, 2)))).toMatchObject({ code: "invalid_parent", message: "Only the first event can have a null parentId", line: 3 });
+    expect(verdict(jsonl(header(), U("u1", null, 1), U("u2", null, 2)))).toMatchObject({
+      code: "invalid_parent",
+      message: "Only the first event can have a null parentId",
+      line: 3,
+    });
   });
   it("(f) §13 case 19: a parent that is a control event is a missing parent", () => {
-    expect(verdict(jsonl(header(), Q("q", 1, "steer", []), U("u1", null, 2), A("a2", "q", 3)))).toMatchObject({ code: "invalid_parent", message: "Missing parent event: q" });
+    expect(verdict(jsonl(header(), Q("q", 1, "steer", []), U("u1", null, 2), A("a2", "q", 3)))).toMatchObject({
+      code: "invalid_parent",
+      message: "Missing parent event: q",
+    });
   });
   it("(f) a parent that comes later in the file is a missing parent", () => {
     const s = parse(jsonl(header(), U("u1", null, 1), A("a2", "u3", 2), U("u3", "u1", 3)));
@@ -159,7 +185,12 @@ describe("scorel-format §15 corrections (loader)", () => {
     expect(verdict(text, "p5")).toBeNull();
   });
   it("§15.1: no loader checks harness_item.item.data (a string data loads; the schema warns)", () => {
-    const s = parse(jsonl(header(), IS("is", 1), H("h", null, 2, "memory", "system", "m", "hidden", undefined), { ...H("h2", "h", 3), item: { kind: "memory", origin: "system", content: "x", visibility: "hidden", data: "abc" } }));
+    const s = parse(
+      jsonl(header(), IS("is", 1), H("h", null, 2, "memory", "system", "m", "hidden", undefined), {
+        ...H("h2", "h", 3),
+        item: { kind: "memory", origin: "system", content: "x", visibility: "hidden", data: "abc" },
+      }),
+    );
     expect(s.verdict).toBeNull();
     expect(byCode(s, "SCHEMA").map((d) => d.pointer)).toEqual(["/item/data"]);
   });
@@ -184,7 +215,10 @@ describe("per-profile event tables (§4, invariants 6, 18, 26)", () => {
   it("invariant 18: the P4+ compact needs all five payload fields", () => {
     const bad = { ...C("c", "a2", 4, "a2") };
     delete bad.tokensAfter;
-    expect(verdict(jsonl(header(), IS("is", 1), U("u1", null, 2), A("a2", "u1", 3), bad))).toMatchObject({ code: "invalid_event", message: "compact is missing summary payload" });
+    expect(verdict(jsonl(header(), IS("is", 1), U("u1", null, 2), A("a2", "u1", 3), bad))).toMatchObject({
+      code: "invalid_event",
+      message: "compact is missing summary payload",
+    });
   });
   it("invariant 26: skill scope extension is P4+ (P3 rejects it)", () => {
     const entry = { name: "s", path: "/s", scope: "extension", description: "d", mtimeMs: 1, size: 1, contentHash: "h", priority: 0 };
@@ -207,7 +241,9 @@ describe("per-profile event tables (§4, invariants 6, 18, 26)", () => {
     expect(q({})).toBeNull();
     expect(q({ queue: "later" })).toMatchObject({ message: "queue_update is missing queue payload" });
     expect(q({ anchorEventId: 3 })).toMatchObject({ message: "queue_update is missing queue payload" });
-    expect(q({ items: [{ id: "i", content: "x", createdAt: 1, updatedAt: 1, clientId: "c" }] })).toMatchObject({ message: "queue_update is missing queue payload" });
+    expect(q({ items: [{ id: "i", content: "x", createdAt: 1, updatedAt: 1, clientId: "c" }] })).toMatchObject({
+      message: "queue_update is missing queue payload",
+    });
   });
   it("invariant 22: sections need string kind, number frozenAt, string renderedBlock (kind enum is not checked)", () => {
     const snap = (sections: object[]) => verdict(jsonl(header(), ev("instruction_snapshot", "is", null, 1, { snapshot: { version: 1, cwd: "/", sections } })));
@@ -222,7 +258,9 @@ describe("per-profile event tables (§4, invariants 6, 18, 26)", () => {
   });
   it("invariant 16: harness item visibility enum is checked, kind/origin only as strings", () => {
     expect(verdict(jsonl(header(), IS("is", 1), H("h", null, 2, "foo", "bar")))).toBeNull();
-    expect(verdict(jsonl(header(), IS("is", 1), H("h", null, 2, "steer", "user", "c", "model")))).toMatchObject({ message: "harness_item is missing item payload" });
+    expect(verdict(jsonl(header(), IS("is", 1), H("h", null, 2, "steer", "user", "c", "model")))).toMatchObject({
+      message: "harness_item is missing item payload",
+    });
   });
   it("tool_result and assistant events only need an object message", () => {
     expect(verdict(jsonl(header(), IS("is", 1), U("u1", null, 2), Acall("a", "u1", 3, "c1"), T("t", "a", 4, "c1")))).toBeNull();

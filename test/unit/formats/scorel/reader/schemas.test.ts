@@ -16,9 +16,34 @@ describe("Scorel JSON Schemas", () => {
     }
   });
   it("cover every event type of every profile", () => {
-    const shipped = ["user_message", "assistant_message", "tool_result", "harness_item", "compact", "context_control", "instruction_snapshot", "session_title_updated", "queue_update", "skill_index_snapshot", "skill_index_delta"];
+    const shipped = [
+      "user_message",
+      "assistant_message",
+      "tool_result",
+      "harness_item",
+      "compact",
+      "context_control",
+      "instruction_snapshot",
+      "session_title_updated",
+      "queue_update",
+      "skill_index_snapshot",
+      "skill_index_delta",
+    ];
     for (const p of ["p3", "p4a", "p4", "p5"] as const) for (const t of shipped) expect(eventSchema(p, t), `${p} ${t}`).toBeDefined();
-    for (const t of ["message", "rewind", "branch", "compact", "channel_inject", "session_info", "custom", "custom_message", "harness_item", "instruction_snapshot", "context_control"]) expect(eventSchema("design", t), t).toBeDefined();
+    for (const t of [
+      "message",
+      "rewind",
+      "branch",
+      "compact",
+      "channel_inject",
+      "session_info",
+      "custom",
+      "custom_message",
+      "harness_item",
+      "instruction_snapshot",
+      "context_control",
+    ])
+      expect(eventSchema("design", t), t).toBeDefined();
     for (const t of ["message", "rewind", "compact", "channel", "file_snapshot"]) expect(eventSchema("g0", t), t).toBeDefined();
     expect(eventSchema("p5", "__proto__")).toBeUndefined();
   });
@@ -40,10 +65,15 @@ describe("SCHEMA warnings for what the loader tolerates (§14: types, not enums)
   it("a system_reminder block with an unknown scope, a text block with an unknown visibility", () => {
     const rem = { type: "system_reminder", kind: "time", origin: "system", text: "t", visibility: "model", scope: "forever" };
     const s = session([U("u1", null, 2, "x", { content: [{ ...text("x"), visibility: "secret" }, rem] })]);
-    expect(schemaHits(s)).toEqual([[3, "/message/content/0/visibility"], [3, "/message/content/1/scope"]]);
+    expect(schemaHits(s)).toEqual([
+      [3, "/message/content/0/visibility"],
+      [3, "/message/content/1/scope"],
+    ]);
   });
   it("an instruction section kind outside the six loads (the loader checks only its type); invariant 23 reports it once", () => {
-    const snap = ev("instruction_snapshot", "is", null, 1, { snapshot: { version: 1, cwd: "/", sections: [{ kind: "custom", frozenAt: 1, renderedBlock: "" }] } });
+    const snap = ev("instruction_snapshot", "is", null, 1, {
+      snapshot: { version: 1, cwd: "/", sections: [{ kind: "custom", frozenAt: 1, renderedBlock: "" }] },
+    });
     const s = parse(jsonl(header(), snap));
     expect(s.verdict).toBeNull();
     expect(byCode(s, "SCOREL_INV_23_SNAPSHOT_PLACEMENT")).toHaveLength(1);
@@ -60,7 +90,12 @@ describe("SCHEMA warnings for what the loader tolerates (§14: types, not enums)
     expect(schemaHits(s)).toEqual([[1, "/meta/selectedModel/displayName"]]);
   });
   it("a design header without thinkingLevel (design profile only)", () => {
-    const s = parse(jsonl({ version: 1, sessionId: "ses_test", deviceId: "d", createdAt: 1, meta: { model: "m" } }, ev("message", "e1", null, 1, { message: { role: "user", content: "hi" } })));
+    const s = parse(
+      jsonl(
+        { version: 1, sessionId: "ses_test", deviceId: "d", createdAt: 1, meta: { model: "m" } },
+        ev("message", "e1", null, 1, { message: { role: "user", content: "hi" } }),
+      ),
+    );
     expect(s.profile).toBe("design");
     expect(schemaHits(s)).toEqual([[1, "/meta/thinkingLevel"]]);
   });

@@ -17,7 +17,12 @@ describe("shipped tree (§7.1)", () => {
     expect(s.tree.nodes).toEqual(["u1", "a2"]);
     expect(s.tree.leaves).toEqual(["a2"]);
     expect(s.tree.activeLeafId).toBe("a2");
-    expect(s.events.map((e) => [e.id, e.tree])).toEqual([["u1", true], ["q", false], ["a2", true], ["is", false]]);
+    expect(s.events.map((e) => [e.id, e.tree])).toEqual([
+      ["u1", true],
+      ["q", false],
+      ["a2", true],
+      ["is", false],
+    ]);
   });
   it("the active leaf is the last appended tree event even when it rewinds to an older node", () => {
     const s = parse(jsonl(header(), U("u1", null, 1), A("a2", "u1", 2), U("u3", "a2", 3), A("a4", "u1", 4)));
@@ -44,7 +49,7 @@ describe("shipped tree (§7.1)", () => {
     const s = parse(jsonl(header(), IS("is", 1), U("u1", null, 2), Q("q", 3, "steer", [])));
     expect(checkLeafRequest(s, "u1")).toBeNull();
     expect(checkLeafRequest(s, "q")).toMatchObject({ code: "SCOREL_INV_15_LEAF_NOT_TREE", line: 4, eventId: "q" });
-    expect(checkLeafRequest(s, "q")!.message).toContain('Unknown event id: q');
+    expect(checkLeafRequest(s, "q")!.message).toContain("Unknown event id: q");
     expect(checkLeafRequest(s, "zz")!.message).toContain("names no event");
   });
 });
@@ -88,7 +93,13 @@ describe("G0 tree (§11, design §2 ids)", () => {
   });
   it("a rewind as the last entry makes its target the active leaf", () => {
     const g = (o: object) => JSON.stringify(o);
-    const s = parse([g({ kind: "message", id: "m1", at: 1, message: { role: "user", content: "a" } }), g({ kind: "message", id: "m2", at: 2, message: { role: "assistant", content: [] } }), g({ kind: "rewind", id: "r", at: 3, targetMessageId: "m1" })].join("\n") + "\n");
+    const s = parse(
+      [
+        g({ kind: "message", id: "m1", at: 1, message: { role: "user", content: "a" } }),
+        g({ kind: "message", id: "m2", at: 2, message: { role: "assistant", content: [] } }),
+        g({ kind: "rewind", id: "r", at: 3, targetMessageId: "m1" }),
+      ].join("\n") + "\n",
+    );
     expect(s.profile).toBe("g0");
     expect(s.tree.activeLeafId).toBe("m1");
     expect(s.id).toBeUndefined();
