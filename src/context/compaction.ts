@@ -4,7 +4,7 @@
 import { createTwoFilesPatch } from "diff";
 import { capsuleCheck, type CapsuleCheck } from "../capsule/check.js";
 import { moduleOf } from "../formats/index.js";
-import type { Msg, SessionBase } from "../formats/types.js";
+import type { LoweredContext, Msg, NativeContext, SessionBase } from "../formats/types.js";
 import { messageTag, reminderMarks, renderContextText } from "./render-text.js";
 import { charsPer4, contextTokens, estimatorName, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 import type { FullTurn } from "./turns.js";
@@ -153,14 +153,21 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
   const counter = opts.tokens ?? charsPer4;
   const count = (sp: string | null, ms: readonly Msg[]) => contextTokens(sp, ms, counter);
   const out: CompactionDiff[] = [];
+  // Each side is otherwise a build from the root: O(compactions × depth) on a long session.
+  const at = module.contextsAt?.(session, { profile: opts.profile });
+  const lowered = (ctx: NativeContext): LoweredContext => ({
+    systemPrompt: ctx.systemPrompt,
+    messages: module.toMsgs(session, ctx, { profile: opts.profile }),
+  });
+  const side = (leafId: string | null): LoweredContext => at?.(leafId) ?? lowered(module.buildContext(session, leafId, { profile: opts.profile }));
   module.compactions(session).forEach((c, i) => {
     if (opts.compactionId !== undefined && c.id !== opts.compactionId) return;
     const other = module.compactionBefore?.(session, c);
-    const ctxBefore = other?.context ?? module.buildContext(session, c.beforeLeafId, { profile: opts.profile });
+    const ctxBefore = other ? lowered(other.context) : side(c.beforeLeafId);
     const beforeLeaf = other ? other.leafId : c.beforeLeafId;
-    const ctxAfter = module.buildContext(session, c.afterLeafId, { profile: opts.profile });
-    const before = module.toMsgs(session, ctxBefore, { profile: opts.profile });
-    const after = module.toMsgs(session, ctxAfter, { profile: opts.profile });
+    const ctxAfter = side(c.afterLeafId);
+    const before = ctxBefore.messages;
+    const after = ctxAfter.messages;
     const turn = (leafId: string | null, sp: string | null, ms: Msg[]): FullTurn => ({
       index: i,
       leafId,

@@ -143,10 +143,22 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   originFindings?(session: S): Diagnostic[];
   /** The context "before" a compaction when it is not a leaf of this session (yoi: the source segment's). */
   compactionBefore?(session: S, c: CompactionRef): CompactionBefore | undefined;
+  /**
+   * Contexts at many leaves of one session sharing one incremental build (compaction diffs: two per
+   * compaction, each otherwise a walk from the root). `at(leafId)` equals toMsgs(buildContext(leafId)) with
+   * its system prompt; undefined where the shortcut does not apply (the caller builds that one in full).
+   */
+  contextsAt?(session: S, opts?: ContextOptions): (leafId: string | null) => LoweredContext | undefined;
   /** The session as pi-shaped replay steps for TTSR simulation (docs/product.md §5). */
   ttsrSteps?(session: S): ReplayStep[];
   /** The working directory the session recorded, for tool argument paths (null: it records none). */
   recordedCwd?(session: S): string | null;
+}
+
+/** A context as provider-neutral messages with its system prompt. */
+export interface LoweredContext {
+  systemPrompt: string | null;
+  messages: Msg[];
 }
 
 /** A compaction's "before" context taken from outside the session's own tree. */

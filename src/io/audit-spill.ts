@@ -44,8 +44,10 @@ function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) =
     else {
       const [before, after] = splitJson(s, "messages");
       out.put(escapeText(before));
+      // The comma on its own: prefixed, it would make each message's JSON a new string to flatten and copy.
       s.messages.forEach((m, i) => {
-        out.put((i ? "," : "") + escapeText(JSON.stringify(item(m))));
+        if (i) out.put(",");
+        out.put(escapeText(JSON.stringify(item(m))));
       });
       out.put(escapeText(after));
     }

@@ -187,6 +187,9 @@ function redactOnce(): (text: string) => string {
  * identity, so a message table shared by many turns is not copied needlessly.
  */
 export function redactDeep<T>(value: T, counter?: { n: number }): T {
+  // Only copies are remembered (a shared object that changed gets one copy): remembering every object of
+  // a session cost more than the walk itself. An unchanged object reached twice is walked twice (trees
+  // from JSON have no shared objects; the result is the same object either way).
   const seen = new Map<unknown, unknown>();
   const once = redactOnce();
   const walk = (v: unknown): unknown => {
@@ -196,17 +199,27 @@ export function redactDeep<T>(value: T, counter?: { n: number }): T {
       return r;
     }
     if (v === null || typeof v !== "object") return v;
-    if (seen.has(v)) return seen.get(v);
+    const known = seen.get(v);
+    if (known !== undefined) return known;
     if (Array.isArray(v)) {
-      let changed = false;
-      const arr = v.map((x) => {
+      // Copied only from the first changed item on: most arrays (turn references, ids) have no secret.
+      let arr: unknown[] | null = null;
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (x === null || (typeof x !== "string" && typeof x !== "object")) {
+          if (arr) arr.push(x);
+          continue;
+        }
         const y = walk(x);
-        if (y !== x) changed = true;
-        return y;
-      });
-      const res = changed ? arr : v;
-      seen.set(v, res);
-      return res;
+        if (arr) arr.push(y);
+        else if (y !== x) {
+          arr = v.slice(0, i);
+          arr.push(y);
+        }
+      }
+      if (!arr) return v;
+      seen.set(v, arr);
+      return arr;
     }
     if (v instanceof Map || v instanceof Set) return v;
     let copy: Record<string, unknown> | null = null;
@@ -221,9 +234,9 @@ export function redactDeep<T>(value: T, counter?: { n: number }): T {
         Object.defineProperty(copy, k, { value: y, enumerable: true, writable: true, configurable: true });
       }
     }
-    const res = copy ?? v;
-    seen.set(v, res);
-    return res;
+    if (!copy) return v;
+    seen.set(v, copy);
+    return copy;
   };
   return walk(value) as T;
 }

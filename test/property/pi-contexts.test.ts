@@ -8,7 +8,7 @@ import { buildPiContext } from "../../src/formats/pi/context.js";
 import { piToMsgs } from "../../src/formats/pi/lower.js";
 import { PI_PROFILES } from "../../src/formats/pi/model.js";
 import { parsePi } from "../../src/formats/pi/parse.js";
-import { piTurnContexts } from "../../src/formats/pi/turn-contexts.js";
+import { piContextsAt, piTurnContexts } from "../../src/formats/pi/turn-contexts.js";
 import { toArray } from "../../src/shared/plist.js";
 
 const CALLS = ["t0", "t1", "t2", "t3"];
@@ -139,6 +139,27 @@ describe("pi context properties", () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("contextsAt (compaction diffs' shortcut) equals toMsgs(buildPiContext) at every entry, every profile", () => {
+    let shortcuts = 0; // the shortcut must apply, or this property says nothing
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
+        const s = parsePi(toText(steps), { file: "p" });
+        for (const profile of PI_PROFILES) {
+          // As in an audit, after the turn contexts (sharing their builder) or on its own, in another order.
+          if (s.entries.length % 2) [...piTurnContexts(s, { profile })];
+          const at = piContextsAt(s, { profile });
+          for (const e of [...s.entries].reverse()) {
+            const fast = at(e.id);
+            if (fast) shortcuts++;
+            if (fast) expect(fast).toEqual({ systemPrompt: null, messages: piToMsgs(s, buildPiContext(s, e.id, { profile }), { profile }) });
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(shortcuts).toBeGreaterThan(0);
   });
 
   it("buildContext leaves its input unchanged", () => {

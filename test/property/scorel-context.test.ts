@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildScorelContext } from "../../src/formats/scorel/context/build.js";
-import { scorelTurnContexts } from "../../src/formats/scorel/context/incremental.js";
+import { scorelContextsAt, scorelTurnContexts } from "../../src/formats/scorel/context/incremental.js";
 import { scorelToMsgs } from "../../src/formats/scorel/context/lower.js";
 import type { ScorelProfile, ScorelSession } from "../../src/formats/scorel/model.js";
 import { toArray } from "../../src/shared/plist.js";
@@ -191,6 +191,26 @@ describe("scorel context properties (design §8)", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("design §3/§8: contextsAt (compaction diffs' shortcut) equals toMsgs(buildContext(id)) at every event, system prompt included", () => {
+    let shortcuts = 0; // the shortcut must apply, or this property says nothing
+    fc.assert(
+      fc.property(arbSession, (s) => {
+        // As in an audit, after the turn contexts (sharing their engine) or on its own, in another order.
+        if (s.events.length % 2) [...scorelTurnContexts(s)];
+        const at = scorelContextsAt(s);
+        for (const ev of [...s.events].reverse()) {
+          const fast = at(ev.id);
+          if (!fast) continue;
+          shortcuts++;
+          const c = buildScorelContext(s, ev.id);
+          expect(fast).toEqual({ systemPrompt: c.systemPrompt, messages: scorelToMsgs(s, c) });
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(shortcuts).toBeGreaterThan(0);
   });
 });
 

@@ -5,7 +5,7 @@ import { piToMsgs } from "./lower.js";
 import type { AgentMessage } from "./messages.js";
 import { PI_PROFILES, type PiSession } from "./model.js";
 import { createPiParser, sniffPi } from "./parse.js";
-import { piTurnContexts } from "./turn-contexts.js";
+import { piContextsAt, piTurnContexts } from "./turn-contexts.js";
 import { piCompactions, piTurns } from "./turns.js";
 
 // TTSR replay steps: pi messages as they are (simulation reads pi's own shapes).
@@ -25,6 +25,7 @@ export const piFormat: FormatModule<PiSession, AgentMessage> = {
   turns: piTurns,
   turnContexts: piTurnContexts,
   compactions: piCompactions,
+  contextsAt: piContextsAt,
   ttsrSteps: piTtsrSteps,
   recordedCwd: (s) => s.cwd,
 };

@@ -2,8 +2,8 @@
 // toMsgs(buildPiContext(leafId)). Well-formed trees use the incremental builder (O(changes) per turn);
 // files with duplicate ids, dangling parents or cycles build each context in full and share the common
 // prefix with the previous turn.
-import { fromArray, size, type List } from "../../shared/plist.js";
-import type { ContextOptions, Msg, TurnContext, TurnRef } from "../types.js";
+import { fromArray, size, toArray, type List } from "../../shared/plist.js";
+import type { ContextOptions, LoweredContext, Msg, TurnContext, TurnRef } from "../types.js";
 import { buildPiContext, profileOf } from "./context.js";
 import { IncrementalContexts, incrementalApplies } from "./incremental.js";
 import { piToMsgs } from "./lower.js";
@@ -38,12 +38,41 @@ function* fullBuild(s: PiSession, profile: PiProfile): Iterable<TurnContext> {
   }
 }
 
+// One builder per session and profile, while the session lives: an audit asks for the turn contexts and
+// then for the contexts around each compaction, which are mostly states the turns already computed.
+const builders = new WeakMap<PiSession, Map<PiProfile, IncrementalContexts>>();
+function incrementalFor(s: PiSession, profile: PiProfile): IncrementalContexts {
+  let byProfile = builders.get(s);
+  if (!byProfile) {
+    byProfile = new Map();
+    builders.set(s, byProfile);
+  }
+  let inc = byProfile.get(profile);
+  if (!inc) {
+    inc = new IncrementalContexts(s, profile);
+    byProfile.set(profile, inc);
+  }
+  return inc;
+}
+
 export function* piTurnContexts(s: PiSession, opts?: ContextOptions): Iterable<TurnContext> {
   const profile = profileOf(s, opts);
   if (!incrementalApplies(s)) {
     yield* fullBuild(s, profile);
     return;
   }
-  const inc = new IncrementalContexts(s, profile);
+  const inc = incrementalFor(s, profile);
   for (const ref of piTurns(s)) yield turnContext(s, ref, ref.leafId === null ? null : inc.list(inc.state(ref.leafId)));
+}
+
+/** FormatModule.contextsAt: one incremental builder for any entries of a well-formed tree (pi has no system prompt). */
+export function piContextsAt(s: PiSession, opts?: ContextOptions): (leafId: string | null) => LoweredContext | undefined {
+  if (!incrementalApplies(s)) return () => undefined;
+  const profile = profileOf(s, opts);
+  let inc: IncrementalContexts | undefined;
+  return (leafId) => {
+    if (leafId === null || !s.byId.has(leafId)) return undefined;
+    inc ??= incrementalFor(s, profile);
+    return { systemPrompt: null, messages: toArray(inc.list(inc.state(leafId))) };
+  };
 }

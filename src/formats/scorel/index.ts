@@ -1,6 +1,6 @@
 // The Scorel format module (docs/product.md §2, §3; docs/scorel.md): reader from parse.ts, context builders from context/.
 import type { FormatModule, NativeContext } from "../types.js";
-import { buildScorelContext, scorelCompactions, scorelToMsgs, scorelTurnContexts, scorelTurns, type ScorelMessage } from "./context/index.js";
+import { buildScorelContext, scorelCompactions, scorelContextsAt, scorelToMsgs, scorelTurnContexts, scorelTurns, type ScorelMessage } from "./context/index.js";
 import { resolveProfile } from "./context/build.js";
 import { SCOREL_PROFILES, type ScorelSession } from "./model.js";
 import { createScorelParser, sniffScorel } from "./parse.js";
@@ -21,6 +21,7 @@ export const scorelFormat: FormatModule<ScorelSession, ScorelMessage> = {
   turns: (session) => scorelTurns(session),
   turnContexts: scorelTurnContexts,
   compactions: (session) => scorelCompactions(session),
+  contextsAt: scorelContextsAt,
   ttsrSteps: scorelTtsrSteps,
   recordedCwd: scorelRecordedCwd,
 };

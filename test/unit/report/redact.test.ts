@@ -111,6 +111,24 @@ describe("report/redact (design §8 output safety)", () => {
     expect(input.a[1].t).toContain(AWS);
     expect(counter.n).toBe(2);
   });
+  it("redactDeep gives a shared object that changes one copy, keeps a shared unchanged one, and copies arrays only from their first change", () => {
+    const secret = { t: `key ${AWS}` };
+    const plain = { t: "nothing here", ids: [1, 2, null, "a"] };
+    const arr = [1, "x", plain, secret, 2, null, true];
+    const input = { first: secret, again: secret, plain, alsoPlain: plain, arr, arrAgain: arr, nums: [1, 2, 3] };
+    const counter = { n: 0 };
+    const out = redactDeep(input, counter);
+    expect(out.first).not.toBe(secret);
+    expect(out.again).toBe(out.first);
+    expect(out.plain).toBe(plain);
+    expect(out.alsoPlain).toBe(plain);
+    expect(out.nums).toBe(input.nums);
+    expect(out.arrAgain).toBe(out.arr);
+    expect(out.arr).toEqual([1, "x", plain, { t: "key [REDACTED:aws-access-key]" }, 2, null, true]);
+    expect(out.arr[2]).toBe(plain);
+    expect(counter.n).toBe(1);
+    expect(JSON.stringify(out)).toBe(JSON.stringify(input).replaceAll(AWS, "[REDACTED:aws-access-key]"));
+  });
 });
 
 describe("report/redact anchor pre-check", () => {

@@ -5,8 +5,8 @@
 // the parent's path, the path is refolded from just above the highest changed id (usually one user
 // turn), else from the root. Contract (tested): for every turn, toArray(messages) deep-equals
 // toMsgs(buildContext(session, leafId)).
-import { fromArray, push, type List, type PList } from "../../../shared/plist.js";
-import type { Msg, TurnContext } from "../../types.js";
+import { fromArray, push, toArray, type List, type PList } from "../../../shared/plist.js";
+import type { LoweredContext, Msg, TurnContext } from "../../types.js";
 import type { ScorelEvent, ScorelProfile, ScorelSession } from "../model.js";
 import { buildScorelContext, resolveProfile, walkPath } from "./build.js";
 import { g0Step } from "./g0.js";
@@ -14,6 +14,7 @@ import { scorelMsg } from "./lower.js";
 import { controlEvents, pathTo } from "./path.js";
 import { ControlIndex, TreeIndex, type LiveControl } from "./tree-index.js";
 import { rulesFor, type Rules } from "./rules.js";
+import { requestIndex, systemPromptBefore } from "./system-prompt.js";
 import { loggedTokens, turnInfos } from "./turns.js";
 import { BuildFailure, type ScorelContextError, type ScorelContextOptions } from "./types.js";
 import { applyEvent, type Entry } from "./walk.js";
@@ -183,6 +184,23 @@ class TreeEngine {
   }
 }
 
+// One engine per session and profile, while the session lives: an audit asks for the turn contexts and
+// then for the contexts around each compaction, which are mostly states the turns already computed.
+const engines = new WeakMap<ScorelSession, Map<ScorelProfile, { engine: TreeEngine; cells: MsgCells }>>();
+function engineFor(session: ScorelSession, profile: ScorelProfile): { engine: TreeEngine; cells: MsgCells } {
+  let byProfile = engines.get(session);
+  if (!byProfile) {
+    byProfile = new Map();
+    engines.set(session, byProfile);
+  }
+  let e = byProfile.get(profile);
+  if (!e) {
+    e = { engine: new TreeEngine(session, profile), cells: new MsgCells(session, profile) };
+    byProfile.set(profile, e);
+  }
+  return e;
+}
+
 /** Every turn's context, lazily, in file order. */
 export function* scorelTurnContexts(session: ScorelSession, opts: ScorelContextOptions = {}): Iterable<TurnContext> {
   const profile = resolveProfile(session, opts.profile);
@@ -198,7 +216,7 @@ export function* scorelTurnContexts(session: ScorelSession, opts: ScorelContextO
     yield* g0Contexts(session, turns, cells, finish);
     return;
   }
-  const engine = new TreeEngine(session, profile);
+  const { engine, cells: shared } = engineFor(session, profile);
   const { parent } = session.tree;
   for (const t of turns) {
     const leaf = t.ref.leafId;
@@ -207,12 +225,31 @@ export function* scorelTurnContexts(session: ScorelSession, opts: ScorelContextO
       continue;
     }
     const st = engine.stateOf(leaf);
-    if (st) yield finish(t, st.error ? null : cells.of(st.nat));
+    if (st) yield finish(t, st.error ? null : shared.of(st.nat));
     else {
       const ctx = buildScorelContext(session, leaf, { profile });
       yield finish(t, fromArray(ctx.messages.map((m, i) => scorelMsg(session, profile, m, ctx.sourceIds[i]))));
     }
   }
+}
+
+/**
+ * FormatModule.contextsAt: the tree engine's state at any node, with the prompt buildScorelContext gives
+ * there (G0, unknown ids and parent cycles are left to the full build).
+ */
+export function scorelContextsAt(session: ScorelSession, opts: ScorelContextOptions = {}): (leafId: string | null) => LoweredContext | undefined {
+  const profile = resolveProfile(session, opts.profile);
+  if (profile === "g0") return () => undefined;
+  let built: { engine: TreeEngine; cells: MsgCells } | undefined;
+  return (leafId) => {
+    if (leafId === null || !session.tree.parent.has(leafId)) return undefined;
+    built ??= engineFor(session, profile);
+    const { engine, cells } = built;
+    const st = engine.stateOf(leafId);
+    if (!st) return undefined;
+    const systemPrompt = systemPromptBefore(session.events, requestIndex(session, leafId, undefined, profile === "design"));
+    return { systemPrompt, messages: st.error ? [] : toArray(cells.of(st.nat)) };
+  };
 }
 
 /** G0: one linear fold in file order; a turn's context is the state right after its parent entry. */
