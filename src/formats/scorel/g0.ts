@@ -7,23 +7,13 @@
 // active message, so a rewind starts a new branch and the path to the active leaf is the replayed history.
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
-import { emptyTree, type Finding, type LoadResult } from "./load.js";
+import { emptyLoad, type Finding, type LoadResult } from "./load.js";
 import type { LineRec } from "./records.js";
 
 const LEGACY: Record<string, string> = { message: "msg", rewind: "rewind", compact: "compact" };
 
 export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
-  const r: LoadResult = {
-    header: null,
-    events: [],
-    byId: new Map(),
-    lineOf: new Map(),
-    tree: emptyTree(),
-    findings: [],
-    verdict: null,
-    badPayload: new Set(),
-    leafBefore: new Map(),
-  };
+  const r = emptyLoad();
   const fail = (f: Finding, message: string): void => {
     r.findings.push(f);
     if (!r.verdict) r.verdict = { code: "SCOREL_G0_LOAD_ERROR", message, line: f.line, eventId: f.eventId };

@@ -52,8 +52,9 @@ export function emptyTree(): SessionTree {
   return { nodes: [], parent: new Map(), children: new Map(), leaves: [], activeLeafId: null };
 }
 
-export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): LoadResult {
-  const r: LoadResult = {
+/** A load result with nothing read yet. */
+export function emptyLoad(): LoadResult {
+  return {
     header: null,
     events: [],
     byId: new Map(),
@@ -64,6 +65,10 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
     badPayload: new Set(),
     leafBefore: new Map(),
   };
+}
+
+export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): LoadResult {
+  const r = emptyLoad();
   const note = (f: Finding, loader?: { code: string; message: string }): void => {
     r.findings.push(f);
     if (loader && !r.verdict) r.verdict = { code: loader.code, message: loader.message, line: f.line, eventId: f.eventId };
