@@ -168,6 +168,16 @@ export function handCases() {
       ],
     ),
     hand(
+      "a rule that may repeat at once is announced once per stream key",
+      [R("no-rm", { condition: ["rm -rf"], scope: ["tool:bash"] })],
+      [
+        ...turnOf(...streamToolCall(0, "c1", "bash", { command: "rm -rf / now" }, 3)).slice(0, -1),
+        { type: "tool_result", id: "c1", name: "bash", text: "ok" },
+        { type: "turn_end" },
+      ],
+      { settings: { interruptMode: "never", repeatMode: "after-gap", repeatGap: 0 } },
+    ),
+    hand(
       "AST-only rule on a write",
       [R("no-console", { astCondition: ["console.log($A)"], scope: ["tool"] })],
       turnOf(...streamToolCall(0, "c1", "write", { path: "src/a.ts", content: "function f() { console.log(1) }" }, 2)),

@@ -173,8 +173,13 @@ function recordIndex(path, up, mine) {
 function kindOf(c, up, mine, path) {
   const at = recordIndex(path, up, mine);
   if (at === undefined) return `final state (${path.replace(/^\$\.final\./, "")})`;
-  const a = up.log[at];
-  const b = mine.log[at];
+  let a = up.log[at];
+  let b = mine.log[at];
+  // Records at different events: the earlier one is what the other side did not do there.
+  if (a && b && a.ev !== b.ev) {
+    if (a.ev < b.ev) b = undefined;
+    else a = undefined;
+  }
   const ev = c.events[(a ?? b)?.ev]?.type ?? "end of case";
   const field = path.replace(/^\$\.log(\[\d+\]|\.length)\.?/, "") || "record";
   if (a?.k === b?.k) return `${a.k} ${field} differs at ${ev}`;
