@@ -243,7 +243,7 @@ async function main() {
     const text = JSON.stringify({ settings: f.c.settings, editMode: f.c.editMode, rules: f.c.rules, events: f.c.events });
     if (text.length < 4000) process.stdout.write(`    case: ${text}\n`);
   }
-  if (kinds.size > opts.show) process.stdout.write(`  … and ${kinds.size - opts.show} more kinds (--show N)\n`);
+  if (kinds.size > shown.length) process.stdout.write(`  … the examples of ${kinds.size - shown.length} more kinds with --show N\n`);
   process.exitCode = failing.length > 0 ? 1 : 0;
 }
 
