@@ -186,8 +186,17 @@ function kindOf(c, up, mine, path) {
   return `upstream ${a?.k ?? "nothing"} / sightline ${b?.k ?? "nothing"} at ${ev}`;
 }
 
+/** The TTSR profiles the built sightline knows (its config schema's enum); a name it lacks would run as seed. */
+function knownProfiles() {
+  const schema = JSON.parse(readFileSync(join(ROOT, "dist/schema/json/config/sightline.config.json"), "utf8"));
+  const find = (o) => (o && typeof o === "object" ? (o.ttsrProfile?.enum ?? Object.values(o).map(find).find(Boolean)) : undefined);
+  return find(schema) ?? [];
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  const known = knownProfiles();
+  if (!known.includes(opts.profile)) throw new Error(`sightline has no TTSR profile ${opts.profile} (known: ${known.join(", ")})`);
   const log = (s) => process.stderr.write(`conformance:ttsr: ${s}\n`);
   mkdirSync(cacheRoot(), { recursive: true });
   const lib = await import(join(ROOT, "dist/ttsr/index.js"));
