@@ -109,6 +109,37 @@ function loggedItem(p: YoiProfile): Check {
 
 const scopeRule = struct("ScopeRule", { target: path, permission: unitEnum("Permission", ["read", "write"]), recursive: opt(bool) });
 
+// protocol/src/lib.rs @09a33e72 (a v3-era protocol; its Segment enum at 74139aeb is not stored): session-owned
+// artifact references in place of large pastes and uploaded files (docs/yoi.md §9.2).
+const availability = unitEnum("Availability", ["available", "unavailable", "integrity_failed"]);
+const V3_SEGMENTS: Record<string, Fields> = {
+  paste_artifact: {
+    artifact: struct("PasteArtifactRef", {
+      artifact_id: str,
+      created_at_ms: u64,
+      media_type: unitEnum("PasteArtifactMediaType", ["text_plain_utf8"]),
+      availability,
+      byte_len: u64,
+      char_count: u64,
+      line_count: u64,
+      sha256: str,
+      source_entry_id: str,
+    }),
+  },
+  uploaded_file: {
+    file: struct("UploadedFileRef", {
+      artifact_id: str,
+      file_name: str,
+      media_type: str,
+      created_at_ms: u64,
+      availability,
+      byte_len: u64,
+      sha256: str,
+      source_entry_id: optNull(str),
+    }),
+  },
+};
+
 function inputSegment(p: YoiProfile): Check {
   const common: Record<string, Fields> = {
     text: { content: str },
@@ -116,6 +147,7 @@ function inputSegment(p: YoiProfile): Check {
     file_ref: { path: str },
   };
   const extra: Record<string, Fields> = itemEra(p) === "seed" ? { knowledge_ref: { slug: str }, workflow_invoke: { slug: str } } : { flow: { selector: str } };
+  if (p === "v3") Object.assign(extra, V3_SEGMENTS);
   // #[serde(other)] Unknown: an unknown kind deserializes (flattened per era, docs/yoi.md §2.2).
   return tagged("Segment", { ...common, ...extra }, true);
 }

@@ -11,7 +11,13 @@ import { SYSTEM_REMINDER_CLOSE as CLOSE, SYSTEM_REMINDER_OPEN as OPEN } from "./
 
 const UUID_DIR = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const TERMINAL = new Set(["run_completed", "run_errored", "paused_turn_abandoned"]);
-const KNOWN_SEGMENTS = { seed: ["text", "paste", "file_ref", "knowledge_ref", "workflow_invoke"], head: ["text", "paste", "file_ref", "flow"] };
+const KNOWN_SEGMENTS = {
+  seed: ["text", "paste", "file_ref", "knowledge_ref", "workflow_invoke"],
+  head: ["text", "paste", "file_ref", "flow"],
+  v3: ["text", "paste", "paste_artifact", "uploaded_file", "file_ref", "flow"],
+};
+/** What replay makes of an unknown atom: seed's marker text, head's nothing; v3 replays its stored history instead. */
+const UNKNOWN_AS = { seed: "[unknown input segment]", head: "nothing", v3: "its stored history entries" };
 
 /** docs/yoi.md §8.5: which entry an invoke trigger must be followed by (undefined = no fixed payload). */
 function payloadOf(trigger: unknown): { kind: string; item?: string[] } | undefined {
@@ -103,10 +109,9 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
       case "user_input": {
         historyLen += v3 ? (r.history as unknown[]).length : 1;
         if (openCalls.size > 0) bag.add("YOI_TOOL_CALL_OPEN", at(e), { callIds: [...openCalls.keys()] });
-        const known = KNOWN_SEGMENTS[itemEra(profile)];
+        const known = KNOWN_SEGMENTS[profile];
         (r.segments as Array<Record<string, unknown>>).forEach((s, index) => {
-          if (!known.includes(s.kind as string))
-            bag.add("YOI_UNKNOWN_SEGMENT", at(e), { index, kind: s.kind, as: itemEra(profile) === "seed" ? "[unknown input segment]" : "nothing" });
+          if (!known.includes(s.kind as string)) bag.add("YOI_UNKNOWN_SEGMENT", at(e), { index, kind: s.kind, as: UNKNOWN_AS[profile] });
         });
         break;
       }
