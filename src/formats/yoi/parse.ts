@@ -156,7 +156,8 @@ function reportNewer(lines: readonly Line[], profile: YoiProfile, bag: Diagnosti
   }
   if (found.size === 0) return;
   const [first, ...rest] = [...found];
-  bag.add("PROFILE_NEWER", { line: first[1] }, { writer: "yoi", evidence: `record kind ${first[0]} (line ${first[1]})`, more: rest.length, profile });
+  // File-level (no line): listed first, so every command's short summary shows it; the evidence names the line.
+  bag.add("PROFILE_NEWER", {}, { writer: "yoi", evidence: `record kind ${first[0]} (line ${first[1]})`, more: rest.length, profile });
 }
 
 function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
