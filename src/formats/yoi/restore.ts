@@ -237,7 +237,7 @@ export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { ad
       if (profile === "seed" && r.domain === "pod.scope" && checkPodScope(r.payload) === null) n.pod_scope = r.payload as { allow: unknown[]; deny: unknown[] };
       n.extensions.push([r.domain as string, r.payload]);
       break;
-    // input_segments_checkpoint (a later v3 writer): typed segments for seeded user entries, no history (§9.3).
+    // input_segments_checkpoint (a later v3 writer): typed segments for seeded user entries, no history (docs/yoi.md §9.3).
   }
   if (!reset) for (const a of added) n.history = push(n.history, a);
   return { added, reset };
