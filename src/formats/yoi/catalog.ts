@@ -279,6 +279,19 @@ export const checkPodScope = (payload: unknown): string | null => podScope(paylo
 
 const cache: Partial<Record<YoiProfile, Check>> = {};
 
+/** The history records schema 3 replaces with annotated ones (docs/yoi.md §9.2). */
+export const LEGACY_HISTORY: ReadonlySet<string> = new Set(["segment_start", "user_input", "assistant_item", "tool_result", "system_item"]);
+
+/**
+ * The v3 store migrating a schema 1/2 segment (legacy_session_log.rs @74139aeb): an untagged choice between a
+ * legacy history record (head's shapes, docs/yoi.md §9.6) and a current LogEntry.
+ */
+export function checkMigratingEntry(value: unknown): string | null {
+  const kind = value !== null && typeof value === "object" ? (value as Record<string, unknown>).kind : undefined;
+  if (typeof kind === "string" && LEGACY_HISTORY.has(kind) && checkLogEntry("head", value) === null) return null;
+  return checkLogEntry("v3", value) === null ? null : "data did not match any variant of untagged enum LegacySessionLogEntryV2";
+}
+
 /** The serde check of one parsed line for a reader profile: null = deserializes, else serde's message. */
 export function checkLogEntry(p: YoiProfile, value: unknown): string | null {
   cache[p] ??= logEntry(p);

@@ -43,11 +43,11 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
   if (entries.length === 0) return;
   const at = (e: YoiEntry) => ({ line: e.line, eventId: e.id });
 
-  const v3 = profile === "v3";
-  // The LoggedItem / SystemItem of a record: v3 wraps it with its metadata (docs/yoi.md §9.2).
-  const itemOf = (r: Record<string, unknown>): unknown => (v3 ? (isObject(r.entry) ? r.entry.item : undefined) : r.item);
-  const seedItems = (r: Record<string, unknown>): unknown[] => (r.history as unknown[]).map((h) => (v3 && isObject(h) ? h.item : h));
-  if (v3) v3HistoryFindings(entries, bag);
+  // The LoggedItem / SystemItem of a record: v3's annotated records wrap it with its metadata (docs/yoi.md §9.2).
+  const itemOf = (r: Record<string, unknown>): unknown => (isObject(r.entry) ? r.entry.item : r.item);
+  const annotated = (r: Record<string, unknown>): boolean => typeof r.kind === "string" && r.kind.startsWith("annotated_");
+  const seedItems = (r: Record<string, unknown>): unknown[] => (r.history as unknown[]).map((h) => (annotated(r) && isObject(h) ? h.item : h));
+  if (profile === "v3") v3HistoryFindings(entries, bag);
 
   // docs/yoi.md §8.2 / §8.3: the segment_start.
   if (baseKind(entries[0].kind) !== "segment_start") bag.add("YOI_FIRST_NOT_SEGMENT_START", at(entries[0]), { kind: entries[0].kind });
@@ -107,7 +107,7 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
         break;
       }
       case "user_input": {
-        historyLen += v3 ? (r.history as unknown[]).length : 1;
+        historyLen += annotated(r) ? (r.history as unknown[]).length : 1;
         if (openCalls.size > 0) bag.add("YOI_TOOL_CALL_OPEN", at(e), { callIds: [...openCalls.keys()] });
         const known = KNOWN_SEGMENTS[profile];
         (r.segments as Array<Record<string, unknown>>).forEach((s, index) => {

@@ -47,6 +47,8 @@ export interface YoiSession extends SessionBase {
   /** Set when the real reader would fail to load this segment. */
   verdict: YoiVerdict | null;
   rejected: boolean;
+  /** v3 read of a schema 1/2 segment, as the store migrates it when the session is opened (docs/yoi.md §9.6). */
+  migrating?: boolean;
   /**
    * The segment this one was compacted or forked from, as readSession read it from the same folder: null when
    * no yoi segment could be read there; absent when not read (parseSession, stdin, or no origin named).

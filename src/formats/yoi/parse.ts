@@ -5,7 +5,7 @@ import { findLoneSurrogate, hasLoneSurrogate, isObject, parseJson } from "../../
 import { splitText, feedLines, type LineRecord, type LineSink } from "../../shared/lines.js";
 import { rustTrim } from "../../shared/rust-trim.js";
 import type { ParseOptions, SessionTree } from "../types.js";
-import { checkLogEntry, LOG_ENTRY_KINDS } from "./catalog.js";
+import { checkLogEntry, checkMigratingEntry, LEGACY_HISTORY, LOG_ENTRY_KINDS } from "./catalog.js";
 import { yoiInvariants } from "./invariants.js";
 import { baseKind, entryId, YOI_PROFILES, type YoiEntry, type YoiProfile, type YoiSession, type YoiVerdict } from "./model.js";
 import { needsSerdeView, serdeView } from "./lexeme.js";
@@ -118,7 +118,14 @@ function firstLines(found: Map<string, number>, limit = 3): string {
   );
 }
 
-function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): { profile: YoiProfile; reason: string } {
+interface Choice {
+  profile: YoiProfile;
+  reason: string;
+  /** docs/yoi.md §9.6: legacy history records beside records only schema 2 and later write. */
+  migrating?: boolean;
+}
+
+function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): Choice {
   if (opts.profile !== undefined) {
     if ((YOI_PROFILES as readonly string[]).includes(opts.profile)) return { profile: opts.profile as YoiProfile, reason: "requested" };
     bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "yoi", requested: opts.profile });
@@ -130,7 +137,13 @@ function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): {
     const m = l.value === undefined ? undefined : v3Marker(l.value);
     if (m !== undefined && !v3.has(m)) v3.set(m, l.no);
   }
-  if (v3.size > 0) return { profile: "v3", reason: `Worker Session schema 3 records: ${firstLines(v3)}` };
+  if (v3.size > 0) {
+    // Without annotated records but with legacy ones, the file predates schema 3 and is not migrated yet (docs/yoi.md §9.6).
+    const legacy = ![...v3.keys()].some((k) => k.startsWith("annotated_")) && lines.some((l) => isLegacyHistory(l.value));
+    if (legacy)
+      return { profile: "v3", migrating: true, reason: `legacy history beside post-head records (${firstLines(v3)}): read as the v3 store migrates it` };
+    return { profile: "v3", reason: `Worker Session schema 3 records: ${firstLines(v3)}` };
+  }
   const features = new Set<string>();
   for (const l of lines) if (l.value !== undefined) for (const f of headMarkers(l.value)) features.add(f);
   if (features.size === 0) return { profile: "seed", reason: "default" };
@@ -138,6 +151,8 @@ function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): {
   bag.add("YOI_BETWEEN_ERAS", {}, { features: list.join(", ") });
   return { profile: "head", reason: `post-seed features: ${list.join(", ")}` };
 }
+
+const isLegacyHistory = (v: unknown): boolean => isObject(v) && typeof v.kind === "string" && LEGACY_HISTORY.has(v.kind);
 
 const ALL_KINDS: ReadonlySet<string> = new Set(Object.values(LOG_ENTRY_KINDS).flat());
 
@@ -162,7 +177,8 @@ function reportNewer(lines: readonly Line[], profile: YoiProfile, bag: Diagnosti
 
 function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   const bag = new DiagnosticBag(opts.file);
-  const { profile, reason } = chooseProfile(lines, opts, bag);
+  const { profile, reason, migrating } = chooseProfile(lines, opts, bag);
+  const check = (v: unknown): string | null => (migrating ? checkMigratingEntry(v) : checkLogEntry(profile, v));
   bag.add("PROFILE_CHOSEN", {}, { format: "yoi", profile, why: reason });
   reportNewer(lines, profile, bag);
 
@@ -191,7 +207,7 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   const entries: YoiEntry[] = [];
   for (const l of considered) {
     if (l.blank || l.invalidUtf8) continue;
-    const detail = l.jsonError ?? checkLogEntry(profile, l.serdeValue ?? l.value);
+    const detail = l.jsonError ?? check(l.serdeValue ?? l.value);
     if (detail !== null) {
       if (!verdict) {
         verdict = { line: l.no, message: detail, upstream: "corrupt" };
@@ -204,7 +220,7 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   }
   // A torn tail the head reader never sees is still checked, so the user learns what it held.
   if (profile !== "seed" && tornTail && !tornTail.blank && !tornTail.invalidUtf8) {
-    const detail = tornTail.jsonError ?? checkLogEntry(profile, tornTail.serdeValue ?? tornTail.value);
+    const detail = tornTail.jsonError ?? check(tornTail.serdeValue ?? tornTail.value);
     if (detail !== null) bag.add("YOI_INVALID_ENTRY", { line: tornTail.no }, { profile, detail }, "info");
   }
 
@@ -226,6 +242,7 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
     verdict,
     rejected: verdict !== null,
   };
+  if (migrating) session.migrating = true;
   if (segmentStart && typeof segmentStart.session_id === "string") session.id = segmentStart.session_id;
   yoiInvariants(session, bag, dirOf(opts.file));
   session.diagnostics = sortDiagnostics(bag.items);

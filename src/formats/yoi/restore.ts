@@ -167,12 +167,13 @@ function applyRunV3(n: FoldState, kind: string, r: Record<string, unknown>): voi
  */
 export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { added: YoiHistoryItem[]; reset: boolean } {
   const r = e.raw;
-  const v3 = profile === "v3";
+  // Shapes follow the record (a migrating v3 read also meets legacy records, docs/yoi.md §9.6); run rules the profile.
+  const v3 = e.kind.startsWith("annotated_");
   const kind = baseKind(e.kind);
   n.entries_count++;
   let added: YoiHistoryItem[] = [];
   let reset = false;
-  if (v3) applyRunV3(n, kind, r); // before turn_end moves turn_count
+  if (profile === "v3") applyRunV3(n, kind, r); // before turn_end moves turn_count
   switch (kind) {
     case "segment_start": {
       n.session_id = r.session_id as string;

@@ -8,6 +8,8 @@ import { baseKind, type YoiEntry } from "./model.js";
 /** The metadata objects one v3 record adds to the history, in order. */
 function metadataOf(e: YoiEntry): unknown[] {
   const r = e.raw;
+  // Legacy records met while migrating (docs/yoi.md §9.6) carry none yet.
+  if (!e.kind.startsWith("annotated_")) return [];
   switch (baseKind(e.kind)) {
     case "segment_start":
     case "user_input":

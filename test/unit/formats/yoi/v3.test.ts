@@ -197,3 +197,34 @@ describe("docs/yoi.md §9.7 invariants", () => {
     expect(problems(parse(b.file(v3Start(), call, orphan)))).toEqual(["YOI_TOOL_RESULT_ORPHAN@3"]);
   });
 });
+
+describe("docs/yoi.md §9.6 a segment from before schema 3, not migrated yet", () => {
+  const file = "v2-unmigrated-active-run-checkpoint.jsonl";
+  it("legacy history beside post-head records: v3, migrating, nothing rejected", () => {
+    const s = read(file);
+    expect([s.profile, s.migrating, s.rejected]).toEqual(["v3", true, false]);
+    expect(chosen(s)).toContain("active_run_checkpoint (line 2), run_completed.active_run_turn_count (line 7)");
+  });
+  it("the model context is head's replay of the legacy records; the run rules are v3's", () => {
+    const text = readFileSync(resolve(DIR, file), "utf8");
+    const legacyOnly = text
+      .split("\n")
+      .filter((l) => !l.includes('"active_run_checkpoint"'))
+      .join("\n");
+    const v3 = restoreYoi(read(file));
+    const head = restoreYoi(parse(legacyOnly, "head"));
+    expect(v3.history.map((h) => h.item)).toEqual(head.history.map((h) => h.item));
+    expect([v3.turn_count, v3.active_run_turn_count, v3.last_run_interrupted]).toEqual([6, 2, true]);
+  });
+  it("a line that is neither a legacy record nor a current one: the untagged decoder's message", () => {
+    const s = parse(
+      b.file(b.start(), line({ kind: "active_run_checkpoint", ts: 2, active_turn_count: 1, total_turn_count: 1 }), line({ kind: "assistant_item", ts: 3 })),
+    );
+    expect(s.migrating).toBe(true);
+    expect(s.verdict).toMatchObject({ line: 3, message: "data did not match any variant of untagged enum LegacySessionLogEntryV2" });
+  });
+  it("with an annotated record the file is schema 3, and a legacy record is the verdict", () => {
+    const s = parse(b.file(v3Start(), b.say("legacy")));
+    expect([s.migrating, s.verdict?.line]).toEqual([undefined, 2]);
+  });
+});
