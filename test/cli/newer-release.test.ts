@@ -48,3 +48,29 @@ describe("a log newer than every profile: a visible warning on every command", (
     expect(r.stderr).toMatch(/sightline: warning: .*session\.jsonl: Written by a release of oh-my-pi newer than sightline knows/);
   });
 });
+
+// docs/yoi.md §9.4: a yoi record kind no profile knows is the same visible warning, beside the loader verdict.
+const YOI_NEWER = "fixtures/yoi/newer-unknown-record-kind.jsonl";
+const YOI_SAYS = /PROFILE_NEWER|Written by a release of yoi newer than sightline knows: record kind context_rewind \(line 4\)/;
+
+describe("a yoi log with a record kind no profile knows: a visible warning on every command", () => {
+  it.each([
+    ["validate", ["validate", YOI_NEWER]],
+    ["replay", ["replay", YOI_NEWER]],
+    ["replay --turn", ["replay", YOI_NEWER, "--turn", "0"]],
+    ["diff", ["diff", YOI_NEWER]],
+    ["diff a b", ["diff", YOI_NEWER, YOI_NEWER]],
+    ["ttsr run", ["ttsr", "run", YOI_NEWER, "--rules", RULES]],
+  ])("%s", (_name, args) => {
+    const r = runCli(args);
+    expect([0, 1, 2]).toContain(r.code);
+    expect(`${r.stdout}${r.stderr}`).toMatch(YOI_SAYS);
+  });
+
+  it("audit names the session and the evidence under its table", () => {
+    const out = mkdtempSync(join(tmpdir(), "sightline-newer-yoi-"));
+    const r = runCli(["audit", YOI_NEWER, "--out", join(out, "report"), "--fail-on", "none"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`warning: ${YOI_NEWER}: Written by a release of yoi newer than sightline knows`);
+  });
+});

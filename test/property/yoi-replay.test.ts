@@ -23,14 +23,29 @@ const entry = fc.oneof(
   fc.nat(9).map((n) => ({ kind: "turn_end", ts: 1, turn_count: n })),
   fc.constant({ kind: "segment_start", ts: 1, session_id: SID, system_prompt: "again", config: CONFIG, history: [msg("user", "re-seeded")] }),
 );
+// docs/yoi.md §9.2: the same records in v3's annotated form (metadata beside each item), plus its own records.
+const meta = { entry_id: "e", origin: { kind: "legacy_unknown" } };
+function annotate(e: Record<string, unknown>): Record<string, unknown> {
+  const { kind, item, history, segments, ...rest } = e;
+  if (kind === "segment_start") return { kind: "annotated_segment_start", ...rest, history: (history as unknown[]).map((h) => ({ item: h, metadata: meta })) };
+  if (kind === "user_input") {
+    const text = (segments as Array<{ content: string }>).map((x) => x.content).join("");
+    return { kind: "annotated_user_input", ...rest, segments, history: [{ item: msg("user", text), metadata: meta }] };
+  }
+  if (kind === "assistant_item" || kind === "tool_result" || kind === "system_item")
+    return { kind: `annotated_${kind}`, ...rest, entry: { item, metadata: meta } };
+  return e;
+}
+const v3Only = fc.oneof(
+  fc.nat(9).map((n) => ({ kind: "active_run_checkpoint", ts: 1, active_turn_count: 1, total_turn_count: n })),
+  fc.constant({ kind: "input_segments_checkpoint", ts: 1, user_segments: [[{ kind: "text", content: "x" }]] }),
+);
 const session = fc
-  .tuple(fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }), fc.array(entry, { maxLength: 25 }), fc.constantFrom("seed", "head"))
-  .map(([seed, es, profile]) => ({
-    text: [{ kind: "segment_start", ts: 0, session_id: SID, system_prompt: "sp", config: CONFIG, history: seed.map((t) => msg("user", t)) }, ...es]
-      .map((e) => `${JSON.stringify(e)}\n`)
-      .join(""),
-    profile,
-  }));
+  .tuple(fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }), fc.array(fc.oneof(entry, v3Only), { maxLength: 25 }), fc.constantFrom("seed", "head", "v3"))
+  .map(([seed, es, profile]) => {
+    const lines = [{ kind: "segment_start", ts: 0, session_id: SID, system_prompt: "sp", config: CONFIG, history: seed.map((t) => msg("user", t)) }, ...es];
+    return { text: lines.map((e) => `${JSON.stringify(profile === "v3" ? annotate(e) : e)}\n`).join(""), profile };
+  });
 
 describe("yoi replay properties", () => {
   it("turnContexts(session)[i] equals toMsgs(buildYoiContext(session, leafId)) for every turn", () => {

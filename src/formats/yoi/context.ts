@@ -2,7 +2,7 @@
 // turns (maximal runs of assistant_item entries) and incremental turn contexts.
 import { push, size, type List } from "../../shared/plist.js";
 import type { ContextOptions, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";
-import { YOI_PROFILES, type YoiHistoryItem, type YoiProfile, type YoiSession } from "./model.js";
+import { baseKind, YOI_PROFILES, type YoiHistoryItem, type YoiProfile, type YoiSession } from "./model.js";
 import { applyEntry, foldEntries, initialState, type UsageRecord } from "./restore.js";
 
 export function profileOf(session: YoiSession, opts?: ContextOptions): YoiProfile {
@@ -57,12 +57,14 @@ export function yoiItemToMsg(h: YoiHistoryItem): Msg {
 
 export const yoiToMsgs = (_s: YoiSession, ctx: NativeContext<YoiHistoryItem>): Msg[] => ctx.messages.map(yoiItemToMsg);
 
+const isAssistant = (kind: string): boolean => baseKind(kind) === "assistant_item";
+
 /** Each maximal run of consecutive assistant_item entries is one request; llm_usage (any entry) ends a run. */
 export function yoiTurns(session: YoiSession): TurnRef[] {
   const out: TurnRef[] = [];
   const es = session.entries;
   for (let i = 0; i < es.length; i++) {
-    if (es[i].kind !== "assistant_item" || (i > 0 && es[i - 1].kind === "assistant_item")) continue;
+    if (!isAssistant(es[i].kind) || (i > 0 && isAssistant(es[i - 1].kind))) continue;
     out.push({ index: out.length, responseId: es[i].id, leafId: i > 0 ? es[i - 1].id : null });
   }
   return out;
@@ -97,7 +99,7 @@ export function* yoiTurnContexts(session: YoiSession, opts?: ContextOptions): Ge
   let msgs: List<Msg> = null;
   let index = 0;
   for (let i = 0; i < es.length; i++) {
-    if (es[i].kind === "assistant_item" && (i === 0 || es[i - 1].kind !== "assistant_item")) {
+    if (isAssistant(es[i].kind) && (i === 0 || !isAssistant(es[i - 1].kind))) {
       const ctx: TurnContext = {
         ref: { index, responseId: es[i].id, leafId: i > 0 ? es[i - 1].id : null },
         systemPrompt: i > 0 ? s.system_prompt : null,

@@ -5,12 +5,19 @@ import type { ReminderWrapProblem } from "../../shared/codes/yoi.js";
 import { isObject } from "../../shared/json.js";
 import { rustTrim } from "../../shared/rust-trim.js";
 import { checkPodScope } from "./catalog.js";
-import type { YoiEntry, YoiSession } from "./model.js";
+import { baseKind, itemEra, type YoiEntry, type YoiSession } from "./model.js";
+import { v3HistoryFindings } from "./v3-invariants.js";
 import { SYSTEM_REMINDER_CLOSE as CLOSE, SYSTEM_REMINDER_OPEN as OPEN } from "./wrap-once.js";
 
 const UUID_DIR = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const TERMINAL = new Set(["run_completed", "run_errored", "paused_turn_abandoned"]);
-const KNOWN_SEGMENTS = { seed: ["text", "paste", "file_ref", "knowledge_ref", "workflow_invoke"], head: ["text", "paste", "file_ref", "flow"] };
+const KNOWN_SEGMENTS = {
+  seed: ["text", "paste", "file_ref", "knowledge_ref", "workflow_invoke"],
+  head: ["text", "paste", "file_ref", "flow"],
+  v3: ["text", "paste", "paste_artifact", "uploaded_file", "file_ref", "flow"],
+};
+/** What replay makes of an unknown atom: seed's marker text, head's nothing; v3 replays its stored history instead. */
+const UNKNOWN_AS = { seed: "[unknown input segment]", head: "nothing", v3: "its stored history entries" };
 
 /** docs/yoi.md §8.5: which entry an invoke trigger must be followed by (undefined = no fixed payload). */
 function payloadOf(trigger: unknown): { kind: string; item?: string[] } | undefined {
@@ -36,8 +43,14 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
   if (entries.length === 0) return;
   const at = (e: YoiEntry) => ({ line: e.line, eventId: e.id });
 
+  // The LoggedItem / SystemItem of a record: v3's annotated records wrap it with its metadata (docs/yoi.md §9.2).
+  const itemOf = (r: Record<string, unknown>): unknown => (isObject(r.entry) ? r.entry.item : r.item);
+  const annotated = (r: Record<string, unknown>): boolean => typeof r.kind === "string" && r.kind.startsWith("annotated_");
+  const seedItems = (r: Record<string, unknown>): unknown[] => (r.history as unknown[]).map((h) => (annotated(r) && isObject(h) ? h.item : h));
+  if (profile === "v3") v3HistoryFindings(entries, bag);
+
   // docs/yoi.md §8.2 / §8.3: the segment_start.
-  if (entries[0].kind !== "segment_start") bag.add("YOI_FIRST_NOT_SEGMENT_START", at(entries[0]), { kind: entries[0].kind });
+  if (baseKind(entries[0].kind) !== "segment_start") bag.add("YOI_FIRST_NOT_SEGMENT_START", at(entries[0]), { kind: entries[0].kind });
   const start = session.segmentStart;
   if (start) {
     if (dir && UUID_DIR.test(dir) && typeof start.session_id === "string" && start.session_id.toLowerCase() !== dir.toLowerCase()) {
@@ -69,20 +82,21 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
     const ts = r.ts as number;
     if (prevTs !== undefined && ts < prevTs) bag.add("YOI_TS_DECREASING", at(e), { ts, prev: prevTs });
     prevTs = ts;
-    switch (e.kind) {
+    switch (baseKind(e.kind)) {
       case "segment_start":
         if (i > 0) bag.add("YOI_SEGMENT_START_REPEATED", at(e));
         historyLen = (r.history as unknown[]).length;
         openCalls.clear();
-        for (const h of r.history as unknown[]) noteItem(h, undefined);
+        for (const h of seedItems(r)) noteItem(h, undefined);
         break;
       case "invoke": {
-        if (openInvoke) bag.add("YOI_INVOKE_UNTERMINATED", at(openInvoke), { trigger: openInvoke.raw.trigger, head: profile === "head" });
+        if (openInvoke) bag.add("YOI_INVOKE_UNTERMINATED", at(openInvoke), { trigger: openInvoke.raw.trigger, head: profile !== "seed" });
         openInvoke = e;
         const want = payloadOf(r.trigger);
         const next = entries[i + 1];
-        const nextItem = next && isObject(next.raw.item) ? (next.raw.item.kind as string) : undefined;
-        if (want && (!next || next.kind !== want.kind || (want.item && !want.item.includes(nextItem ?? "")))) {
+        const nextRaw = next ? itemOf(next.raw) : undefined;
+        const nextItem = isObject(nextRaw) ? (nextRaw.kind as string) : undefined;
+        if (want && (!next || baseKind(next.kind) !== want.kind || (want.item && !want.item.includes(nextItem ?? "")))) {
           const expected = want.item ? `system_item(${want.item.join("|")})` : want.kind;
           bag.add("YOI_INVOKE_PAYLOAD", at(e), {
             trigger: r.trigger,
@@ -93,26 +107,25 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
         break;
       }
       case "user_input": {
-        historyLen++;
+        historyLen += annotated(r) ? (r.history as unknown[]).length : 1;
         if (openCalls.size > 0) bag.add("YOI_TOOL_CALL_OPEN", at(e), { callIds: [...openCalls.keys()] });
         const known = KNOWN_SEGMENTS[profile];
         (r.segments as Array<Record<string, unknown>>).forEach((s, index) => {
-          if (!known.includes(s.kind as string))
-            bag.add("YOI_UNKNOWN_SEGMENT", at(e), { index, kind: s.kind, as: profile === "seed" ? "[unknown input segment]" : "nothing" });
+          if (!known.includes(s.kind as string)) bag.add("YOI_UNKNOWN_SEGMENT", at(e), { index, kind: s.kind, as: UNKNOWN_AS[profile] });
         });
         break;
       }
       case "assistant_item":
       case "tool_result":
         historyLen++;
-        noteItem(r.item, e);
+        noteItem(itemOf(r), e);
         break;
       case "system_item": {
         historyLen++;
-        const item = r.item as Record<string, unknown>;
+        const item = itemOf(r) as Record<string, unknown>;
         const kind = item.kind as string;
         if (kind === "task_reminder") {
-          const problem = reminderWrapProblem(item.body as string, profile);
+          const problem = reminderWrapProblem(item.body as string, itemEra(profile));
           if (problem) bag.add("YOI_REMINDER_WRAP", at(e), { problem });
         }
         if (kind === "notification" || kind === "pod_event" || kind === "worker_event") {
@@ -121,7 +134,7 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
           // Only the default notify_wrapper template starts with "[Notification]": a custom one may not.
           else if (!body.startsWith("[Notification]")) bag.add("YOI_NOTIFICATION_BODY", at(e), { kind, empty: false }, "info");
         }
-        if (profile === "head" && kind === "knowledge") bag.add("YOI_EMPTY_REPLAY_ITEM", at(e), { kind });
+        if (profile !== "seed" && kind === "knowledge") bag.add("YOI_EMPTY_REPLAY_ITEM", at(e), { kind });
         break;
       }
       case "turn_end": {
@@ -143,7 +156,9 @@ export function yoiInvariants(session: YoiSession, bag: DiagnosticBag, dir: stri
         break;
       default:
         if (TERMINAL.has(e.kind)) openInvoke = undefined;
+        // v3: a checkpoint restores a run budget at a segment boundary: the turn count continues from it.
+        if (e.kind === "active_run_checkpoint") prevTurn = r.total_turn_count as number;
     }
   });
-  if (openInvoke) bag.add("YOI_INVOKE_UNTERMINATED", at(openInvoke), { trigger: openInvoke.raw.trigger, head: profile === "head" });
+  if (openInvoke) bag.add("YOI_INVOKE_UNTERMINATED", at(openInvoke), { trigger: openInvoke.raw.trigger, head: profile !== "seed" });
 }

@@ -5,7 +5,7 @@ import { diag } from "../../shared/diagnostics.js";
 import { isObject } from "../../shared/json.js";
 import type { CompactionRef, Msg, NativeContext } from "../types.js";
 import { buildYoiContext, yoiItemToMsg } from "./context.js";
-import type { YoiHistoryItem, YoiSession } from "./model.js";
+import { baseKind, type YoiHistoryItem, type YoiSession } from "./model.js";
 import { foldEntries } from "./restore.js";
 
 const SEGMENT_FILE = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.jsonl$/;
@@ -65,13 +65,14 @@ export function yoiCompactions(session: YoiSession): YoiCompactionRef[] {
 
 /**
  * fork_at's cut (docs/yoi.md §7): entries up to and including the turn_end whose turn_count == at_turn_index;
- * 0 = right after the leading segment_start(s); not found = the whole log. Returns the last kept entry id.
+ * 0 = right after the leading segment_start(s) (and a v3 input_segments_checkpoint, docs/yoi.md §9.3); not found =
+ * the whole log. Returns the last kept entry id.
  */
 export function forkAtLeaf(source: YoiSession, atTurnIndex: number): string | null {
   const es = source.entries;
   let cut: number;
   if (atTurnIndex === 0) {
-    cut = es.findIndex((e) => e.kind !== "segment_start");
+    cut = es.findIndex((e) => baseKind(e.kind) !== "segment_start" && e.kind !== "input_segments_checkpoint");
     if (cut < 0) cut = es.length;
   } else {
     const i = es.findIndex((e) => e.kind === "turn_end" && e.raw.turn_count === atTurnIndex);

@@ -2,9 +2,21 @@
 // names them `L<line>` (1-based physical line, docs/product.md §2) and chains them in file order.
 import type { SessionBase } from "../types.js";
 
-/** seed = the reader at e0caf7d1 (default); head = the reader at b12e0785. */
-export type YoiProfile = "seed" | "head";
-export const YOI_PROFILES: readonly YoiProfile[] = ["seed", "head"];
+/**
+ * seed = the reader at e0caf7d1 (default); head = the reader at b12e0785; v3 = the Worker Session schema 3
+ * reader (annotated history records) at 74139aeb (docs/yoi.md §9).
+ */
+export type YoiProfile = "seed" | "head" | "v3";
+export const YOI_PROFILES: readonly YoiProfile[] = ["seed", "head", "v3"];
+
+/** The item-level rules (LoggedItem, SystemItem, Segment, replay text) a profile shares: v3 keeps head's. */
+export const itemEra = (p: YoiProfile): "seed" | "head" => (p === "seed" ? "seed" : "head");
+
+/**
+ * The record an entry stands for, whatever its era's name: v3's `annotated_<x>` records replace `<x>`
+ * (docs/yoi.md §9.2). Checks and replay switch on this; `kind` keeps the name on the wire.
+ */
+export const baseKind = (kind: string): string => (kind.startsWith("annotated_") ? kind.slice("annotated_".length) : kind);
 
 /** One LogEntry line that the chosen reader deserializes. */
 export interface YoiEntry {
@@ -35,6 +47,8 @@ export interface YoiSession extends SessionBase {
   /** Set when the real reader would fail to load this segment. */
   verdict: YoiVerdict | null;
   rejected: boolean;
+  /** v3 read of a schema 1/2 segment, as the store migrates it when the session is opened (docs/yoi.md §9.6). */
+  migrating?: boolean;
   /**
    * The segment this one was compacted or forked from, as readSession read it from the same folder: null when
    * no yoi segment could be read there; absent when not read (parseSession, stdin, or no origin named).
@@ -59,6 +73,8 @@ export interface YoiHistoryItem {
   systemKind?: string;
   /** True for items seeded by segment_start.history. */
   seeded?: boolean;
+  /** v3: the record's LoggedSessionHistoryMetadata as stored (entry_id, origin, derivation; docs/yoi.md §9.2). */
+  metadata?: Record<string, unknown>;
 }
 
 export const entryId = (line: number): string => `L${line}`;

@@ -5,11 +5,11 @@ import { findLoneSurrogate, hasLoneSurrogate, isObject, parseJson } from "../../
 import { splitText, feedLines, type LineRecord, type LineSink } from "../../shared/lines.js";
 import { rustTrim } from "../../shared/rust-trim.js";
 import type { ParseOptions, SessionTree } from "../types.js";
-import { checkLogEntry } from "./catalog.js";
+import { checkLogEntry, checkMigratingEntry, LEGACY_HISTORY, LOG_ENTRY_KINDS } from "./catalog.js";
 import { yoiInvariants } from "./invariants.js";
-import { entryId, YOI_PROFILES, type YoiEntry, type YoiProfile, type YoiSession, type YoiVerdict } from "./model.js";
+import { baseKind, entryId, YOI_PROFILES, type YoiEntry, type YoiProfile, type YoiSession, type YoiVerdict } from "./model.js";
 import { needsSerdeView, serdeView } from "./lexeme.js";
-import { headMarkers } from "./profile.js";
+import { headMarkers, newerKind, v3Marker } from "./profile.js";
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
@@ -108,11 +108,41 @@ export function createYoiParser(opts: ParseOptions): LineSink<YoiSession> {
   };
 }
 
-function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): { profile: YoiProfile; reason: string } {
+/** "a (line 1), b (line 4)" for the first line of each distinct key, at most `limit` of them. */
+function firstLines(found: Map<string, number>, limit = 3): string {
+  return (
+    [...found]
+      .slice(0, limit)
+      .map(([k, line]) => `${k} (line ${line})`)
+      .join(", ") + (found.size > limit ? ` and ${found.size - limit} more` : "")
+  );
+}
+
+interface Choice {
+  profile: YoiProfile;
+  reason: string;
+  /** docs/yoi.md §9.6: legacy history records beside records only schema 2 and later write. */
+  migrating?: boolean;
+}
+
+function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): Choice {
   if (opts.profile !== undefined) {
     if ((YOI_PROFILES as readonly string[]).includes(opts.profile)) return { profile: opts.profile as YoiProfile, reason: "requested" };
     bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "yoi", requested: opts.profile });
     return { profile: "seed", reason: "default" };
+  }
+  // docs/yoi.md §9.1: schema 3 records decide first; they cannot be read by head or seed at all.
+  const v3 = new Map<string, number>();
+  for (const l of lines) {
+    const m = l.value === undefined ? undefined : v3Marker(l.value);
+    if (m !== undefined && !v3.has(m)) v3.set(m, l.no);
+  }
+  if (v3.size > 0) {
+    // Without annotated records but with legacy ones, the file predates schema 3 and is not migrated yet (docs/yoi.md §9.6).
+    const legacy = ![...v3.keys()].some((k) => k.startsWith("annotated_")) && lines.some((l) => isLegacyHistory(l.value));
+    if (legacy)
+      return { profile: "v3", migrating: true, reason: `legacy history beside post-head records (${firstLines(v3)}): read as the v3 store migrates it` };
+    return { profile: "v3", reason: `Worker Session schema 3 records: ${firstLines(v3)}` };
   }
   const features = new Set<string>();
   for (const l of lines) if (l.value !== undefined) for (const f of headMarkers(l.value)) features.add(f);
@@ -122,17 +152,42 @@ function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): {
   return { profile: "head", reason: `post-seed features: ${list.join(", ")}` };
 }
 
+const isLegacyHistory = (v: unknown): boolean => isObject(v) && typeof v.kind === "string" && LEGACY_HISTORY.has(v.kind);
+
+const ALL_KINDS: ReadonlySet<string> = new Set(Object.values(LOG_ENTRY_KINDS).flat());
+
+/**
+ * docs/yoi.md §9.4: record kinds no profile knows, and v3 records only a writer later than the v3 pin has,
+ * are one PROFILE_NEWER warning per file (the lines still get the chosen reader's verdict).
+ */
+function reportNewer(lines: readonly Line[], profile: YoiProfile, bag: DiagnosticBag): void {
+  const found = new Map<string, number>();
+  for (const l of lines) {
+    if (l.value === undefined) continue;
+    const k =
+      newerKind(l.value, ALL_KINDS) ??
+      (profile === "v3" && isObject(l.value) && l.value.kind === "input_segments_checkpoint" ? "input_segments_checkpoint" : undefined);
+    if (k !== undefined && !found.has(k)) found.set(k, l.no);
+  }
+  if (found.size === 0) return;
+  const [first, ...rest] = [...found];
+  // File-level (no line): listed first, so every command's short summary shows it; the evidence names the line.
+  bag.add("PROFILE_NEWER", {}, { writer: "yoi", evidence: `record kind ${first[0]} (line ${first[1]})`, more: rest.length, profile });
+}
+
 function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   const bag = new DiagnosticBag(opts.file);
-  const { profile, reason } = chooseProfile(lines, opts, bag);
+  const { profile, reason, migrating } = chooseProfile(lines, opts, bag);
+  const check = (v: unknown): string | null => (migrating ? checkMigratingEntry(v) : checkLogEntry(profile, v));
   bag.add("PROFILE_CHOSEN", {}, { format: "yoi", profile, why: reason });
+  reportNewer(lines, profile, bag);
 
   const last = lines[lines.length - 1];
   const tornTail = last && !last.terminated ? last : undefined;
-  // HEAD keeps only the committed prefix (fd391ef7); the seed-era reader parses a torn tail like any line.
-  const considered = profile === "head" && tornTail ? lines.slice(0, -1) : lines;
+  // HEAD (and v3) keep only the committed prefix (fd391ef7); the seed-era reader parses a torn tail like any line.
+  const considered = profile !== "seed" && tornTail ? lines.slice(0, -1) : lines;
   if (tornTail && !tornTail.blank) {
-    if (profile === "head") bag.add("YOI_TORN_TAIL_IGNORED", { line: tornTail.no });
+    if (profile !== "seed") bag.add("YOI_TORN_TAIL_IGNORED", { line: tornTail.no });
     else bag.add("TORN_LAST_LINE", { line: tornTail.no });
   }
 
@@ -152,7 +207,7 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   const entries: YoiEntry[] = [];
   for (const l of considered) {
     if (l.blank || l.invalidUtf8) continue;
-    const detail = l.jsonError ?? checkLogEntry(profile, l.serdeValue ?? l.value);
+    const detail = l.jsonError ?? check(l.serdeValue ?? l.value);
     if (detail !== null) {
       if (!verdict) {
         verdict = { line: l.no, message: detail, upstream: "corrupt" };
@@ -164,14 +219,14 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
     entries.push({ id: entryId(l.no), line: l.no, kind: raw.kind as string, raw });
   }
   // A torn tail the head reader never sees is still checked, so the user learns what it held.
-  if (profile === "head" && tornTail && !tornTail.blank && !tornTail.invalidUtf8) {
-    const detail = tornTail.jsonError ?? checkLogEntry(profile, tornTail.serdeValue ?? tornTail.value);
+  if (profile !== "seed" && tornTail && !tornTail.blank && !tornTail.invalidUtf8) {
+    const detail = tornTail.jsonError ?? check(tornTail.serdeValue ?? tornTail.value);
     if (detail !== null) bag.add("YOI_INVALID_ENTRY", { line: tornTail.no }, { profile, detail }, "info");
   }
 
   const tree = chainTree(entries);
   const first = entries[0];
-  const segmentStart = first && first.kind === "segment_start" ? first.raw : null;
+  const segmentStart = first && baseKind(first.kind) === "segment_start" ? first.raw : null;
   const session: YoiSession = {
     format: "yoi",
     profile,
@@ -187,6 +242,7 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
     verdict,
     rejected: verdict !== null,
   };
+  if (migrating) session.migrating = true;
   if (segmentStart && typeof segmentStart.session_id === "string") session.id = segmentStart.session_id;
   yoiInvariants(session, bag, dirOf(opts.file));
   session.diagnostics = sortDiagnostics(bag.items);
@@ -212,4 +268,4 @@ export function parseYoi(text: string, opts: ParseOptions): YoiSession {
 }
 
 /** True when the first JSON record of a file opens a yoi segment. */
-export const sniffYoi = (first: unknown): boolean => isObject(first) && first.kind === "segment_start";
+export const sniffYoi = (first: unknown): boolean => isObject(first) && (first.kind === "segment_start" || first.kind === "annotated_segment_start");

@@ -26,3 +26,20 @@ export function headMarkers(v: unknown): string[] {
   }
   return out;
 }
+
+/**
+ * What in a line shows the Worker Session schema 3 store (docs/yoi.md §9.1): its annotated history records,
+ * or a record kind only its LogEntry has. Such files are read with `v3`.
+ */
+export function v3Marker(v: unknown): string | undefined {
+  if (!isObject(v) || typeof v.kind !== "string") return undefined;
+  const kind = v.kind;
+  if (kind.startsWith("annotated_") || kind === "active_run_checkpoint" || kind === "input_segments_checkpoint") return kind;
+  if (kind === "run_completed" && Object.hasOwn(v, "active_run_turn_count")) return "run_completed.active_run_turn_count";
+  return undefined;
+}
+
+/** Record kinds of a yoi writer newer than every profile (docs/yoi.md §9.4): a string kind no reader knows. */
+export function newerKind(v: unknown, known: ReadonlySet<string>): string | undefined {
+  return isObject(v) && typeof v.kind === "string" && !known.has(v.kind) ? v.kind : undefined;
+}

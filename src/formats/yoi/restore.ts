@@ -3,7 +3,7 @@
 import { isObject } from "../../shared/json.js";
 import { fromArray, push, toArray, type List } from "../../shared/plist.js";
 import { checkPodScope } from "./catalog.js";
-import type { YoiContentPart, YoiEntry, YoiHistoryItem, YoiItem, YoiProfile, YoiSession } from "./model.js";
+import { baseKind, itemEra, type YoiContentPart, type YoiEntry, type YoiHistoryItem, type YoiItem, type YoiProfile, type YoiSession } from "./model.js";
 
 export interface UsageRecord {
   history_len: number;
@@ -26,6 +26,8 @@ export interface YoiRestoredState {
   user_segments: unknown[][];
   /** Seed era only: the latest well-formed `pod.scope` extension payload. */
   pod_scope?: { allow: unknown[]; deny: unknown[] } | null;
+  /** v3 only: AgentTurns consumed by the active paused/yielded logical run (docs/yoi.md §9.5). */
+  active_run_turn_count?: number | null;
 }
 
 /** The fold state while walking: like YoiRestoredState but with a persistent history. */
@@ -53,6 +55,7 @@ export function initialState(profile: YoiProfile): FoldState {
     user_segments: [],
   };
   if (profile === "seed") s.pod_scope = null;
+  if (profile === "v3") s.active_run_turn_count = null;
   return s;
 }
 
@@ -64,18 +67,18 @@ export function flattenSegments(segments: readonly unknown[], profile: YoiProfil
     const k = s.kind;
     if (k === "text" || k === "paste") out += s.content as string;
     else if (k === "file_ref") out += `@${s.path as string}`;
-    else if (profile === "seed" && k === "knowledge_ref") out += `#${s.slug as string}`;
-    else if (profile === "seed" && k === "workflow_invoke") out += `/${s.slug as string}`;
-    else if (profile === "head" && k === "flow") out += `[Flow: ${s.selector as string}]`;
+    else if (itemEra(profile) === "seed" && k === "knowledge_ref") out += `#${s.slug as string}`;
+    else if (itemEra(profile) === "seed" && k === "workflow_invoke") out += `/${s.slug as string}`;
+    else if (itemEra(profile) === "head" && k === "flow") out += `[Flow: ${s.selector as string}]`;
     // Unknown (#[serde(other)]): seed emits the marker text "[unknown input segment]", HEAD nothing (its doc comment still says otherwise).
-    else if (profile === "seed") out += "[unknown input segment]";
+    else if (itemEra(profile) === "seed") out += "[unknown input segment]";
   }
   return out;
 }
 
 /** SystemItem::history_text per era (docs/yoi.md §3, §4): HEAD empties `knowledge` and replaces `workflow`. */
 export function historyText(item: Record<string, unknown>, profile: YoiProfile): string {
-  if (profile === "head") {
+  if (itemEra(profile) === "head") {
     if (item.kind === "knowledge") return "";
     if (item.kind === "workflow") return `Ignored legacy procedure item: /${item.slug as string}`;
   }
@@ -114,44 +117,98 @@ export function toItem(raw: unknown): YoiItem {
 
 const textMessage = (role: "user" | "system", text: string): YoiItem => ({ kind: "message", role, content: [{ kind: "text", text }] });
 
+/** A v3 history record's item and metadata (docs/yoi.md §9.2); legacy records carry the bare item. */
+interface Annotated {
+  item: unknown;
+  metadata: Record<string, unknown>;
+}
+
+const annotatedItem = (h: unknown, sourceId: string, seeded?: boolean): YoiHistoryItem => {
+  const a = h as Annotated;
+  const out: YoiHistoryItem = { item: toItem(a.item), sourceId, metadata: a.metadata };
+  if (seeded) out.seeded = true;
+  return out;
+};
+
+/** A unit enum value as serde accepts it: "paused" or {"paused": null}. */
+const unitName = (v: unknown): string => (typeof v === "string" ? v : isObject(v) ? (Object.keys(v)[0] ?? "") : "");
+
+/** v3's run bookkeeping (collect_state @74139aeb): the active logical run's AgentTurn budget. */
+function applyRunV3(n: FoldState, kind: string, r: Record<string, unknown>): void {
+  switch (kind) {
+    case "invoke":
+      n.active_run_turn_count = 0;
+      break;
+    case "turn_end":
+      if (n.active_run_turn_count != null) n.active_run_turn_count += Math.max(0, (r.turn_count as number) - n.turn_count);
+      break;
+    case "run_completed": {
+      const paused = r.interrupted === true && ["paused", "yielded"].includes(unitName(r.result));
+      // Records without the field keep the Invoke/TurnEnd-derived count.
+      if (!paused) n.active_run_turn_count = null;
+      else if (r.active_run_turn_count != null) n.active_run_turn_count = r.active_run_turn_count as number;
+      break;
+    }
+    case "run_errored":
+    case "paused_turn_abandoned":
+      n.active_run_turn_count = null;
+      break;
+    case "active_run_checkpoint":
+      n.active_run_turn_count = r.active_turn_count as number;
+      n.turn_count = r.total_turn_count as number;
+      n.last_run_interrupted = true;
+      break;
+  }
+}
+
 /**
  * Applies one entry to `n` in place (O(1): the arrays only grow, the history is persistent). Returns the
  * history items the entry appended (for incremental consumers); `reset` = segment_start replaced history.
  */
 export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { added: YoiHistoryItem[]; reset: boolean } {
   const r = e.raw;
+  // Shapes follow the record (a migrating v3 read also meets legacy records, docs/yoi.md §9.6); run rules the profile.
+  const v3 = e.kind.startsWith("annotated_");
+  const kind = baseKind(e.kind);
   n.entries_count++;
   let added: YoiHistoryItem[] = [];
   let reset = false;
-  switch (e.kind) {
+  if (profile === "v3") applyRunV3(n, kind, r); // before turn_end moves turn_count
+  switch (kind) {
     case "segment_start": {
       n.session_id = r.session_id as string;
       n.system_prompt = (r.system_prompt as string | null | undefined) ?? null;
       n.config = r.config;
-      added = (r.history as unknown[]).map((h) => ({ item: toItem(h), sourceId: e.id, seeded: true }));
+      const history = r.history as unknown[];
+      added = v3 ? history.map((h) => annotatedItem(h, e.id, true)) : history.map((h) => ({ item: toItem(h), sourceId: e.id, seeded: true }));
       n.history = fromArray(added);
       reset = true;
       break;
     }
     case "invoke":
-      if (profile === "head") n.last_run_interrupted = true; // seed: marker only
+      if (profile !== "seed") n.last_run_interrupted = true; // seed: marker only
       break;
     case "user_input": {
       const segs = r.segments as unknown[];
-      added = [{ item: textMessage("user", flattenSegments(segs, profile)), sourceId: e.id }];
+      // v3 stores the exact model-visible entries beside the typed segments; older eras flatten the segments.
+      added = v3
+        ? (r.history as unknown[]).map((h) => annotatedItem(h, e.id))
+        : [{ item: textMessage("user", flattenSegments(segs, profile)), sourceId: e.id }];
       n.user_segments.push(segs);
-      if (profile === "head" && Array.isArray(r.extensions) && r.extensions.length > 0) {
+      if (profile !== "seed" && Array.isArray(r.extensions) && r.extensions.length > 0) {
         for (const x of r.extensions as Array<{ domain: string; payload: unknown }>) n.extensions.push([x.domain, x.payload]);
       }
       break;
     }
     case "assistant_item":
     case "tool_result":
-      added = [{ item: toItem(r.item), sourceId: e.id }];
+      added = [v3 ? annotatedItem(r.entry, e.id) : { item: toItem(r.item), sourceId: e.id }];
       break;
     case "system_item": {
-      const item = r.item as Record<string, unknown>;
-      added = [{ item: textMessage("system", historyText(item, profile)), sourceId: e.id, systemKind: item.kind as string }];
+      const item = (v3 ? (r.entry as Annotated).item : r.item) as Record<string, unknown>;
+      const h: YoiHistoryItem = { item: textMessage("system", historyText(item, profile)), sourceId: e.id, systemKind: item.kind as string };
+      if (v3) h.metadata = (r.entry as Annotated).metadata;
+      added = [h];
       break;
     }
     case "turn_end":
@@ -181,6 +238,7 @@ export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { ad
       if (profile === "seed" && r.domain === "pod.scope" && checkPodScope(r.payload) === null) n.pod_scope = r.payload as { allow: unknown[]; deny: unknown[] };
       n.extensions.push([r.domain as string, r.payload]);
       break;
+    // input_segments_checkpoint (a later v3 writer): typed segments for seeded user entries, no history (docs/yoi.md §9.3).
   }
   if (!reset) for (const a of added) n.history = push(n.history, a);
   return { added, reset };

@@ -4,8 +4,9 @@
 import { check, type SchemaIssue } from "../../schema/ajv.js";
 import head from "../../schema/json/yoi/log-entry-head.json" with { type: "json" };
 import seed from "../../schema/json/yoi/log-entry-seed.json" with { type: "json" };
+import v3 from "../../schema/json/yoi/log-entry-v3.json" with { type: "json" };
 import type { YoiProfile } from "./model.js";
 
-export const yoiLogEntrySchemas: Record<YoiProfile, object> = { seed, head };
+export const yoiLogEntrySchemas: Record<YoiProfile, object> = { seed, head, v3 };
 
 export const checkYoiLineSchema = (profile: YoiProfile, value: unknown): SchemaIssue[] => check(yoiLogEntrySchemas[profile], value);

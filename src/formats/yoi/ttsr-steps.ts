@@ -1,7 +1,7 @@
 // yoi entries as pi-shaped TTSR replay steps (docs/product.md §5; agree = null, yoi records no TTSR evidence).
 // Responses are maximal runs of assistant_item entries, split at llm_usage or anything else (docs/product.md §3).
 import type { ReplayStep } from "../types.js";
-import type { YoiSession } from "./model.js";
+import { baseKind, type YoiSession } from "./model.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -38,15 +38,18 @@ export function yoiTtsrSteps(s: YoiSession): ReplayStep[] {
     run = null;
   };
   for (const e of s.entries) {
-    if (e.kind === "assistant_item") {
+    const kind = baseKind(e.kind);
+    // v3 records wrap the item with its metadata (docs/yoi.md §9.2).
+    const raw = isObj(e.raw.entry) ? e.raw.entry.item : e.raw.item;
+    if (kind === "assistant_item") {
       run ??= { id: e.id, content: [] };
-      run.content.push(...yoiBlock(e.raw.item));
+      run.content.push(...yoiBlock(raw));
       continue;
     }
     flush();
-    const item = isObj(e.raw.item) ? e.raw.item : undefined;
-    if (e.kind === "tool_result") out.push({ id: e.id, msg: { role: "toolResult", toolCallId: str(item?.call_id), content: [] } });
-    else if (ENDS_TURN.has(e.kind)) out.push({ id: e.id, msg: { role: e.kind } });
+    const item = isObj(raw) ? raw : undefined;
+    if (kind === "tool_result") out.push({ id: e.id, msg: { role: "toolResult", toolCallId: str(item?.call_id), content: [] } });
+    else if (ENDS_TURN.has(kind)) out.push({ id: e.id, msg: { role: kind } });
     else out.push({ id: e.id });
   }
   flush();

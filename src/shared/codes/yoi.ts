@@ -130,4 +130,14 @@ export const yoiCodes = {
     title: "A system_item the head reader replays as an empty message (docs/yoi.md §8.12)",
     message: (a: { kind: string }) => `${show(a.kind)} item replays as an empty system message under head`,
   },
+  YOI_ENTRY_ID_EMPTY: {
+    severity: "warning",
+    title: "A v3 history entry with an empty entry_id (docs/yoi.md §9.7)",
+    message: (a: { index: number }) => `History entry ${show(a.index)} of this record has an empty metadata.entry_id`,
+  },
+  YOI_ENTRY_ID_DUPLICATE: {
+    severity: "warning",
+    title: "Two v3 history entries of one segment share an entry_id (docs/yoi.md §9.7)",
+    message: (a: { entryId: string; first: string }) => `metadata.entry_id ${show(a.entryId)} already names the entry of ${show(a.first)}`,
+  },
 } satisfies Catalogue;

@@ -37,12 +37,12 @@ const bad: Array<[string, unknown]> = [
 
 describe("yoi JSON Schemas per era", () => {
   it("has fixture lines to compare", () => expect(fixtureLines.length).toBeGreaterThan(60));
-  it.each(["seed", "head"] as const)("%s: schema and serde checker agree on every fixture line", (p) => {
+  it.each(["seed", "head", "v3"] as const)("%s: schema and serde checker agree on every fixture line", (p) => {
     for (const v of fixtureLines)
       expect([JSON.stringify(v).slice(0, 80), checkYoiLineSchema(p, v).length === 0]).toEqual([JSON.stringify(v).slice(0, 80), checkLogEntry(p, v) === null]);
   });
-  it.each(bad)("%s: rejected by both, in both eras", (_n, v) => {
-    for (const p of ["seed", "head"] as const) {
+  it.each(bad)("%s: rejected by both, in every era", (_n, v) => {
+    for (const p of ["seed", "head", "v3"] as const) {
       expect(checkLogEntry(p, v)).not.toBeNull();
       expect(checkYoiLineSchema(p, v).length).toBeGreaterThan(0);
     }
