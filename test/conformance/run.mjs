@@ -10,11 +10,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import omp from "./adapters/omp.mjs";
 import pi from "./adapters/pi.mjs";
 import { cacheRoot } from "./cache.mjs";
 import { brief, firstDifference } from "./compare.mjs";
 
-const ADAPTERS = { [pi.name]: pi };
+const ADAPTERS = { [pi.name]: pi, [omp.name]: omp };
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {
@@ -55,18 +56,20 @@ function fixtures(adapter) {
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Compares one session; returns the number of contexts compared and the differences. */
-function compareOne(adapter, api, lib, c, profile, work) {
+/** A case on disk (a copy: loaders may append to or rewrite the file they open) with sightline's answer. */
+function prepare(adapter, lib, c, profile, work) {
   const dir = mkdtempSync(join(work, "case-"));
   const copy = join(dir, "session.jsonl");
   if (c.path) copyFileSync(c.path, copy);
   else writeFileSync(copy, c.text);
-  const text = readFileSync(copy, "utf8");
-  const mine = adapter.sightline(lib, text, c.name, profile);
-  const theirs = adapter.upstream(api, copy, join(dir, "sessions"), mine.skip === undefined);
-  rmSync(dir, { recursive: true, force: true });
+  const mine = adapter.sightline(lib, readFileSync(copy, "utf8"), c.name, profile);
+  return { dir, copy, sessionDir: join(dir, "sessions"), withContexts: mine.skip === undefined, mine };
+}
+
+/** The differences between the two answers on one session, and the number of contexts compared. */
+function diff(c, mine, theirs) {
   const diffs = [];
-  if (theirs.verdict !== mine.verdict) diffs.push({ where: "loader verdict", upstream: theirs.verdict, sightline: mine.verdict });
+  if (theirs.verdict !== mine.verdict) diffs.push({ where: "loader verdict", upstream: theirs.reason ? `${theirs.verdict}: ${theirs.reason}` : theirs.verdict, sightline: mine.verdict });
   // A file the release wrote itself is valid: sightline must report no error on it.
   if (c.kind === "written" && mine.errors?.length) diffs.push({ where: "validation of a file the release wrote", upstream: "valid", sightline: mine.errors });
   if (mine.skip || !theirs.contexts || !mine.contexts) return { contexts: 0, diffs, skip: mine.skip };
@@ -81,11 +84,31 @@ function compareOne(adapter, api, lib, c, profile, work) {
   return { contexts: n, diffs };
 }
 
+/** Compares every case: one upstream call per case, or one batch when the adapter answers batches (a slow start). */
+function compareAll(adapter, api, lib, cases, profile, work) {
+  if (!adapter.upstreamBatch) {
+    return cases.map((c) => {
+      const p = prepare(adapter, lib, c, profile, work);
+      const theirs = adapter.upstream(api, p.copy, p.sessionDir, p.withContexts);
+      rmSync(p.dir, { recursive: true, force: true });
+      return diff(c, p.mine, theirs);
+    });
+  }
+  const prepared = cases.map((c) => prepare(adapter, lib, c, profile, work));
+  const answers = adapter.upstreamBatch(
+    api,
+    prepared.map(({ copy, sessionDir, withContexts }) => ({ copy, sessionDir, withContexts })),
+  );
+  for (const p of prepared) rmSync(p.dir, { recursive: true, force: true });
+  return cases.map((c, i) => diff(c, prepared[i].mine, answers[i]));
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const log = (s) => process.stderr.write(`conformance: ${s}\n`);
   mkdirSync(cacheRoot(), { recursive: true });
-  const lib = await import(join(ROOT, "dist/formats/pi/index.js"));
+  // The pi format module (buildPiContext, profiles) and its parser (parsePi), from the build.
+  const lib = { ...(await import(join(ROOT, "dist/formats/pi/index.js"))), ...(await import(join(ROOT, "dist/formats/pi/parse.js"))) };
   const work = mkdtempSync(join(tmpdir(), "sightline-conformance-"));
   const summary = [];
   try {
@@ -125,9 +148,10 @@ async function main() {
         skipped: [],
         failing: [],
       };
-      for (const c of cases) {
+      const results = compareAll(adapter, api, lib, cases, profile, work);
+      for (const [i, c] of cases.entries()) {
         row[c.kind]++;
-        const r = compareOne(adapter, api, lib, c, profile, work);
+        const r = results[i];
         row.contexts += r.contexts;
         if (r.skip) row.skipped.push(`${c.name}: ${r.skip}`);
         if (r.diffs.length > 0) row.failing.push({ name: c.name, text: c.text, diffs: r.diffs });
@@ -149,7 +173,7 @@ async function main() {
       process.stdout.write(`  ${f.name}: ${f.diffs.length} difference(s)\n`);
       for (const d of f.diffs.slice(0, 3))
         process.stdout.write(`    ${d.where}${d.path ? ` at ${d.path}` : ""}: upstream ${brief(d.upstream)}, sightline ${brief(d.sightline)}\n`);
-      if (f.text && f.text.length < 4000) process.stdout.write(`    session:\n${f.text.replace(/^/gm, "      ")}`);
+      if (f.text && f.text.length < 4000) process.stdout.write(`    session:\n${f.text.replace(/^(?=.)/gm, "      ")}`);
     }
     if (r.failing.length > opts.show) process.stdout.write(`  … and ${r.failing.length - opts.show} more (--show N)\n`);
     failed += r.failing.length;
