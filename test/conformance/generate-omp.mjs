@@ -69,9 +69,23 @@ const kind = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("branch_summary"), summary: fc.constantFrom("", "s"), root: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("model_usage"), usage }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("model_change"), m: fc.constantFrom("p/m1", "p/m2"), role: fc.constantFrom(undefined, "default", "smol"), legacy: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("model_change"),
+      m: fc.constantFrom("p/m1", "p/m2"),
+      role: fc.constantFrom(undefined, "default", "smol"),
+      legacy: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("thinking_level_change"), level: fc.constantFrom("low", "high", null) }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("other"), t: fc.constantFrom("mode_change", "ttsr_injection", "reset_boundary", "label", "title_change", "credential_pin") }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("other"),
+      t: fc.constantFrom("mode_change", "ttsr_injection", "reset_boundary", "label", "title_change", "credential_pin"),
+    }),
+  },
 );
 const step = fc.record({ kind, branch: fc.nat({ max: 9 }), pick: fc.nat() });
 
@@ -109,7 +123,15 @@ function entryOf(st, i, ids) {
       return m({ role: "toolResult", toolCallId: k.id, toolName: "bash", content: k.c, isError: false });
     case "custom_message": {
       const details = k.delivery ? { deliveryId: `d${i}` } : undefined;
-      return { type: "custom_message", ...base, customType: k.type, content: k.c, display: k.display, ...(details ? { details } : {}), ...(k.attribution ? { attribution: k.attribution } : {}) };
+      return {
+        type: "custom_message",
+        ...base,
+        customType: k.type,
+        content: k.c,
+        display: k.display,
+        ...(details ? { details } : {}),
+        ...(k.attribution ? { attribution: k.attribution } : {}),
+      };
     }
     case "notes":
       return { type: "custom", ...base, customType: "experimental_context_notes", data: k.data };
@@ -134,7 +156,9 @@ function entryOf(st, i, ids) {
     case "model_usage":
       return { type: "model_usage", ...base, purpose: "title", api: "x", provider: "p", model: "small", usage: k.usage, stopReason: "stop" };
     case "model_change":
-      return k.legacy ? { type: "model_change", ...base, provider: "p", modelId: "legacy" } : { type: "model_change", ...base, model: k.m, ...(k.role ? { role: k.role } : {}) };
+      return k.legacy
+        ? { type: "model_change", ...base, provider: "p", modelId: "legacy" }
+        : { type: "model_change", ...base, model: k.m, ...(k.role ? { role: k.role } : {}) };
     case "thinking_level_change":
       return { type: "thinking_level_change", ...base, thinkingLevel: k.level };
     default:
@@ -152,7 +176,10 @@ function titleSlot(padded) {
 
 /** One session file's text from a title-slot choice and generated steps. */
 export function sessionText(slot, steps) {
-  const lines = [...(slot === "none" ? [] : [titleSlot(slot === "padded")]), JSON.stringify({ type: "session", version: 3, id: "gen", timestamp: TS, cwd: "/w" })];
+  const lines = [
+    ...(slot === "none" ? [] : [titleSlot(slot === "padded")]),
+    JSON.stringify({ type: "session", version: 3, id: "gen", timestamp: TS, cwd: "/w" }),
+  ];
   const ids = [];
   steps.forEach((st, i) => {
     lines.push(JSON.stringify(entryOf(st, i, ids)));

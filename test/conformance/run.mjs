@@ -69,7 +69,8 @@ function prepare(adapter, lib, c, profile, work) {
 /** The differences between the two answers on one session, and the number of contexts compared. */
 function diff(c, mine, theirs) {
   const diffs = [];
-  if (theirs.verdict !== mine.verdict) diffs.push({ where: "loader verdict", upstream: theirs.reason ? `${theirs.verdict}: ${theirs.reason}` : theirs.verdict, sightline: mine.verdict });
+  if (theirs.verdict !== mine.verdict)
+    diffs.push({ where: "loader verdict", upstream: theirs.reason ? `${theirs.verdict}: ${theirs.reason}` : theirs.verdict, sightline: mine.verdict });
   // A file the release wrote itself is valid: sightline must report no error on it.
   if (c.kind === "written" && mine.errors?.length) diffs.push({ where: "validation of a file the release wrote", upstream: "valid", sightline: mine.errors });
   if (mine.skip || !theirs.contexts || !mine.contexts) return { contexts: 0, diffs, skip: mine.skip };

@@ -19,18 +19,20 @@ const { loadSessionFile } = await load("session-loader.ts");
 const pick = (c) => ({ messages: c.messages, thinkingLevel: c.thinkingLevel, models: c.models, injectedTtsrRules: c.injectedTtsrRules, mode: c.mode });
 
 async function answer({ copy, sessionDir, withContexts }) {
+  // The copy's path is a temporary folder: the reason names "the copy" so it reads the same in every run.
+  const refused = (e) => ({ verdict: "refused", reason: String(e?.message ?? e).replaceAll(copy, "the copy") });
   // What the loader read, before open (which may rewrite a migrated or damaged copy).
   let probed;
   try {
     probed = await loadSessionFile(copy);
   } catch (e) {
-    return { verdict: "refused", reason: String(e?.message ?? e) };
+    return refused(e);
   }
   let sm;
   try {
     sm = await SessionManager.open(copy, sessionDir, undefined, { suppressBreadcrumb: true });
   } catch (e) {
-    return { verdict: "refused", reason: String(e?.message ?? e) };
+    return refused(e);
   }
   try {
     // Opened without entries, omp started a new session over the file.

@@ -8,7 +8,7 @@ const U = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, co
 /** Editable/keepable entries a compaction or a branch may point at. */
 const pickFrom = (list, n) => (list.length === 0 ? undefined : list[n % list.length]);
 
-function compactionOptions(x, sm, branch) {
+function compactionOptions(x, branch) {
   const preserveData =
     x.payload === "anthropic"
       ? { anthropicCompaction: { provider: "anthropic", content: "native summary" } }
@@ -54,7 +54,7 @@ async function step(sm, x, st) {
     case "compact": {
       if (branch.length === 0) break;
       const kept = x.emptyKept ? "" : pickFrom(branch, x.pick).id;
-      sm.appendCompaction(`summary ${now()}`, x.short ? "short" : undefined, kept, 10, compactionOptions(x, sm, branch));
+      sm.appendCompaction(`summary ${now()}`, x.short ? "short" : undefined, kept, 10, compactionOptions(x, branch));
       break;
     }
     case "branch": {

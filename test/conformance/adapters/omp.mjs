@@ -28,7 +28,10 @@ const cmp = (a, b) => num(a).reduce((d, x, i) => d || x - num(b)[i], 0);
 function nearest(name, wanted) {
   const published = npmVersions(name).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
   if (published.includes(wanted)) return wanted;
-  return published.filter((v) => cmp(v, wanted) < 0).sort(cmp).pop();
+  return published
+    .filter((v) => cmp(v, wanted) < 0)
+    .sort(cmp)
+    .pop();
 }
 
 /**
@@ -80,7 +83,10 @@ function installRelease(dir, version, log) {
       writeFileSync(file, text);
     }
   }
-  writeFileSync(join(dir, "install.json"), JSON.stringify({ package: `${PACKAGE}@${version}`, overrides, bun: BUN.version, restored: Object.keys(RESTORED) }, null, 2));
+  writeFileSync(
+    join(dir, "install.json"),
+    JSON.stringify({ package: `${PACKAGE}@${version}`, overrides, bun: BUN.version, restored: Object.keys(RESTORED) }, null, 2),
+  );
 }
 
 /** Runs one mode of the Bun runner on `jobs` in batches; HOME is a scratch folder (omp writes breadcrumbs, logs). */
