@@ -5,7 +5,7 @@
 // release. One adapter per upstream (adapters/<name>.mjs); a release no profile pins is compared with the newest
 // profile, which is how a new release is checked (`npm run conformance -- --upstream pi@1.6.0`).
 //
-//   npm run conformance [-- --upstream NAME@VERSION ...] [--runs N] [--seed S] [--show N] [--profile P]
+//   npm run conformance [-- --upstream NAME@VERSION ...] [--runs N] [--seed S] [--show N] [--profile P] [--sightline DIR]
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -19,7 +19,7 @@ const ADAPTERS = { [pi.name]: pi, [omp.name]: omp };
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {
-  const o = { upstreams: [], runs: 300, seed: 20261125, show: 5, profile: undefined };
+  const o = { upstreams: [], runs: 300, seed: 20261125, show: 5, profile: undefined, sightline: ROOT };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {
@@ -31,7 +31,8 @@ function parseArgs(argv) {
     else if (a === "--seed") o.seed = Number(v());
     else if (a === "--show") o.show = Number(v());
     else if (a === "--profile") o.profile = v();
-    else throw new Error(`unknown argument ${a} (known: --upstream NAME@VERSION, --runs N, --seed S, --show N, --profile P)`);
+    else if (a === "--sightline") o.sightline = resolve(v());
+    else throw new Error(`unknown argument ${a} (known: --upstream NAME@VERSION, --runs N, --seed S, --show N, --profile P, --sightline DIR)`);
   }
   if (o.upstreams.length === 0) for (const ad of Object.values(ADAPTERS)) for (const v of ad.pinned) o.upstreams.push(`${ad.name}@${v}`);
   return o;
@@ -108,8 +109,10 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const log = (s) => process.stderr.write(`conformance: ${s}\n`);
   mkdirSync(cacheRoot(), { recursive: true });
-  // The pi format module (buildPiContext, profiles) and its parser (parsePi), from the build.
-  const lib = { ...(await import(join(ROOT, "dist/formats/pi/index.js"))), ...(await import(join(ROOT, "dist/formats/pi/parse.js"))) };
+  // The pi format module (buildPiContext, profiles) and its parser (parsePi), from the build (--sightline: another
+  // checkout's build, e.g. a profile in progress; fixtures still come from this one).
+  const dist = join(opts.sightline, "dist/formats/pi");
+  const lib = { ...(await import(join(dist, "index.js"))), ...(await import(join(dist, "parse.js"))) };
   const work = mkdtempSync(join(tmpdir(), "sightline-conformance-"));
   const summary = [];
   try {

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { markComplete, npmField, npmInstall, npmVersions, releaseDir } from "../cache.mjs";
+import { restoreReleaseBehaviour } from "./omp-restore.mjs";
 import { generateOmpSessions } from "../generate-omp.mjs";
 import { writeOmpSessions } from "../write-omp.mjs";
 
@@ -35,21 +36,9 @@ function nearest(name, wanted) {
 }
 
 /**
- * A module the release imports that its nearest published sibling lacks, restored with the behaviour the
- * release bundles (dist/cli.js of 18.3.4): opening a file with close-on-exec. Written only when absent.
- */
-const RESTORED = {
-  "@oh-my-pi/pi-utils/src/fs-open.ts": `import * as fs from "node:fs";
-const CLOEXEC = process.platform === "linux" ? 0o2000000 : process.platform === "darwin" ? 0x1000000 : 0;
-export function openCloexecSync(path: fs.PathLike, flags: number, mode?: fs.Mode): number {
-\treturn fs.openSync(path, flags | CLOEXEC, mode);
-}
-`,
-};
-
-/**
  * Installs the release with its @oh-my-pi siblings at the version it pins or, when the registry lacks that,
- * the newest one below (npm overrides), the native addon for this platform, and Bun. Returns what it chose.
+ * the newest one below (npm overrides), the native addon for this platform, and Bun; then restores what the
+ * older siblings lack (omp-restore.mjs). Records its choices in install.json.
  */
 function installRelease(dir, version, log) {
   const deps = npmField(PACKAGE, version, "dependencies") ?? {};
@@ -76,17 +65,8 @@ function installRelease(dir, version, log) {
     log(`native loader ${loader.version} paired with binary ${binary}`);
     writeFileSync(loaderPkg, JSON.stringify({ ...loader, version: binary }, null, "\t"));
   }
-  for (const [rel, text] of Object.entries(RESTORED)) {
-    const file = join(nm, rel);
-    if (!existsSync(file)) {
-      log(`restoring ${rel} (absent from the nearest published sibling)`);
-      writeFileSync(file, text);
-    }
-  }
-  writeFileSync(
-    join(dir, "install.json"),
-    JSON.stringify({ package: `${PACKAGE}@${version}`, overrides, bun: BUN.version, restored: Object.keys(RESTORED) }, null, 2),
-  );
+  const restored = restoreReleaseBehaviour(nm, log);
+  writeFileSync(join(dir, "install.json"), JSON.stringify({ package: `${PACKAGE}@${version}`, overrides, bun: BUN.version, restored }, null, 2));
 }
 
 /** Runs one mode of the Bun runner on `jobs` in batches; HOME is a scratch folder (omp writes breadcrumbs, logs). */

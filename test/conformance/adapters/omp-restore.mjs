@@ -1,0 +1,71 @@
+// What an oh-my-pi install needs when the registry lacks the release's own @oh-my-pi siblings and the adapter
+// falls back to the nearest older ones: the behaviour the release relies on and those siblings lack, restored
+// as the release's bundled dist/cli.js (which embeds the siblings at the release's version) shows it. Each
+// entry is applied only when the installed sibling lacks it; everything applied is logged and recorded in
+// install.json. A difference the harness reports in a field one of these siblings builds may still be such a
+// gap: check the release's dist/cli.js before changing sightline.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Modules the release imports that the sibling lacks: path under node_modules → text. */
+const MODULES = {
+  // 18.3.4 session-storage.ts opens the transcript with close-on-exec (pi-utils 18.2.9 has no fs-open).
+  "@oh-my-pi/pi-utils/src/fs-open.ts": `import * as fs from "node:fs";
+const CLOEXEC = process.platform === "linux" ? 0o2000000 : process.platform === "darwin" ? 0x1000000 : 0;
+export function openCloexecSync(path: fs.PathLike, flags: number, mode?: fs.Mode): number {
+\treturn fs.openSync(path, flags | CLOEXEC, mode);
+}
+`,
+};
+
+/** Edits to sibling sources: file, `has` (present: the sibling already does it, skipped), the text to find, its replacement. */
+const EDITS = [
+  {
+    why: "compaction summary messages carry historyRewriteAt (18.3.4 session-context.ts passes it)",
+    file: "@oh-my-pi/pi-agent-core/src/compaction/messages.ts",
+    has: "historyRewriteAt } = options",
+    find: "const { shortSummary, providerPayload, images, blocks, warning, method, tokensAfter } = options;",
+    replace: "const { shortSummary, providerPayload, images, blocks, warning, method, tokensAfter, historyRewriteAt } = options;",
+    then: {
+      find: "\t\twarning,\n\t\ttimestamp: new Date(timestamp).getTime(),",
+      replace: "\t\twarning,\n\t\thistoryRewriteAt,\n\t\ttimestamp: new Date(timestamp).getTime(),",
+    },
+  },
+  {
+    why: "preserved Anthropic compaction data keeps its signature",
+    file: "@oh-my-pi/pi-agent-core/src/compaction/anthropic.ts",
+    has: "candidate.signature",
+    find: "\t\tcontent: candidate.content,\n",
+    replace:
+      '\t\tcontent: candidate.content,\n\t\t...(typeof candidate.signature === "string" && candidate.signature.length > 0 ? { signature: candidate.signature } : {}),\n',
+  },
+  {
+    why: "the Anthropic compaction payload replays its signature",
+    file: "@oh-my-pi/pi-agent-core/src/compaction/anthropic.ts",
+    has: "preserved.signature",
+    find: "\t\tcontent: preserved.content,\n",
+    replace: "\t\tcontent: preserved.content,\n\t\t...(preserved.signature ? { signature: preserved.signature } : {}),\n",
+  },
+];
+
+/** Applies what the install in `nm` (a node_modules folder) lacks; returns what was applied. */
+export function restoreReleaseBehaviour(nm, log) {
+  const applied = [];
+  for (const [rel, text] of Object.entries(MODULES)) {
+    const file = join(nm, rel);
+    if (existsSync(file)) continue;
+    writeFileSync(file, text);
+    applied.push(`added ${rel}`);
+  }
+  for (const e of EDITS) {
+    const file = join(nm, e.file);
+    let src = readFileSync(file, "utf8");
+    if (src.includes(e.has) || !src.includes(e.find) || (e.then && !src.includes(e.then.find))) continue;
+    src = src.replace(e.find, e.replace);
+    if (e.then) src = src.replace(e.then.find, e.then.replace);
+    writeFileSync(file, src);
+    applied.push(`${e.file}: ${e.why}`);
+  }
+  for (const a of applied) log(`restored: ${a}`);
+  return applied;
+}
