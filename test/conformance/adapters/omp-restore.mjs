@@ -46,6 +46,29 @@ const EDITS = [
     find: "\t\tcontent: preserved.content,\n",
     replace: "\t\tcontent: preserved.content,\n\t\t...(preserved.signature ? { signature: preserved.signature } : {}),\n",
   },
+  {
+    why: "the native loader exports what the bundled CLI (dist/cli.js, used by omp-agent.mjs) imports; stubs that throw, never called there",
+    file: "@oh-my-pi/pi-natives/native/index.js",
+    has: "appleFmAvailability",
+    find: "// --- end generated native exports ---\n",
+    replace: `// --- end generated native exports ---
+const absentIn182 = (name) => () => {
+\tthrow new Error(\`\${name} is not in this pi-natives release\`);
+};
+export const ShellFsFileType = {};
+export const ShellFsMissing = {};
+export const ShellFsOp = {};
+export const ShellFsResolve = {};
+export const TextPredictor = class {
+\tconstructor() {
+\t\tthrow new Error("TextPredictor is not in this pi-natives release");
+\t}
+};
+export const appleFmAvailability = absentIn182("appleFmAvailability");
+export const appleFmCancel = absentIn182("appleFmCancel");
+export const appleFmGenerate = absentIn182("appleFmGenerate");
+`,
+  },
 ];
 
 /** Applies what the install in `nm` (a node_modules folder) lacks; returns what was applied. */

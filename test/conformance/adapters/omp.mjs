@@ -74,6 +74,9 @@ function bunRunner(dir) {
   const bun = join(dir, "node_modules", ...BUN.name.split("/"), "bin", "bun");
   const pkg = join(dir, "node_modules", ...PACKAGE.split("/"));
   return {
+    /** The Bun binary and the release's bundled CLI (omp-agent.mjs runs the whole agent with them). */
+    bun,
+    cli: join(pkg, "dist", "cli.js"),
     run(mode, jobs) {
       const out = [];
       const scratch = mkdtempSync(join(tmpdir(), "sightline-omp-"));
