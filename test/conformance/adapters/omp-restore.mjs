@@ -26,7 +26,7 @@ const EDITS = [
     has: "historyRewriteAt } = options",
     find: "const { shortSummary, providerPayload, images, blocks, warning, method, tokensAfter } = options;",
     replace: "const { shortSummary, providerPayload, images, blocks, warning, method, tokensAfter, historyRewriteAt } = options;",
-    then: {
+    also: {
       find: "\t\twarning,\n\t\ttimestamp: new Date(timestamp).getTime(),",
       replace: "\t\twarning,\n\t\thistoryRewriteAt,\n\t\ttimestamp: new Date(timestamp).getTime(),",
     },
@@ -83,9 +83,9 @@ export function restoreReleaseBehaviour(nm, log) {
   for (const e of EDITS) {
     const file = join(nm, e.file);
     let src = readFileSync(file, "utf8");
-    if (src.includes(e.has) || !src.includes(e.find) || (e.then && !src.includes(e.then.find))) continue;
+    if (src.includes(e.has) || !src.includes(e.find) || (e.also && !src.includes(e.also.find))) continue;
     src = src.replace(e.find, e.replace);
-    if (e.then) src = src.replace(e.then.find, e.then.replace);
+    if (e.also) src = src.replace(e.also.find, e.also.replace);
     writeFileSync(file, src);
     applied.push(`${e.file}: ${e.why}`);
   }

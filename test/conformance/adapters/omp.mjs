@@ -41,6 +41,7 @@ function nearest(name, wanted) {
  * older siblings lack (omp-restore.mjs). Records its choices in install.json.
  */
 function installRelease(dir, version, log) {
+  if (!npmVersions(PACKAGE).includes(version)) throw new Error(`the registry has no ${PACKAGE}@${version}`);
   const deps = npmField(PACKAGE, version, "dependencies") ?? {};
   const overrides = {};
   for (const [name, wanted] of Object.entries(deps)) {
@@ -114,9 +115,13 @@ export default {
     if (!done) {
       log(`installing ${PACKAGE}@${version} and Bun ${BUN.version} into ${dir}`);
       rmSync(dir, { recursive: true, force: true });
-      installRelease(dir, version, log);
-      const api = bunRunner(dir);
-      api.run("read", []); // the release's session modules load under this Bun
+      try {
+        installRelease(dir, version, log);
+        bunRunner(dir).run("read", []); // the release's session modules load under this Bun
+      } catch (e) {
+        rmSync(dir, { recursive: true, force: true });
+        throw e;
+      }
       markComplete(dir);
     }
     return bunRunner(dir);
