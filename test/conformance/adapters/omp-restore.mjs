@@ -71,16 +71,22 @@ export const appleFmGenerate = absentIn182("appleFmGenerate");
   },
 ];
 
-/** Applies what the install in `nm` (a node_modules folder) lacks; returns what was applied. */
-export function restoreReleaseBehaviour(nm, log) {
+const packageOf = (rel) => rel.split("/").slice(0, 2).join("/");
+
+/**
+ * Applies what the install in `nm` (a node_modules folder) lacks, in the packages `substituted` (installed at
+ * another version than the release pins; a sibling at its own version is left as published). Returns what it applied.
+ */
+export function restoreReleaseBehaviour(nm, substituted, log) {
   const applied = [];
   for (const [rel, text] of Object.entries(MODULES)) {
     const file = join(nm, rel);
-    if (existsSync(file)) continue;
+    if (!substituted.has(packageOf(rel)) || existsSync(file)) continue;
     writeFileSync(file, text);
     applied.push(`added ${rel}`);
   }
   for (const e of EDITS) {
+    if (!substituted.has(packageOf(e.file))) continue;
     const file = join(nm, e.file);
     let src = readFileSync(file, "utf8");
     if (src.includes(e.has) || !src.includes(e.find) || (e.also && !src.includes(e.also.find))) continue;

@@ -66,7 +66,7 @@ function installRelease(dir, version, log) {
     log(`native loader ${loader.version} paired with binary ${binary}`);
     writeFileSync(loaderPkg, JSON.stringify({ ...loader, version: binary }, null, "\t"));
   }
-  const restored = restoreReleaseBehaviour(nm, log);
+  const restored = restoreReleaseBehaviour(nm, new Set(substituted.map(([n]) => n)), log);
   writeFileSync(join(dir, "install.json"), JSON.stringify({ package: `${PACKAGE}@${version}`, overrides, bun: BUN.version, restored }, null, 2));
 }
 
