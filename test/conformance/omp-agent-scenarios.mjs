@@ -81,4 +81,14 @@ export const AGENT_SCENARIOS = {
     rpc: [{ type: "prompt", message: "do the work" }, { type: "compact" }, { type: "prompt", message: "carry on" }],
     replies: [{ text: ["Did the work."] }, { text: ["## Goal\nDo the work.\n## Progress\nDone."] }, { text: ["Work done."] }, { text: ["Carried on."] }],
   },
+  "remote-endpoint-compaction": {
+    notes:
+      "compaction.methodOrder [remote] with compaction.remoteEndpoint set to the fake server's /compact (RPC mode): compact posts the summarization prompt there (the split turn's prefix is summarized by the model) and records a compaction with method remote.",
+    rules: {},
+    settings: {},
+    config: "compaction:\n  methodOrder:\n    - remote\n  remoteEndpoint: http://127.0.0.1:{PORT}/compact\n  keepRecentTokens: 1\n",
+    rpc: [{ type: "prompt", message: "do the work" }, { type: "compact" }, { type: "prompt", message: "carry on" }],
+    remoteSummary: "## Goal\nDo the work.\n## Progress\nDone (remote summary).",
+    replies: [{ text: ["Did the work."] }, { text: ["The turn so far: did the work."] }, { text: ["Carried on."] }],
+  },
 };

@@ -41,8 +41,11 @@ function reply(res, step, n) {
   res.end("data: [DONE]\n\n");
 }
 
-/** A fake model serving `replies` in order (the last one repeats); resolves with its port and the requests seen. */
-function fakeModel(replies) {
+/**
+ * A fake model serving `replies` in order (the last one repeats) and, at /compact, a remote compaction endpoint
+ * answering `remoteSummary`; resolves with its port and the requests seen.
+ */
+function fakeModel(replies, remoteSummary) {
   const requests = [];
   const server = createServer((req, res) => {
     let body = "";
@@ -50,6 +53,13 @@ function fakeModel(replies) {
       body += c;
     });
     req.on("end", () => {
+      // A configured compaction.remoteEndpoint (`{systemPrompt, prompt}` → `{summary}`).
+      if (req.url.endsWith("/compact")) {
+        requests.push(body.length);
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ summary: remoteSummary ?? "" }));
+        return;
+      }
       if (!req.url.includes("chat/completions")) {
         res.writeHead(404);
         res.end("{}");
@@ -144,12 +154,13 @@ async function scenario(name, s, api, work) {
   mkdirSync(join(project, ".omp", "rules"), { recursive: true });
   mkdirSync(agentDir, { recursive: true });
   for (const [file, text] of Object.entries(s.rules)) writeFileSync(join(project, ".omp", "rules", file), text);
-  const fake = await fakeModel(s.replies);
+  const fake = await fakeModel(s.replies, s.remoteSummary);
   try {
     const window = s.contextWindow ? `        contextWindow: ${s.contextWindow}\n` : "";
     const models = `providers:\n  fake:\n    baseUrl: http://127.0.0.1:${fake.port}/v1\n    apiKey: none\n    api: openai-completions\n    models:\n      - id: fake-model\n${window}`;
     writeFileSync(join(agentDir, "models.yml"), models);
-    writeFileSync(join(agentDir, "config.yml"), s.config);
+    const config = s.config.replaceAll("{PORT}", String(fake.port));
+    writeFileSync(join(agentDir, "config.yml"), config);
     const sessions = join(root, "sessions");
     const env = { PATH: process.env.PATH, HOME: join(root, "home"), TMPDIR: root, NO_COLOR: "1" };
     const common = ["--no-install", api.cli, "--model", "fake/fake-model", "--session-dir", sessions];
@@ -166,7 +177,7 @@ async function scenario(name, s, api, work) {
     writeFileSync(join(dir, "settings.json"), `${JSON.stringify(s.settings)}\n`);
     writeFileSync(
       join(dir, "script.json"),
-      `${JSON.stringify({ notes: s.notes, prompts: s.prompts, rpc: s.rpc, contextWindow: s.contextWindow, replies: s.replies, requests: fake.requests.length }, null, 2)}\n`,
+      `${JSON.stringify({ notes: s.notes, prompts: s.prompts, rpc: s.rpc, contextWindow: s.contextWindow, remoteSummary: s.remoteSummary, replies: s.replies, requests: fake.requests.length }, null, 2)}\n`,
     );
     log(`agent-${name}: ${fake.requests.length} model request(s), exit ${r.code}`);
   } finally {
