@@ -28,11 +28,23 @@ export function markComplete(dir) {
   writeFileSync(join(dir, ".complete"), new Date().toISOString() + "\n");
 }
 
-/** Installs exact package versions (scripts off) into `dir`. */
-export function npmInstall(dir, specs, overrides) {
+/** Installs exact package versions (scripts off) into `dir`; `args` adds npm flags (e.g. `--omit=optional`). */
+export function npmInstall(dir, specs, overrides, args = []) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, ...(overrides ? { overrides } : {}) }, null, 2));
-  npm(["install", "--ignore-scripts", "--save-exact", ...specs], dir);
+  npm(["install", "--ignore-scripts", "--save-exact", ...args, ...specs], dir);
+}
+
+/** The versions of a package the registry publishes (`npm view NAME versions`). */
+export function npmVersions(name) {
+  const v = JSON.parse(npm(["view", name, "versions", "--json"], cacheRoot()) || "[]");
+  return Array.isArray(v) ? v : [v];
+}
+
+/** A package's field as the registry reports it for one version (`npm view NAME@VERSION FIELD`), or undefined. */
+export function npmField(name, version, field) {
+  const out = npm(["view", `${name}@${version}`, field, "--json"], cacheRoot()).trim();
+  return out ? JSON.parse(out) : undefined;
 }
 
 /** Fetches a package tarball and unpacks it into `dir/.staged/<name>` (not yet under node_modules): the folder. */

@@ -5,20 +5,21 @@
 // release. One adapter per upstream (adapters/<name>.mjs); a release no profile pins is compared with the newest
 // profile, which is how a new release is checked (`npm run conformance -- --upstream pi@1.6.0`).
 //
-//   npm run conformance [-- --upstream NAME@VERSION ...] [--runs N] [--seed S] [--show N] [--profile P]
+//   npm run conformance [-- --upstream NAME@VERSION ...] [--runs N] [--seed S] [--show N] [--profile P] [--sightline DIR]
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import omp from "./adapters/omp.mjs";
 import pi from "./adapters/pi.mjs";
 import { cacheRoot } from "./cache.mjs";
 import { brief, firstDifference } from "./compare.mjs";
 
-const ADAPTERS = { [pi.name]: pi };
+const ADAPTERS = { [pi.name]: pi, [omp.name]: omp };
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {
-  const o = { upstreams: [], runs: 300, seed: 20261125, show: 5, profile: undefined };
+  const o = { upstreams: [], runs: 300, seed: 20261125, show: 5, profile: undefined, sightline: ROOT };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {
@@ -30,7 +31,8 @@ function parseArgs(argv) {
     else if (a === "--seed") o.seed = Number(v());
     else if (a === "--show") o.show = Number(v());
     else if (a === "--profile") o.profile = v();
-    else throw new Error(`unknown argument ${a} (known: --upstream NAME@VERSION, --runs N, --seed S, --show N, --profile P)`);
+    else if (a === "--sightline") o.sightline = resolve(v());
+    else throw new Error(`unknown argument ${a} (known: --upstream NAME@VERSION, --runs N, --seed S, --show N, --profile P, --sightline DIR)`);
   }
   if (o.upstreams.length === 0) for (const ad of Object.values(ADAPTERS)) for (const v of ad.pinned) o.upstreams.push(`${ad.name}@${v}`);
   return o;
@@ -55,18 +57,21 @@ function fixtures(adapter) {
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Compares one session; returns the number of contexts compared and the differences. */
-function compareOne(adapter, api, lib, c, profile, work) {
+/** A case on disk (a copy: loaders may append to or rewrite the file they open) with sightline's answer. */
+function prepare(adapter, lib, c, profile, work) {
   const dir = mkdtempSync(join(work, "case-"));
   const copy = join(dir, "session.jsonl");
   if (c.path) copyFileSync(c.path, copy);
   else writeFileSync(copy, c.text);
-  const text = readFileSync(copy, "utf8");
-  const mine = adapter.sightline(lib, text, c.name, profile);
-  const theirs = adapter.upstream(api, copy, join(dir, "sessions"), mine.skip === undefined);
-  rmSync(dir, { recursive: true, force: true });
+  const mine = adapter.sightline(lib, readFileSync(copy, "utf8"), c.name, profile);
+  return { dir, copy, sessionDir: join(dir, "sessions"), withContexts: mine.skip === undefined, mine };
+}
+
+/** The differences between the two answers on one session, and the number of contexts compared. */
+function diff(c, mine, theirs) {
   const diffs = [];
-  if (theirs.verdict !== mine.verdict) diffs.push({ where: "loader verdict", upstream: theirs.verdict, sightline: mine.verdict });
+  if (theirs.verdict !== mine.verdict)
+    diffs.push({ where: "loader verdict", upstream: theirs.reason ? `${theirs.verdict}: ${theirs.reason}` : theirs.verdict, sightline: mine.verdict });
   // A file the release wrote itself is valid: sightline must report no error on it.
   if (c.kind === "written" && mine.errors?.length) diffs.push({ where: "validation of a file the release wrote", upstream: "valid", sightline: mine.errors });
   if (mine.skip || !theirs.contexts || !mine.contexts) return { contexts: 0, diffs, skip: mine.skip };
@@ -81,11 +86,33 @@ function compareOne(adapter, api, lib, c, profile, work) {
   return { contexts: n, diffs };
 }
 
+/** Compares every case: one upstream call per case, or one batch when the adapter answers batches (a slow start). */
+function compareAll(adapter, api, lib, cases, profile, work) {
+  if (!adapter.upstreamBatch) {
+    return cases.map((c) => {
+      const p = prepare(adapter, lib, c, profile, work);
+      const theirs = adapter.upstream(api, p.copy, p.sessionDir, p.withContexts);
+      rmSync(p.dir, { recursive: true, force: true });
+      return diff(c, p.mine, theirs);
+    });
+  }
+  const prepared = cases.map((c) => prepare(adapter, lib, c, profile, work));
+  const answers = adapter.upstreamBatch(
+    api,
+    prepared.map(({ copy, sessionDir, withContexts }) => ({ copy, sessionDir, withContexts })),
+  );
+  for (const p of prepared) rmSync(p.dir, { recursive: true, force: true });
+  return cases.map((c, i) => diff(c, prepared[i].mine, answers[i]));
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const log = (s) => process.stderr.write(`conformance: ${s}\n`);
   mkdirSync(cacheRoot(), { recursive: true });
-  const lib = await import(join(ROOT, "dist/formats/pi/index.js"));
+  // The pi format module (buildPiContext, profiles) and its parser (parsePi), from the build (--sightline: another
+  // checkout's build, e.g. a profile in progress; fixtures still come from this one).
+  const dist = join(opts.sightline, "dist/formats/pi");
+  const lib = { ...(await import(join(dist, "index.js"))), ...(await import(join(dist, "parse.js"))) };
   const work = mkdtempSync(join(tmpdir(), "sightline-conformance-"));
   const summary = [];
   try {
@@ -125,9 +152,10 @@ async function main() {
         skipped: [],
         failing: [],
       };
-      for (const c of cases) {
+      const results = compareAll(adapter, api, lib, cases, profile, work);
+      for (const [i, c] of cases.entries()) {
         row[c.kind]++;
-        const r = compareOne(adapter, api, lib, c, profile, work);
+        const r = results[i];
         row.contexts += r.contexts;
         if (r.skip) row.skipped.push(`${c.name}: ${r.skip}`);
         if (r.diffs.length > 0) row.failing.push({ name: c.name, text: c.text, diffs: r.diffs });
@@ -149,7 +177,7 @@ async function main() {
       process.stdout.write(`  ${f.name}: ${f.diffs.length} difference(s)\n`);
       for (const d of f.diffs.slice(0, 3))
         process.stdout.write(`    ${d.where}${d.path ? ` at ${d.path}` : ""}: upstream ${brief(d.upstream)}, sightline ${brief(d.sightline)}\n`);
-      if (f.text && f.text.length < 4000) process.stdout.write(`    session:\n${f.text.replace(/^/gm, "      ")}`);
+      if (f.text && f.text.length < 4000) process.stdout.write(`    session:\n${f.text.replace(/^(?=.)/gm, "      ")}`);
     }
     if (r.failing.length > opts.show) process.stdout.write(`  … and ${r.failing.length - opts.show} more (--show N)\n`);
     failed += r.failing.length;
