@@ -22,6 +22,8 @@ const PREAMBLES: readonly [string, TtsrProfile][] = [
 export function sessionTtsrProfile(session: SessionBase): SessionTtsrProfile | undefined {
   const recorded = recordedTtsr(session);
   if (!recorded) return undefined;
+  // Only v18 writes a follow-up's deliveryId or a judged warning (docs/ttsr.md §17.7); its other texts are v17's.
+  if (recorded.evidence.some((i) => i.record.deliveryId !== undefined || i.record.delivery === "judged")) return { profile: "v18", evidence: "recorded-template" };
   for (const item of recorded.evidence) {
     const text = item.record.kind === "custom_message" ? item.record.text : undefined;
     const hit = text !== undefined ? PREAMBLES.find(([p]) => text.includes(p)) : undefined;
