@@ -40,10 +40,14 @@ export interface ResolvedTtsrProfile {
   contradicts?: SessionTtsrProfile;
 }
 
+// v18 writes v17's interrupt and reminder texts unchanged: texts that point to v17 fit v18 as well (docs/ttsr.md §17).
+const fits = (found: SessionTtsrProfile, named: TtsrProfile): boolean =>
+  found.profile === named || (found.profile === "v17" && named === "v18" && found.evidence === "recorded-template");
+
 /** The named profile wins; otherwise the session's; otherwise seed (docs/product.md §2). */
 export function resolveTtsrProfile(session: SessionBase, named: TtsrProfile | undefined): ResolvedTtsrProfile {
   const found = sessionTtsrProfile(session);
   if (named !== undefined)
-    return found && found.profile !== named ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
+    return found && !fits(found, named) ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
   return found ? { profile: found.profile, from: "session" } : { profile: "seed", from: "default" };
 }
