@@ -409,7 +409,7 @@ export class TtsrCoordinator {
   }
 
   #renderWarning(rule: Rule, subject: string): string {
-    return this.#render.warning ? this.#render.warning(rule, subject) : this.#defaultRender.warning?.(rule, subject) ?? "";
+    return this.#render.warning ? this.#render.warning(rule, subject) : (this.#defaultRender.warning?.(rule, subject) ?? "");
   }
   readonly #defaultRender: RuleRenderer;
 

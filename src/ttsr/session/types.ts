@@ -54,8 +54,8 @@ export type Decision =
   | "not-decidable-offline";
 
 /**
- * The `custom` runtime message the interrupt task, the deferred follow-up and (v18) a judged warning carry (docs/ttsr.md
- * §9.5 f, docs/ttsr.md §9.6). v18 follow-ups add `deliveryId` (docs/ttsr.md §17.5).
+ * The `custom` runtime message the interrupt task (docs/ttsr.md §9.5 f), the deferred follow-up (docs/ttsr.md §9.6)
+ * and a v18 judged warning carry. v18 follow-ups add `deliveryId` (docs/ttsr.md §17.5).
  */
 export interface InjectionMessage {
   role: "custom";

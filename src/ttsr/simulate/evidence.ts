@@ -122,7 +122,11 @@ export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
       // Right after its custom_message it is that injection's record; otherwise a per-tool record (docs/ttsr.md §11.2).
       const ofCustom = prev?.record.kind === "custom_message" ? prev : undefined;
       const role = ofCustom ? ofCustom.role : "tool";
-      item = { record: { kind: "ttsr_injection", entryId: e.id, rules, delivery: role }, afterResponse: ofCustom?.role === "judged" ? ofCustom.afterResponse : (lastAssistant?.id ?? null), role };
+      item = {
+        record: { kind: "ttsr_injection", entryId: e.id, rules, delivery: role },
+        afterResponse: ofCustom?.role === "judged" ? ofCustom.afterResponse : (lastAssistant?.id ?? null),
+        role,
+      };
       if (ofCustom?.triggerMissing) item.triggerMissing = ofCustom.triggerMissing;
       if (item.triggerMissing === "aborted-output-not-recorded") waiting.push(item);
     }

@@ -23,7 +23,8 @@ export function sessionTtsrProfile(session: SessionBase): SessionTtsrProfile | u
   const recorded = recordedTtsr(session);
   if (!recorded) return undefined;
   // Only v18 writes a follow-up's deliveryId or a judged warning (docs/ttsr.md §17.7); its other texts are v17's.
-  if (recorded.evidence.some((i) => i.record.deliveryId !== undefined || i.record.delivery === "judged")) return { profile: "v18", evidence: "recorded-template" };
+  if (recorded.evidence.some((i) => i.record.deliveryId !== undefined || i.record.delivery === "judged"))
+    return { profile: "v18", evidence: "recorded-template" };
   for (const item of recorded.evidence) {
     const text = item.record.kind === "custom_message" ? item.record.text : undefined;
     const hit = text !== undefined ? PREAMBLES.find(([p]) => text.includes(p)) : undefined;
@@ -47,7 +48,6 @@ const fits = (found: SessionTtsrProfile, named: TtsrProfile): boolean =>
 /** The named profile wins; otherwise the session's; otherwise seed (docs/product.md §2). */
 export function resolveTtsrProfile(session: SessionBase, named: TtsrProfile | undefined): ResolvedTtsrProfile {
   const found = sessionTtsrProfile(session);
-  if (named !== undefined)
-    return found && !fits(found, named) ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
+  if (named !== undefined) return found && !fits(found, named) ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
   return found ? { profile: found.profile, from: "session" } : { profile: "seed", from: "default" };
 }

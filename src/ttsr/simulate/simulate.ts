@@ -135,7 +135,8 @@ class Replay {
     this.open = null;
     this.c.turnEnd();
     // A judged warning joins the run at the next step boundary, after turn_end; persisting it marks its rules again.
-    for (const message of this.asides.splice(0)) this.c.customMessageEnd({ customType: message.customType, content: message.content, details: message.details });
+    for (const message of this.asides.splice(0))
+      this.c.customMessageEnd({ customType: message.customType, content: message.content, details: message.details });
     const tokens = this.scheduled;
     this.scheduled = [];
     for (const token of tokens) this.apply(t, this.c.runInterruptTask(token, { targetFound: true }));

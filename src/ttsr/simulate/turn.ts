@@ -107,7 +107,14 @@ export class TurnRecorder {
         a.verdict === undefined ? "not-decidable-offline" : a.verdict === false ? "judged-clean" : a.delivered ? "judged" : "claimed-elsewhere";
       const key = `${a.rule.name}\u0000${e.streamKey}`;
       if (this.#seen.has(key)) continue;
-      const match: SimMatch = { rule: a.rule.name, source: e.source, offset: e.content.length, excerpt: excerptOf(a.rule, e.content, this.profile), decision, counterfactual: false };
+      const match: SimMatch = {
+        rule: a.rule.name,
+        source: e.source,
+        offset: e.content.length,
+        excerpt: excerptOf(a.rule, e.content, this.profile),
+        decision,
+        counterfactual: false,
+      };
       const id = toolIdOf(e.streamKey);
       if (id !== undefined) match.toolCallId = id;
       this.#seen.set(key, match);

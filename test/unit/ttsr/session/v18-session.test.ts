@@ -7,7 +7,8 @@ import { ruleRenderer } from "../../../../src/ttsr/session/renderer.js";
 import type { Rule, TtsrProfile } from "../../../../src/ttsr/types.js";
 import { R, names, ofKind, persisted, setup, text, tool } from "./builders.js";
 
-const judged = (name: string, extra: Partial<Rule> = {}): Rule => ({ name, path: `/proj/.omp/rules/${name}.md`, content: `Body of ${name}.`, ...extra, question: "Q?" }) as Rule;
+const judged = (name: string, extra: Partial<Rule> = {}): Rule =>
+  ({ name, path: `/proj/.omp/rules/${name}.md`, content: `Body of ${name}.`, ...extra, question: "Q?" }) as Rule;
 
 function withVerdicts(rules: Rule[], verdicts: Record<string, boolean>, profile: TtsrProfile = "v18") {
   const m = new TtsrManager({ interruptMode: "never" }, { profile });
@@ -72,7 +73,7 @@ describe("docs/ttsr.md §17.2 toolcall_end", () => {
     const { c } = setup([R("no-sudo", "sudo", { scope: ["tool:bash"] })], { interruptMode: "never", repeatMode: "after-gap", repeatGap: 0 }, "v18");
     c.turnStart();
     const first = c.delta(tool("b1", "bash", { command: "sudo ls" }));
-    const end = c.delta({ ...tool("b1", "bash", { command: "sudo ls" }, ""), final: true });
+    const end = c.delta({ source: "tool", delta: "", contentIndex: 0, toolCall: { id: "b1", name: "bash", arguments: { command: "sudo ls" } }, final: true });
     expect(ofKind(first.effects, "ttsr_triggered")).toHaveLength(1);
     expect(ofKind(end.effects, "match")).toHaveLength(1);
     expect(ofKind(end.effects, "ttsr_triggered")).toHaveLength(0);
@@ -116,7 +117,14 @@ describe("docs/ttsr.md §17.5 deferred follow-ups reserve their rules", () => {
     expect(c.pendingNames).toEqual([]);
     const delivered = c.customMessageEnd({ customType: "ttsr-injection", content: follow.content, details: follow.details });
     expect(persisted(delivered)).toEqual([
-      { type: "custom_message", customType: "ttsr-injection", content: follow.content, display: false, details: { rules: ["a"], deliveryId: 1 }, attribution: "agent" },
+      {
+        type: "custom_message",
+        customType: "ttsr-injection",
+        content: follow.content,
+        display: false,
+        details: { rules: ["a"], deliveryId: 1 },
+        attribution: "agent",
+      },
       { type: "ttsr_injection", injectedRules: ["a"] },
     ]);
     expect(c.reservations.size).toBe(0);
@@ -151,7 +159,14 @@ describe("docs/ttsr.md §17.5 deferred follow-ups reserve their rules", () => {
     c.assistantMessageEnd("aborted");
     const eff = c.runInterruptTask(ofKind(d.effects, "schedule_interrupt")[0].token);
     const custom = persisted(eff).find((r) => r.type === "custom_message");
-    expect(custom).toEqual({ type: "custom_message", customType: "ttsr-injection", content: render.interrupt(R("a", "x")), display: false, details: { rules: ["a"] }, attribution: "agent" });
+    expect(custom).toEqual({
+      type: "custom_message",
+      customType: "ttsr-injection",
+      content: render.interrupt(R("a", "x")),
+      display: false,
+      details: { rules: ["a"] },
+      attribution: "agent",
+    });
     expect(custom && "content" in custom ? custom.content : "").toContain("\nOutput interrupted: violated user-defined rule.\n");
   });
 });
