@@ -5,8 +5,9 @@ import type { TtsrManager } from "../manager.js";
 import type { Rule, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "../types.js";
 import { abortReason, appendUniqueByName, cleanNames, shouldInterrupt } from "./decide.js";
 import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
-import { outputsOf, type ToolOutputParts, type VerdictSource } from "./judged.js";
-import { argumentPathCandidates, toFilePaths } from "./paths.js";
+import { judgeOutputs, outputsOf, type VerdictSource } from "./judged.js";
+import { Announcements, DeliveryReservations } from "./v18-ledger.js";
+import { ToolInspector, toolCallBlock, toolStreamKey } from "./inspector.js";
 import { ruleRenderer } from "./renderer.js";
 import type {
   CustomMessage,
@@ -67,14 +68,11 @@ export class TtsrCoordinator {
   readonly #render: RuleRenderer;
   readonly #cwd: string | null;
   readonly #profile: TtsrProfile;
-  readonly #hooks: (toolName: string, args: unknown) => ToolHooks | undefined;
+  readonly #inspector: ToolInspector;
   readonly #verdict: VerdictSource | undefined;
   #pending: Rule[] = [];
-  /** v18: rule name → the deliveryId of the queued follow-up that holds it (docs/ttsr.md §17.5). */
-  readonly #reservations = new Map<string, number>();
-  #nextDeliveryId = 0;
-  /** v18: rule names already announced per stream key, until turn end (docs/ttsr.md §17.4). */
-  readonly #announced = new Map<string, Set<string>>();
+  readonly #reservations = new DeliveryReservations();
+  readonly #announced = new Announcements();
   readonly #buckets = new Map<string, Rule[]>();
   #abortPending = false;
   #retryToken = 0;
@@ -85,7 +83,7 @@ export class TtsrCoordinator {
     this.#profile = o.profile ?? o.manager.profile;
     this.#defaultRender = ruleRenderer({ profile: this.#profile, ...(o.cwd !== null && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }) });
     this.#render = o.renderer ?? this.#defaultRender;
-    this.#hooks = o.hooks ?? toolHooksFor;
+    this.#inspector = new ToolInspector(this.#profile, o.cwd, o.hooks ?? toolHooksFor);
     this.#verdict = o.verdict;
   }
 
@@ -110,7 +108,7 @@ export class TtsrCoordinator {
   }
   /** v18: the rules an undelivered follow-up holds, with its deliveryId. */
   get reservations(): ReadonlyMap<string, number> {
-    return this.#reservations;
+    return this.#reservations.byName;
   }
 
   /** Process start (docs/ttsr.md §11.3): names from the path's ttsr_injection entries. */
@@ -197,7 +195,7 @@ export class TtsrCoordinator {
   #checkTool(ev: Extract<DeltaEvent, { source: "tool" }>): Stream[] {
     const block = ev.toolCall;
     if (!block) return [{ ctx: { source: "tool" }, rules: this.#m.checkDelta(ev.delta, { source: "tool" }, ev.streamed) }];
-    const parts = this.#toolParts(block, ev.contentIndex);
+    const parts = this.#inspector.parts(block, ev.contentIndex);
     const { ctx } = parts;
     if (parts.entries) return parts.entries.map((e) => ({ ctx: e.ctx, rules: this.#m.checkSnapshot(e.digest, e.ctx) }));
     if (parts.digest !== undefined) return [{ ctx, rules: this.#m.checkSnapshot(parts.digest, ctx) }];
@@ -206,43 +204,6 @@ export class TtsrCoordinator {
       return [{ ctx, rules: this.#m.checkSnapshot(typeof args === "string" ? args : JSON.stringify(args), ctx) }];
     return [{ ctx, rules: this.#m.checkDelta(ev.delta, ctx, ev.streamed) }];
   }
-
-  /** A tool call's match context, and its per-file entries or digest when its tool has hooks (v17/v18). */
-  #toolParts(block: ToolCallBlock, contentIndex: number): ToolOutputParts {
-    const streamKey = toolStreamKey(block, contentIndex);
-    const hooks = this.#profile !== "seed" ? this.#hooks(block.name, block.arguments) : undefined;
-    const hookPaths = hooks?.paths?.(block.arguments);
-    const candidates = hookPaths && hookPaths.length > 0 ? hookPaths : argumentPathCandidates(block.arguments);
-    const ctx: TtsrMatchContext = { source: "tool", toolName: block.name, streamKey };
-    const filePaths = this.#filePaths(candidates);
-    if (filePaths) ctx.filePaths = filePaths;
-    const parts: ToolOutputParts = { ctx, name: block.name, args: block.arguments };
-    const entries = hooks?.entries?.(block.arguments);
-    if (entries && entries.length > 0) {
-      parts.entries = entries.map((e) => {
-        const c: TtsrMatchContext = { ...ctx, streamKey: `${streamKey}#${e.path}` };
-        // v18 `perFileContext` keeps the raw path when it expands to nothing; v17 drops the paths.
-        const paths = toFilePaths([e.path], this.#cwd) ?? (this.#v18 ? [e.path] : undefined);
-        if (paths) c.filePaths = paths;
-        else delete c.filePaths;
-        return { path: e.path, digest: e.digest, ctx: c };
-      });
-      return parts;
-    }
-    const digest = hooks?.digest(block.arguments);
-    if (digest !== undefined) parts.digest = digest;
-    return parts;
-  }
-
-  /** toFilePaths, remembered for the last candidate list: streamed arguments repeat it delta after delta. */
-  #filePaths(candidates: readonly string[]): string[] | undefined {
-    const last = this.#lastPaths;
-    if (last && last.candidates.length === candidates.length && last.candidates.every((c, i) => c === candidates[i])) return last.paths;
-    const paths = toFilePaths(candidates, this.#cwd);
-    this.#lastPaths = { candidates: [...candidates], paths };
-    return paths;
-  }
-  #lastPaths: { candidates: string[]; paths: string[] | undefined } | undefined;
 
   // docs/ttsr.md §9.4 `#handleMatches`.
   #handleMatches(
@@ -295,13 +256,7 @@ export class TtsrCoordinator {
 
   /** `ttsr_triggered`; v18 announces a stream key's rules once until turn end (`#emitTriggerOnce`, docs/ttsr.md §17.4). */
   #announce(effects: Effect[], key: string | undefined, rules: Rule[]): void {
-    if (this.#v18 && key !== undefined) {
-      const seen = this.#announced.get(key) ?? new Set<string>();
-      if (rules.every((r) => seen.has(r.name))) return;
-      for (const r of rules) seen.add(r.name);
-      this.#announced.set(key, seen);
-    }
-    effects.push({ kind: "ttsr_triggered", rules });
+    if (!this.#v18 || this.#announced.admit(key, rules)) effects.push({ kind: "ttsr_triggered", rules });
   }
 
   #claimedElsewhere(name: string, toolId: string): boolean {
@@ -364,9 +319,7 @@ export class TtsrCoordinator {
     );
     if (this.#v18) {
       // docs/ttsr.md §17.5: the follow-up reserves its rules until it is delivered (or discarded).
-      const deliveryId = ++this.#nextDeliveryId;
-      for (const r of rules) this.#reservations.set(r.name, deliveryId);
-      message.details.deliveryId = deliveryId;
+      message.details.deliveryId = this.#reservations.reserve(rules);
     }
     effects.push({ kind: "inject", mode: "deferred", rules: message.details.rules, text: message.content });
     effects.push({ kind: "follow_up", message });
@@ -374,50 +327,18 @@ export class TtsrCoordinator {
     return effects;
   }
 
-  // v18 `#judgeCompletedMessage`: candidates of every output first (the judge answers later, concurrently), then the
-  // verdicts claimed in output order; each output's flagged rules become one warning, delivered as an aside.
+  // v18 `#judgeCompletedMessage` (docs/ttsr.md §17.6); `judge: "off"` never asks, "auto" and "on" leave it to the verdicts.
   #judge(content: unknown, effects: Effect[]): void {
-    if (!this.#m.hasJudgedRules()) return;
-    const outputs = outputsOf(content, (block, index) => this.#toolParts(toolCallBlock(block), index));
-    const asked = outputs.map((output) => ({ output, candidates: this.#m.judgedCandidates(output.content, output.context) }));
-    for (const { output, candidates } of asked) {
-      if (candidates.length === 0) continue;
-      const answers = candidates.map((c) => ({ c, verdict: this.#verdict?.(c.rule, output) }));
-      const claimed = this.#m.claim(answers.filter((a) => a.verdict === true).map((a) => a.c.rule));
-      effects.push({
-        kind: "judged",
-        subject: output.subject,
-        source: output.context.source,
-        streamKey: this.#m.bufferKey(output.context),
-        content: output.content,
-        rules: answers.map(({ c, verdict }) => ({
-          rule: c.rule,
-          verdict,
-          delivered: claimed.includes(c.rule),
-          ...(c.astUnchecked && { astUnchecked: true as const }),
-        })),
-      });
-      if (claimed.length === 0) continue;
-      effects.push({ kind: "mark", names: claimed.map((r) => r.name) }, { kind: "ttsr_triggered", rules: claimed });
-      const text = claimed.map((r) => this.#renderWarning(r, output.subject)).join("\n\n");
-      const message = injectionMessage(
-        text,
-        claimed.map((r) => r.name),
-      );
-      effects.push({ kind: "inject", mode: "judged", rules: message.details.rules, text }, { kind: "aside", message });
-    }
-  }
-
-  #renderWarning(rule: Rule, subject: string): string {
-    return this.#render.warning ? this.#render.warning(rule, subject) : (this.#defaultRender.warning?.(rule, subject) ?? "");
+    if (!this.#m.hasJudgedRules() || (this.#m.getSettings() as { judge?: unknown }).judge === "off") return;
+    const outputs = outputsOf(content, (block, index) => this.#inspector.parts(toolCallBlock(block), index));
+    const warn = (rule: Rule, subject: string): string => (this.#render.warning ?? this.#defaultRender.warning)?.(rule, subject) ?? "";
+    effects.push(...judgeOutputs(outputs, this.#m, this.#verdict, (text, names) => injectionMessage(text, names), warn));
   }
   readonly #defaultRender: RuleRenderer;
 
   /** v18: a queued follow-up discarded before it was persisted frees its reservation (docs/ttsr.md §17.5). */
   releaseDeferred(details: unknown): void {
-    const d = details as { rules?: unknown; deliveryId?: unknown } | null;
-    if (d === null || typeof d !== "object" || Array.isArray(d) || !Array.isArray(d.rules) || typeof d.deliveryId !== "number") return;
-    for (const name of d.rules) if (typeof name === "string" && this.#reservations.get(name) === d.deliveryId) this.#reservations.delete(name);
+    this.#reservations.release(details);
   }
 
   /**
@@ -504,16 +425,6 @@ export class TtsrCoordinator {
     ];
     return { content: [{ type: "text", text }, ...content], effects };
   }
-}
-
-/** The buffer key of a tool call: `toolcall:<id>`, or name and content index without an id (docs/ttsr.md §9.2). */
-function toolStreamKey(block: ToolCallBlock, contentIndex: number): string {
-  return block.id ? `toolcall:${block.id}` : `tool:${block.name}:${contentIndex}`;
-}
-
-/** A recorded `toolCall` content block as the coordinator reads it. */
-function toolCallBlock(b: Record<string, unknown>): ToolCallBlock {
-  return { id: typeof b.id === "string" ? b.id : "", name: typeof b.name === "string" ? b.name : "", arguments: b.arguments };
 }
 
 function injectionMessage(content: string, rules: string[]): InjectionMessage {

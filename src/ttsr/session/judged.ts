@@ -2,8 +2,10 @@
 // reasoning, one tool call or one file of it) is offered to the judged rules; a model answers each rule's question.
 // sightline cannot ask a model, so a verdict comes from the host (a replay's `verdicts` option) or stays unknown.
 import { renderTemplate } from "../../formats/pi/format-pass.js";
+import type { TtsrManager } from "../manager.js";
 import { displayRulePath, type PathDisplayOptions } from "../templates.js";
 import type { Rule, TtsrMatchContext } from "../types.js";
+import type { Effect, InjectionMessage } from "./types.js";
 
 /** Verbatim: `@oh-my-pi/pi-coding-agent@18.3.4` `src/prompts/system/ttsr-warning.md` (the judged-rule warning). */
 export const TTSR_WARNING_V18 =
@@ -78,4 +80,46 @@ function toolOutputs(p: ToolOutputParts): TtsrOutput[] {
   const content = p.digest ?? (typeof p.args === "string" ? p.args : JSON.stringify(p.args ?? {}));
   const first = p.ctx.filePaths?.[0];
   return [{ content, context: p.ctx, subject: first !== undefined ? `\`${p.name}\` call on \`${first}\`` : `\`${p.name}\` call` }];
+}
+
+/**
+ * The judge's pass over one message's outputs: every output's candidates first (upstream asks concurrently, after
+ * all were found), then each output's verdicts claimed in output order (a rule flagged twice is delivered once);
+ * each output's delivered rules make one warning, announced and delivered as an aside.
+ */
+export function judgeOutputs(
+  outputs: readonly TtsrOutput[],
+  m: TtsrManager,
+  verdict: VerdictSource | undefined,
+  message: (text: string, names: string[]) => InjectionMessage,
+  warn: (rule: Rule, subject: string) => string,
+): Effect[] {
+  const effects: Effect[] = [];
+  const asked = outputs.map((output) => ({ output, candidates: m.judgedCandidates(output.content, output.context) }));
+  for (const { output, candidates } of asked) {
+    if (candidates.length === 0) continue;
+    const answers = candidates.map((c) => ({ c, verdict: verdict?.(c.rule, output) }));
+    const claimed = m.claim(answers.filter((a) => a.verdict === true).map((a) => a.c.rule));
+    effects.push({
+      kind: "judged",
+      subject: output.subject,
+      source: output.context.source,
+      streamKey: m.bufferKey(output.context),
+      content: output.content,
+      rules: answers.map(({ c, verdict }) => ({
+        rule: c.rule,
+        verdict,
+        delivered: claimed.includes(c.rule),
+        ...(c.astUnchecked && { astUnchecked: true as const }),
+      })),
+    });
+    if (claimed.length === 0) continue;
+    effects.push({ kind: "mark", names: claimed.map((r) => r.name) }, { kind: "ttsr_triggered", rules: claimed });
+    const warning = message(
+      claimed.map((r) => warn(r, output.subject)).join("\n\n"),
+      claimed.map((r) => r.name),
+    );
+    effects.push({ kind: "inject", mode: "judged", rules: warning.details.rules, text: warning.content }, { kind: "aside", message: warning });
+  }
+  return effects;
 }

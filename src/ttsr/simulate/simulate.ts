@@ -121,6 +121,7 @@ class Replay {
       } else if (e.kind === "judged") t.judged(e);
       else if (e.kind === "aside") this.asides.push(e.message);
       else if (e.kind === "follow_up" && this.pendingDeferred) {
+        if (e.message.details.deliveryId !== undefined) this.pendingDeferred.deliveryId = e.message.details.deliveryId;
         this.queued.push({ message: e.message, injection: this.pendingDeferred });
         this.pendingDeferred = undefined;
       }

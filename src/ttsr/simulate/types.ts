@@ -25,6 +25,8 @@ export interface SimInjection {
   toolCallId?: string;
   /** Deferred only: the response after whose turn the follow-up was delivered (absent: never delivered). */
   deliveredAfter?: string;
+  /** v18 deferred only: the follow-up's `details.deliveryId`, counted per replayed process (docs/ttsr.md §17.5). */
+  deliveryId?: number;
 }
 
 /** Why recorded evidence cannot be checked: the output that triggered it is not in the log. */

@@ -230,6 +230,13 @@ describe("docs/ttsr.md §17.6 judged rules", () => {
     expect(ofKind(c.assistantMessageEnd("stop", [{ type: "text", text: "nothing" }]), "judged")).toEqual([]);
   });
 
+  it("§17.6: with judge off no output is judged", () => {
+    const m = new TtsrManager({ judge: "off" }, { profile: "v18" });
+    m.addRule(judged("j"));
+    const c = new TtsrCoordinator({ manager: m, cwd: "/proj", verdict: () => true });
+    expect(c.assistantMessageEnd("stop", content)).toEqual([{ kind: "resolve_gate" }]);
+  });
+
   it("§17.6: v17 has no judged rules: a rule with a question alone is not registered", () => {
     const m = new TtsrManager({}, { profile: "v17" });
     expect(m.addRule(judged("j"))).toBe(false);
