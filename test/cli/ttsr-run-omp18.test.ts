@@ -62,4 +62,12 @@ describe("ttsr run on oh-my-pi 18 recordings (docs/ttsr.md §17)", () => {
     const r = runCli([...ARGS, "--ttsr-profile", "v18"], { cwd: folder(FIXTURES[0]) });
     expect(r.stderr).not.toContain("TTSR_PROFILE_CONTRADICTS_SESSION");
   });
+
+  it("docs/ttsr.md §17: the v17 recordings, whose scenarios v18 handles alike, agree under v18 too", () => {
+    for (const name of ["omp17-interrupt-then-tool-reminder", "omp17-deferred-then-compaction", "omp17-branch-after-gap"]) {
+      const r = runCli([...ARGS, "--ttsr-profile", "v18", "--json"], { cwd: folder(name) });
+      expect(r.code, name).toBe(0);
+      expect(sessionOf(r.stdout).turns.every((t) => t.agree === true)).toBe(true);
+    }
+  });
 });

@@ -250,3 +250,28 @@ describe("docs/ttsr.md §17.6 judged rules", () => {
     expect(w).toContain("\nRule judge flagged your reply as likely violating a user-defined rule.");
   });
 });
+
+describe("docs/ttsr.md §17.9 hosts running the coordinator with v18", () => {
+  it("§17.9: for v17 the v18 host calls change nothing (buffers, pending, reservations, effects)", () => {
+    const { c, m } = setup([R("a", "x", { scope: ["text"] }), judged("j")], { interruptMode: "never" }, "v17");
+    c.turnStart();
+    c.delta(text("x"));
+    expect(c.assistantMessageStart()).toEqual([]);
+    expect(c.providerStart()).toEqual([]);
+    c.releaseDeferred({ rules: ["a"], deliveryId: 1 });
+    expect(m.getBuffer({ source: "text" })).toBe("x");
+    expect(c.pendingNames).toEqual(["a"]);
+    const end = c.assistantMessageEnd("stop", [{ type: "text", text: "x" }]);
+    expect(ofKind(end, "judged")).toEqual([]);
+    expect(ofKind(end, "follow_up")[0].message.details).toEqual({ rules: ["a"] });
+  });
+
+  it("§17.9: toolcall_end of a write call matches its final content digest (the host passes the final tool call)", () => {
+    const { c, m } = setup([R("no-secret", "SECRET", { scope: ["tool:write"] })], { interruptMode: "never" }, "v18");
+    c.turnStart();
+    c.messageUpdate({ type: "toolcall_delta", delta: '{"path":"a.ts"', contentIndex: 0, toolCall: { id: "w1", name: "write", arguments: { path: "a.ts" } } });
+    const end = c.messageUpdate({ type: "toolcall_end", contentIndex: 0, toolCall: { id: "w1", name: "write", arguments: { path: "a.ts", content: "SECRET=1" } } });
+    expect(m.getBuffer({ source: "tool", streamKey: "toolcall:w1" })).toBe("SECRET=1");
+    expect(ofKind(end.effects, "match").map((e) => e.rules.map((r) => [r.rule.name, r.decision]))).toEqual([[["no-secret", "tool"]]]);
+  });
+});
