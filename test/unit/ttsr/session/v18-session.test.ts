@@ -270,7 +270,11 @@ describe("docs/ttsr.md §17.9 hosts running the coordinator with v18", () => {
     const { c, m } = setup([R("no-secret", "SECRET", { scope: ["tool:write"] })], { interruptMode: "never" }, "v18");
     c.turnStart();
     c.messageUpdate({ type: "toolcall_delta", delta: '{"path":"a.ts"', contentIndex: 0, toolCall: { id: "w1", name: "write", arguments: { path: "a.ts" } } });
-    const end = c.messageUpdate({ type: "toolcall_end", contentIndex: 0, toolCall: { id: "w1", name: "write", arguments: { path: "a.ts", content: "SECRET=1" } } });
+    const end = c.messageUpdate({
+      type: "toolcall_end",
+      contentIndex: 0,
+      toolCall: { id: "w1", name: "write", arguments: { path: "a.ts", content: "SECRET=1" } },
+    });
     expect(m.getBuffer({ source: "tool", streamKey: "toolcall:w1" })).toBe("SECRET=1");
     expect(ofKind(end.effects, "match").map((e) => e.rules.map((r) => [r.rule.name, r.decision]))).toEqual([[["no-secret", "tool"]]]);
   });
