@@ -4,7 +4,9 @@
 // content[0] is a rule-violation `<system-reminder` (per-tool). Evidence whose trigger the agent left out of the
 // log is flagged (`triggerMissing`): the replay cannot reproduce it, so it is unverifiable, not a disagreement.
 import type { PiEntry } from "../../formats/pi/model.js";
-import { WARNING_MARKER } from "../session/judged.js";
+import { ToolInspector, toolCallBlock } from "../session/inspector.js";
+import { outputsOf, WARNING_MARKER } from "../session/judged.js";
+import { toolHooksFor } from "../session/matcher-hooks.js";
 import type { SimRecorded, UnverifiableReason } from "./types.js";
 
 /** Verbatim: the synthetic result of a sibling call after a tool-source interrupt (v17 agent-core
@@ -62,12 +64,17 @@ const WARNING_SUBJECT = /\nRule judge flagged your (.*) as likely violating a us
 /** A v18 judged warning (docs/ttsr.md §17.7): the reminder opening, then the judge's line naming the output. */
 export const isJudgedWarning = (text: string): boolean => text.startsWith(REMINDER_PREFIX) && text.includes(WARNING_MARKER);
 
+// The outputs a v18 judge sees in a message, as its warnings name them (docs/ttsr.md §17.6); paths as written.
+const inspector = new ToolInspector("v18", null, toolHooksFor);
+const subjectsOf = (content: unknown): string[] => outputsOf(content, (b, i) => inspector.parts(toolCallBlock(b), i)).map((o) => o.subject);
+
 /** Every evidence item of the file, in file order. */
 export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
   const out: EvidenceItem[] = [];
   let lastAssistant: { id: string; failed: boolean; siblingAborted: boolean } | null = null;
-  // The judge answers about completed responses only: a warning belongs to the latest one before it.
-  let lastCompleted: string | null = null;
+  // The judge answers about completed responses only: a warning belongs to the latest one before it that has the
+  // output it names (a slow judge's warning may land after a later response).
+  const completed: { id: string; content: unknown }[] = [];
   let lastRole: unknown = null;
   const callOwner = new Map<string, string>();
   const waiting: EvidenceItem[] = [];
@@ -77,7 +84,7 @@ export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
     let item: EvidenceItem | undefined;
     if (msg?.role === "assistant") {
       lastAssistant = { id: e.id, failed: msg.stopReason === "aborted" || msg.stopReason === "error", siblingAborted: false };
-      if (!lastAssistant.failed) lastCompleted = e.id;
+      if (!lastAssistant.failed) completed.push({ id: e.id, content: msg.content });
       if (Array.isArray(msg.content)) for (const b of msg.content) if (isObj(b) && b.type === "toolCall" && typeof b.id === "string") callOwner.set(b.id, e.id);
       for (const w of waiting.splice(0)) w.nextResponse = e.id;
     } else if (msg?.role === "toolResult") {
@@ -96,8 +103,9 @@ export function collectEvidence(entries: readonly PiEntry[]): EvidenceItem[] {
       const details = isObj(e.raw.details) ? e.raw.details : {};
       const rules = Array.isArray(details.rules) ? details.rules.filter((r): r is string => typeof r === "string") : [];
       const text = customText(e.raw.content);
-      item = { record: { kind: "custom_message", entryId: e.id, rules, text, delivery: "judged" }, afterResponse: lastCompleted, role: "judged" };
       const subject = WARNING_SUBJECT.exec(text)?.[1];
+      const judgedResponse = [...completed].reverse().find((c) => subject !== undefined && subjectsOf(c.content).includes(subject)) ?? completed.at(-1);
+      item = { record: { kind: "custom_message", entryId: e.id, rules, text, delivery: "judged" }, afterResponse: judgedResponse?.id ?? null, role: "judged" };
       if (subject !== undefined) item.record.subject = subject;
     } else if (e.type === "custom_message" && e.raw.customType === "ttsr-injection") {
       const details = isObj(e.raw.details) ? e.raw.details : {};

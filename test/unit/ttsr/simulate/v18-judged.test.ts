@@ -52,4 +52,18 @@ describe("judged rules in a replay (docs/ttsr.md §17.6)", () => {
     expect(r.turns[0].matches.map((m) => m.decision)).toEqual(["judged-clean"]);
     expect(r.turns[0].agree).toBe(false);
   });
+
+  it("§17.7: a slow judge's warning that lands after the next response still belongs to the response with the output it names", () => {
+    const lines = readFileSync(join(dir, "session.jsonl"), "utf8").trimEnd().split("\n");
+    // The warning and its record (lines 7 and 8) moved after the last response.
+    const late = [...lines.slice(0, 6), lines[8], lines[6], lines[7]].join("\n");
+    const r = simulateTtsr(parsePi(`${late}\n`, { file: "session.jsonl", profile: "omp17" }), [rule], {
+      ttsrProfile: "v18",
+      cwd: project,
+      home: "/nonexistent-home",
+      verdicts: new Map([["explain-destructive", true]]),
+    });
+    expect(r.turns.map((t) => t.recorded.map((x) => x.kind))).toEqual([["custom_message", "ttsr_injection"], []]);
+    expect(r.turns.map((t) => t.agree)).toEqual([true, true]);
+  });
 });
