@@ -29,10 +29,12 @@ describe("ttsr run on oh-my-pi 18 recordings (docs/ttsr.md §17)", () => {
       await expect(golden(args, r)).toMatchFileSnapshot(`../golden/ttsr-run/${name}.txt`);
     });
 
-    it(`--json: fixtures/pi/${name}: the contract holds and no turn disagrees`, () => {
-      const r = runCli([...ARGS, "--ttsr-profile", "v18", "--json"], { cwd: folder(name) });
+    it(`golden --json: fixtures/pi/${name}: the contract holds and no turn disagrees`, async () => {
+      const args = [...ARGS, "--ttsr-profile", "v18", "--json"];
+      const r = runCli(args, { cwd: folder(name) });
       expect(checkContract("ttsr-run", JSON.parse(r.stdout))).toEqual([]);
       expect(sessionOf(r.stdout).turns.every((t) => t.agree === true || t.agree === "unverifiable")).toBe(true);
+      await expect(golden(args, r)).toMatchFileSnapshot(`../golden/ttsr-run/${name}.json.txt`);
     });
   }
 
@@ -69,5 +71,5 @@ describe("ttsr run on oh-my-pi 18 recordings (docs/ttsr.md §17)", () => {
       expect(r.code, name).toBe(0);
       expect(sessionOf(r.stdout).turns.every((t) => t.agree === true)).toBe(true);
     }
-  });
+  }, 30_000);
 });
