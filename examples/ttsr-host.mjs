@@ -9,9 +9,12 @@
 //   3. persisting delivered messages: append every `persist` record to the session file as given;
 //   4. the continue rule: `continue` resumes the agent; `schedule_continue` (deferred path) resumes it only
 //      when it is not streaming and has queued messages.
+// `node examples/ttsr-host.mjs v18` runs it with the v18 profile: the host also reports each assistant message
+// start, and a v18 follow-up carries its deliveryId (docs/ttsr.md §17.1, §17.5).
 import { TtsrCoordinator, TtsrManager, parseRuleFile } from "sightline";
 
-const manager = new TtsrManager({ interruptMode: "always", contextMode: "discard" }, { profile: "v17" });
+const profile = process.argv[2] === "v18" ? "v18" : "v17";
+const manager = new TtsrManager({ interruptMode: "always", contextMode: "discard" }, { profile });
 manager.addRule(parseRuleFile("---\ncondition: console\\.log\n---\nUse the project logger, not console.log.\n", "/proj/.omp/rules/no-console.md"));
 manager.addRule(parseRuleFile("---\ncondition: TODO\ninterruptMode: never\n---\nFile an issue instead of a TODO.\n", "/proj/.omp/rules/no-todo.md"));
 // Default renderer: sightline's own templates for the manager's profile, rule paths shown against cwd.
@@ -23,6 +26,7 @@ let task; // the scheduled interrupt task
 function stream(deltas) {
   const assistant = { role: "assistant", content: "" };
   state.messages.push(assistant);
+  act(coordinator.assistantMessageStart());
   state.streaming = true;
   for (const delta of deltas) {
     if (!state.streaming) break;
@@ -75,4 +79,5 @@ console.log(JSON.stringify({
   persisted: state.entries.map((e) => (e.type === "ttsr_injection" ? `ttsr_injection ${e.injectedRules.join(",")}` : `${e.type} ${e.details.rules.join(",")}`)),
   injected: manager.getInjectedRuleNames(),
   continued: state.continued,
+  details: state.entries.flatMap((e) => (e.type === "custom_message" ? [e.details] : [])),
 }));

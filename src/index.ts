@@ -51,7 +51,10 @@ export type {
   PersistedRecord,
   StopReason,
   AbortReason,
+  InjectionMode,
+  JudgedAnswer,
 } from "./ttsr/session/types.js";
+export { verdictsByName, type VerdictSource, type Verdict, type TtsrOutput } from "./ttsr/session/judged.js";
 export type { ToolHooks, MatcherEntry } from "./ttsr/session/matcher-hooks.js";
 export { simulateTtsr } from "./ttsr/simulate/simulate.js";
 export type { SimResult, SimulateOptions, SimTurn, SimRecorded, SimInjection, Agreement, UnverifiableReason } from "./ttsr/simulate/types.js";

@@ -72,7 +72,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const ruleDirs = o.rules.map((d) => resolve(d));
   // Rules are parsed per TTSR profile (v17 and seed read some frontmatter differently); the profile is known per
   // session, so both sets are ready unless one was named. Rule paths are absolute: the cwd is per session too.
-  const profiles: TtsrProfile[] = o.ttsrProfile !== undefined ? [o.ttsrProfile] : ["seed", "v17"];
+  const profiles: TtsrProfile[] = o.ttsrProfile !== undefined ? [o.ttsrProfile] : ["seed", "v17", "v18"];
   const loaded = new Map(profiles.map((p) => [p, loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: p, cwd: process.cwd(), home })]));
   const sessions: TtsrRunDoc["sessions"] = [];
   const inputs = expandInputs(sessionPaths);

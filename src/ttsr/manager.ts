@@ -1,5 +1,5 @@
-// TtsrManager: the stream matcher of oh-my-pi (docs/ttsr.md §8), seed-era (v14 code) and v17 profiles.
-// Method names follow docs/product.md §6 exactly.
+// TtsrManager: the stream matcher of oh-my-pi (docs/ttsr.md §8), seed-era (v14 code), v17 and v18 profiles
+// (v18: judged rules never stream-match, docs/ttsr.md §17.6). Method names follow docs/product.md §6 exactly.
 import { analyzeRule, type TtsrScope } from "./compile.js";
 import { matchesGlob, type PathGlob } from "./glob.js";
 import { IncrementalMatcher } from "./incremental-match.js";
@@ -18,6 +18,22 @@ interface Entry {
   astConditions: string[];
   scope: TtsrScope;
   globalGlobs?: PathGlob[];
+  /** v18 judged rule: its question; its conditions only prefilter completed outputs (docs/ttsr.md §17.6). */
+  question?: string;
+}
+
+/** The trimmed `question` of a v18 judged rule, or undefined (the rule side parses the key). */
+export function ruleQuestion(rule: Rule): string | undefined {
+  const q = (rule as { question?: unknown }).question;
+  return typeof q === "string" && q.trim().length > 0 ? q.trim() : undefined;
+}
+
+/** A judged rule eligible for one completed output (docs/ttsr.md §17.6). */
+export interface JudgedCandidate {
+  rule: Rule;
+  question: string;
+  /** The rule's prefilter passed only through astCondition, which sightline does not evaluate: eligibility is unknown. */
+  astUnchecked?: true;
 }
 
 export interface TtsrManagerOptions {
@@ -73,26 +89,63 @@ export class TtsrManager {
     return this.#messageCount - last >= (this.#settings.repeatGap as number);
   }
 
-  /** docs/ttsr.md §8.4. Seed ignores `enabled` (D1); v17 refuses every rule when it is false. */
+  /** docs/ttsr.md §8.4. Seed ignores `enabled` (D1); v17 and v18 refuse every rule when it is false. */
   addRule(rule: Rule): boolean {
-    if (this.profile === "v17" && !this.#settings.enabled) return false;
+    if (this.profile !== "seed" && !this.#settings.enabled) return false;
     if (this.#rules.has(rule.name)) return false;
     const a = analyzeRule(rule, this.profile);
-    if (a.reason) return false;
-    const conditionIds = a.regexes.map((re) => this.#incremental.add(re));
+    // v18: a question alone makes a rule (judged, docs/ttsr.md §17.6); its scope must still admit a stream.
+    const question = this.profile === "v18" ? ruleQuestion(rule) : undefined;
+    if (a.reason && !(a.reason === "no-valid-condition" && question !== undefined)) return false;
+    const conditionIds = question === undefined ? a.regexes.map((re) => this.#incremental.add(re)) : [];
     const entry: Entry = { rule, conditions: a.regexes, conditionIds, gateStamp: -1, gateOk: true, astConditions: a.astConditions, scope: a.built.scope };
     if (a.globalGlobs) entry.globalGlobs = a.globalGlobs;
+    if (question !== undefined) entry.question = question;
     this.#rules.set(rule.name, entry);
     this.#entries.push(entry);
     this.#proseCandidates = undefined;
-    if (a.built.scope.allowText) this.#canMatchText = true;
-    if (a.built.scope.allowThinking) this.#canMatchThinking = true;
+    if (question === undefined && a.built.scope.allowText) this.#canMatchText = true;
+    if (question === undefined && a.built.scope.allowThinking) this.#canMatchThinking = true;
     return true;
   }
 
   hasRules(): boolean {
-    if (this.profile === "v17" && !this.#settings.enabled) return false;
+    if (this.profile !== "seed" && !this.#settings.enabled) return false;
     return this.#rules.size > 0;
+  }
+
+  /** v18: whether any judged rule is registered (docs/ttsr.md §17.6). */
+  hasJudgedRules(): boolean {
+    return this.#settings.enabled && this.#entries.some((e) => e.question !== undefined);
+  }
+
+  /** v18: whether any stream rule has astCondition, which upstream evaluates only at toolcall_end (docs/ttsr.md §17.3). */
+  hasAstRules(): boolean {
+    return this.profile === "v18" && this.#settings.enabled && this.#entries.some((e) => e.astConditions.length > 0 && e.question === undefined);
+  }
+
+  /**
+   * v18 `judgedCandidates`: the judged rules to ask about one completed output: scope, `globs` gate, repeat gate, and
+   * a prefilter when the rule also has conditions (docs/ttsr.md §17.6). Touches no buffer.
+   */
+  judgedCandidates(content: string, ctx: TtsrMatchContext): JudgedCandidate[] {
+    if (!this.hasJudgedRules()) return [];
+    const out: JudgedCandidate[] = [];
+    for (const e of this.#entries) {
+      if (e.question === undefined || !this.#canTrigger(e.rule.name) || !this.#matchesScope(e, ctx) || !this.#matchesGlobalPaths(e, ctx)) continue;
+      if (e.conditions.length === 0 && e.astConditions.length === 0) out.push({ rule: e.rule, question: e.question });
+      else if (testsAny(e.conditions, content)) out.push({ rule: e.rule, question: e.question });
+      else if (e.astConditions.length > 0 && ctx.source === "tool" && hasExtension(ctx.filePaths))
+        out.push({ rule: e.rule, question: e.question, astUnchecked: true });
+    }
+    return out;
+  }
+
+  /** v18 `claim`: the verdict rules that may still fire, marked at once so no other verdict delivers them twice. */
+  claim(rules: readonly Rule[]): Rule[] {
+    const claimed = rules.filter((r) => this.#canTrigger(r.name));
+    this.markInjected(claimed);
+    return claimed;
   }
 
   /** Registered rules in registration order. */
@@ -113,9 +166,9 @@ export class TtsrManager {
     return this.#buffers.get(this.bufferKey(ctx));
   }
 
-  /** D3: v17 does not buffer text/thinking that no registered rule can match. */
+  /** D3: v17 and v18 do not buffer text/thinking that no registered rule can match. */
   #skipsSource(ctx: TtsrMatchContext): boolean {
-    if (this.profile !== "v17") return false;
+    if (this.profile === "seed") return false;
     return (ctx.source === "text" && !this.#canMatchText) || (ctx.source === "thinking" && !this.#canMatchThinking);
   }
 
@@ -179,6 +232,7 @@ export class TtsrManager {
     // Text and thinking contexts without paths pass the same rules every time: their list is kept.
     const prose = ctx.source !== "tool" && ctx.filePaths === undefined ? this.#prose()[ctx.source] : undefined;
     for (const e of prose ?? this.#entries) {
+      if (e.question !== undefined) continue; // judged rules never match a stream (docs/ttsr.md §17.6)
       if (gate && !this.#canTriggerCached(e)) continue;
       if (prose === undefined && (!this.#matchesScope(e, ctx) || !this.#matchesGlobalPaths(e, ctx))) continue;
       candidates[count++] = e;
@@ -227,7 +281,8 @@ export class TtsrManager {
 
   #prose(): { text: Entry[]; thinking: Entry[] } {
     if (!this.#proseCandidates) {
-      const pass = (source: "text" | "thinking") => this.#entries.filter((e) => this.#matchesScope(e, { source }) && this.#matchesGlobalPaths(e, { source }));
+      const pass = (source: "text" | "thinking") =>
+        this.#entries.filter((e) => e.question === undefined && this.#matchesScope(e, { source }) && this.#matchesGlobalPaths(e, { source }));
       this.#proseCandidates = { text: pass("text"), thinking: pass("thinking") };
     }
     return this.#proseCandidates;
@@ -307,6 +362,23 @@ export class TtsrManager {
   getLastInjectedAt(name: string): number | undefined {
     return this.#records.get(name);
   }
+}
+
+function testsAny(conditions: readonly RegExp[], text: string): boolean {
+  for (const re of conditions) {
+    re.lastIndex = 0;
+    if (re.test(text)) return true;
+  }
+  return false;
+}
+
+/** v18 `#deriveLang`: an AST condition needs a candidate path with an extension to pick a language. */
+function hasExtension(paths: readonly string[] | undefined): boolean {
+  return (paths ?? []).some((p) => {
+    const base = p.replaceAll("\\", "/").split("/").pop() ?? "";
+    const dot = base.lastIndexOf(".");
+    return dot > 0 && dot < base.length - 1;
+  });
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

@@ -34,10 +34,10 @@ export const TTSR_TOOL_REMINDER_V17 =
 export type TemplateKind = "interrupt" | "tool-reminder";
 
 /** The template a profile uses. Seed-era has the v14 interrupt wording (D9) and, per the seed document's per-tool
- * path (S docs/ttsr.md §4, 15.1.3+), the only tool-reminder file there is: v17's. */
+ * path (S docs/ttsr.md §4, 15.1.3+), the only tool-reminder file there is: v17's. v18.3.4 ships both v17 texts unchanged. */
 export function templateFor(kind: TemplateKind, profile: TtsrProfile): string {
   if (kind === "tool-reminder") return TTSR_TOOL_REMINDER_V17;
-  return profile === "v17" ? TTSR_INTERRUPT_V17 : TTSR_INTERRUPT_V14;
+  return profile === "seed" ? TTSR_INTERRUPT_V14 : TTSR_INTERRUPT_V17;
 }
 
 export interface PathDisplayOptions {

@@ -1,8 +1,8 @@
 // The rule object TTSR works with (docs/ttsr.md §3) and the manager's settings and match context (docs/ttsr.md §8).
 import type { Diagnostic } from "../shared/diagnostics.js";
 
-/** Which upstream code the matcher follows (docs/product.md §2): seed-era (v14 code) or v17.2.15. */
-export type TtsrProfile = "seed" | "v17";
+/** Which upstream code the matcher follows (docs/product.md §2): seed-era (v14 code), v17.2.15 or v18.3.4. */
+export type TtsrProfile = "seed" | "v17" | "v18";
 
 export type InterruptMode = "never" | "prose-only" | "tool-only" | "always";
 export type RepeatMode = "once" | "after-gap";

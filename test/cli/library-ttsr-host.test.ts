@@ -16,16 +16,20 @@ describe("TTSR host example (imports only the package entry)", () => {
     expect(specs).toEqual(["sightline"]);
   });
 
-  it("runs: the interrupted message is cut, both injections are delivered, persisted and marked, the agent continues twice", () => {
-    ensureBuilt();
-    const r = spawnSync(process.execPath, [EXAMPLE], { cwd: join(ROOT, "examples"), encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({
-      messages: ["user: add debug output", "custom ttsr-injection no-console", "assistant: Done. TODO: tests", "custom ttsr-injection no-todo"],
-      persisted: ["custom_message no-console", "ttsr_injection no-console", "custom_message no-todo", "ttsr_injection no-todo"],
-      injected: ["no-console", "no-todo"],
-      continued: 2,
+  for (const profile of ["v17", "v18"]) {
+    it(`runs (${profile}): the interrupted message is cut, both injections are delivered, persisted and marked, the agent continues twice`, () => {
+      ensureBuilt();
+      const r = spawnSync(process.execPath, [EXAMPLE, profile], { cwd: join(ROOT, "examples"), encoding: "utf8" });
+      expect(r.stderr).toBe("");
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual({
+        messages: ["user: add debug output", "custom ttsr-injection no-console", "assistant: Done. TODO: tests", "custom ttsr-injection no-todo"],
+        persisted: ["custom_message no-console", "ttsr_injection no-console", "custom_message no-todo", "ttsr_injection no-todo"],
+        injected: ["no-console", "no-todo"],
+        continued: 2,
+        // docs/ttsr.md §17.5: a v18 follow-up carries its deliveryId; an interrupt never does.
+        details: [{ rules: ["no-console"] }, profile === "v18" ? { rules: ["no-todo"], deliveryId: 1 } : { rules: ["no-todo"] }],
+      });
     });
-  });
+  }
 });

@@ -54,7 +54,7 @@ describe("TTSR matcher properties", () => {
       fc.property(
         monotone,
         streamText.chain((t) => fc.tuple(fc.constant(t), cuts(t), cuts(t))),
-        fc.constantFrom<TtsrProfile>("seed", "v17"),
+        fc.constantFrom<TtsrProfile>("seed", "v17", "v18"),
         (pattern, [t, c1, c2], profile) => {
           const a = run(pattern, split(t, c1), profile);
           const b = run(pattern, split(t, c2), profile);
@@ -72,7 +72,7 @@ describe("TTSR matcher properties", () => {
       fc.property(
         anyPattern,
         streamText.chain((t) => fc.tuple(fc.constant(t), cuts(t))),
-        fc.constantFrom<TtsrProfile>("seed", "v17"),
+        fc.constantFrom<TtsrProfile>("seed", "v17", "v18"),
         (pattern, [t, c], profile) => {
           const deltas = split(t, c);
           const got = run(pattern, deltas, profile);

@@ -65,7 +65,7 @@ function run(profile: TtsrProfile, conds: string[], ops: Op[]): void {
 }
 
 describe("checkDelta with the streamed text equals plain appends", () => {
-  for (const profile of ["seed", "v17"] as const) {
+  for (const profile of ["seed", "v17", "v18"] as const) {
     it(`${profile}: blocks sharing buffers, digests replacing them, resets`, () => {
       fc.assert(
         fc.property(conditions, fc.array(op, { maxLength: 12 }), (conds, ops) => run(profile, conds, ops)),

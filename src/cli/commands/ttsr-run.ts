@@ -27,7 +27,7 @@ export const ttsrRunCommand = defineCommand({
       })
       .option("profile", { type: "string", describe: "Format profile (pi: pi|omp17)" })
       .option("ttsr-profile", {
-        choices: ["seed", "v17"] as const,
+        choices: ["seed", "v17", "v18"] as const,
         describe: "TTSR behaviour to replay (default: the session's — v17 for omp17 sessions — else seed)",
       })
       .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })

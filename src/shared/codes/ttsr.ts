@@ -12,6 +12,8 @@ const UNVERIFIABLE: Record<string, string> = {
     "the response that triggered this interrupt is not in the log (with contextMode discard the agent drops the aborted output, docs/ttsr.md §9.5), so the replay cannot see its trigger",
   "violating-tool-call-removed":
     'a tool-source interrupt: the agent removed the violating tool call from the aborted response and wrote synthetic "aborted" results for its siblings (docs/ttsr.md §16.2), so the replay cannot see its trigger',
+  "judged-verdict-not-given":
+    "a judged rule's warning: a model answered the rule's question after the response (docs/ttsr.md §17.6), so the replay cannot see its trigger; the recorded warning is the agent's verdict, give it as a verdict to replay it",
 };
 
 /** The wording of an unverifiable-evidence reason (JSON `recorded[].unverifiable`). */

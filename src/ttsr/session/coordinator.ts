@@ -1,10 +1,13 @@
 // The TTSR session decision layer (docs/ttsr.md §9), modelled on v17 `TtsrCoordinator` (seed-era logic is the
-// same minus the matcherDigest branch, docs/ttsr.md §0.2). Event-driven and pure: each agent event returns effects.
+// same minus the matcherDigest branch, docs/ttsr.md §0.2; v18's additions are docs/ttsr.md §17). Event-driven and
+// pure: each agent event returns effects.
 import type { TtsrManager } from "../manager.js";
 import type { Rule, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "../types.js";
 import { abortReason, appendUniqueByName, cleanNames, shouldInterrupt } from "./decide.js";
 import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
-import { argumentPathCandidates, toFilePaths } from "./paths.js";
+import { judgeOutputs, outputsOf, type VerdictSource } from "./judged.js";
+import { Announcements, DeliveryReservations } from "./v18-ledger.js";
+import { ToolInspector, toolCallBlock, toolStreamKey } from "./inspector.js";
 import { ruleRenderer } from "./renderer.js";
 import type {
   CustomMessage,
@@ -30,8 +33,10 @@ export interface CoordinatorOptions {
   home?: string;
   /** Defaults to the manager's profile. */
   profile?: TtsrProfile;
-  /** v17 tool hook lookup (docs/strings.md §3); defaults to edit/write hooks. Seed never uses hooks. */
+  /** v17/v18 tool hook lookup (docs/strings.md §3); defaults to edit/write hooks. Seed never uses hooks. */
   hooks?: (toolName: string, args: unknown) => ToolHooks | undefined;
+  /** v18 judged rules: the verdict per rule and output; without it every judged rule is not decidable offline (docs/ttsr.md §17.6). */
+  verdict?: VerdictSource;
 }
 
 /** Host facts the 50 ms interrupt task checks (docs/ttsr.md §9.5 c); a replay always finds its target. */
@@ -63,8 +68,11 @@ export class TtsrCoordinator {
   readonly #render: RuleRenderer;
   readonly #cwd: string | null;
   readonly #profile: TtsrProfile;
-  readonly #hooks: (toolName: string, args: unknown) => ToolHooks | undefined;
+  readonly #inspector: ToolInspector;
+  readonly #verdict: VerdictSource | undefined;
   #pending: Rule[] = [];
+  readonly #reservations = new DeliveryReservations();
+  readonly #announced = new Announcements();
   readonly #buckets = new Map<string, Rule[]>();
   #abortPending = false;
   #retryToken = 0;
@@ -73,8 +81,14 @@ export class TtsrCoordinator {
     this.#m = o.manager;
     this.#cwd = o.cwd;
     this.#profile = o.profile ?? o.manager.profile;
-    this.#render = o.renderer ?? ruleRenderer({ profile: this.#profile, ...(o.cwd !== null && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }) });
-    this.#hooks = o.hooks ?? toolHooksFor;
+    this.#defaultRender = ruleRenderer({ profile: this.#profile, ...(o.cwd !== null && { cwd: o.cwd }), ...(o.home !== undefined && { home: o.home }) });
+    this.#render = o.renderer ?? this.#defaultRender;
+    this.#inspector = new ToolInspector(this.#profile, o.cwd, o.hooks ?? toolHooksFor);
+    this.#verdict = o.verdict;
+  }
+
+  get #v18(): boolean {
+    return this.#profile === "v18";
   }
 
   get manager(): TtsrManager {
@@ -92,6 +106,10 @@ export class TtsrCoordinator {
   bucketNames(toolCallId: string): string[] | undefined {
     return this.#buckets.get(toolCallId)?.map((r) => r.name);
   }
+  /** v18: the rules an undelivered follow-up holds, with its deliveryId. */
+  get reservations(): ReadonlyMap<string, number> {
+    return this.#reservations.byName;
+  }
 
   /** Process start (docs/ttsr.md §11.3): names from the path's ttsr_injection entries. */
   restore(names: readonly string[]): void {
@@ -103,35 +121,55 @@ export class TtsrCoordinator {
     return [];
   }
 
-  /** turn_end of every turn, whatever its stop reason (docs/ttsr.md §8.6). */
+  /** turn_end of every turn, whatever its stop reason (docs/ttsr.md §8.6); v18 forgets the announced triggers. */
   turnEnd(): Effect[] {
     this.#m.incrementMessageCount();
+    this.#announced.clear();
     return [];
   }
 
-  /** A `*_delta` message update (docs/ttsr.md §9.1); end events are never checked, so hosts do not send them. */
+  /** message_start of an assistant message: v18 resets the buffers (docs/ttsr.md §17.1); earlier profiles do nothing. */
+  assistantMessageStart(): Effect[] {
+    if (this.#v18) this.#m.resetBuffer();
+    return [];
+  }
+
+  /** A provider `start` inside one response (a restarted attempt): v18 resets the buffers (docs/ttsr.md §17.1). */
+  providerStart(): Effect[] {
+    if (this.#v18 && this.#m.hasRules()) this.#m.resetBuffer();
+    return [];
+  }
+
+  /**
+   * A `*_delta` message update (docs/ttsr.md §9.1), or in v18 a `toolcall_end` (`final`, docs/ttsr.md §17.2); seed and v17
+   * never check end events, so a final event is ignored there.
+   */
   delta(ev: DeltaEvent): DeltaResult {
+    if (ev.source === "tool" && ev.final && !this.#v18) return { consumed: false, effects: [], streams: [] };
     const streams = this.probe(ev);
     const matches = streams.flatMap((s) => s.rules);
     if (matches.length === 0) return { consumed: false, effects: [], streams };
     // The base key `toolcall:<id>`, never a per-file `#path` key (docs/strings.md §3 step 5); only a real id counts.
     const matchedToolId = ev.source === "tool" && ev.toolCall?.id ? ev.toolCall.id : undefined;
-    return { ...this.#handleMatches(matches, streams, ev.source, matchedToolId), streams };
+    const baseKey = ev.source === "tool" && ev.toolCall ? toolStreamKey(ev.toolCall, ev.contentIndex) : undefined;
+    return { ...this.#handleMatches(matches, streams, ev.source, matchedToolId, baseKey), streams };
   }
 
   /**
-   * A raw `message_update` of the agent: only `text_delta`, `thinking_delta` and `toolcall_delta` are checked;
-   * every other update (`text_end`, `toolcall_end`, …) is ignored (docs/ttsr.md §9.1, S17).
+   * A raw `message_update` of the agent: `text_delta`, `thinking_delta` and `toolcall_delta` are checked; v18 also
+   * checks `toolcall_end` and resets on a provider `start`; every other update is ignored (docs/ttsr.md §9.1, §17).
    */
   messageUpdate(u: AgentUpdate): DeltaResult {
     const delta = typeof u.delta === "string" ? u.delta : "";
     if (u.type === "text_delta") return this.delta({ source: "text", delta });
     if (u.type === "thinking_delta") return this.delta({ source: "thinking", delta });
-    if (u.type === "toolcall_delta") {
-      const ev: DeltaEvent = { source: "tool", delta, contentIndex: u.contentIndex ?? 0 };
+    if (u.type === "toolcall_delta" || (u.type === "toolcall_end" && this.#v18)) {
+      const ev: DeltaEvent = { source: "tool", delta: u.type === "toolcall_end" ? "" : delta, contentIndex: u.contentIndex ?? 0 };
       if (u.toolCall) ev.toolCall = u.toolCall;
+      if (u.type === "toolcall_end") ev.final = true;
       return this.delta(ev);
     }
+    if (u.type === "start") this.providerStart();
     return { consumed: false, effects: [], streams: [] };
   }
 
@@ -152,44 +190,29 @@ export class TtsrCoordinator {
     return toolCallId !== undefined ? "tool" : "deferred";
   }
 
-  // docs/ttsr.md §9.2 + docs/strings.md §3: the tool context, then entries (per-file snapshots), digest snapshot, or raw delta.
+  // docs/ttsr.md §9.2 + docs/strings.md §3: the tool context, then entries (per-file snapshots), digest snapshot, or raw
+  // delta; at a v18 toolcall_end a hookless call's final arguments replace its buffer (docs/ttsr.md §17.2).
   #checkTool(ev: Extract<DeltaEvent, { source: "tool" }>): Stream[] {
     const block = ev.toolCall;
     if (!block) return [{ ctx: { source: "tool" }, rules: this.#m.checkDelta(ev.delta, { source: "tool" }, ev.streamed) }];
-    const streamKey = block.id ? `toolcall:${block.id}` : `tool:${block.name}:${ev.contentIndex}`;
-    const hooks = this.#profile === "v17" ? this.#hooks(block.name, block.arguments) : undefined;
-    const hookPaths = hooks?.paths?.(block.arguments);
-    const candidates = hookPaths && hookPaths.length > 0 ? hookPaths : argumentPathCandidates(block.arguments);
-    const ctx: TtsrMatchContext = { source: "tool", toolName: block.name, streamKey };
-    const filePaths = this.#filePaths(candidates);
-    if (filePaths) ctx.filePaths = filePaths;
-    const entries = hooks?.entries?.(block.arguments);
-    if (entries && entries.length > 0) {
-      return entries.map((e) => {
-        const c: TtsrMatchContext = { ...ctx, streamKey: `${streamKey}#${e.path}` };
-        const paths = toFilePaths([e.path], this.#cwd);
-        if (paths) c.filePaths = paths;
-        else delete c.filePaths;
-        return { ctx: c, rules: this.#m.checkSnapshot(e.digest, c) };
-      });
-    }
-    const digest = hooks?.digest(block.arguments);
-    if (digest !== undefined) return [{ ctx, rules: this.#m.checkSnapshot(digest, ctx) }];
+    const parts = this.#inspector.parts(block, ev.contentIndex);
+    const { ctx } = parts;
+    if (parts.entries) return parts.entries.map((e) => ({ ctx: e.ctx, rules: this.#m.checkSnapshot(e.digest, e.ctx) }));
+    if (parts.digest !== undefined) return [{ ctx, rules: this.#m.checkSnapshot(parts.digest, ctx) }];
+    const args = block.arguments;
+    if (ev.final && args !== undefined && args !== null)
+      return [{ ctx, rules: this.#m.checkSnapshot(typeof args === "string" ? args : JSON.stringify(args), ctx) }];
     return [{ ctx, rules: this.#m.checkDelta(ev.delta, ctx, ev.streamed) }];
   }
 
-  /** toFilePaths, remembered for the last candidate list: streamed arguments repeat it delta after delta. */
-  #filePaths(candidates: readonly string[]): string[] | undefined {
-    const last = this.#lastPaths;
-    if (last && last.candidates.length === candidates.length && last.candidates.every((c, i) => c === candidates[i])) return last.paths;
-    const paths = toFilePaths(candidates, this.#cwd);
-    this.#lastPaths = { candidates: [...candidates], paths };
-    return paths;
-  }
-  #lastPaths: { candidates: string[]; paths: string[] | undefined } | undefined;
-
   // docs/ttsr.md §9.4 `#handleMatches`.
-  #handleMatches(matches: Rule[], streams: Stream[], source: TtsrMatchSource, matchedToolId: string | undefined): Omit<DeltaResult, "streams"> {
+  #handleMatches(
+    matches: Rule[],
+    streams: Stream[],
+    source: TtsrMatchSource,
+    matchedToolId: string | undefined,
+    baseKey: string | undefined,
+  ): Omit<DeltaResult, "streams"> {
     const effects: Effect[] = [];
     const decided = new Map<string, Decision>();
     const interrupt = shouldInterrupt(matches, source, this.#m.getSettings().interruptMode);
@@ -212,21 +235,28 @@ export class TtsrCoordinator {
         this.#m.markInjected(added);
         effects.push({ kind: "mark", names: added.map((r) => r.name) });
       }
-      effects.push({ kind: "ttsr_triggered", rules: matches });
+      this.#announce(effects, baseKey, matches);
       return { consumed: false, effects };
     }
-    appendUniqueByName(this.#pending, matches);
-    for (const r of matches) decided.set(r.name, interrupt ? "interrupt" : "deferred");
+    // v18: a rule an undelivered follow-up holds is not pending again (docs/ttsr.md §17.5).
+    const free = this.#v18 ? matches.filter((r) => !this.#reservations.has(r.name)) : matches;
+    appendUniqueByName(this.#pending, free);
+    for (const r of matches) decided.set(r.name, free.includes(r) ? (interrupt ? "interrupt" : "deferred") : "reserved");
     this.#pushMatchEffects(effects, streams, decided, matchedToolId);
     // The deferred path (prose, or a tool stream without an id) emits no event (docs/ttsr.md §9.9).
     if (!interrupt) return { consumed: false, effects };
     this.#abortPending = true;
     const { reason, errorMessage } = abortReason(matches, this.#profile, source === "tool" ? matchedToolId : undefined);
     effects.push({ kind: "abort", reason, errorMessage });
-    effects.push({ kind: "ttsr_triggered", rules: matches });
+    this.#announce(effects, baseKey, matches);
     this.#retryToken++;
     effects.push({ kind: "schedule_interrupt", token: this.#retryToken, delayMs: 50 });
     return { consumed: true, effects };
+  }
+
+  /** `ttsr_triggered`; v18 announces a stream key's rules once until turn end (`#emitTriggerOnce`, docs/ttsr.md §17.4). */
+  #announce(effects: Effect[], key: string | undefined, rules: Rule[]): void {
+    if (!this.#v18 || this.#announced.admit(key, rules)) effects.push({ kind: "ttsr_triggered", rules });
   }
 
   #claimedElsewhere(name: string, toolId: string): boolean {
@@ -257,8 +287,18 @@ export class TtsrCoordinator {
     return rules.map((r) => this.#render.interrupt(r)).join("\n\n");
   }
 
-  /** docs/ttsr.md §9.7 `onAssistantMessageEnd`. */
-  assistantMessageEnd(stopReason: StopReason): Effect[] {
+  /**
+   * docs/ttsr.md §9.7 `onAssistantMessageEnd`. v18 then asks the judged rules about the message's completed outputs
+   * (`content`: the message's content blocks; docs/ttsr.md §17.6).
+   */
+  assistantMessageEnd(stopReason: StopReason, content?: unknown): Effect[] {
+    const effects = this.#queueDeferred(stopReason);
+    const failed = stopReason === "aborted" || stopReason === "error";
+    if (this.#v18 && !failed && content !== undefined) this.#judge(content, effects);
+    return effects;
+  }
+
+  #queueDeferred(stopReason: StopReason): Effect[] {
     const effects: Effect[] = [];
     if (!this.#abortPending) effects.push({ kind: "resolve_gate" });
     const failed = stopReason === "aborted" || stopReason === "error";
@@ -277,10 +317,28 @@ export class TtsrCoordinator {
       this.#renderInterrupt(rules),
       rules.map((r) => r.name),
     );
+    if (this.#v18) {
+      // docs/ttsr.md §17.5: the follow-up reserves its rules until it is delivered (or discarded).
+      message.details.deliveryId = this.#reservations.reserve(rules);
+    }
     effects.push({ kind: "inject", mode: "deferred", rules: message.details.rules, text: message.content });
     effects.push({ kind: "follow_up", message });
     effects.push({ kind: "schedule_continue", delayMs: 1 });
     return effects;
+  }
+
+  // v18 `#judgeCompletedMessage` (docs/ttsr.md §17.6); `judge: "off"` never asks, "auto" and "on" leave it to the verdicts.
+  #judge(content: unknown, effects: Effect[]): void {
+    if (!this.#m.hasJudgedRules() || (this.#m.getSettings() as { judge?: unknown }).judge === "off") return;
+    const outputs = outputsOf(content, (block, index) => this.#inspector.parts(toolCallBlock(block), index));
+    const warn = (rule: Rule, subject: string): string => (this.#render.warning ?? this.#defaultRender.warning)?.(rule, subject) ?? "";
+    effects.push(...judgeOutputs(outputs, this.#m, this.#verdict, (text, names) => injectionMessage(text, names), warn));
+  }
+  readonly #defaultRender: RuleRenderer;
+
+  /** v18: a queued follow-up discarded before it was persisted frees its reservation (docs/ttsr.md §17.5). */
+  releaseDeferred(details: unknown): void {
+    this.#reservations.release(details);
   }
 
   /**
@@ -305,6 +363,7 @@ export class TtsrCoordinator {
       this.#m.markInjectedByNames(names);
       effects.push({ kind: "mark", names }, { kind: "persist", record: { type: "ttsr_injection", injectedRules: names } });
     }
+    if (this.#v18) this.releaseDeferred(d);
     return effects;
   }
 

@@ -20,6 +20,8 @@ export type DeltaEvent =
       contentIndex: number;
       /** Absent when content[contentIndex] is not a toolCall block: the context stays {source:"tool"}. */
       toolCall?: ToolCallBlock;
+      /** v18 `toolcall_end`: the call's final arguments (delta ""), evaluated once more (docs/ttsr.md §17.2). */
+      final?: true;
     };
 
 export type StopReason = "stop" | "length" | "toolUse" | "aborted" | "error" | (string & {});
@@ -35,15 +37,32 @@ export interface ToolScopedAbort {
 /** Seed aborts with no reason (undefined); v17 with a string or a tool-scoped reason (D6). */
 export type AbortReason = string | ToolScopedAbort | undefined;
 
-export type Decision = "interrupt" | "deferred" | "tool" | "suppressed-repeat" | "dropped-aborted" | "claimed-elsewhere";
+/**
+ * v18 adds: `reserved` (an undelivered follow-up holds the rule, docs/ttsr.md §17.5), and for judged rules `judged`
+ * (verdict yes: warned), `judged-clean` (verdict no) and `not-decidable-offline` (no verdict given, docs/ttsr.md §17.6).
+ */
+export type Decision =
+  | "interrupt"
+  | "deferred"
+  | "tool"
+  | "suppressed-repeat"
+  | "dropped-aborted"
+  | "claimed-elsewhere"
+  | "reserved"
+  | "judged"
+  | "judged-clean"
+  | "not-decidable-offline";
 
-/** The `custom` runtime message both the interrupt task and the deferred follow-up carry (docs/ttsr.md §9.5 f, docs/ttsr.md §9.6). */
+/**
+ * The `custom` runtime message the interrupt task (docs/ttsr.md §9.5 f), the deferred follow-up (docs/ttsr.md §9.6)
+ * and a v18 judged warning carry. v18 follow-ups add `deliveryId` (docs/ttsr.md §17.5).
+ */
 export interface InjectionMessage {
   role: "custom";
   customType: "ttsr-injection";
   content: string;
   display: false;
-  details: { rules: string[] };
+  details: { rules: string[]; deliveryId?: number };
   attribution: "agent";
 }
 
@@ -78,8 +97,23 @@ export type Effect =
   | { kind: "persist"; record: PersistedRecord }
   /** Rules the layer let go without injecting them (pending dropped, per-tool buckets cleared). */
   | { kind: "dropped"; why: "pending" | "bucket"; rules: Rule[]; toolCallId?: string }
-  /** The injection text the model receives, per delivery (interrupt task, deferred follow-up, tool fold). */
-  | { kind: "inject"; mode: "interrupt" | "deferred" | "tool"; rules: string[]; text: string; toolCallId?: string };
+  /** The injection text the model receives, per delivery (interrupt task, deferred follow-up, tool fold, v18 judged warning). */
+  | { kind: "inject"; mode: InjectionMode; rules: string[]; text: string; toolCallId?: string }
+  /** v18: the judged rules asked about one completed output and their verdicts (undefined: none given, docs/ttsr.md §17.6). */
+  | { kind: "judged"; subject: string; source: TtsrMatchSource; streamKey: string; content: string; rules: JudgedAnswer[] }
+  /** v18: a judged warning, delivered as an aside (without interrupting); the host persists it via customMessageEnd. */
+  | { kind: "aside"; message: InjectionMessage };
+
+export type InjectionMode = "interrupt" | "deferred" | "tool" | "judged";
+
+export interface JudgedAnswer {
+  rule: Rule;
+  verdict: boolean | undefined;
+  /** The rule passed its prefilter only through astCondition, which sightline does not evaluate. */
+  astUnchecked?: true;
+  /** After the claim: the rule was delivered (verdict yes and still allowed to fire). */
+  delivered: boolean;
+}
 
 export interface DeltaResult {
   /** True when an interrupt fired: the agent's handler returns early for this update (docs/ttsr.md §9.1). */
@@ -99,4 +133,6 @@ export interface ToolFoldResult {
 export interface RuleRenderer {
   interrupt(rule: Rule): string;
   toolReminder(rule: Rule): string;
+  /** v18 judged warning for one output (`subject`); the default renderer's when absent. */
+  warning?(rule: Rule, subject: string): string;
 }

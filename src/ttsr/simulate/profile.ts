@@ -22,6 +22,9 @@ const PREAMBLES: readonly [string, TtsrProfile][] = [
 export function sessionTtsrProfile(session: SessionBase): SessionTtsrProfile | undefined {
   const recorded = recordedTtsr(session);
   if (!recorded) return undefined;
+  // Only v18 writes a follow-up's deliveryId or a judged warning (docs/ttsr.md §17.7); its other texts are v17's.
+  if (recorded.evidence.some((i) => i.record.deliveryId !== undefined || i.record.delivery === "judged"))
+    return { profile: "v18", evidence: "recorded-template" };
   for (const item of recorded.evidence) {
     const text = item.record.kind === "custom_message" ? item.record.text : undefined;
     const hit = text !== undefined ? PREAMBLES.find(([p]) => text.includes(p)) : undefined;
@@ -38,10 +41,13 @@ export interface ResolvedTtsrProfile {
   contradicts?: SessionTtsrProfile;
 }
 
+// v18 writes v17's interrupt and reminder texts unchanged: texts that point to v17 fit v18 as well (docs/ttsr.md §17).
+const fits = (found: SessionTtsrProfile, named: TtsrProfile): boolean =>
+  found.profile === named || (found.profile === "v17" && named === "v18" && found.evidence === "recorded-template");
+
 /** The named profile wins; otherwise the session's; otherwise seed (docs/product.md §2). */
 export function resolveTtsrProfile(session: SessionBase, named: TtsrProfile | undefined): ResolvedTtsrProfile {
   const found = sessionTtsrProfile(session);
-  if (named !== undefined)
-    return found && found.profile !== named ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
+  if (named !== undefined) return found && !fits(found, named) ? { profile: named, from: "option", contradicts: found } : { profile: named, from: "option" };
   return found ? { profile: found.profile, from: "session" } : { profile: "seed", from: "default" };
 }

@@ -8,6 +8,7 @@ import { bucketRules } from "../buckets.js";
 import { TtsrManager } from "../manager.js";
 import { mergeTtsrSettings } from "../settings.js";
 import { TtsrCoordinator } from "../session/coordinator.js";
+import { verdictsByName } from "../session/judged.js";
 import { ruleRenderer } from "../session/renderer.js";
 import type { Effect, InjectionMessage, RuleRenderer } from "../session/types.js";
 import type { Rule, TtsrProfile } from "../types.js";
@@ -47,10 +48,18 @@ class Replay {
     const settings = mergeTtsrSettings(this.o.settings);
     this.m = new TtsrManager(this.o.settings, { profile: this.profile });
     bucketRules(this.rules, this.m, settings);
-    this.c = new TtsrCoordinator({ manager: this.m, renderer: this.renderer, cwd: this.recordedCwd });
+    this.c = new TtsrCoordinator({
+      manager: this.m,
+      renderer: this.renderer,
+      cwd: this.recordedCwd,
+      ...(this.o.verdicts !== undefined && { verdict: verdictsByName(this.o.verdicts) }),
+    });
     if (restore.length > 0) this.c.restore(restore);
     this.queued = []; // follow-ups queued in the old process die with it
+    this.asides = [];
   }
+  /** v18 judged warnings waiting for the next step boundary (docs/ttsr.md §17.6). */
+  asides: InjectionMessage[] = [];
 
   assistant(id: string, msg: Record<string, unknown>): void {
     this.closeTurn();
@@ -68,7 +77,8 @@ class Replay {
     this.turns.push(t);
     this.open = t;
     this.c.turnStart();
-    for (const ev of synthesizeDeltas(msg.content, this.o.chunking ?? { kind: "whole" })) {
+    this.c.assistantMessageStart();
+    for (const ev of synthesizeDeltas(msg.content, this.o.chunking ?? { kind: "whole" }, this.profile === "v18")) {
       if (t.interrupted) {
         t.counterfactual(this.c.probe(ev), (rules, source, id) => this.c.wouldDecide(rules, source, id));
         continue;
@@ -79,7 +89,7 @@ class Replay {
       if (r.consumed) t.interrupted = true;
     }
     // In the replayed world an interrupt cut the message: it ends aborted whatever the file says.
-    this.apply(t, this.c.assistantMessageEnd(this.effectiveStop(t) ?? ""));
+    this.apply(t, this.c.assistantMessageEnd(this.effectiveStop(t) ?? "", msg.content));
   }
 
   effectiveStop(t: TurnRecorder): string | null {
@@ -108,7 +118,10 @@ class Replay {
         const inj = owner.inject(e);
         if (e.mode === "deferred") this.pendingDeferred = inj;
         else this.delivered.set(inj, this.delivered.size);
-      } else if (e.kind === "follow_up" && this.pendingDeferred) {
+      } else if (e.kind === "judged") t.judged(e);
+      else if (e.kind === "aside") this.asides.push(e.message);
+      else if (e.kind === "follow_up" && this.pendingDeferred) {
+        if (e.message.details.deliveryId !== undefined) this.pendingDeferred.deliveryId = e.message.details.deliveryId;
         this.queued.push({ message: e.message, injection: this.pendingDeferred });
         this.pendingDeferred = undefined;
       }
@@ -122,6 +135,9 @@ class Replay {
     if (!t) return;
     this.open = null;
     this.c.turnEnd();
+    // A judged warning joins the run at the next step boundary, after turn_end; persisting it marks its rules again.
+    for (const message of this.asides.splice(0))
+      this.c.customMessageEnd({ customType: message.customType, content: message.content, details: message.details });
     const tokens = this.scheduled;
     this.scheduled = [];
     for (const token of tokens) this.apply(t, this.c.runInterruptTask(token, { targetFound: true }));
@@ -188,6 +204,7 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
   const known = new Set(steps.map((s) => s.id));
   for (const id of restarts) if (!known.has(id)) diagnostics.push(diag("TTSR_RESUMED_AT_UNKNOWN", { file: session.file }, { id }));
   const evidence = recorded?.evidence ?? [];
+  flagJudgedWithoutVerdict(evidence, o.verdicts);
   const adopt = new Map(evidence.filter((e) => e.triggerMissing && e.record.kind === "ttsr_injection").map((e) => [e.record.entryId, e]));
   r.startProcess([]);
   for (const step of steps) {
@@ -220,6 +237,22 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
           );
   }
   return { path: session.file, turns, diagnostics };
+}
+
+/**
+ * A recorded judged warning (v18) is the agent's verdict; without a verdict for each of its rules the replay cannot
+ * decide them, so the warning and its record are unverifiable and their marks are adopted (docs/ttsr.md §17.7).
+ */
+function flagJudgedWithoutVerdict(evidence: EvidenceItem[], verdicts: ReadonlyMap<string, boolean> | undefined): void {
+  let flagged = false;
+  for (const item of evidence) {
+    if (item.role !== "judged") {
+      flagged = false;
+      continue;
+    }
+    if (item.record.kind === "custom_message") flagged = !item.record.rules.every((r) => verdicts?.has(r));
+    if (flagged) item.triggerMissing = "judged-verdict-not-given";
+  }
 }
 
 /** The cwd the session recorded (the format's hook); null when the format records none. */

@@ -38,8 +38,11 @@ function* prose(source: "text" | "thinking", text: string, chunking: Chunking): 
   }
 }
 
-/** The deltas one by one: a long tool call's snapshots are never all alive at once. */
-export function* synthesizeDeltas(content: unknown, chunking: Chunking): Generator<DeltaEvent> {
+/**
+ * The deltas one by one: a long tool call's snapshots are never all alive at once. `toolcallEnd` (v18) follows each
+ * tool call's deltas with its `toolcall_end`: a `final` event with the recorded arguments (docs/ttsr.md §17.2).
+ */
+export function* synthesizeDeltas(content: unknown, chunking: Chunking, toolcallEnd = false): Generator<DeltaEvent> {
   if (!Array.isArray(content)) {
     if (typeof content === "string") yield* prose("text", content, chunking);
     return;
@@ -61,6 +64,10 @@ export function* synthesizeDeltas(content: unknown, chunking: Chunking): Generat
         // The last delta sees the recorded arguments (what the provider parsed from the whole stream).
         const snapshot = end === raw.length && b.arguments !== undefined ? b.arguments : args.advance(end);
         yield { source: "tool", delta, streamed: raw.slice(0, end), contentIndex, toolCall: { id, name, arguments: snapshot } };
+      }
+      if (toolcallEnd) {
+        const final = b.arguments !== undefined ? b.arguments : args.advance(raw.length);
+        yield { source: "tool", delta: "", contentIndex, toolCall: { id, name, arguments: final }, final: true };
       }
     }
   }

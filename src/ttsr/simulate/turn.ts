@@ -100,6 +100,28 @@ export class TurnRecorder {
     }
   }
 
+  /** v18 judged rules asked about one completed output: their verdicts as matches (docs/ttsr.md §17.6). */
+  judged(e: Extract<Effect, { kind: "judged" }>): void {
+    for (const a of e.rules) {
+      const decision: Decision =
+        a.verdict === undefined ? "not-decidable-offline" : a.verdict === false ? "judged-clean" : a.delivered ? "judged" : "claimed-elsewhere";
+      const key = `${a.rule.name}\u0000${e.streamKey}`;
+      if (this.#seen.has(key)) continue;
+      const match: SimMatch = {
+        rule: a.rule.name,
+        source: e.source,
+        offset: e.content.length,
+        excerpt: excerptOf(a.rule, e.content, this.profile),
+        decision,
+        counterfactual: false,
+      };
+      const id = toolIdOf(e.streamKey);
+      if (id !== undefined) match.toolCallId = id;
+      this.#seen.set(key, match);
+      this.report.matches.push(match);
+    }
+  }
+
   inject(e: Extract<Effect, { kind: "inject" }>): SimInjection {
     const inj: SimInjection = { rules: e.rules, mode: e.mode, text: e.text };
     if (e.toolCallId !== undefined) inj.toolCallId = e.toolCallId;

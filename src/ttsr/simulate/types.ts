@@ -1,7 +1,7 @@
 // The per-turn result of a TTSR replay, in the `ttsr run --json` contract's shape (docs/product.md §5).
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { Chunking } from "../chunking.js";
-import type { Decision } from "../session/types.js";
+import type { Decision, InjectionMode } from "../session/types.js";
 import type { TtsrMatchSource, TtsrProfile, TtsrSettings } from "../types.js";
 
 export interface SimMatch {
@@ -19,27 +19,34 @@ export interface SimMatch {
 /** Replayed injections of a turn are listed in delivery order (undelivered deferred ones last). */
 export interface SimInjection {
   rules: string[];
-  mode: "interrupt" | "deferred" | "tool";
+  /** v18 adds `judged`: a judged rule's warning, from a verdict given (docs/ttsr.md §17.6). */
+  mode: InjectionMode;
   text: string;
   toolCallId?: string;
   /** Deferred only: the response after whose turn the follow-up was delivered (absent: never delivered). */
   deliveredAfter?: string;
+  /** v18 deferred only: the follow-up's `details.deliveryId`, counted per replayed process (docs/ttsr.md §17.5). */
+  deliveryId?: number;
 }
 
 /** Why recorded evidence cannot be checked: the output that triggered it is not in the log. */
-export type UnverifiableReason = "aborted-output-not-recorded" | "violating-tool-call-removed";
+export type UnverifiableReason = "aborted-output-not-recorded" | "violating-tool-call-removed" | "judged-verdict-not-given";
 
 export interface SimRecorded {
   kind: "custom_message" | "ttsr_injection" | "tool_reminder";
   entryId: string;
   rules: string[];
   text?: string;
-  /** How the agent delivered it: interrupt (after an aborted response), deferred follow-up, or tool reminder. */
-  delivery?: "interrupt" | "deferred" | "tool";
+  /** How the agent delivered it: interrupt (after an aborted response), deferred follow-up, tool reminder, or (v18) a judged warning. */
+  delivery?: InjectionMode;
   /** Tool reminders: the tool call whose result carries the reminder. */
   toolCallId?: string;
   /** Deferred follow-ups: the response after which the agent delivered it. */
   deliveredAfter?: string;
+  /** v18 deferred follow-ups: the recorded `details.deliveryId` (docs/ttsr.md §17.5). */
+  deliveryId?: number;
+  /** v18 judged warnings: the output the judge flagged, as the warning names it (`reply`, "`edit` call on `a.ts`"). */
+  subject?: string;
   /** Set when the replay could not reproduce it because its trigger is not in the log (docs/ttsr.md §9.5, §16.2). */
   unverifiable?: UnverifiableReason;
 }
@@ -74,4 +81,9 @@ export interface SimulateOptions {
   home?: string;
   /** Process restarts: the process restarted just before each of these entry ids (docs/ttsr.md §11.3). */
   resumedAt?: readonly string[];
+  /**
+   * v18 judged rules: the verdict per rule name (true: violated), for every output the rule is asked about. A judged
+   * rule without one is reported as not decidable offline, never guessed (docs/ttsr.md §17.6).
+   */
+  verdicts?: ReadonlyMap<string, boolean>;
 }

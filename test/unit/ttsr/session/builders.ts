@@ -26,7 +26,10 @@ export interface Setup {
   render: ReturnType<typeof ruleRenderer>;
 }
 
-export function setup(rules: Rule[], settings: Partial<TtsrSettings> = {}, profile: TtsrProfile = "v17", cwd = "/proj"): Setup {
+/** The profile `setup` uses when none is named: v17, or v18 when the vectors re-run under it (vectors-v18.test.ts). */
+export const vectorProfile: { current: TtsrProfile } = { current: "v17" };
+
+export function setup(rules: Rule[], settings: Partial<TtsrSettings> = {}, profile: TtsrProfile = vectorProfile.current, cwd = "/proj"): Setup {
   const m = new TtsrManager(settings, { profile });
   for (const r of rules) m.addRule(r);
   const render = ruleRenderer({ profile, cwd: "/proj", home: "/root" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { R, kinds, names, ofKind, persisted, setup, text, tool, withMode } from "./builders.js";
+import { R, kinds, names, ofKind, persisted, setup, text, tool, vectorProfile, withMode } from "./builders.js";
 import type { Effect } from "../../../../src/ttsr/session/types.js";
 
 describe("ttsr-spec §14 session vectors S1–S10", () => {
@@ -43,46 +43,50 @@ describe("ttsr-spec §14 session vectors S1–S10", () => {
     expect(m.getInjectedRuleNames()).toEqual(["r"]);
   });
 
-  it("ttsr-spec §14 S3: a deferred text rule is sent as a follow-up (interrupt template) and marked only on delivery", () => {
-    const r = R("no-sorry", "sorry");
-    const { c, m, render } = setup([r], { interruptMode: "never" });
-    c.turnStart();
-    const a = c.delta(text("I am sorry"));
-    const b = c.delta(text(" again sorry"));
-    expect(kinds([...a.effects, ...b.effects]).filter((k) => k !== "match")).toEqual([]);
-    expect(c.pendingNames).toEqual(["no-sorry"]);
-    const end = c.assistantMessageEnd("stop");
-    const followUps = ofKind(end, "follow_up");
-    expect(followUps).toHaveLength(1);
-    expect(followUps[0].message).toEqual({
-      role: "custom",
-      customType: "ttsr-injection",
-      content: render.interrupt(r),
-      display: false,
-      details: { rules: ["no-sorry"] },
-      attribution: "agent",
-    });
-    expect(followUps[0].message.content.startsWith("<system-interrupt ")).toBe(true);
-    expect(ofKind(end, "schedule_continue")).toEqual([{ kind: "schedule_continue", delayMs: 1 }]);
-    expect(m.getInjectedRuleNames()).toEqual([]);
-    const delivered = c.customMessageEnd({
-      customType: "ttsr-injection",
-      content: followUps[0].message.content,
-      details: { rules: ["no-sorry", 7, " no-sorry "] },
-    });
-    expect(persisted(delivered)).toEqual([
-      {
-        type: "custom_message",
+  // v18's follow-up also carries a deliveryId (docs/ttsr.md §17.5, v18-session.test.ts).
+  it.skipIf(vectorProfile.current === "v18")(
+    "ttsr-spec §14 S3: a deferred text rule is sent as a follow-up (interrupt template) and marked only on delivery",
+    () => {
+      const r = R("no-sorry", "sorry");
+      const { c, m, render } = setup([r], { interruptMode: "never" });
+      c.turnStart();
+      const a = c.delta(text("I am sorry"));
+      const b = c.delta(text(" again sorry"));
+      expect(kinds([...a.effects, ...b.effects]).filter((k) => k !== "match")).toEqual([]);
+      expect(c.pendingNames).toEqual(["no-sorry"]);
+      const end = c.assistantMessageEnd("stop");
+      const followUps = ofKind(end, "follow_up");
+      expect(followUps).toHaveLength(1);
+      expect(followUps[0].message).toEqual({
+        role: "custom",
         customType: "ttsr-injection",
         content: render.interrupt(r),
         display: false,
-        details: { rules: ["no-sorry", 7, " no-sorry "] },
+        details: { rules: ["no-sorry"] },
         attribution: "agent",
-      },
-      { type: "ttsr_injection", injectedRules: ["no-sorry"] },
-    ]);
-    expect(m.getInjectedRuleNames()).toEqual(["no-sorry"]);
-  });
+      });
+      expect(followUps[0].message.content.startsWith("<system-interrupt ")).toBe(true);
+      expect(ofKind(end, "schedule_continue")).toEqual([{ kind: "schedule_continue", delayMs: 1 }]);
+      expect(m.getInjectedRuleNames()).toEqual([]);
+      const delivered = c.customMessageEnd({
+        customType: "ttsr-injection",
+        content: followUps[0].message.content,
+        details: { rules: ["no-sorry", 7, " no-sorry "] },
+      });
+      expect(persisted(delivered)).toEqual([
+        {
+          type: "custom_message",
+          customType: "ttsr-injection",
+          content: render.interrupt(r),
+          display: false,
+          details: { rules: ["no-sorry", 7, " no-sorry "] },
+          attribution: "agent",
+        },
+        { type: "ttsr_injection", injectedRules: ["no-sorry"] },
+      ]);
+      expect(m.getInjectedRuleNames()).toEqual(["no-sorry"]);
+    },
+  );
 
   it("ttsr-spec §14 S4: a deferred match is dropped on an error end; a later stop end queues nothing", () => {
     const r = R("r", "bad");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { R, kinds, names, ofKind, persisted, setup, text, tool } from "./builders.js";
+import { R, kinds, names, ofKind, persisted, setup, text, tool, vectorProfile } from "./builders.js";
 import type { Effect } from "../../../../src/ttsr/session/types.js";
 
 describe("ttsr-spec §14 session vectors S11–S19", () => {
@@ -33,24 +33,28 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     expect(ofKind(b.effects, "match").flatMap((e) => e.rules.map((x) => x.rule.name))).toEqual(["md"]);
   });
 
-  it("ttsr-spec §14 S13: after-gap with gap 0 on two siblings: three events, only the first tool gets the reminder", () => {
-    const r = R("r", "a|b", { scope: ["tool"] });
-    const { c } = setup([r], { interruptMode: "never", repeatMode: "after-gap", repeatGap: 0 });
-    c.turnStart();
-    const all: Effect[] = [];
-    all.push(...c.delta(tool("ta", "bash", {}, "a")).effects);
-    all.push(...c.delta(tool("ta", "bash", {}, "a")).effects);
-    all.push(...c.delta(tool("tb", "bash", {}, "b")).effects);
-    expect(ofKind(all, "ttsr_triggered")).toHaveLength(3);
-    expect(ofKind(all, "match").map((e) => [e.toolCallId, e.rules[0].decision])).toEqual([
-      ["ta", "tool"],
-      ["ta", "tool"],
-      ["tb", "claimed-elsewhere"],
-    ]);
-    c.assistantMessageEnd("toolUse");
-    expect(c.afterToolCall("ta", [{ type: "text", text: "A" }]).content).toHaveLength(2);
-    expect(c.afterToolCall("tb", [{ type: "text", text: "B" }]).content).toBeUndefined();
-  });
+  // v18 announces a stream key's rules once per turn (docs/ttsr.md §17.4, v18-session.test.ts).
+  it.skipIf(vectorProfile.current === "v18")(
+    "ttsr-spec §14 S13: after-gap with gap 0 on two siblings: three events, only the first tool gets the reminder",
+    () => {
+      const r = R("r", "a|b", { scope: ["tool"] });
+      const { c } = setup([r], { interruptMode: "never", repeatMode: "after-gap", repeatGap: 0 });
+      c.turnStart();
+      const all: Effect[] = [];
+      all.push(...c.delta(tool("ta", "bash", {}, "a")).effects);
+      all.push(...c.delta(tool("ta", "bash", {}, "a")).effects);
+      all.push(...c.delta(tool("tb", "bash", {}, "b")).effects);
+      expect(ofKind(all, "ttsr_triggered")).toHaveLength(3);
+      expect(ofKind(all, "match").map((e) => [e.toolCallId, e.rules[0].decision])).toEqual([
+        ["ta", "tool"],
+        ["ta", "tool"],
+        ["tb", "claimed-elsewhere"],
+      ]);
+      c.assistantMessageEnd("toolUse");
+      expect(c.afterToolCall("ta", [{ type: "text", text: "A" }]).content).toHaveLength(2);
+      expect(c.afterToolCall("tb", [{ type: "text", text: "B" }]).content).toBeUndefined();
+    },
+  );
 
   it("ttsr-spec §14 S14: text then tool in one message: double delivery (tool reminder and a deferred follow-up)", () => {
     const r = R("r", "x");
@@ -90,7 +94,8 @@ describe("ttsr-spec §14 session vectors S11–S19", () => {
     expect(ofKind(eff, "inject")).toEqual([{ kind: "inject", mode: "interrupt", rules: ["x"], text: render.interrupt(r) }]);
   });
 
-  it("ttsr-spec §14 S17: end updates (toolcall_end, text_end) are never checked, only *_delta", () => {
+  // v18 checks toolcall_end (docs/ttsr.md §17.2, v18-session.test.ts).
+  it.skipIf(vectorProfile.current === "v18")("ttsr-spec §14 S17: end updates (toolcall_end, text_end) are never checked, only *_delta", () => {
     const r = R("r", "bad");
     const { c, m } = setup([r], { interruptMode: "always" });
     c.turnStart();
