@@ -4,7 +4,8 @@ import { createSessionParser, isSession, moduleOf, type ParsedSession, type Sess
 import { diag, type Severity } from "../shared/diagnostics.js";
 import type { ArgsParam } from "../shared/codes.js";
 import { isStdin, STDIN_LABEL, readInto } from "../io/read.js";
-import { isDirectory } from "../io/text.js";
+import { isDirectory, readText } from "../io/text.js";
+import { newerManifestSchema } from "../formats/yoi/manifest.js";
 import { newestSegmentIn } from "./yoi-lineage.js";
 
 export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
@@ -26,7 +27,9 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
         // A yoi session folder stands for its newest segment (docs/product.md §2).
         const seg = await newestSegmentIn(path);
         if (seg === undefined) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder without a yoi segment file" });
-        return readSession(seg, { ...opts, label: opts.label });
+        const session = await readSession(seg, { ...opts, label: opts.label });
+        await checkWorkerManifest(session, path, seg);
+        return session;
       }
     } catch (e) {
       return unread(file, "UNREADABLE_PATH", { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
@@ -41,6 +44,18 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
   } catch (e) {
     return unread(file, "UNREADABLE_PATH", { path, reason: (e as Error).message });
   }
+}
+
+/** A Worker Session folder whose manifest names a schema newer than `v3` gets PROFILE_NEWER (docs/yoi.md §9). */
+async function checkWorkerManifest(session: ParsedSession, dir: string, seg: string): Promise<void> {
+  if (session.format !== "yoi" || dirname(seg) !== join(dir, "segments")) return;
+  const manifest = join(dir, "session.json");
+  const text = await readText(manifest).catch(() => undefined);
+  const version = text === undefined ? undefined : newerManifestSchema(text);
+  if (version === undefined) return;
+  session.diagnostics.push(
+    diag("PROFILE_NEWER", { file: session.file }, { writer: "yoi", evidence: `session.json schema_version ${version}`, more: 0, profile: session.profile }),
+  );
 }
 
 /** Reads the session a session names as its origin into it (one level: the origin's own origin is not read). */

@@ -11,11 +11,14 @@ const FIXTURE = resolve(import.meta.dirname, "../../../fixtures/yoi/v3-annotated
 const OLDER = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01.jsonl";
 const NEWER = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a02.jsonl";
 
-function workerSession(withManifest = true): string {
+function workerSession(withManifest = true, schemaVersion = 3): string {
   const root = join(mkdtempSync(join(tmpdir(), "sightline-yoi-worker-")), "session");
   mkdirSync(join(root, "segments"), { recursive: true });
   if (withManifest)
-    writeFileSync(join(root, "session.json"), `${JSON.stringify({ schema_version: 3, session_id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b" }, null, 2)}\n`);
+    writeFileSync(
+      join(root, "session.json"),
+      `${JSON.stringify({ schema_version: schemaVersion, session_id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b" }, null, 2)}\n`,
+    );
   copyFileSync(FIXTURE, join(root, "segments", OLDER));
   copyFileSync(FIXTURE, join(root, "segments", NEWER));
   writeFileSync(join(root, "segments", NEWER.replace(".jsonl", ".trace.jsonl")), "");
@@ -31,5 +34,16 @@ describe("docs/yoi.md §9 Worker Session store folder", () => {
   });
   it("without session.json a segments/ folder is not looked into", async () => {
     expect(await newestSegmentIn(workerSession(false))).toBeUndefined();
+  });
+  it("a manifest at schema 3 adds no warning", async () => {
+    const s = await readSession(workerSession());
+    expect(s.diagnostics.filter((d) => d.code === "PROFILE_NEWER")).toEqual([]);
+  });
+  it("a manifest naming a schema above 3 is PROFILE_NEWER, read with v3", async () => {
+    const s = await readSession(workerSession(true, 4));
+    const newer = s.diagnostics.filter((d) => d.code === "PROFILE_NEWER");
+    expect(newer).toHaveLength(1);
+    expect(newer[0].message).toContain("session.json schema_version 4");
+    expect(newer[0].message).toContain("v3");
   });
 });
