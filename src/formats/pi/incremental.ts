@@ -5,14 +5,18 @@
 // of emitted items still open to the v17 passes: an assistant leaves the tail once its tool calls are paired
 // (or, failed, once its fate is decided) and the message after it is certain. Later pairings of a call that
 // was stripped while finalised, and compactions, rebuild the state from the emitted part of its path (from
-// the kept entry, the compaction or the reset on: O(window), never a walk to the root).
-import { push, tail, type List } from "../../shared/plist.js";
+// the kept entry, the compaction or the reset on: O(window), never a walk to the root). omp18 (docs/pi.md §8)
+// rebuilds its compaction windows from the whole path (a recovered request and the summary's rewrite marker
+// look outside the window) and puts the path's context notes first when a context is read. (A summary's
+// rewrite marker, which may come from the entry after the compaction, is no part of a Msg.)
+import { fromArray, push, tail, toArray, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
 import { emitItems, entryMessage } from "./context.js";
 import { cachedMsg } from "./lower.js";
 import type { AgentMessage } from "./messages.js";
 import { remoteCompactionPayload } from "./messages.js";
-import type { PiEntry, PiProfile, PiSession } from "./model.js";
+import { isOmp, type PiEntry, type PiProfile, type PiSession } from "./model.js";
+import { compaction18, isValidNotesEntry, notesMessage } from "./omp18.js";
 import { blocksOf, isFailed, isInterruptedThinking as isIT, isToolCall, postprocessOmp17, stripDangling, type Item } from "./postprocess.js";
 
 /** Tail length after which an assistant with unanswered calls is finalised as stripped (and watched). */
@@ -39,6 +43,8 @@ interface St {
   dropped: Chain | null;
   /** Call ids stripped from finalised assistants: a later result for one of them forces a rebuild. */
   watch: Chain | null;
+  /** omp18: the latest valid context notes entry after the last reset on the path. */
+  notes?: PiEntry | null;
 }
 
 const inChain = (c: Chain | null, id: unknown): boolean => {
@@ -142,22 +148,35 @@ export class IncrementalContexts {
 
   /** The context at a node as a persistent list: the finalised prefix plus the tail after the v17 passes. */
   list(st: St): List<Msg> {
-    if (this.profile !== "omp17" || st.tail.length === 0) return st.done;
+    const l = this.body(st);
+    const notes = st.notes ? notesMessage(st.notes) : undefined;
+    // Prepending copies the list: only files with context notes pay it.
+    return notes && st.notes ? fromArray([cachedMsg(notes, [st.notes.id], this.profile, false), ...toArray(l)]) : l;
+  }
+
+  private body(st: St): List<Msg> {
+    if (!isOmp(this.profile) || st.tail.length === 0) return st.done;
     const items = postprocessOmp17(st.tail, (id) => this.paired(st, id)).filter(
       (it) => !(it.msg.role === "toolResult" && inChain(st.dropped, it.msg.toolCallId)),
     );
     let l = st.done;
     items.forEach((it, i) => {
-      l = push(l, cachedMsg(it.msg, it.src, "omp17", it.msg.role === "assistant" && isIT(items[i + 1]?.msg)));
+      l = push(l, cachedMsg(it.msg, it.src, this.profile, it.msg.role === "assistant" && isIT(items[i + 1]?.msg)));
     });
     return l;
   }
 
   private extend(parent: St | undefined, e: PiEntry): St {
+    const st = this.extendBody(parent, e);
+    if (this.profile === "omp18") st.notes = e.type === "reset_boundary" ? null : isValidNotesEntry(e) ? e : (parent?.notes ?? null);
+    return st;
+  }
+
+  private extendBody(parent: St | undefined, e: PiEntry): St {
     const depth = parent ? parent.depth + 1 : 0;
     const path = push(parent?.path ?? null, e);
-    if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth));
-    if (this.profile === "omp17" && e.type === "reset_boundary")
+    if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth, path));
+    if (isOmp(this.profile) && e.type === "reset_boundary")
       return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null };
     const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null };
     const st: St = { ...base, node: e, depth, path };
@@ -168,7 +187,7 @@ export class IncrementalContexts {
     const m = entryMessage(e, this.profile);
     if (m === undefined) return st;
     // A message entry keeps its parent's window (only compactions and resets open a new one).
-    if (this.profile === "omp17" && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth, st.win);
+    if (isOmp(this.profile) && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth, st.win);
     this.append(st, { msg: m, src: [e.id] });
     return st;
   }
@@ -178,7 +197,12 @@ export class IncrementalContexts {
    * its kept entry is the firstKeptEntryId when that is a proper ancestor, found in O(1) by the Euler times
    * instead of a search of the whole path (emitItems keeps nothing when it is off the path or remote).
    */
-  private compactionWindow(e: PiEntry, depth: number): Win {
+  private compactionWindow(e: PiEntry, depth: number, path: List<PiEntry>): Win {
+    if (this.profile === "omp18") {
+      // The kept range of §8.4 (a proper ancestor range, or none); path index = depth on a well-formed tree.
+      const from = compaction18(toArray(path), depth, -1).from;
+      return { kind: 2, a: depth, b: from < depth ? from : -1 };
+    }
     const fk = e.raw.firstKeptEntryId;
     const onPath = typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(fk, e.id);
     // pi-1.5 keeps the range whatever the payload (it has no remote compaction).
@@ -194,12 +218,13 @@ export class IncrementalContexts {
   private rebuild(e: PiEntry, path: List<PiEntry>, depth: number, win: Win): St {
     const from = win.kind === 0 ? 0 : win.kind === 2 && win.b >= 0 ? win.b : win.a;
     const st: St = { node: e, depth, path, win, done: null, tail: [], dropped: null, watch: null };
-    for (const it of emitItems(tail(path, from), this.profile)) this.append(st, it);
+    const entries = this.profile === "omp18" && win.kind === 2 ? toArray(path) : tail(path, from);
+    for (const it of emitItems(entries, this.profile)) this.append(st, it);
     return st;
   }
 
   private append(st: St, it: Item): void {
-    if (this.profile !== "omp17") {
+    if (!isOmp(this.profile)) {
       st.done = push(st.done, cachedMsg(it.msg, it.src, this.profile, false));
       return;
     }
@@ -249,7 +274,7 @@ export class IncrementalContexts {
   private finalizeFirst(st: St): boolean {
     const { msg: y, src } = st.tail[0];
     if (y.role !== "assistant") {
-      if (!(y.role === "toolResult" && inChain(st.dropped, y.toolCallId))) st.done = push(st.done, cachedMsg(y, src, "omp17", false));
+      if (!(y.role === "toolResult" && inChain(st.dropped, y.toolCallId))) st.done = push(st.done, cachedMsg(y, src, this.profile, false));
       return true;
     }
     if (isFailed(y)) {
@@ -266,7 +291,7 @@ export class IncrementalContexts {
     if (k < 0) return false;
     const stripped = stripDangling(y, (id) => this.paired(st, id));
     if (unpaired.length > 0) st.watch = { ids: new Set(unpaired), next: st.watch };
-    if (stripped) st.done = push(st.done, cachedMsg(stripped, src, "omp17", isIT(st.tail[k].msg)));
+    if (stripped) st.done = push(st.done, cachedMsg(stripped, src, this.profile, isIT(st.tail[k].msg)));
     return true;
   }
 }

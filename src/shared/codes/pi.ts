@@ -18,7 +18,7 @@ export const piCodes = {
   },
   refused_session: {
     severity: "error",
-    title: "pi 1.x refuses to open the file: it is not empty and its first record is not a valid session header",
+    title: "pi 1.x and oh-my-pi 18 refuse to open the file: it is not empty and its first record is not a valid session header",
     message: (a: { reason: string }) => `pi refuses to open the file (not empty, no valid session header; it leaves the file unchanged): ${show(a.reason)}`,
     loader: true,
   },
