@@ -199,7 +199,7 @@ export class IncrementalContexts {
    */
   private compactionWindow(e: PiEntry, depth: number, path: List<PiEntry>): Win {
     if (this.profile === "omp18") {
-      // The kept range of §8.4 (a proper ancestor range, or none); path index = depth on a well-formed tree.
+      // The kept range of docs/pi.md §8.4 (a proper ancestor range, or none); path index = depth on a well-formed tree.
       const from = compaction18(toArray(path), depth, -1).from;
       return { kind: 2, a: depth, b: from < depth ? from : -1 };
     }

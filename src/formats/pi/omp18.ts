@@ -13,7 +13,7 @@ const blank = (v: unknown): boolean => String(v ?? "").trim().length === 0;
 
 /**
  * messages.ts isEmptyErrorTurn: an `error` turn with nothing the provider could replay (blank text and
- * thinking, no signature, no tool call; unknown block kinds count as content). Dropped before any pass (§8.2).
+ * thinking, no signature, no tool call; unknown block kinds count as content). Dropped before any pass (docs/pi.md §8.2).
  */
 export function isEmptyErrorTurn(m: AgentMessage): boolean {
   if (m.stopReason !== "error") return false;
@@ -38,7 +38,7 @@ export function isEmptyErrorTurn(m: AgentMessage): boolean {
 /** 16 KiB, in UTF-8 bytes (context-notes.ts MAX_CONTEXT_NOTES_BYTES). */
 const MAX_NOTES_BYTES = 16_384;
 
-/** A notes revision the builder accepts: data is exactly `{version: 1, text}` within the bound (§8.3). */
+/** A notes revision the builder accepts: data is exactly `{version: 1, text}` within the bound (docs/pi.md §8.3). */
 export function isValidNotesEntry(e: PiEntry): boolean {
   if (e.type !== "custom" || e.raw.customType !== CONTEXT_NOTES_TYPE) return false;
   const d = e.raw.data;
@@ -98,7 +98,7 @@ export function openAiPayload18(c: PiEntry): Record<string, unknown> | undefined
   return p && (p.items as unknown[]).every(isObject) ? p : undefined;
 }
 
-/** isUserRequestEntry: a user message, or a user-invoked skill prompt / writable-collab prompt (§8.6). */
+/** isUserRequestEntry: a user message, or a user-invoked skill prompt / writable-collab prompt (docs/pi.md §8.6). */
 export function isUserRequestEntry(e: PiEntry): boolean {
   let m: AgentMessage | undefined;
   if (e.type === "message") {
@@ -118,7 +118,7 @@ export interface Compaction18 {
   to: number;
 }
 
-/** The v18 compaction branch of buildSessionContext for the path's latest compaction at `ci` (§8.4–§8.6). */
+/** The v18 compaction branch of buildSessionContext for the path's latest compaction at `ci` (docs/pi.md §8.4, docs/pi.md §8.6). */
 export function compaction18(path: readonly PiEntry[], ci: number, resetIdx: number): Compaction18 {
   const c = path[ci];
   const r = c.raw;

@@ -4,6 +4,7 @@ import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
 import { findLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
 import { splitText, type LineRecord, type LineSink } from "../../shared/lines.js";
 import type { ParseOptions } from "../types.js";
+import { omp18LoadFailure } from "./load18.js";
 import { migrateEntry, type V1Index } from "./migrate.js";
 import type { PiEntry, PiSession, PiTitleSlot, PiVersion } from "./model.js";
 import { chooseProfile } from "./profile.js";
@@ -195,6 +196,8 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
           { line: rejected.line },
           { reason: rejected.reason },
         );
+      const fails = !empty && session.profile === "omp18" ? omp18LoadFailure(kept) : undefined;
+      if (fails) bag.add("refused_session", { line: fails.line }, { reason: fails.reason, cause: "entry" });
       session.diagnostics = sortDiagnostics(bag.items);
       return session;
     },

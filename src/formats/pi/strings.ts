@@ -17,8 +17,8 @@ export const OMP17_BRANCH_SUMMARY_TEMPLATE = "Branch-return summary:\n\n<summary
 export const OMP17_USER_INTERJECTION_TEMPLATE =
   "<system-notice>\nUser interjection during work: priority; supersedes conflicting prior instructions. Re-read; ensure current work reflects user intent.\n</system-notice>\n{{message}}\n";
 
-// @oh-my-pi/pi-agent-core src/compaction/prompts/handoff-summary-context.md, read from 18.2.11 (the newest release of that
-// package in the registry; pi-coding-agent 18.3.4 pins 18.3.4) (docs/pi.md §8.5): the summary of a `method: "handoff"` compaction.
+// @oh-my-pi/pi-agent-core@18.3.4 src/compaction/prompts/handoff-summary-context.md, as bundled in
+// @oh-my-pi/pi-coding-agent@18.3.4 dist/cli.js (docs/pi.md §8.5): the summary of a `method: "handoff"` compaction.
 export const OMP18_HANDOFF_SUMMARY_TEMPLATE =
   "Context replaced. The <handoff> below is a handoff document a prior instance of you wrote from the full conversation. It is your own working memory, not user input.\n" +
   "- First person inside it refers to you (the prior instance).\n" +
