@@ -7,9 +7,10 @@
 // was stripped while finalised, and compactions, rebuild the state from the emitted part of its path (from
 // the kept entry, the compaction or the reset on: O(window), never a walk to the root). omp18 (docs/pi.md §8)
 // rebuilds its compaction windows from the whole path (a recovered request and the summary's rewrite marker
-// look outside the window) and puts the path's context notes first when a context is read. (A summary's
-// rewrite marker, which may come from the entry after the compaction, is no part of a Msg.)
-import { fromArray, push, tail, toArray, type List } from "../../shared/plist.js";
+// look outside the window), and keeps the path's context notes as the first cell of the finalised prefix: a new
+// revision (or a reset) rebuilds the window under it. (A summary's rewrite marker, which may come from the entry
+// after the compaction, is no part of a Msg.)
+import { push, tail, toArray, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
 import { emitItems, entryMessage } from "./context.js";
 import { cachedMsg } from "./lower.js";
@@ -43,8 +44,8 @@ interface St {
   dropped: Chain | null;
   /** Call ids stripped from finalised assistants: a later result for one of them forces a rebuild. */
   watch: Chain | null;
-  /** omp18: the latest valid context notes entry after the last reset on the path. */
-  notes?: PiEntry | null;
+  /** omp18: the latest valid context notes entry after the last reset on the path (its message heads `done`). */
+  notes: PiEntry | null;
 }
 
 const inChain = (c: Chain | null, id: unknown): boolean => {
@@ -148,13 +149,6 @@ export class IncrementalContexts {
 
   /** The context at a node as a persistent list: the finalised prefix plus the tail after the v17 passes. */
   list(st: St): List<Msg> {
-    const l = this.body(st);
-    const notes = st.notes ? notesMessage(st.notes) : undefined;
-    // Prepending copies the list: only files with context notes pay it.
-    return notes && st.notes ? fromArray([cachedMsg(notes, [st.notes.id], this.profile, false), ...toArray(l)]) : l;
-  }
-
-  private body(st: St): List<Msg> {
     if (!isOmp(this.profile) || st.tail.length === 0) return st.done;
     const items = postprocessOmp17(st.tail, (id) => this.paired(st, id)).filter(
       (it) => !(it.msg.role === "toolResult" && inChain(st.dropped, it.msg.toolCallId)),
@@ -167,27 +161,24 @@ export class IncrementalContexts {
   }
 
   private extend(parent: St | undefined, e: PiEntry): St {
-    const st = this.extendBody(parent, e);
-    if (this.profile === "omp18") st.notes = e.type === "reset_boundary" ? null : isValidNotesEntry(e) ? e : (parent?.notes ?? null);
-    return st;
-  }
-
-  private extendBody(parent: St | undefined, e: PiEntry): St {
+    const notes = this.profile !== "omp18" || e.type === "reset_boundary" ? null : isValidNotesEntry(e) ? e : (parent?.notes ?? null);
     const depth = parent ? parent.depth + 1 : 0;
     const path = push(parent?.path ?? null, e);
-    if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth, path));
+    if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth, path), notes);
     if (isOmp(this.profile) && e.type === "reset_boundary")
-      return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null };
-    const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null };
-    const st: St = { ...base, node: e, depth, path };
+      return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null, notes: null };
+    const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null, notes: null };
+    const st: St = { ...base, node: e, depth, path, notes };
+    // omp18: a new notes revision heads the context: rebuild the window under it.
+    if (notes !== (parent?.notes ?? null)) return this.rebuild(e, path, depth, st.win, notes);
     // pi-1.5: an edit can change any emitted message, and an edit earlier on the path can target this entry:
     // both rebuild the window (the projection applies the latest edit per target).
     if (this.profile === "pi-1.5" && (e.type === "context_edit" || (this.editsOf.get(e.id) ?? []).some((x) => this.emitted(x, st))))
-      return this.rebuild(e, path, depth, st.win);
+      return this.rebuild(e, path, depth, st.win, notes);
     const m = entryMessage(e, this.profile);
     if (m === undefined) return st;
     // A message entry keeps its parent's window (only compactions and resets open a new one).
-    if (isOmp(this.profile) && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth, st.win);
+    if (isOmp(this.profile) && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth, st.win, notes);
     this.append(st, { msg: m, src: [e.id] });
     return st;
   }
@@ -215,9 +206,11 @@ export class IncrementalContexts {
    * compaction on (O(window), not O(depth)). emitItems picks the same branch on that suffix as on the whole
    * path: the suffix holds the last compaction / reset and starts at the kept entry when there is one.
    */
-  private rebuild(e: PiEntry, path: List<PiEntry>, depth: number, win: Win): St {
+  private rebuild(e: PiEntry, path: List<PiEntry>, depth: number, win: Win, notes: PiEntry | null): St {
     const from = win.kind === 0 ? 0 : win.kind === 2 && win.b >= 0 ? win.b : win.a;
-    const st: St = { node: e, depth, path, win, done: null, tail: [], dropped: null, watch: null };
+    const head = notes ? notesMessage(notes) : undefined;
+    const done = notes && head ? push(null, cachedMsg(head, [notes.id], this.profile, false)) : null;
+    const st: St = { node: e, depth, path, win, done, tail: [], dropped: null, watch: null, notes };
     const entries = this.profile === "omp18" && win.kind === 2 ? toArray(path) : tail(path, from);
     for (const it of emitItems(entries, this.profile)) this.append(st, it);
     return st;

@@ -80,13 +80,14 @@ export function notesMessage(e: PiEntry): AgentMessage | undefined {
   return m ?? undefined;
 }
 
-/** getAnthropicCompactionPayload: the native summary an Anthropic server compaction preserved, or undefined. */
+/** getAnthropicCompactionPayload (pi-agent-core 18.3.4 as bundled): the native summary an Anthropic server compaction preserved. */
 export function anthropicPayload(c: PiEntry): Record<string, unknown> | undefined {
   const pd = c.raw.preserveData;
   const a = isObject(pd) ? pd.anthropicCompaction : undefined;
   if (!isObject(a)) return undefined;
   if (typeof a.provider !== "string" || a.provider.length === 0 || typeof a.content !== "string" || a.content.length === 0) return undefined;
   const p: Record<string, unknown> = { type: "anthropicCompaction", provider: a.provider, content: a.content };
+  if (typeof a.signature === "string" && a.signature.length > 0) p.signature = a.signature;
   if (typeof a.encryptedContent === "string" && a.encryptedContent.length > 0) p.encryptedContent = a.encryptedContent;
   if (typeof a.filesText === "string" && a.filesText.length > 0) p.filesText = a.filesText;
   return p;
