@@ -100,7 +100,7 @@ describe("docs/pi.md §8.4 compactions: summary fields and the kept tail", () =>
       tokensBefore: 60000,
       tokensAfter: 900,
       method: "remote",
-      providerPayload: { type: "anthropicCompaction", provider: "anthropic", content: "native summary", encryptedContent: "opaque" },
+      providerPayload: { type: "anthropicCompaction", provider: "anthropic", content: "native summary", signature: "sig-1", encryptedContent: "opaque" },
       // One millisecond before the first retained entry (u2), so the retained tail keeps its signed thinking.
       historyRewriteAt: Date.parse("2026-10-02T09:00:03.000Z") - 1,
       timestamp: Date.parse("2026-10-02T09:00:07.000Z"),
