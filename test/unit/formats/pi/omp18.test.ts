@@ -177,6 +177,16 @@ describe("docs/pi.md §8.7 the 18.3.4 loader's verdicts", () => {
     expect(parseText("\n\n", "omp18").diagnostics.map((d) => d.code)).toContain("empty_session");
   });
 
+  it("a file of unparseable lines only is refused (the loader counts them as records without a header)", () => {
+    expect(parseText("{oops\n", "omp18").diagnostics.map((d) => d.code)).toContain("refused_session");
+    expect(parseText("{oops\n", "omp17").diagnostics.map((d) => d.code)).toContain("empty_session");
+  });
+
+  it("a message entry without a message makes the loader throw: refused", () => {
+    const s = parseText(jsonl(header(), user("u1", null, "a"), entry("message", "m2", "u1", { message: null })), "omp18");
+    expect(s.diagnostics.filter((d) => d.code === "refused_session").map((d) => d.line)).toEqual([3]);
+  });
+
   it("a usage without a cost makes the loader throw while indexing: refused, at that entry", () => {
     const s = parseText(jsonl(header(), user("u1", null, "a"), assistant("a1", "u1", [text("b")])), "omp18");
     const e = s.diagnostics.find((d) => d.code === "refused_session");
