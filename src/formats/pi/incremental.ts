@@ -10,14 +10,15 @@
 // look outside the window), and keeps the path's context notes as the first cell of the finalised prefix: a new
 // revision (or a reset) rebuilds the window under it. (A summary's rewrite marker, which may come from the entry
 // after the compaction, is no part of a Msg.)
-import { push, tail, toArray, type List } from "../../shared/plist.js";
+import { isObject } from "../../shared/json.js";
+import { push, tail, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
 import { emitItems, entryMessage } from "./context.js";
 import { cachedMsg } from "./lower.js";
 import type { AgentMessage } from "./messages.js";
 import { remoteCompactionPayload } from "./messages.js";
 import { isOmp, type PiEntry, type PiProfile, type PiSession } from "./model.js";
-import { compaction18, isValidNotesEntry, notesMessage } from "./omp18.js";
+import { anthropicPayload, isUserRequestEntry, isValidNotesEntry, notesMessage, openAiPayload18 } from "./omp18.js";
 import { blocksOf, isFailed, isInterruptedThinking as isIT, isToolCall, postprocessOmp17, stripDangling, type Item } from "./postprocess.js";
 
 /** Tail length after which an assistant with unanswered calls is finalised as stripped (and watched). */
@@ -28,6 +29,8 @@ interface Win {
   kind: 0 | 1 | 2;
   a: number;
   b: number;
+  /** omp18: the depth a rebuild emits from (the kept range, a recovered request, the replay-through entry). */
+  s?: number;
 }
 interface Chain {
   ids: ReadonlySet<unknown>;
@@ -58,8 +61,24 @@ const callIds = (m: AgentMessage): unknown[] =>
     .map((b) => b.id);
 
 /** True when the incremental builder applies (a well-formed tree; otherwise callers build each context). */
-export const incrementalApplies = (s: PiSession): boolean =>
-  !s.diagnostics.some((d) => d.code === "PI_DUPLICATE_ID" || d.code === "PI_DANGLING_PARENT" || d.code === "PI_PARENT_CYCLE");
+export const incrementalApplies = (s: PiSession, profile?: PiProfile): boolean =>
+  !s.diagnostics.some((d) => d.code === "PI_DUPLICATE_ID" || d.code === "PI_DANGLING_PARENT" || d.code === "PI_PARENT_CYCLE") &&
+  !(profile === "omp18" && s.entries.some((e) => keptAfterRollover(s, e)));
+
+/**
+ * An omp18 rollover compaction whose firstKeptEntryId names one of its descendants: upstream finds that entry on
+ * the paths below it and then recovers a request there, which the compaction's own window cannot know.
+ */
+function keptAfterRollover(s: PiSession, e: PiEntry): boolean {
+  const r = e.raw;
+  if (e.type !== "compaction" || !isObject(r.details) || r.details.kind !== "experimental-context-rollover") return false;
+  const seen = new Set<string>();
+  for (let cur = s.byId.get(r.firstKeptEntryId as string); cur && !seen.has(cur.id); cur = cur.parentId ? s.byId.get(cur.parentId) : undefined) {
+    if (cur.parentId === e.id) return true;
+    seen.add(cur.id);
+  }
+  return false;
+}
 
 export class IncrementalContexts {
   private readonly states = new Map<string, St>();
@@ -189,16 +208,42 @@ export class IncrementalContexts {
    * instead of a search of the whole path (emitItems keeps nothing when it is off the path or remote).
    */
   private compactionWindow(e: PiEntry, depth: number, path: List<PiEntry>): Win {
-    if (this.profile === "omp18") {
-      // The kept range of docs/pi.md §8.4 (a proper ancestor range, or none); path index = depth on a well-formed tree.
-      const from = compaction18(toArray(path), depth, -1).from;
-      return { kind: 2, a: depth, b: from < depth ? from : -1 };
-    }
+    if (this.profile === "omp18") return this.window18(e, depth, path);
     const fk = e.raw.firstKeptEntryId;
     const onPath = typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(fk, e.id);
     // pi-1.5 keeps the range whatever the payload (it has no remote compaction).
     const remote = this.profile !== "pi-1.5" && remoteCompactionPayload(e) !== undefined;
     return { kind: 2, a: depth, b: !remote && onPath ? this.depthOf.get(fk)! : -1 };
+  }
+
+  /**
+   * The omp18 window (docs/pi.md §8.4, docs/pi.md §8.6) without a walk of the whole path: the kept range from the
+   * depths of its entries (O(1) each), the recovered request from a walk back that stops at the first request or
+   * reset. A rebuild emits from one entry before the earliest of them, so that emitItems on that suffix finds the
+   * replay-through entry and the same request as on the whole path.
+   */
+  private window18(e: PiEntry, depth: number, path: List<PiEntry>): Win {
+    const r = e.raw;
+    // Depth of an id on this path (the compaction itself included), or -1.
+    const at = (id: unknown): number => (typeof id === "string" && this.tin.has(id) && this.isAncestorOrSelf(id, e.id) ? this.depthOf.get(id)! : -1);
+    const prt = typeof r.providerReplayThroughEntryId === "string" && r.providerReplayThroughEntryId !== "" ? at(r.providerReplayThroughEntryId) : -1;
+    const fk = at(r.firstKeptEntryId);
+    let from = depth;
+    if (!openAiPayload18(e)) {
+      const snapshot = anthropicPayload(e) && r.firstKeptEntryId === "" ? prt : -1;
+      const start = fk >= 0 && fk < depth ? fk : snapshot >= 0 ? snapshot + 1 : -1;
+      if (start >= 0 && start < depth) from = start;
+    } else if (prt >= 0 && prt < depth) from = prt + 1;
+    let first = from;
+    if (isObject(r.details) && r.details.kind === "experimental-context-rollover") {
+      let c = path?.prev ?? null;
+      for (let d = depth - 1; c && c.value.type !== "reset_boundary"; d--, c = c.prev) {
+        if (!isUserRequestEntry(c.value)) continue;
+        if (d < fk) first = Math.min(first, d);
+        break;
+      }
+    }
+    return { kind: 2, a: depth, b: from < depth ? from : -1, s: Math.max(0, first - 1) };
   }
 
   /**
@@ -211,7 +256,7 @@ export class IncrementalContexts {
     const head = notes ? notesMessage(notes) : undefined;
     const done = notes && head ? push(null, cachedMsg(head, [notes.id], this.profile, false)) : null;
     const st: St = { node: e, depth, path, win, done, tail: [], dropped: null, watch: null, notes };
-    const entries = this.profile === "omp18" && win.kind === 2 ? toArray(path) : tail(path, from);
+    const entries = tail(path, win.s ?? from);
     for (const it of emitItems(entries, this.profile)) this.append(st, it);
     return st;
   }

@@ -57,7 +57,7 @@ function incrementalFor(s: PiSession, profile: PiProfile): IncrementalContexts {
 
 export function* piTurnContexts(s: PiSession, opts?: ContextOptions): Iterable<TurnContext> {
   const profile = profileOf(s, opts);
-  if (!incrementalApplies(s)) {
+  if (!incrementalApplies(s, profile)) {
     yield* fullBuild(s, profile);
     return;
   }
@@ -67,8 +67,8 @@ export function* piTurnContexts(s: PiSession, opts?: ContextOptions): Iterable<T
 
 /** FormatModule.contextsAt: one incremental builder for any entries of a well-formed tree (pi has no system prompt). */
 export function piContextsAt(s: PiSession, opts?: ContextOptions): (leafId: string | null) => LoweredContext | undefined {
-  if (!incrementalApplies(s)) return () => undefined;
   const profile = profileOf(s, opts);
+  if (!incrementalApplies(s, profile)) return () => undefined;
   let inc: IncrementalContexts | undefined;
   return (leafId) => {
     if (leafId === null || !s.byId.has(leafId)) return undefined;
