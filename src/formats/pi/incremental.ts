@@ -61,24 +61,8 @@ const callIds = (m: AgentMessage): unknown[] =>
     .map((b) => b.id);
 
 /** True when the incremental builder applies (a well-formed tree; otherwise callers build each context). */
-export const incrementalApplies = (s: PiSession, profile?: PiProfile): boolean =>
-  !s.diagnostics.some((d) => d.code === "PI_DUPLICATE_ID" || d.code === "PI_DANGLING_PARENT" || d.code === "PI_PARENT_CYCLE") &&
-  !(profile === "omp18" && s.entries.some((e) => keptAfterRollover(s, e)));
-
-/**
- * An omp18 rollover compaction whose firstKeptEntryId names one of its descendants: upstream finds that entry on
- * the paths below it and then recovers a request there, which the compaction's own window cannot know.
- */
-function keptAfterRollover(s: PiSession, e: PiEntry): boolean {
-  const r = e.raw;
-  if (e.type !== "compaction" || !isObject(r.details) || r.details.kind !== "experimental-context-rollover") return false;
-  const seen = new Set<string>();
-  for (let cur = s.byId.get(r.firstKeptEntryId as string); cur && !seen.has(cur.id); cur = cur.parentId ? s.byId.get(cur.parentId) : undefined) {
-    if (cur.parentId === e.id) return true;
-    seen.add(cur.id);
-  }
-  return false;
-}
+export const incrementalApplies = (s: PiSession): boolean =>
+  !s.diagnostics.some((d) => d.code === "PI_DUPLICATE_ID" || d.code === "PI_DANGLING_PARENT" || d.code === "PI_PARENT_CYCLE");
 
 export class IncrementalContexts {
   private readonly states = new Map<string, St>();
@@ -89,11 +73,19 @@ export class IncrementalContexts {
   /** pi-1.5: context_edit entries per target id (an edit may precede its target on a path). */
   private readonly editsOf = new Map<unknown, PiEntry[]>();
 
+  /**
+   * False when some context is beyond this builder: an omp18 rollover compaction whose firstKeptEntryId names one
+   * of its descendants (upstream finds that entry on the paths below it and recovers a request there, which the
+   * compaction's own window cannot know). Callers then build each context in full.
+   */
+  readonly exact: boolean;
+
   constructor(
     private readonly s: PiSession,
     private readonly profile: PiProfile,
   ) {
     this.euler();
+    this.exact = !(profile === "omp18" && s.entries.some((e) => this.keepsDescendant(e)));
     for (const e of s.entries) {
       if (e.type === "context_edit") {
         const list = this.editsOf.get(e.raw.targetId);
@@ -132,6 +124,13 @@ export class IncrementalContexts {
         }
       }
     }
+  }
+
+  private keepsDescendant(e: PiEntry): boolean {
+    const r = e.raw;
+    if (e.type !== "compaction" || !isObject(r.details) || r.details.kind !== "experimental-context-rollover") return false;
+    const fk = r.firstKeptEntryId;
+    return typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(e.id, fk);
   }
 
   private isAncestorOrSelf(a: string, b: string): boolean {

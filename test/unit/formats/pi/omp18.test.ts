@@ -5,7 +5,8 @@ import { buildPiContext } from "../../../../src/formats/pi/context.js";
 import { piToMsgs } from "../../../../src/formats/pi/lower.js";
 import { isEmptyErrorTurn } from "../../../../src/formats/pi/omp18.js";
 import { OMP18_CONTEXT_NOTES_TEMPLATE } from "../../../../src/formats/pi/strings.js";
-import { piContextsAt } from "../../../../src/formats/pi/turn-contexts.js";
+import { piContextsAt, piTurnContexts } from "../../../../src/formats/pi/turn-contexts.js";
+import { toArray } from "../../../../src/shared/plist.js";
 import { assistant, entry, header, jsonl, parseFixture, parseText, text, user } from "./helpers.js";
 
 const ids = (s: ReturnType<typeof parseFixture>, leaf?: string, profile?: string) =>
@@ -164,6 +165,31 @@ describe("docs/pi.md §8.6 a context rollover recovers the latest user request",
   });
 
   it("the incremental builder agrees at every entry", () => expectIncrementalEqualsBatch(s));
+
+  it("a rollover keeping one of its own descendants recovers the request only below it; turn contexts then build in full", () => {
+    const t = parseText(
+      jsonl(
+        header(),
+        user("u1", null, "a"),
+        assistant("a1", "u1", [text("b")]),
+        entry("compaction", "c1", "a1", {
+          summary: "s",
+          firstKeptEntryId: "a2",
+          tokensBefore: 1,
+          method: "soft",
+          details: { kind: "experimental-context-rollover" },
+        }),
+        assistant("a2", "c1", [text("c")]),
+        assistant("a3", "a2", [text("d")]),
+      ),
+      "omp18",
+    );
+    expect(ids(t, "c1")).toEqual(["c1"]);
+    expect(ids(t, "a2")).toEqual(["c1", "u1", "a2"]);
+    expect(piContextsAt(t, { profile: "omp18" })("a2")).toBeUndefined();
+    for (const tc of piTurnContexts(t, { profile: "omp18" }))
+      expect(toArray(tc.messages)).toEqual(piToMsgs(t, buildPiContext(t, tc.ref.leafId, { profile: "omp18" }), { profile: "omp18" }));
+  });
 });
 
 describe("docs/pi.md §8.7 the 18.3.4 loader's verdicts", () => {
