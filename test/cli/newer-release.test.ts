@@ -6,10 +6,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli } from "./run.js";
 
-const OMP18 = "fixtures/pi/hand/newer-omp18-markers.jsonl";
+// An oh-my-pi file with what even 18.3.4 never writes (read with omp18; docs/pi.md §8.1).
+const OMP18 = "fixtures/pi/omp18-beyond-markers.jsonl";
 const PI1 = "fixtures/pi/hand/newer-pi1-markers.jsonl";
 const RULES = "fixtures/pi/omp17-branch-after-gap/project/.omp/rules";
-const SAYS = /PROFILE_NEWER|Written by a release of oh-my-pi newer than sightline knows: model_usage entry \(line 4\)/;
+const SAYS = /PROFILE_NEWER|Written by a release of oh-my-pi newer than sightline knows: unknown entry type "context_snapshot" \(line 4\)/;
 
 describe("a log newer than every profile: a visible warning on every command", () => {
   it.each([

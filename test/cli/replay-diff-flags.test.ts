@@ -160,11 +160,11 @@ describe("replay: every flag of --help", () => {
     expect(r.profilePi.stdout.split("\n")[0]).toContain("pi/pi");
     usage(
       r.profileBogus,
-      /^sightline: --profile bogus: no such profile \(scorel: p6\|p5\|p4\|p4a\|p3\|design\|g0; pi: pi\|omp17\|pi-1\.5; yoi: seed\|head\)\nRun "sightline replay --help"/,
+      /^sightline: --profile bogus: no such profile \(scorel: p6\|p5\|p4\|p4a\|p3\|design\|g0; pi: pi\|omp17\|omp18\|pi-1\.5; yoi: seed\|head\)\nRun "sightline replay --help"/,
     );
     usage(
       r.profileScorel,
-      /--profile p5 is a scorel profile, but fixtures\/pi\/omp17-branch-after-gap\/session.jsonl is a pi session \(its profiles: pi\|omp17\|pi-1\.5\)/,
+      /--profile p5 is a scorel profile, but fixtures\/pi\/omp17-branch-after-gap\/session.jsonl is a pi session \(its profiles: pi\|omp17\|omp18\|pi-1\.5\)/,
     );
     usage(r.profileYoi, /--profile seed is a yoi profile, but .* is a scorel session/);
   });

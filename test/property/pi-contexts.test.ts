@@ -1,7 +1,9 @@
 // Properties of the pi context builders on random session trees: the incremental turn contexts equal the
 // full buildSessionContext + lowering at every turn (every profile), and building leaves the input unchanged.
 // The trees carry the pi 1.x entry kinds too (context edits, also ahead of their target; system messages;
-// compactions with a system message or keeping nothing; usage entries; null content; second roots).
+// compactions with a system message or keeping nothing; usage entries; null content; second roots) and the
+// oh-my-pi 18 ones (docs/pi.md §8: context notes, vibe-mode and user-request customs, model_usage entries, compactions
+// with a method, tokensAfter, providerReplayThroughEntryId, an Anthropic payload or rollover details, empty error turns).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildPiContext } from "../../src/formats/pi/context.js";
@@ -38,9 +40,24 @@ const kind = fc.oneof(
   { weight: 4, arbitrary: fc.record({ k: fc.constant("toolResult"), id: fc.constantFrom(...CALLS) }) },
   {
     weight: 2,
-    arbitrary: fc.record({ k: fc.constant("custom_message"), t: fc.constantFrom("ttsr-injection", "interrupted-thinking", "prewalk-plan", "ext") }),
+    arbitrary: fc.record({
+      k: fc.constant("custom_message"),
+      t: fc.constantFrom("ttsr-injection", "interrupted-thinking", "prewalk-plan", "ext", "vibe-mode-context", "skill-prompt", "collab-prompt"),
+      user: fc.boolean(),
+    }),
   },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("compaction"), kept: fc.nat(), remote: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("compaction"),
+      kept: fc.nat(),
+      remote: fc.boolean(),
+      v18: fc.constantFrom("none", "handoff", "anthropic", "anthropic-snapshot", "remote-replay", "rollover"),
+      through: fc.nat(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("notes"), text: fc.constantFrom("keep", "", null) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("model_usage") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("reset_boundary") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("branch_summary"), summary: fc.constantFrom("", "s") }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("ttsr_injection") }) },
@@ -92,7 +109,16 @@ function toText(steps: { kind: Record<string, any>; branch: number; pick: number
         ...base,
         message: { role: "toolResult", toolCallId: k.id, toolName: "bash", content: [{ type: "text", text: "r" + i }], isError: false, timestamp: i },
       };
-    else if (k.k === "custom_message") e = { type: "custom_message", ...base, customType: k.t, content: "c" + i, display: false, attribution: "agent" };
+    else if (k.k === "custom_message")
+      e = {
+        type: "custom_message",
+        ...base,
+        customType: k.t,
+        content: "c" + i,
+        display: false,
+        attribution: k.user ? "user" : "agent",
+        details: { deliveryId: "d" + i },
+      };
     else if (k.k === "compaction") {
       const pre = ids.length ? ids[k.kept % ids.length] : "none";
       // Every fifth keeps nothing (firstKeptEntryId = its own id, pi 1.x retain-none); remote ones carry a system message.
@@ -103,7 +129,25 @@ function toText(steps: { kind: Record<string, any>; branch: number; pick: number
             systemMessage: { role: "system", content: "folded", timestamp: i },
           }
         : {};
-      e = { type: "compaction", ...base, summary: "S" + i, firstKeptEntryId, tokensBefore: 1, ...extra };
+      const through = ids.length ? ids[k.through % ids.length] : "none";
+      const v18: Record<string, Record<string, unknown>> = {
+        none: {},
+        handoff: { method: "handoff", tokensAfter: 1 },
+        anthropic: { method: "remote", preserveData: { anthropicCompaction: { provider: "anthropic", content: "native" } } },
+        "anthropic-snapshot": {
+          method: "remote",
+          firstKeptEntryId: "",
+          providerReplayThroughEntryId: through,
+          preserveData: { anthropicCompaction: { provider: "anthropic", content: "native" } },
+        },
+        "remote-replay": {
+          method: "remote",
+          providerReplayThroughEntryId: through,
+          preserveData: { openaiRemoteCompaction: { provider: "openai", replacementHistory: [{ type: "message" }] } },
+        },
+        rollover: { details: { kind: "experimental-context-rollover" } },
+      };
+      e = { type: "compaction", ...base, summary: "S" + i, firstKeptEntryId, tokensBefore: 1, ...extra, ...v18[k.v18] };
     } else if (k.k === "branch_summary")
       e = { type: "branch_summary", ...base, ...(st.pick % 4 === 0 ? { parentId: null } : {}), fromId: ids[0] ?? "root", summary: k.summary };
     else if (k.k === "context_edit")
@@ -116,6 +160,14 @@ function toText(steps: { kind: Record<string, any>; branch: number; pick: number
     else if (k.k === "system")
       e = { type: "message", ...base, message: { role: "system", content: k.content, ...(k.sections ? { sections: k.sections } : {}), timestamp: i } };
     else if (k.k === "usage") e = { type: "usage", ...base, kind: "cache_warm", usage: {} };
+    else if (k.k === "model_usage") e = { type: "model_usage", ...base, purpose: "title", api: "x", provider: "p", model: "m", usage: {}, stopReason: "stop" };
+    else if (k.k === "notes")
+      e = {
+        type: "custom",
+        ...base,
+        customType: "experimental_context_notes",
+        data: k.text === null ? { version: 2, text: "x" } : { version: 1, text: k.text },
+      };
     else if (k.k === "null_content")
       e = { type: "message", ...base, message: { role: k.role, content: null, timestamp: i, ...(k.role === "toolResult" ? { toolCallId: "t0" } : {}) } };
     else if (k.k === "ttsr_injection") e = { type: "ttsr_injection", ...base, injectedRules: ["r"] };

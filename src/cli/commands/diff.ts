@@ -23,7 +23,7 @@ export const diffCommand = defineCommand({
       .positional("a", { type: "string", describe: "Session file (or replay --json file when b is given)" })
       .positional("b", { type: "string", describe: "Second session or replay --json file" })
       .option("compaction", { type: "string", describe: "Only this compaction id (one session)" })
-      .option("profile", { type: "string", describe: "Format profile (scorel: p6|p5|p4|p4a|p3|design|g0; pi: pi|omp17|pi-1.5; yoi: seed|head|v3)" })
+      .option("profile", { type: "string", describe: "Format profile (scorel: p6|p5|p4|p4a|p3|design|g0; pi: pi|omp17|omp18|pi-1.5; yoi: seed|head|v3)" })
       .option("tokens", {
         choices: ["estimate", "exact"] as const,
         describe: "Token counting of a compaction diff: chars/4 estimate (default) or exact BPE (o200k_base)",

@@ -31,7 +31,7 @@ export const replayCommand = defineCommand({
       .option("all-leaves", { type: "boolean", describe: "Every turn of every branch, in file order" })
       .option("delta", { type: "boolean", default: false, describe: "Each turn as a delta against the previous turn on its root path" })
       .option("full", { type: "boolean", default: false, describe: "Print every message of the listed turns in full" })
-      .option("profile", { type: "string", describe: "Format profile (scorel: p6|p5|p4|p4a|p3|design|g0; pi: pi|omp17|pi-1.5; yoi: seed|head|v3)" })
+      .option("profile", { type: "string", describe: "Format profile (scorel: p6|p5|p4|p4a|p3|design|g0; pi: pi|omp17|omp18|pi-1.5; yoi: seed|head|v3)" })
       .option("tokens", {
         choices: ["estimate", "exact"] as const,
         default: "estimate" as const,

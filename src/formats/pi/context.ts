@@ -1,13 +1,15 @@
 // buildSessionContext for pi sessions (docs/pi.md §6): the AgentMessages the real builder returns at a
 // leaf, with the state it collects. Profile `pi` = pi / omp5 / v14 (docs/pi.md §6.1, plus v14's openaiRemoteCompaction
-// rule, which pi files never trigger); `omp17` = @oh-my-pi 17.2.15 session-context.ts (docs/pi.md §6.2).
+// rule, which pi files never trigger); `omp17` = @oh-my-pi 17.2.15 session-context.ts (docs/pi.md §6.2); `omp18` =
+// 18.3.4's, the v17 rules with the changes of docs/pi.md §8 (omp18.ts).
 import { isObject } from "../../shared/json.js";
 import type { ContextOptions, NativeContext } from "../types.js";
 import { branchSummaryFromEntry, compactionSummaryFromEntry, customFromEntry, remoteCompactionPayload, type AgentMessage } from "./messages.js";
-import { isPiProfile, type PiEntry, type PiProfile, type PiSession } from "./model.js";
+import { isOmp, isPiProfile, type PiEntry, type PiProfile, type PiSession } from "./model.js";
+import { compaction18, isEmptyErrorTurn, notesMessage, notesOnPath } from "./omp18.js";
 import { pi1EntryMessages, pi1Items } from "./pi1.js";
 import { postprocessOmp17, type Item } from "./postprocess.js";
-import { PREWALK_PLAN_TYPE } from "./strings.js";
+import { PREWALK_PLAN_TYPE, VIBE_MODE_CONTEXT_TYPE } from "./strings.js";
 
 export interface PiContext extends NativeContext<AgentMessage> {
   profile: PiProfile;
@@ -44,11 +46,15 @@ export function entryMessage(e: PiEntry, profile: PiProfile, transcript = false)
   if (profile === "pi-1.5") return e.type === "compaction" ? undefined : pi1EntryMessages(e)[0];
   if (e.type === "message") {
     const m = r.message as AgentMessage;
-    if (profile === "omp17" && !transcript && isObject(m) && m.role === "assistant" && m.retryRecovery) return undefined;
+    if (isOmp(profile) && !transcript && isObject(m) && m.role === "assistant") {
+      if (m.retryRecovery) return undefined;
+      if (profile === "omp18" && isEmptyErrorTurn(m)) return undefined; // docs/pi.md §8.2
+    }
     return m;
   }
   if (e.type === "custom_message") {
-    if (profile === "omp17" && !transcript && r.customType === PREWALK_PLAN_TYPE) return undefined;
+    if (isOmp(profile) && !transcript && r.customType === PREWALK_PLAN_TYPE) return undefined;
+    if (profile === "omp18" && !transcript && r.customType === VIBE_MODE_CONTEXT_TYPE) return undefined; // docs/pi.md §8.2
     return customFromEntry(e, profile);
   }
   if (e.type === "branch_summary" && r.summary) return branchSummaryFromEntry(e);
@@ -67,10 +73,15 @@ export function emitItems(path: readonly PiEntry[], profile: PiProfile): Item[] 
   };
   const compactionIdx = compaction ? path.findIndex((e) => e.type === "compaction" && e.id === compaction!.id) : -1;
   let resetIdx = -1;
-  if (profile === "omp17") for (let i = 0; i < path.length; i++) if (path[i].type === "reset_boundary") resetIdx = i;
+  if (isOmp(profile)) for (let i = 0; i < path.length; i++) if (path[i].type === "reset_boundary") resetIdx = i;
 
   if (resetIdx >= 0 && resetIdx > compactionIdx) {
     for (let i = resetIdx + 1; i < path.length; i++) append(path[i]);
+  } else if (compaction && profile === "omp18") {
+    const c = compaction18(path, compactionIdx, resetIdx);
+    items.push({ msg: c.summary, src: [compaction.id] });
+    if (c.request >= 0) append(path[c.request]);
+    for (let i = c.from; i < path.length; i++) if (i !== compactionIdx) append(path[i]);
   } else if (compaction) {
     items.push({ msg: compactionSummaryFromEntry(compaction, profile), src: [compaction.id] });
     if (!remoteCompactionPayload(compaction)) {
@@ -103,7 +114,7 @@ export function buildPiContext(s: PiSession, leafId: string | null | undefined, 
     mode: "none",
   };
   // pi and pi-1.5 share getSessionContextSettings: `{provider, modelId}` from the last change or reply.
-  const piLike = profile !== "omp17";
+  const piLike = !isOmp(profile);
   if (piLike) ctx.model = null;
   if (!leaf) return ctx;
   const path = pathTo(s, leaf);
@@ -112,7 +123,7 @@ export function buildPiContext(s: PiSession, leafId: string | null | undefined, 
   const rules = new Set<string>();
   for (const e of path) {
     const r = e.raw;
-    if (e.type === "thinking_level_change") ctx.thinkingLevel = profile === "omp17" ? (r.thinkingLevel ?? "off") : r.thinkingLevel;
+    if (e.type === "thinking_level_change") ctx.thinkingLevel = isOmp(profile) ? (r.thinkingLevel ?? "off") : r.thinkingLevel;
     else if (e.type === "model_change") {
       if (piLike) ctx.model = { provider: r.provider, modelId: r.modelId };
       // omp reads only the `model` form; the legacy provider/modelId form is ignored (docs/pi.md §6.1, [oracle]).
@@ -131,7 +142,11 @@ export function buildPiContext(s: PiSession, leafId: string | null | undefined, 
   ctx.injectedTtsrRules = [...rules];
 
   const items = emitItems(path, profile);
-  const final = profile === "omp17" ? postprocessOmp17(items) : items;
+  const final = isOmp(profile) ? postprocessOmp17(items) : items;
+  // v18: the latest context notes go first (docs/pi.md §8.3); the passes above never look at a message's predecessor.
+  const notes = profile === "omp18" ? notesOnPath(path) : undefined;
+  const notesMsg = notes && notesMessage(notes);
+  if (notes && notesMsg) final.unshift({ msg: notesMsg, src: [notes.id] });
   ctx.messages = final.map((i) => i.msg);
   ctx.sourceIds = final.map((i) => i.src);
   return ctx;

@@ -5,14 +5,20 @@
 // of emitted items still open to the v17 passes: an assistant leaves the tail once its tool calls are paired
 // (or, failed, once its fate is decided) and the message after it is certain. Later pairings of a call that
 // was stripped while finalised, and compactions, rebuild the state from the emitted part of its path (from
-// the kept entry, the compaction or the reset on: O(window), never a walk to the root).
+// the kept entry, the compaction or the reset on: O(window), never a walk to the root). omp18 (docs/pi.md §8)
+// rebuilds its compaction windows from the whole path (a recovered request and the summary's rewrite marker
+// look outside the window), and keeps the path's context notes as the first cell of the finalised prefix: a new
+// revision (or a reset) rebuilds the window under it. (A summary's rewrite marker, which may come from the entry
+// after the compaction, is no part of a Msg.)
+import { isObject } from "../../shared/json.js";
 import { push, tail, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
 import { emitItems, entryMessage } from "./context.js";
 import { cachedMsg } from "./lower.js";
 import type { AgentMessage } from "./messages.js";
 import { remoteCompactionPayload } from "./messages.js";
-import type { PiEntry, PiProfile, PiSession } from "./model.js";
+import { isOmp, type PiEntry, type PiProfile, type PiSession } from "./model.js";
+import { anthropicPayload, isUserRequestEntry, isValidNotesEntry, notesMessage, openAiPayload18 } from "./omp18.js";
 import { blocksOf, isFailed, isInterruptedThinking as isIT, isToolCall, postprocessOmp17, stripDangling, type Item } from "./postprocess.js";
 
 /** Tail length after which an assistant with unanswered calls is finalised as stripped (and watched). */
@@ -23,6 +29,8 @@ interface Win {
   kind: 0 | 1 | 2;
   a: number;
   b: number;
+  /** omp18: the depth a rebuild emits from (the kept range, a recovered request, the replay-through entry). */
+  s?: number;
 }
 interface Chain {
   ids: ReadonlySet<unknown>;
@@ -39,6 +47,8 @@ interface St {
   dropped: Chain | null;
   /** Call ids stripped from finalised assistants: a later result for one of them forces a rebuild. */
   watch: Chain | null;
+  /** omp18: the latest valid context notes entry after the last reset on the path (its message heads `done`). */
+  notes: PiEntry | null;
 }
 
 const inChain = (c: Chain | null, id: unknown): boolean => {
@@ -63,11 +73,19 @@ export class IncrementalContexts {
   /** pi-1.5: context_edit entries per target id (an edit may precede its target on a path). */
   private readonly editsOf = new Map<unknown, PiEntry[]>();
 
+  /**
+   * False when some context is beyond this builder: an omp18 rollover compaction whose firstKeptEntryId names one
+   * of its descendants (upstream finds that entry on the paths below it and recovers a request there, which the
+   * compaction's own window cannot know). Callers then build each context in full.
+   */
+  readonly exact: boolean;
+
   constructor(
     private readonly s: PiSession,
     private readonly profile: PiProfile,
   ) {
     this.euler();
+    this.exact = !(profile === "omp18" && s.entries.some((e) => this.keepsDescendant(e)));
     for (const e of s.entries) {
       if (e.type === "context_edit") {
         const list = this.editsOf.get(e.raw.targetId);
@@ -108,6 +126,13 @@ export class IncrementalContexts {
     }
   }
 
+  private keepsDescendant(e: PiEntry): boolean {
+    const r = e.raw;
+    if (e.type !== "compaction" || !isObject(r.details) || r.details.kind !== "experimental-context-rollover") return false;
+    const fk = r.firstKeptEntryId;
+    return typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(e.id, fk);
+  }
+
   private isAncestorOrSelf(a: string, b: string): boolean {
     return this.tin.get(a)! <= this.tin.get(b)! && this.tout.get(b)! <= this.tout.get(a)!;
   }
@@ -142,33 +167,36 @@ export class IncrementalContexts {
 
   /** The context at a node as a persistent list: the finalised prefix plus the tail after the v17 passes. */
   list(st: St): List<Msg> {
-    if (this.profile !== "omp17" || st.tail.length === 0) return st.done;
+    if (!isOmp(this.profile) || st.tail.length === 0) return st.done;
     const items = postprocessOmp17(st.tail, (id) => this.paired(st, id)).filter(
       (it) => !(it.msg.role === "toolResult" && inChain(st.dropped, it.msg.toolCallId)),
     );
     let l = st.done;
     items.forEach((it, i) => {
-      l = push(l, cachedMsg(it.msg, it.src, "omp17", it.msg.role === "assistant" && isIT(items[i + 1]?.msg)));
+      l = push(l, cachedMsg(it.msg, it.src, this.profile, it.msg.role === "assistant" && isIT(items[i + 1]?.msg)));
     });
     return l;
   }
 
   private extend(parent: St | undefined, e: PiEntry): St {
+    const notes = this.profile !== "omp18" || e.type === "reset_boundary" ? null : isValidNotesEntry(e) ? e : (parent?.notes ?? null);
     const depth = parent ? parent.depth + 1 : 0;
     const path = push(parent?.path ?? null, e);
-    if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth));
-    if (this.profile === "omp17" && e.type === "reset_boundary")
-      return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null };
-    const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null };
-    const st: St = { ...base, node: e, depth, path };
+    if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth, path), notes);
+    if (isOmp(this.profile) && e.type === "reset_boundary")
+      return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null, notes: null };
+    const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null, notes: null };
+    const st: St = { ...base, node: e, depth, path, notes };
+    // omp18: a new notes revision heads the context: rebuild the window under it.
+    if (notes !== (parent?.notes ?? null)) return this.rebuild(e, path, depth, st.win, notes);
     // pi-1.5: an edit can change any emitted message, and an edit earlier on the path can target this entry:
     // both rebuild the window (the projection applies the latest edit per target).
     if (this.profile === "pi-1.5" && (e.type === "context_edit" || (this.editsOf.get(e.id) ?? []).some((x) => this.emitted(x, st))))
-      return this.rebuild(e, path, depth, st.win);
+      return this.rebuild(e, path, depth, st.win, notes);
     const m = entryMessage(e, this.profile);
     if (m === undefined) return st;
     // A message entry keeps its parent's window (only compactions and resets open a new one).
-    if (this.profile === "omp17" && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth, st.win);
+    if (isOmp(this.profile) && m.role === "toolResult" && inChain(st.watch, m.toolCallId)) return this.rebuild(e, path, depth, st.win, notes);
     this.append(st, { msg: m, src: [e.id] });
     return st;
   }
@@ -178,7 +206,8 @@ export class IncrementalContexts {
    * its kept entry is the firstKeptEntryId when that is a proper ancestor, found in O(1) by the Euler times
    * instead of a search of the whole path (emitItems keeps nothing when it is off the path or remote).
    */
-  private compactionWindow(e: PiEntry, depth: number): Win {
+  private compactionWindow(e: PiEntry, depth: number, path: List<PiEntry>): Win {
+    if (this.profile === "omp18") return this.window18(e, depth, path);
     const fk = e.raw.firstKeptEntryId;
     const onPath = typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(fk, e.id);
     // pi-1.5 keeps the range whatever the payload (it has no remote compaction).
@@ -187,19 +216,52 @@ export class IncrementalContexts {
   }
 
   /**
+   * The omp18 window (docs/pi.md §8.4, docs/pi.md §8.6) without a walk of the whole path: the kept range from the
+   * depths of its entries (O(1) each), the recovered request from a walk back that stops at the first request or
+   * reset. A rebuild emits from one entry before the earliest of them, so that emitItems on that suffix finds the
+   * replay-through entry and the same request as on the whole path.
+   */
+  private window18(e: PiEntry, depth: number, path: List<PiEntry>): Win {
+    const r = e.raw;
+    // Depth of an id on this path (the compaction itself included), or -1.
+    const at = (id: unknown): number => (typeof id === "string" && this.tin.has(id) && this.isAncestorOrSelf(id, e.id) ? this.depthOf.get(id)! : -1);
+    const prt = typeof r.providerReplayThroughEntryId === "string" && r.providerReplayThroughEntryId !== "" ? at(r.providerReplayThroughEntryId) : -1;
+    const fk = at(r.firstKeptEntryId);
+    let from = depth;
+    if (!openAiPayload18(e)) {
+      const snapshot = anthropicPayload(e) && r.firstKeptEntryId === "" ? prt : -1;
+      const start = fk >= 0 && fk < depth ? fk : snapshot >= 0 ? snapshot + 1 : -1;
+      if (start >= 0 && start < depth) from = start;
+    } else if (prt >= 0 && prt < depth) from = prt + 1;
+    let first = from;
+    if (isObject(r.details) && r.details.kind === "experimental-context-rollover") {
+      let c = path?.prev ?? null;
+      for (let d = depth - 1; c && c.value.type !== "reset_boundary"; d--, c = c.prev) {
+        if (!isUserRequestEntry(c.value)) continue;
+        if (d < fk) first = Math.min(first, d);
+        break;
+      }
+    }
+    return { kind: 2, a: depth, b: from < depth ? from : -1, s: Math.max(0, first - 1) };
+  }
+
+  /**
    * Rebuilds a state from the part of its path that the window emits: from the reset, the kept entry or the
    * compaction on (O(window), not O(depth)). emitItems picks the same branch on that suffix as on the whole
    * path: the suffix holds the last compaction / reset and starts at the kept entry when there is one.
    */
-  private rebuild(e: PiEntry, path: List<PiEntry>, depth: number, win: Win): St {
+  private rebuild(e: PiEntry, path: List<PiEntry>, depth: number, win: Win, notes: PiEntry | null): St {
     const from = win.kind === 0 ? 0 : win.kind === 2 && win.b >= 0 ? win.b : win.a;
-    const st: St = { node: e, depth, path, win, done: null, tail: [], dropped: null, watch: null };
-    for (const it of emitItems(tail(path, from), this.profile)) this.append(st, it);
+    const head = notes ? notesMessage(notes) : undefined;
+    const done = notes && head ? push(null, cachedMsg(head, [notes.id], this.profile, false)) : null;
+    const st: St = { node: e, depth, path, win, done, tail: [], dropped: null, watch: null, notes };
+    const entries = tail(path, win.s ?? from);
+    for (const it of emitItems(entries, this.profile)) this.append(st, it);
     return st;
   }
 
   private append(st: St, it: Item): void {
-    if (this.profile !== "omp17") {
+    if (!isOmp(this.profile)) {
       st.done = push(st.done, cachedMsg(it.msg, it.src, this.profile, false));
       return;
     }
@@ -249,7 +311,7 @@ export class IncrementalContexts {
   private finalizeFirst(st: St): boolean {
     const { msg: y, src } = st.tail[0];
     if (y.role !== "assistant") {
-      if (!(y.role === "toolResult" && inChain(st.dropped, y.toolCallId))) st.done = push(st.done, cachedMsg(y, src, "omp17", false));
+      if (!(y.role === "toolResult" && inChain(st.dropped, y.toolCallId))) st.done = push(st.done, cachedMsg(y, src, this.profile, false));
       return true;
     }
     if (isFailed(y)) {
@@ -266,7 +328,7 @@ export class IncrementalContexts {
     if (k < 0) return false;
     const stripped = stripDangling(y, (id) => this.paired(st, id));
     if (unpaired.length > 0) st.watch = { ids: new Set(unpaired), next: st.watch };
-    if (stripped) st.done = push(st.done, cachedMsg(stripped, src, "omp17", isIT(st.tail[k].msg)));
+    if (stripped) st.done = push(st.done, cachedMsg(stripped, src, this.profile, isIT(st.tail[k].msg)));
     return true;
   }
 }

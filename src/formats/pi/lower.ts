@@ -3,9 +3,9 @@
 import { isObject } from "../../shared/json.js";
 import type { ContextOptions, Msg, NativeContext, Reminder } from "../types.js";
 import type { AgentMessage } from "./messages.js";
-import { isPiProfile, type PiProfile, type PiSession } from "./model.js";
+import { isOmp, isPiProfile, type PiProfile, type PiSession } from "./model.js";
 import { isInterruptedThinking } from "./postprocess.js";
-import { lowerOmp17, lowerPi, lowerPi1 } from "./provider-text.js";
+import { lowerOmp17, lowerOmp18, lowerPi, lowerPi1 } from "./provider-text.js";
 import { TTSR_INJECTION_TYPE, TTSR_TOOL_REMINDER_PREFIX } from "./strings.js";
 
 const RULE_ATTR = /<system-(?:reminder|interrupt) reason="rule_violation" rule="([^"]*)"/g;
@@ -26,9 +26,16 @@ export function remindersOf(m: AgentMessage, sourceId: string): Reminder[] {
   return rules.map((r) => ({ kind: "ttsr", origin: `rule:${r}`, sourceId }));
 }
 
-/** One Msg. `interruptedNext` matters only for omp17 assistants (docs/strings.md §2.5). */
+/** One Msg. `interruptedNext` matters only for omp17 / omp18 assistants (docs/strings.md §2.5). */
 export function toMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean): Msg {
-  const lowered = profile === "omp17" ? lowerOmp17(m, interruptedNext) : profile === "pi-1.5" ? lowerPi1(m) : lowerPi(m);
+  const lowered =
+    profile === "omp17"
+      ? lowerOmp17(m, interruptedNext)
+      : profile === "omp18"
+        ? lowerOmp18(m, interruptedNext)
+        : profile === "pi-1.5"
+          ? lowerPi1(m)
+          : lowerPi(m);
   const isSummary = m.role === "compactionSummary" || m.role === "branchSummary";
   const blocks = isSummary
     ? [{ type: "text", text: m.summary }]
@@ -63,6 +70,6 @@ export function cachedMsg(m: AgentMessage, sourceIds: string[], profile: PiProfi
 export function piToMsgs(s: PiSession, ctx: NativeContext<AgentMessage>, opts?: ContextOptions): Msg[] {
   const profile: PiProfile = isPiProfile(opts?.profile) ? opts.profile : ((ctx as { profile?: PiProfile }).profile ?? s.profile);
   return ctx.messages.map((m, i) =>
-    cachedMsg(m, ctx.sourceIds[i] ?? [], profile, profile === "omp17" && m.role === "assistant" && isInterruptedThinking(ctx.messages[i + 1])),
+    cachedMsg(m, ctx.sourceIds[i] ?? [], profile, isOmp(profile) && m.role === "assistant" && isInterruptedThinking(ctx.messages[i + 1])),
   );
 }

@@ -4,10 +4,12 @@ import type { SessionBase } from "../types.js";
 
 /**
  * pi = baseline pi / omp ≤14 context rules (docs/pi.md §6.1); omp17 = @oh-my-pi 17.2.15 rules (docs/pi.md §6.2);
- * pi-1.5 = @earendil-works/pi-coding-agent 1.5.2 (pi1.ts).
+ * omp18 = @oh-my-pi 18.3.4 rules (docs/pi.md §8); pi-1.5 = @earendil-works/pi-coding-agent 1.5.2 (pi1.ts).
  */
-export type PiProfile = "pi" | "omp17" | "pi-1.5";
-export const PI_PROFILES: readonly PiProfile[] = ["pi", "omp17", "pi-1.5"];
+export type PiProfile = "pi" | "omp17" | "omp18" | "pi-1.5";
+export const PI_PROFILES: readonly PiProfile[] = ["pi", "omp17", "omp18", "pi-1.5"];
+/** The oh-my-pi profiles (v17 rules, and v18 on top of them). */
+export const isOmp = (p: PiProfile): boolean => p === "omp17" || p === "omp18";
 /** Whether a string names a pi profile. */
 export const isPiProfile = (p: unknown): p is PiProfile => (PI_PROFILES as readonly unknown[]).includes(p);
 
@@ -57,4 +59,6 @@ export interface PiSession extends SessionBase {
   empty: boolean;
   /** pi 1.x markers seen in a file without a valid header (its entries are not read), for the profile choice. */
   pi1Evidence?: string[];
+  /** oh-my-pi 18 markers seen in a file without a valid header, for the profile choice (and the loader verdict). */
+  omp18Evidence?: string[];
 }

@@ -4,6 +4,7 @@ import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
 import { findLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
 import { splitText, type LineRecord, type LineSink } from "../../shared/lines.js";
 import type { ParseOptions } from "../types.js";
+import { omp18LoadFailure } from "./load18.js";
 import { migrateEntry, type V1Index } from "./migrate.js";
 import type { PiEntry, PiSession, PiTitleSlot, PiVersion } from "./model.js";
 import { chooseProfile } from "./profile.js";
@@ -47,7 +48,14 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
 
   let rejected: { line: number; reason: string } | undefined;
   const pi1Evidence: string[] = [];
-  // The verdict waits for the profile: pi ≤ 0.73 reads the file as empty, pi 1.x refuses a non-empty one.
+  const omp18Evidence: string[] = [];
+  let malformed = 0; // lines the loader cannot parse (omp18's verdict counts them, docs/pi.md §8.7)
+  const evidence = (m: ReturnType<typeof newerMarker>): void => {
+    if (m?.writer === "pi") pi1Evidence.push(m.what);
+    else if (m && omp18Evidence.length < 3) omp18Evidence.push(m.what);
+  };
+  // The verdict waits for the profile: pi ≤ 0.73 reads the file as empty, pi 1.x and oh-my-pi 18 refuse a
+  // non-empty one.
   const rejectHeader = (line: number, reason: string): void => {
     empty = true;
     emptyReported = true;
@@ -58,8 +66,7 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
     const index = records++;
     if (index === 0) {
       if (!isObject(value) || value.type !== "session" || typeof value.id !== "string") {
-        const m = isObject(value) && typeof value.type === "string" ? newerMarker({ line, id: "", parentId: null, type: value.type, raw: value }) : undefined;
-        if (m?.writer === "pi") pi1Evidence.push(m.what);
+        evidence(isObject(value) && typeof value.type === "string" ? newerMarker({ line, id: "", parentId: null, type: value.type, raw: value }) : undefined);
         rejectHeader(line, isObject(value) && value.type === "session" ? "the header has no string id" : "the first record is not a session header");
         return;
       }
@@ -106,11 +113,11 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
         // Still evidence for the profile choice (which decides the loader verdict), nothing else.
         if (pi1Evidence.length < 3 && rec.text.includes('"')) {
           const p = parseJson(rec.text);
-          const m =
+          evidence(
             p.ok && isObject(p.value) && typeof p.value.type === "string"
               ? newerMarker({ line: rec.no, id: "", parentId: null, type: p.value.type, raw: p.value })
-              : undefined;
-          if (m?.writer === "pi") pi1Evidence.push(m.what);
+              : undefined,
+          );
         }
         return;
       }
@@ -125,6 +132,7 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       }
       const parsed = parseJson(rec.text);
       if (!parsed.ok) {
+        malformed++;
         if (parsed.tooDeep) {
           bag.add("TOO_DEEP", { line: rec.no }, { limit: 1000 });
           return;
@@ -180,14 +188,28 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       if (h && typeof h.id === "string") session.id = h.id;
       if (!empty) checkTree(session, bag);
       if (pi1Evidence.length > 0) session.pi1Evidence = pi1Evidence;
+      if (omp18Evidence.length > 0) session.omp18Evidence = omp18Evidence;
       chooseProfile(session, opts.profile, bag);
       if (rejected)
-        bag.add(session.profile === "pi-1.5" && lineCount > 0 ? "refused_session" : "empty_session", { line: rejected.line }, { reason: rejected.reason });
+        bag.add(
+          refuses(session.profile, lineCount, records + malformed) ? "refused_session" : "empty_session",
+          { line: rejected.line },
+          { reason: rejected.reason },
+        );
+      const fails = !empty && session.profile === "omp18" ? omp18LoadFailure(kept) : undefined;
+      if (fails) bag.add("refused_session", { line: fails.line }, { reason: fails.reason, cause: "entry" });
       session.diagnostics = sortDiagnostics(bag.items);
       return session;
     },
   };
 }
+
+/**
+ * Whether the loader refuses a file without a valid header rather than starting over in it: pi 1.x when it has a
+ * line, oh-my-pi 18.3.4 when it has a record or an unparseable line (session-loader.ts invalidHeader, docs/pi.md §8.7).
+ */
+const refuses = (profile: string, lines: number, recordsOrMalformed: number): boolean =>
+  profile === "pi-1.5" ? lines > 0 : profile === "omp18" && recordsOrMalformed > 0;
 
 /** Parses a whole text (a string already in memory). */
 export function parsePi(text: string, opts: ParseOptions): PiSession {

@@ -124,6 +124,16 @@ export function lowerOmp17(m: AgentMessage, interruptedNext: boolean): Lowered {
   }
 }
 
+/**
+ * v18 (docs/pi.md §8.5): as v17, but a handoff compaction's summary renders through the handoff template
+ * (pi-agent-core compaction/messages.ts convertMessageToLlm).
+ */
+export function lowerOmp18(m: AgentMessage, interruptedNext: boolean): Lowered {
+  if (m.role === "compactionSummary" && m.method === "handoff")
+    return { role: "user", parts: [renderTemplate(S.OMP18_HANDOFF_SUMMARY_TEMPLATE, { summary: m.summary as string })] };
+  return lowerOmp17(m, interruptedNext);
+}
+
 function lowerCustom(m: AgentMessage): Lowered {
   const c = m.content;
   if (typeof c !== "string" && !Array.isArray(c)) return { role: "developer", parts: [] };

@@ -97,6 +97,8 @@ function checkReferences(s: PiSession, e: PiEntry, bag: DiagnosticBag): void {
     bag.add("PI_LABEL_TARGET_MISSING", at, { targetId: r.targetId });
   } else if (e.type === "branch_summary" && typeof r.fromId === "string" && r.fromId !== "root" && !s.byId.has(r.fromId)) {
     bag.add("PI_BRANCH_FROM_MISSING", at, { fromId: r.fromId });
+  } else if (e.type === "compaction" && r.firstKeptEntryId === "" && typeof r.providerReplayThroughEntryId === "string") {
+    // oh-my-pi 18 native compaction: no kept entry by id; the replay-through entry bounds the tail (docs/pi.md §8.4).
   } else if (e.type === "compaction" && typeof r.firstKeptEntryId === "string") {
     if (!s.byId.has(r.firstKeptEntryId)) bag.add("PI_FIRST_KEPT_MISSING", at, { firstKeptEntryId: r.firstKeptEntryId });
     // A compaction keeping itself is pi 1.x's retain-none compaction (nothing before it is kept), not a mistake.

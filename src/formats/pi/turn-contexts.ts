@@ -57,11 +57,11 @@ function incrementalFor(s: PiSession, profile: PiProfile): IncrementalContexts {
 
 export function* piTurnContexts(s: PiSession, opts?: ContextOptions): Iterable<TurnContext> {
   const profile = profileOf(s, opts);
-  if (!incrementalApplies(s)) {
+  const inc = incrementalApplies(s) ? incrementalFor(s, profile) : undefined;
+  if (!inc?.exact) {
     yield* fullBuild(s, profile);
     return;
   }
-  const inc = incrementalFor(s, profile);
   for (const ref of piTurns(s)) yield turnContext(s, ref, ref.leafId === null ? null : inc.list(inc.state(ref.leafId)));
 }
 
@@ -73,6 +73,6 @@ export function piContextsAt(s: PiSession, opts?: ContextOptions): (leafId: stri
   return (leafId) => {
     if (leafId === null || !s.byId.has(leafId)) return undefined;
     inc ??= incrementalFor(s, profile);
-    return { systemPrompt: null, messages: toArray(inc.list(inc.state(leafId))) };
+    return inc.exact ? { systemPrompt: null, messages: toArray(inc.list(inc.state(leafId))) } : undefined;
   };
 }

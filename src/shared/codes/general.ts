@@ -10,6 +10,7 @@ export type ProfileMismatch =
   | { problem: "unknown-profile"; format: keyof typeof FORMAT_NAME; requested: string; known?: readonly string[] }
   | { problem: "pi-v17-marker"; marker: string }
   | { problem: "pi1-omp-marker"; marker: string }
+  | { problem: "omp17-omp18-marker"; marker: string }
   | { problem: "pi1-evidence"; profile: string; evidence: string }
   | { problem: "scorel-g0-not-g0" }
   | { problem: "scorel-g0-file"; profile: string }
@@ -27,6 +28,8 @@ function profileMismatch(a: ProfileMismatch): string {
       return `Profile pi was requested but the file has a v17 marker (${a.marker})`;
     case "pi1-omp-marker":
       return `Profile pi-1.5 was requested but the file has an oh-my-pi marker (${a.marker})`;
+    case "omp17-omp18-marker":
+      return `Profile omp17 was requested but the file has an oh-my-pi 18 marker (${a.marker}); profile omp18 reads it as oh-my-pi 18.3.4 does`;
     case "pi1-evidence":
       return `Read with profile ${a.profile} but the file was written by pi 1.x (${a.evidence}); profile pi-1.5 reads it as pi 1.5.2 does`;
     case "scorel-g0-not-g0":

@@ -18,8 +18,11 @@ export const piCodes = {
   },
   refused_session: {
     severity: "error",
-    title: "pi 1.x refuses to open the file: it is not empty and its first record is not a valid session header",
-    message: (a: { reason: string }) => `pi refuses to open the file (not empty, no valid session header; it leaves the file unchanged): ${show(a.reason)}`,
+    title: "pi 1.x and oh-my-pi 18 refuse to open the file (no valid session header; oh-my-pi 18 also an entry its loader fails on)",
+    message: (a: { reason: string; cause?: "entry" }) =>
+      a.cause === "entry"
+        ? `oh-my-pi's loader fails while indexing the entries and opens nothing (it leaves the file unchanged): ${show(a.reason)}`
+        : `pi refuses to open the file (not empty, no valid session header; it leaves the file unchanged): ${show(a.reason)}`,
     loader: true,
   },
   // ---- tree structure (docs/pi.md §4, §6.1) ----

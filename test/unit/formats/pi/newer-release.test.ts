@@ -40,17 +40,35 @@ describe("newer-release markers (oh-my-pi 18.3.4 session-entries.ts, pi 1.5.2 se
 });
 
 describe("PROFILE_NEWER on parse", () => {
-  it("an oh-my-pi 18 file is read as omp17, with one warning at the first marker's line and no per-line unknown type", () => {
+  it("docs/pi.md §8.1 an oh-my-pi 18 file is read as omp18 (its markers are known): PROFILE_CHOSEN names the evidence, no PROFILE_NEWER", () => {
     const s = parseFixture("hand/newer-omp18-markers.jsonl");
-    expect([s.profile, s.profileReason]).toEqual(["omp17", "oh-my-pi marker: model_usage entry (line 4)"]);
-    const w = newer(s);
-    expect(w).toHaveLength(1);
-    expect(w[0]).toMatchObject({ severity: "warning", line: 4, args: { writer: "oh-my-pi", profile: "omp17" } });
-    expect(w[0].message).toBe(
-      "Written by a release of oh-my-pi newer than sightline knows: model_usage entry (line 4), context notes (line 5), compaction field method (line 6). " +
-        "Read with profile omp17 (the newest that fits); contexts and TTSR decisions may differ from what the agent sent",
+    expect([s.profile, s.profileReason]).toEqual(["omp18", "oh-my-pi 18 marker: model_usage entry (line 4)"]);
+    expect(newer(s)).toEqual([]);
+    expect(s.diagnostics.find((d) => d.code === "PROFILE_CHOSEN")?.message).toBe(
+      "Read as pi with profile omp18 (oh-my-pi 18 marker: model_usage entry (line 4))",
     );
     expect(s.diagnostics.map((d) => d.code)).not.toContain("PI_UNKNOWN_ENTRY_TYPE");
+  });
+
+  it("docs/pi.md §8.1 read with --profile omp17, an oh-my-pi 18 file is a PROFILE_MISMATCH (not PROFILE_NEWER)", () => {
+    const s = parseFixture("hand/newer-omp18-markers.jsonl", "omp17");
+    expect(s.profile).toBe("omp17");
+    expect(newer(s)).toEqual([]);
+    expect(s.diagnostics.filter((d) => d.code === "PROFILE_MISMATCH").map((d) => d.message)).toEqual([
+      "Profile omp17 was requested but the file has an oh-my-pi 18 marker (model_usage entry (line 4)); profile omp18 reads it as oh-my-pi 18.3.4 does",
+    ]);
+  });
+
+  it("docs/pi.md §8.1 what oh-my-pi 18.3.4 never writes still raises PROFILE_NEWER, naming omp18 as the profile used", () => {
+    const s = parseFixture("omp18-beyond-markers.jsonl");
+    expect(s.profile).toBe("omp18");
+    const w = newer(s);
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ severity: "warning", line: 4, args: { writer: "oh-my-pi", profile: "omp18" } });
+    expect(w[0].message).toBe(
+      'Written by a release of oh-my-pi newer than sightline knows: unknown entry type "context_snapshot" (line 4), unknown compaction method "zip" (line 5), ' +
+        "unknown compaction field replayMode (line 6). Read with profile omp18 (the newest that fits); contexts and TTSR decisions may differ from what the agent sent",
+    );
   });
 
   it("a pi 1.x file is read as pi-1.5, which knows its markers: PROFILE_CHOSEN lists them and no PROFILE_NEWER", () => {
@@ -72,8 +90,8 @@ describe("PROFILE_NEWER on parse", () => {
   });
 
   it("PROFILE_NEWER counts the markers beyond the first three", () => {
-    const text5 = jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("model_usage", `k${i}`, "u1", {})));
-    expect(newer(parseText(text5))[0].message).toContain("model_usage entry (line 5) and 2 more.");
+    const text5 = jsonl(header(), user("u1", null, "a"), ...[1, 2, 3, 4, 5].map((i) => entry("compaction", `k${i}`, "u1", { method: "zip" })));
+    expect(newer(parseText(text5))[0].message).toContain('unknown compaction method "zip" (line 5) and 2 more.');
   });
 
   it("a file with no newer marker gets no warning; a truly unknown type is still reported per line", () => {

@@ -41,7 +41,7 @@ describe("profile choice from the file's evidence", () => {
       "Read with profile omp17 but the file was written by pi 1.x (message with role system (line 2)); profile pi-1.5 reads it as pi 1.5.2 does",
     ]);
     expect(mismatch("hand/newer-omp18-markers.jsonl", "pi-1.5")).toEqual([
-      "Profile pi-1.5 was requested but the file has an oh-my-pi marker (oh-my-pi marker: model_usage entry (line 4))",
+      "Profile pi-1.5 was requested but the file has an oh-my-pi marker (oh-my-pi 18 marker: model_usage entry (line 4))",
     ]);
     expect(mismatch(EDIT, "pi-1.5")).toEqual([]);
   });
