@@ -75,7 +75,7 @@ export class TtsrManager {
 
   /** docs/ttsr.md §8.4. Seed ignores `enabled` (D1); v17 refuses every rule when it is false. */
   addRule(rule: Rule): boolean {
-    if (this.profile === "v17" && !this.#settings.enabled) return false;
+    if (this.profile !== "seed" && !this.#settings.enabled) return false;
     if (this.#rules.has(rule.name)) return false;
     const a = analyzeRule(rule, this.profile);
     if (a.reason) return false;
@@ -91,7 +91,7 @@ export class TtsrManager {
   }
 
   hasRules(): boolean {
-    if (this.profile === "v17" && !this.#settings.enabled) return false;
+    if (this.profile !== "seed" && !this.#settings.enabled) return false;
     return this.#rules.size > 0;
   }
 
@@ -115,7 +115,7 @@ export class TtsrManager {
 
   /** D3: v17 does not buffer text/thinking that no registered rule can match. */
   #skipsSource(ctx: TtsrMatchContext): boolean {
-    if (this.profile !== "v17") return false;
+    if (this.profile === "seed") return false;
     return (ctx.source === "text" && !this.#canMatchText) || (ctx.source === "thinking" && !this.#canMatchThinking);
   }
 

@@ -46,7 +46,7 @@ class Replay {
   startProcess(restore: string[]): void {
     const settings = mergeTtsrSettings(this.o.settings);
     this.m = new TtsrManager(this.o.settings, { profile: this.profile });
-    bucketRules(this.rules, this.m, settings);
+    bucketRules(this.rules, this.m, settings, this.o.agentName !== undefined ? { agentName: this.o.agentName } : {});
     this.c = new TtsrCoordinator({ manager: this.m, renderer: this.renderer, cwd: this.recordedCwd });
     if (restore.length > 0) this.c.restore(restore);
     this.queued = []; // follow-ups queued in the old process die with it
