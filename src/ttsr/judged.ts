@@ -4,7 +4,7 @@
 // judged rules would have been asked about an output and what the file answers; the session layer delivers.
 import { analyzeRule, type RuleAnalysis, type TtsrScope } from "./compile.js";
 import { matchesGlob } from "./glob.js";
-import type { Rule, TtsrMatchContext, TtsrProfile } from "./types.js";
+import type { JudgeMode, Rule, TtsrMatchContext, TtsrProfile } from "./types.js";
 import { verdictFor, type VerdictAt, type Verdicts } from "./verdicts.js";
 
 /** One completed output of an assistant message, as the judge sees it. */
@@ -75,9 +75,14 @@ export interface JudgedAnswer {
   unanswered: Rule[];
 }
 
-/** What the verdicts file answers for the asked rules at one response. */
-export function answerJudged(asked: readonly Rule[], verdicts: Verdicts | undefined, at: VerdictAt): JudgedAnswer {
+/**
+ * What the verdicts file answers for the asked rules at one response. With `judge: off` upstream asks nothing, so
+ * nothing is flagged whatever the file says; `auto` and `on` count as asking (sightline cannot tell which model
+ * the judge role resolved to).
+ */
+export function answerJudged(asked: readonly Rule[], verdicts: Verdicts | undefined, at: VerdictAt, judge?: JudgeMode): JudgedAnswer {
   const out: JudgedAnswer = { flagged: [], unanswered: [] };
+  if (judge === "off") return out;
   for (const rule of asked) {
     const v = verdictFor(verdicts, rule.name, at);
     if (v === "yes") out.flagged.push(rule);

@@ -1,6 +1,7 @@
 // The verdicts file of judged rules (docs/ttsr.md §18.6): sightline cannot ask the judge model again, so a replay
 // takes its answers from a file. Reading is IO-free (text in, data and findings out); every finding has the line.
 import YAML from "yaml";
+import type { SchemaIssue } from "../schema/ajv.js";
 import { checkVerdicts } from "../schema/settings.js";
 import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
@@ -62,6 +63,13 @@ function lineOf(text: string, pointer: string): number | undefined {
 
 const lineAtOffset = (text: string, offset: number): number => text.slice(0, offset).split("\n").length;
 
+/** Ajv's words where they are clear; the if/then wrapper adds nothing, and `not` says what is meant here. */
+function readable(i: SchemaIssue): SchemaIssue[] {
+  if (/^must match "(then|else)" schema$/.test(i.detail)) return [];
+  if (i.detail === "must NOT be valid") return [{ pointer: i.pointer, detail: "names both entry and turn: an item answers one response" }];
+  return [i];
+}
+
 /** Reads a verdicts file; a file with any error yields no verdicts (a half-read file would replay a wrong answer). */
 export function readVerdicts(text: string, file: string): VerdictsRead {
   const bag = new DiagnosticBag(file);
@@ -71,7 +79,7 @@ export function readVerdicts(text: string, file: string): VerdictsRead {
     bag.add("TTSR_VERDICTS_INVALID", line !== undefined ? { line } : {}, { detail: parsed.detail });
     return { verdicts: new Map(), diagnostics: bag.items };
   }
-  const issues = checkVerdicts(parsed.value);
+  const issues = checkVerdicts(parsed.value).flatMap(readable);
   for (const i of issues) {
     const line = lineOf(text, i.pointer);
     bag.add("TTSR_VERDICTS_SCHEMA", { ...(line !== undefined && { line }), pointer: i.pointer || "/" }, { pointer: i.pointer || "/", detail: i.detail });

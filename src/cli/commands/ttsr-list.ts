@@ -7,6 +7,13 @@ import { UsageError } from "../usage.js";
 import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
+import { isAbsolute, relative } from "node:path";
+
+// The table shows paths relative to the current folder when inside it (the JSON keeps them as loaded).
+const shown = (p: string): string => {
+  const rel = isAbsolute(p) ? relative(process.cwd(), p) : p;
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : p;
+};
 
 export const ttsrListCommand = defineCommand({
   command: "list",
@@ -40,7 +47,7 @@ export const ttsrListCommand = defineCommand({
       for (const row of doc.rules) {
         const note = [row.question !== undefined ? `judged: ${row.question}` : "", row.reason ?? ""].filter(Boolean).join("; ");
         const agents = v18 ? [(row.agents ?? ["(all)"]).join(", ")] : [];
-        t.push([row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), ...agents, row.path, note].map(terminalLine));
+        t.push([row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), ...agents, shown(row.path), note].map(terminalLine));
       }
       out(t.toString() + "\n");
       const reg = doc.rules.filter((x) => x.registered).length;
@@ -50,7 +57,10 @@ export const ttsrListCommand = defineCommand({
         `${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules${judged ? ` (${judged} judged)` : ""} (${doc.profile}${as}).\n`,
       );
     }
-    printDiagnostics(doc.diagnostics, false);
+    printDiagnostics(
+      doc.diagnostics.map((d) => ({ ...d, file: shown(d.file) })),
+      false,
+    );
     return ttsrListExitCode();
   },
 });

@@ -147,6 +147,12 @@ export const ttsrCodes = {
     title: "A verdicts file answers one rule twice for the same response",
     message: (a: { rule: string; at: string; kept: string }) => `Rule ${show(a.rule)} has a second verdict for ${a.at}; the first (${a.kept}) is kept`,
   },
+  TTSR_VERDICT_MISSING: {
+    severity: "warning",
+    title: "A judged rule would have been asked, but the verdicts file has no answer for that response",
+    message: (a: { rule: string; response: string; turn: number }) =>
+      `Judged rule ${show(a.rule)} would have been asked about response ${show(a.response)} (turn ${a.turn}); the verdicts file has no answer there, so it counts as no`,
+  },
   TTSR_VERDICT_UNKNOWN_RULE: {
     severity: "warning",
     title: "A verdicts file names a rule that is not a judged rule of the replay",
@@ -157,7 +163,7 @@ export const ttsrCodes = {
     severity: "warning",
     title: "A v18 judged-rule key (`question`) that seed and v17 ignore",
     message: (a: { rule: string; hasCondition?: boolean }) =>
-      `Rule ${show(a.rule)} has \`question\` (a v18 judged rule, not replayed by sightline); seed and v17 ignore the key${a.hasCondition ? " and match its condition as a stream rule" : ""}`,
+      `Rule ${show(a.rule)} has \`question\` (a v18 judged rule: --ttsr-profile v18 lists it as judged); seed and v17 ignore the key${a.hasCondition ? " and match its condition as a stream rule" : ""}`,
   },
   TTSR_FRONTMATTER_VALUE_IGNORED: {
     severity: "warning",
