@@ -76,8 +76,8 @@ export function loadTtsrSetup(o: TtsrOptions): TtsrSetup {
   const setup: TtsrSetup = { rules: loaded.rules, settings, diagnostics };
   if (o.verdicts !== undefined) {
     // Unknown names are checked against the rules v18 reads as judged, whatever profile was named.
-    const v18 = o.ttsrProfile === "v18" ? loaded.rules : loadRules(dirs, { ...loadOptions, ttsrProfile: "v18" }).rules;
-    const read = readVerdictsFile(o.verdicts, v18.filter((r) => r.question !== undefined));
+    const v18 = o.ttsrProfile === "v18" ? loaded : loadRules(dirs, { ...loadOptions, ttsrProfile: "v18" });
+    const read = readVerdictsFile(o.verdicts, v18.buckets.judged);
     setup.verdicts = read.verdicts;
     diagnostics.push(...read.diagnostics);
   }

@@ -131,6 +131,7 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
     source: o.source,
     ...(o.tool !== undefined ? { toolName: o.tool } : {}),
     ...(filePaths ? { filePaths } : {}),
+    ...(set.loaded.agentName !== undefined ? { agentName: set.loaded.agentName } : {}),
   };
   let matched: Pick<SnippetResult, "matches" | "deltas" | "chunking"> | undefined;
   const diagnostics = [...set.diagnostics];

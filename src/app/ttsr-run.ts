@@ -87,7 +87,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const sim: SessionTaskArgs["sim"] = { settings, chunking: formatChunking(o.chunking), home, resumedAt: o.resumedAt };
   if (o.verdicts !== undefined) {
     const v18 = loaded.get("v18") ?? loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: "v18", cwd: process.cwd(), home });
-    const read = readVerdictsFile(o.verdicts, v18.rules.filter((r) => r.question !== undefined));
+    const read = readVerdictsFile(o.verdicts, v18.buckets.judged);
     diagnostics.push(...read.diagnostics);
     sim.verdicts = read.verdicts;
   }
@@ -135,7 +135,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const first = loaded.get(shownProfiles[0]) as LoadedRules;
   const skipped = new Map(first.skipped.map((s) => [s.path, s.reason]));
   const rules = first.buckets.all.map((b) => {
-    const r: TtsrRunDoc["rules"][number] = { name: b.rule.name, path: shown(b.rule.path), registered: b.bucket === "ttsr", bucket: b.bucket };
+    const r: TtsrRunDoc["rules"][number] = { name: b.rule.name, path: shown(b.rule.path), registered: b.bucket === "ttsr" || b.bucket === "judged", bucket: b.bucket };
     const reason = b.notRegistered ?? skipped.get(b.rule.path);
     if (reason !== undefined) r.reason = reason;
     return r;
