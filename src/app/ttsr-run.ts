@@ -135,7 +135,12 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const first = loaded.get(shownProfiles[0]) as LoadedRules;
   const skipped = new Map(first.skipped.map((s) => [s.path, s.reason]));
   const rules = first.buckets.all.map((b) => {
-    const r: TtsrRunDoc["rules"][number] = { name: b.rule.name, path: shown(b.rule.path), registered: b.bucket === "ttsr" || b.bucket === "judged", bucket: b.bucket };
+    const r: TtsrRunDoc["rules"][number] = {
+      name: b.rule.name,
+      path: shown(b.rule.path),
+      registered: b.bucket === "ttsr" || b.bucket === "judged",
+      bucket: b.bucket,
+    };
     const reason = b.notRegistered ?? skipped.get(b.rule.path);
     if (reason !== undefined) r.reason = reason;
     return r;

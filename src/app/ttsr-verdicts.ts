@@ -16,7 +16,14 @@ export function readVerdictsFile(path: string, judged?: readonly Rule[]): Verdic
     return { verdicts: new Map(), diagnostics: [diag("UNREADABLE_PATH", { file: path }, { path, reason })] };
   }
   const read = readVerdicts(text, path);
-  if (judged && read.verdicts.size > 0) read.diagnostics.push(...unusedVerdicts(read.verdicts, judged.map((r) => r.name), path));
+  if (judged && read.verdicts.size > 0)
+    read.diagnostics.push(
+      ...unusedVerdicts(
+        read.verdicts,
+        judged.map((r) => r.name),
+        path,
+      ),
+    );
   return read;
 }
 

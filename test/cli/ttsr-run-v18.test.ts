@@ -10,7 +10,19 @@ import { runCli } from "./run.js";
 
 const S = "fixtures/rules/v18-session";
 const run = (session: string, ...extra: string[]) =>
-  runCli(["ttsr", "run", `${S}/${session}.jsonl`, "--rules", "fixtures/rules/v18-agents", "--rules", "fixtures/rules/v18-judged", "--ttsr-profile", "v18", "--json", ...extra]);
+  runCli([
+    "ttsr",
+    "run",
+    `${S}/${session}.jsonl`,
+    "--rules",
+    "fixtures/rules/v18-agents",
+    "--rules",
+    "fixtures/rules/v18-judged",
+    "--ttsr-profile",
+    "v18",
+    "--json",
+    ...extra,
+  ]);
 
 interface Doc {
   rules: { name: string; registered: boolean; bucket: string }[];

@@ -47,7 +47,11 @@ export const ttsrListCommand = defineCommand({
       for (const row of doc.rules) {
         const note = [row.question !== undefined ? `judged: ${row.question}` : "", row.reason ?? ""].filter(Boolean).join("; ");
         const agents = v18 ? [(row.agents ?? ["(all)"]).join(", ")] : [];
-        t.push([row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), ...agents, shown(row.path), note].map(terminalLine));
+        t.push(
+          [row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), ...agents, shown(row.path), note].map(
+            terminalLine,
+          ),
+        );
       }
       out(t.toString() + "\n");
       const reg = doc.rules.filter((x) => x.registered).length;

@@ -21,7 +21,13 @@ const bucketOf = (l: ReturnType<typeof load>) => Object.fromEntries(listRules(l)
 
 describe("docs/ttsr.md §18.1 Bucket order", () => {
   it("disabledRules first, then builtin, then agents, then TTSR / always-apply / rulebook", () => {
-    const set = loadRuleSet({ cwd: ROOT, rules: ["fixtures/rules/v18-bucket-order"], settingsFile: "fixtures/rules/v18-bucket-order/settings.json", ttsrProfile: "v18", agent: "main" });
+    const set = loadRuleSet({
+      cwd: ROOT,
+      rules: ["fixtures/rules/v18-bucket-order"],
+      settingsFile: "fixtures/rules/v18-bucket-order/settings.json",
+      ttsrProfile: "v18",
+      agent: "main",
+    });
     expect(bucketOf(set.loaded)).toEqual({
       "described-other-agent": "agent-excluded",
       "disabled-by-settings": "disabled",
@@ -74,7 +80,16 @@ describe("docs/ttsr.md §18.2 agents", () => {
 
   const header = JSON.stringify({ type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/p" });
   const init = (agent?: string) =>
-    JSON.stringify({ type: "session_init", id: "i1", parentId: null, timestamp: "2026-01-01T00:00:01.000Z", systemPrompt: "S", task: "T", tools: [], ...(agent !== undefined && { agent }) });
+    JSON.stringify({
+      type: "session_init",
+      id: "i1",
+      parentId: null,
+      timestamp: "2026-01-01T00:00:01.000Z",
+      systemPrompt: "S",
+      task: "T",
+      tools: [],
+      ...(agent !== undefined && { agent }),
+    });
   const pi = (...lines: string[]) => parsePi(`${[header, ...lines].join("\n")}\n`, { file: "s.jsonl" });
   it("the session's session_init agent wins; else --agent; else main (a top-level session)", () => {
     expect(resolveAgent(pi(init("Reviewer")), undefined)).toEqual({ name: "reviewer", from: "session" });
@@ -102,7 +117,7 @@ describe("docs/ttsr.md §18.3 enabled: false", () => {
     const rows = listRules(l).filter((r) => r.name === "no-console");
     expect(rows.map((r) => r.bucket)).toEqual(["frontmatter-disabled", "ttsr"]);
   });
-  it("the string \"false\" is not the boolean; bundled rules ignore the key", () => {
+  it('the string "false" is not the boolean; bundled rules ignore the key', () => {
     const names = set("v18").buckets.ttsr.map((r) => r.name);
     expect(names).toContain("quoted-false");
     expect(names).toContain("bundled-off");
@@ -157,14 +172,14 @@ describe("docs/ttsr.md §18.5 Judged rules", () => {
   });
   it("candidates: scope, repeat gate and the condition pre-filter decide which questions are asked", () => {
     const judged = new JudgedRules(load("v18-judged", "v18").buckets.judged, "v18");
-    const all = () => true;
+    const all = (_name: string): boolean => true;
     const names = (content: string, source: "text" | "thinking" | "tool", gate = all) =>
       judged.candidates({ content, context: { source, toolName: "bash" } }, gate).map((r) => r.name);
     expect(names("Done, tests pass.", "text")).toEqual(["docs-tone"]);
     expect(names("Done. TODO: docs", "text")).toEqual(["docs-tone", "gated-question"]);
     expect(names("TODO", "tool")).toEqual(["gated-question"]);
     expect(names("TODO", "thinking")).toEqual([]);
-    expect(names("TODO", "text", (n) => n !== "docs-tone")).toEqual(["gated-question"]);
+    expect(names("TODO", "text", (n: string) => n !== "docs-tone")).toEqual(["gated-question"]);
   });
   it("outputs: tool calls per file, then the reply, then the reasoning; blank prose is no output", () => {
     const outs = judgedOutputs(

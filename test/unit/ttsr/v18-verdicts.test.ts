@@ -65,7 +65,16 @@ describe("docs/ttsr.md §18.6 The verdicts file", () => {
 describe("docs/ttsr.md §18.8 Choosing the profile", () => {
   const header = JSON.stringify({ type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/p" });
   const custom = (content: string, details: Record<string, unknown>) =>
-    JSON.stringify({ type: "custom_message", id: "c1", parentId: null, timestamp: "2026-01-01T00:00:01.000Z", customType: "ttsr-injection", content, display: false, details });
+    JSON.stringify({
+      type: "custom_message",
+      id: "c1",
+      parentId: null,
+      timestamp: "2026-01-01T00:00:01.000Z",
+      customType: "ttsr-injection",
+      content,
+      display: false,
+      details,
+    });
   const interrupt = TTSR_INTERRUPT_V17.replace("{{name}}", "r").replace("{{path}}", "r.md").replace("{{content}}", "Body.");
   const pi = (line: string) => parsePi(`${header}\n${line}\n`, { file: "s.jsonl" });
   it("a deliveryId or a judged-rule warning means v18", () => {
@@ -78,8 +87,8 @@ describe("docs/ttsr.md §18.8 Choosing the profile", () => {
     const s = pi(custom(interrupt, { rules: ["r"] }));
     expect(sessionTtsrProfile(s)).toEqual({ profile: "v17", evidence: "recorded-template" });
     // The omp18 format profile is matched by name: a session read with it, interrupt text or not, is v18.
-    expect(sessionTtsrProfile({ ...s, profile: "omp18" } as typeof s)).toEqual({ profile: "v18", evidence: "format-profile" });
+    expect(sessionTtsrProfile({ ...s, profile: "omp18" } as unknown as typeof s)).toEqual({ profile: "v18", evidence: "format-profile" });
     const bare = parsePi(`${header}\n`, { file: "s.jsonl" });
-    expect(sessionTtsrProfile({ ...bare, profile: "omp18" } as typeof bare)).toEqual({ profile: "v18", evidence: "format-profile" });
+    expect(sessionTtsrProfile({ ...bare, profile: "omp18" } as unknown as typeof bare)).toEqual({ profile: "v18", evidence: "format-profile" });
   });
 });
