@@ -1,4 +1,4 @@
-// Session-start bucketing (docs/ttsr.md §7, v17 `bucketRules`; v18 order in §18.1): disabled → builtin off →
+// Session-start bucketing (docs/ttsr.md §7, v17 `bucketRules`; v18 order in docs/ttsr.md §18.1): disabled → builtin off →
 // (v18) agents → TTSR → always-apply → rulebook → discarded, in capability order.
 import { ruleAppliesToAgent } from "./agents.js";
 import { analyzeRule, type NotRegisteredReason } from "./compile.js";

@@ -125,7 +125,7 @@ export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesO
   const skipped: SkippedRule[] = [];
   for (const r of all) {
     diagnostics.push(...(r.diagnostics ?? []));
-    // v18 discovery drops an `enabled: false` file before names are deduplicated: it shadows nothing (§18.3).
+    // v18 discovery drops an `enabled: false` file before names are deduplicated: it shadows nothing (docs/ttsr.md §18.3).
     if (r.disabledByFrontmatter) {
       skipped.push({ name: r.name, path: r.path, reason: "enabled: false in its frontmatter (not discovered)" });
       continue;
