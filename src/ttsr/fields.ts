@@ -64,7 +64,12 @@ export function normalizeScopeField(value: unknown, reading: ScopeReading | bool
   if (!fields) return undefined;
   const tokens = fields
     .flatMap((f) => splitScopeTokens(f, how === "v18"))
-    .map((t) => (how === "seed" ? t : how === "v17" ? stripOuterQuotes(t) : stripOuterQuotes(t) === t ? t : stripOuterQuotes(t).trim()))
+    .map((t) => {
+      if (how === "seed") return t;
+      const inner = stripOuterQuotes(t);
+      // v18 trims what was inside the quotes; a token without outer quotes is already trimmed.
+      return how === "v18" && inner !== t ? inner.trim() : inner;
+    })
     .filter((t) => t.length > 0);
   return tokens.length > 0 ? [...new Set(tokens)] : undefined;
 }

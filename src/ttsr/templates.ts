@@ -37,7 +37,7 @@ export type TemplateKind = "interrupt" | "tool-reminder";
  * path (S docs/ttsr.md §4, 15.1.3+), the only tool-reminder file there is: v17's. */
 export function templateFor(kind: TemplateKind, profile: TtsrProfile): string {
   if (kind === "tool-reminder") return TTSR_TOOL_REMINDER_V17;
-  return profile === "v17" ? TTSR_INTERRUPT_V17 : TTSR_INTERRUPT_V14;
+  return profile === "seed" ? TTSR_INTERRUPT_V14 : TTSR_INTERRUPT_V17;
 }
 
 export interface PathDisplayOptions {

@@ -157,7 +157,7 @@ export class TtsrCoordinator {
     const block = ev.toolCall;
     if (!block) return [{ ctx: { source: "tool" }, rules: this.#m.checkDelta(ev.delta, { source: "tool" }, ev.streamed) }];
     const streamKey = block.id ? `toolcall:${block.id}` : `tool:${block.name}:${ev.contentIndex}`;
-    const hooks = this.#profile === "v17" ? this.#hooks(block.name, block.arguments) : undefined;
+    const hooks = this.#profile !== "seed" ? this.#hooks(block.name, block.arguments) : undefined;
     const hookPaths = hooks?.paths?.(block.arguments);
     const candidates = hookPaths && hookPaths.length > 0 ? hookPaths : argumentPathCandidates(block.arguments);
     const ctx: TtsrMatchContext = { source: "tool", toolName: block.name, streamKey };
