@@ -33,6 +33,7 @@ export { resolveAgent, recordedAgent, type ResolvedAgent, type AgentSource } fro
 export { readVerdicts, verdictFor, unusedVerdicts, type Verdict, type VerdictItem, type Verdicts, type VerdictsRead, type VerdictAt } from "./verdicts.js";
 export { JudgedRules, answerJudged, type JudgedOutput, type JudgedAnswer } from "./judged.js";
 export { judgedOutputs, type NamedOutput } from "./judged-outputs.js";
+export { judgeCompletedMessage, renderJudgedWarning, TTSR_WARNING_V18, type JudgedDelivery, type JudgedStep, type JudgedStepOptions } from "./judged-replay.js";
 export { isLookaheadOnly } from "./lookahead.js";
 // The session decision layer (docs/ttsr.md §9) and the simulation over recorded sessions.
 export { TtsrCoordinator, type CoordinatorOptions, type InterruptTaskHost, type AgentUpdate, type StreamCheck } from "./session/coordinator.js";
