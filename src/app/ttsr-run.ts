@@ -21,7 +21,7 @@ import { replayCwd } from "./replay-cwd.js";
 import { settingsBesideSession } from "./replay-settings.js";
 import { runWithRegexBudget } from "./ttsr-guard.js";
 import { agentFindings, readVerdictsFile } from "./ttsr-verdicts.js";
-import { sinceV18 } from "../ttsr/profiles.js";
+import { sinceV18, TTSR_PROFILES } from "../ttsr/profiles.js";
 import { resolveAgent } from "../ttsr/session-agent.js";
 
 export interface TtsrRunOptions {
@@ -78,8 +78,8 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const home = o.home !== undefined ? resolve(o.home) : homedir();
   const ruleDirs = o.rules.map((d) => resolve(d));
   // Rules are parsed per TTSR profile (v17 and seed read some frontmatter differently); the profile is known per
-  // session, so both sets are ready unless one was named. Rule paths are absolute: the cwd is per session too.
-  const profiles: TtsrProfile[] = o.ttsrProfile !== undefined ? [o.ttsrProfile] : ["seed", "v17"];
+  // session, so every set is ready unless one was named. Rule paths are absolute: the cwd is per session too.
+  const profiles: TtsrProfile[] = o.ttsrProfile !== undefined ? [o.ttsrProfile] : [...TTSR_PROFILES];
   const loaded = new Map(profiles.map((p) => [p, loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: p, cwd: process.cwd(), home })]));
   const sessions: TtsrRunDoc["sessions"] = [];
   const inputs = expandInputs(sessionPaths);

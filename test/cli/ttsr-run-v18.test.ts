@@ -65,6 +65,13 @@ describe("sightline ttsr run --ttsr-profile v18", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--verdicts");
   });
+  it("docs/ttsr.md §18.8: without --ttsr-profile a session with a deliveryId is replayed as v18, with its rules", () => {
+    const r = runCli(["ttsr", "run", `${S}/delivery-id.jsonl`, "--rules", "fixtures/rules/v18-agents", "--json"]);
+    const s = doc(r).sessions[0] as Doc["sessions"][number] & { ttsrProfile?: string; ttsrProfileFrom?: string };
+    expect(s).toMatchObject({ ttsrProfile: "v18", ttsrProfileFrom: "session", agent: "main", agentFrom: "default" });
+    expect(s.turns[0].matches.map((m) => m.rule)).toEqual([]);
+    expect(doc(r).rules.map((x) => x.name)).toContain("everyone");
+  });
   it("seed and v17 replays have no agent", () => {
     const r = runCli(["ttsr", "run", `${S}/top-level.jsonl`, "--rules", "fixtures/rules/v18-agents", "--ttsr-profile", "v17", "--json"]);
     expect(doc(r).sessions[0].agent).toBeUndefined();
