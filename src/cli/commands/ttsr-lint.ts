@@ -20,7 +20,6 @@ export const ttsrLintCommand = defineCommand({
         default: "seed" as const,
         describe: "Lint against seed-era code, v17 (inline flags, quoted scopes) or v18 (agents, judged rules)",
       })
-      .option("agent", { type: "string", describe: "v18: lint the rules as this agent buckets them (default: no agent scoping)" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
       .example("$0 ttsr lint --rules .omp/rules", "Errors exit 1, so this can gate CI")
       .example("$0 ttsr lint --rule .omp/rules/no-any.md --ttsr-profile v17 --json", "One file, as v17 reads it"),
