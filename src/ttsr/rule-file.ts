@@ -65,9 +65,19 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
   // seed and v17 ignore `question` and `agents`: the rule stays a stream rule for every agent there (docs/ttsr.md §18.5).
   if (fm.question !== undefined && !sinceV18(profile))
     bag.add("TTSR_JUDGED_RULE_KEY", {}, { rule: rule.name, hasCondition: (rule.condition?.length ?? 0) > 0 });
+  if (!sinceV18(profile)) {
+    if (fm.agents !== undefined) bag.add("TTSR_V18_KEY_IGNORED", lineAt(text, "/agents"), { rule: rule.name, key: "agents" });
+    if (fm.enabled === false && options.source?.provider !== "builtin-defaults")
+      bag.add("TTSR_V18_KEY_IGNORED", lineAt(text, "/enabled"), { rule: rule.name, key: "enabled" });
+  }
   rule.diagnostics = [...bag.items, ...ruleFindings(rule, { profile })];
   return rule;
 }
+
+const lineAt = (text: string, pointer: string): { line?: number } => {
+  const line = keyLine(text, pointer);
+  return line === undefined ? {} : { line };
+};
 
 /** The 1-based line of a frontmatter key (camelCase or kebab-case spelling), or undefined. */
 function keyLine(text: string, pointer: string): number | undefined {

@@ -165,6 +165,14 @@ export const ttsrCodes = {
     message: (a: { rule: string; hasCondition?: boolean }) =>
       `Rule ${show(a.rule)} has \`question\` (a v18 judged rule: --ttsr-profile v18 lists it as judged); seed and v17 ignore the key${a.hasCondition ? " and match its condition as a stream rule" : ""}`,
   },
+  TTSR_V18_KEY_IGNORED: {
+    severity: "warning",
+    title: "A v18 rule key (`agents`, `enabled: false`) that seed and v17 ignore",
+    message: (a: { rule: string; key: string }) =>
+      a.key === "agents"
+        ? `Rule ${show(a.rule)} has \`agents\` (v18 agent scoping, docs/ttsr.md §18.2); seed and v17 ignore it and apply the rule to every agent`
+        : `Rule ${show(a.rule)} has \`enabled: false\` (v18 drops the file, docs/ttsr.md §18.3); seed and v17 ignore it and load the rule`,
+  },
   TTSR_FRONTMATTER_VALUE_IGNORED: {
     severity: "warning",
     title: "A frontmatter value the rule frontmatter schema does not admit; oh-my-pi ignores it",

@@ -73,9 +73,12 @@ describe("docs/ttsr.md §18.2 agents", () => {
     expect(bucketOf(load("v18-agents", "v18", "task-worker"))["brace-group"]).toBe("ttsr");
     expect(Object.values(bucketOf(load("v18-agents", "v18")))).toEqual(["ttsr", "ttsr", "ttsr", "ttsr"]);
   });
-  it("seed and v17 do not read the key", () => {
+  it("seed and v17 do not read the key, and say so at its line", () => {
     const r = parseRuleFile("---\ncondition: x\nagents: reviewer\n---\nBody", "/r.md", { profile: "v17" });
     expect(r.agents).toBeUndefined();
+    expect(r.diagnostics?.find((d) => d.code === "TTSR_V18_KEY_IGNORED")).toMatchObject({ line: 3, args: { key: "agents" } });
+    const v18 = parseRuleFile("---\ncondition: x\nagents: reviewer\n---\nBody", "/r.md", { profile: "v18" });
+    expect(v18.diagnostics?.some((d) => d.code === "TTSR_V18_KEY_IGNORED")).toBe(false);
   });
 
   const header = JSON.stringify({ type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/p" });
@@ -122,10 +125,12 @@ describe("docs/ttsr.md §18.3 enabled: false", () => {
     expect(names).toContain("quoted-false");
     expect(names).toContain("bundled-off");
   });
-  it("v17 keeps the project rule, which shadows the user one", () => {
+  it("v17 keeps the project rule, which shadows the user one, and reports the ignored key (not on the bundled rule)", () => {
     const l = set("v17");
     expect(l.buckets.ttsr.find((r) => r.name === "no-console")?.path).toContain("/project/no-console.md");
     expect(l.shadowed).toHaveLength(1);
+    const ignored = l.diagnostics.filter((d) => d.code === "TTSR_V18_KEY_IGNORED");
+    expect(ignored.map((d) => [d.file.split("/").slice(-2).join("/"), d.line])).toEqual([["project/no-console.md", 3]]);
   });
 });
 
