@@ -2,7 +2,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { classify } from "../../../src/app/classify.js";
 import { readVerdictsFile } from "../../../src/app/ttsr-verdicts.js";
+import { readTtsrSettings } from "../../../src/ttsr/settings.js";
 import { parsePi } from "../../../src/formats/pi/parse.js";
 import { answerJudged } from "../../../src/ttsr/judged.js";
 import { sessionTtsrProfile } from "../../../src/ttsr/simulate/profile.js";
@@ -49,6 +51,11 @@ describe("docs/ttsr.md §18.6 The verdicts file", () => {
     ]);
     expect(r.diagnostics[1].message).toContain("not-a-judged-rule");
     expect(verdictFor(r.verdicts, "docs-tone", { turn: 1 })).toBe("yes");
+  });
+  it("the v18 setting judge is a settings key: read, checked against its values, and a settings file is recognised by it", () => {
+    expect(readTtsrSettings('{"ttsr": {"judge": "off"}}', "s.json")).toEqual({ settings: { judge: "off" }, diagnostics: [] });
+    expect(readTtsrSettings('{"judge": "sometimes"}', "s.json").diagnostics.map((d) => d.code)).toEqual(["TTSR_SETTINGS_UNUSUAL_VALUE"]);
+    expect(classify("/p/settings.json", '{"ttsr": {"judge": "on"}}').kind).toBe("settings");
   });
   it("an unreadable file is one error", () => {
     expect(readVerdictsFile(fixture("missing.json")).diagnostics.map((d) => d.code)).toEqual(["UNREADABLE_PATH"]);
