@@ -16,7 +16,7 @@ export function normalizeRuleField(value: unknown): string[] | undefined {
 
 /**
  * docs/ttsr.md §5.1 step 2: split on commas outside (), [], {} and quotes; unbalanced closers clamp at 0. With
- * `escapes` (v18, docs/ttsr.md §18.4) a quote preceded by a backslash does not close the quoted run.
+ * `escapes` (v17+, docs/ttsr.md §18.4) a quote preceded by a backslash does not close the quoted run.
  */
 export function splitScopeTokens(value: string, escapes = false): string[] {
   const tokens: string[] = [];
@@ -54,21 +54,24 @@ export function splitScopeTokens(value: string, escapes = false): string[] {
 
 const stripOuterQuotes = (t: string): string => (t.length >= 2 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0] ? t.slice(1, -1) : t);
 
-/** How a profile reads scope-like fields: v17 strips outer quotes (D8); v18 also trims inside them and honours `\"`. */
+/**
+ * How a profile reads scope-like fields. seed: split only. v17 and v18 (the same code upstream, docs/ttsr.md §18.4):
+ * a backslash-escaped quote does not close a quoted run, and matching outer quotes go, the inside trimmed (D8).
+ */
 export type ScopeReading = "seed" | "v17" | "v18";
 
-/** docs/ttsr.md §5.1: normalise, split at top-level commas, (v17, D8) strip matching outer quotes, drop empties, dedupe. */
+/** docs/ttsr.md §5.1: normalise, split at top-level commas, (v17+, D8) strip matching outer quotes, drop empties, dedupe. */
 export function normalizeScopeField(value: unknown, reading: ScopeReading | boolean): string[] | undefined {
-  const how: ScopeReading = reading === true ? "v17" : reading === false ? "seed" : reading;
+  const upstream = reading === true || reading === "v17" || reading === "v18";
   const fields = normalizeRuleField(value);
   if (!fields) return undefined;
   const tokens = fields
-    .flatMap((f) => splitScopeTokens(f, how === "v18"))
+    .flatMap((f) => splitScopeTokens(f, upstream))
     .map((t) => {
-      if (how === "seed") return t;
+      if (!upstream) return t;
       const inner = stripOuterQuotes(t);
-      // v18 trims what was inside the quotes; a token without outer quotes is already trimmed.
-      return how === "v18" && inner !== t ? inner.trim() : inner;
+      // What was inside the quotes is trimmed; a token without outer quotes is already trimmed.
+      return inner !== t ? inner.trim() : inner;
     })
     .filter((t) => t.length > 0);
   return tokens.length > 0 ? [...new Set(tokens)] : undefined;

@@ -135,15 +135,21 @@ describe("docs/ttsr.md §18.3 enabled: false", () => {
 });
 
 describe("docs/ttsr.md §18.4 Scope and condition parsing", () => {
-  it("an escaped quote does not close a quoted run (v18); v17 splits there and admits nothing", () => {
-    const v18 = listRules(load("v18-scope-escapes", "v18")).find((r) => r.name === "escaped-quote");
-    expect(v18).toMatchObject({ bucket: "ttsr", scope: ['x\\", text', "thinking"] });
-    const v17 = listRules(load("v18-scope-escapes", "v17")).find((r) => r.name === "escaped-quote");
-    expect(v17).toMatchObject({ bucket: "discarded", scope: ["x\\", 'text", thinking'] });
-  });
-  it("a token is trimmed again after its outer quotes go (v18)", () => {
-    expect(listRules(load("v18-scope-escapes", "v18")).find((r) => r.name === "padded-quotes")?.scope).toEqual(["text", "thinking"]);
-    expect(listRules(load("v18-scope-escapes", "v17")).find((r) => r.name === "padded-quotes")?.scope).toEqual(["text", " thinking "]);
+  for (const p of ["v17", "v18"] as const)
+    it(`an escaped quote does not close a quoted run [${p}]; seed splits there and admits nothing`, () => {
+      expect(listRules(load("v18-scope-escapes", p)).find((r) => r.name === "escaped-quote")).toMatchObject({
+        bucket: "ttsr",
+        scope: ['x\\", text', "thinking"],
+      });
+      expect(listRules(load("v18-scope-escapes", "seed")).find((r) => r.name === "escaped-quote")).toMatchObject({
+        bucket: "discarded",
+        scope: ['"x\\"', 'text", thinking'],
+      });
+    });
+  it("a token is trimmed again after its outer quotes go [v17, v18]; seed keeps the quotes", () => {
+    for (const p of ["v17", "v18"] as const)
+      expect(listRules(load("v18-scope-escapes", p)).find((r) => r.name === "padded-quotes")?.scope).toEqual(["text", "thinking"]);
+    expect(listRules(load("v18-scope-escapes", "seed")).find((r) => r.name === "padded-quotes")?.scope).toEqual(["text", "' thinking '"]);
   });
 });
 
