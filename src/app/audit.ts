@@ -78,6 +78,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
     chunking: opts.chunking,
     cwd: opts.cwd,
     home: opts.home,
+    agent: opts.agent,
+    verdicts: opts.verdicts,
   };
   // Rule-folder and settings findings belong to the run, not to each session.
   if (opts.rules?.length) runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics);

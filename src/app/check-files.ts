@@ -21,7 +21,7 @@ export interface SuiteConfig {
   rules?: string | string[];
   settings?: string;
   profile?: string;
-  ttsrProfile?: "seed" | "v17";
+  ttsrProfile?: "seed" | "v17" | "v18";
   chunking?: string;
   cwd?: string;
   home?: string;

@@ -12,7 +12,8 @@ export interface Classified {
   reason?: string;
 }
 
-const SETTINGS_KEYS = ["interruptMode", "contextMode", "repeatMode", "repeatGap", "builtinRules", "disabledRules", "enabled"];
+// `judge` is v18's (docs/ttsr.md §18.6).
+const SETTINGS_KEYS = ["interruptMode", "contextMode", "repeatMode", "repeatGap", "builtinRules", "disabledRules", "enabled", "judge"];
 
 const inRulesFolder = (path: string): boolean =>
   dirname(path)

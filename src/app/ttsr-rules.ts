@@ -52,6 +52,8 @@ export interface RuleSetOptions {
   ttsrProfile?: TtsrProfile;
   cwd?: string;
   home?: string;
+  /** v18: bucket for this agent (docs/ttsr.md §18.2); undefined = no agent scoping, as the agent's own listings do. */
+  agent?: string;
 }
 
 export interface RuleSet {
@@ -80,7 +82,8 @@ export function loadRuleSet(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): RuleSet
   const entries: RuleDirSpec[] = [...(o.ruleFiles ?? []).map((p) => ({ path: resolve(cwd, p) })), ...(o.rules ?? []).map((p) => ({ path: resolve(cwd, p) }))];
   if (!explicit) for (const d of [resolve(cwd, ".omp/rules"), resolve(home, ".omp/agent/rules")]) if (fs.list(d) !== null) entries.push({ path: d });
   entries.push(...(o.builtinRules ?? []).map((p) => ({ path: resolve(cwd, p), provider: "builtin-defaults" })));
-  const loaded = loadRulesCore(entries, { fs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd, home });
+  const agentName = o.agent?.trim().toLowerCase();
+  const loaded = loadRulesCore(entries, { fs, settings, ttsrProfile: o.ttsrProfile ?? "seed", cwd, home, ...(agentName && { agentName }) });
   const missing = loaded.diagnostics.find((d) => d.code === "TTSR_RULES_DIR_UNREADABLE");
   diagnostics.push(...loaded.diagnostics);
   return missing ? { loaded, diagnostics, unreadable: missing.file } : { loaded, diagnostics };
@@ -128,6 +131,7 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
     source: o.source,
     ...(o.tool !== undefined ? { toolName: o.tool } : {}),
     ...(filePaths ? { filePaths } : {}),
+    ...(set.loaded.agentName !== undefined ? { agentName: set.loaded.agentName } : {}),
   };
   let matched: Pick<SnippetResult, "matches" | "deltas" | "chunking"> | undefined;
   const diagnostics = [...set.diagnostics];
@@ -173,6 +177,8 @@ const stripDiagnostics = (rules: readonly Rule[]): Rule[] => rules.map(({ diagno
 export interface TtsrListDoc {
   schemaVersion: 1;
   profile: TtsrProfile;
+  /** v18: the agent the rules were bucketed for (--agent); absent: no agent scoping. */
+  agent?: string;
   rules: RuleRow[];
   shadowed: LoadedRules["shadowed"];
   skipped: LoadedRules["skipped"];
@@ -183,7 +189,10 @@ export function runTtsrList(o: RuleSetOptions, fs: RuleFs = nodeRuleFs): { doc?:
   const set = loadRuleSet(o, fs);
   if (set.unreadable) return { unreadable: set.unreadable };
   const l = set.loaded;
-  return { doc: { schemaVersion: 1, profile: l.profile, rules: listRules(l), shadowed: l.shadowed, skipped: l.skipped, diagnostics: set.diagnostics } };
+  const agent = l.agentName !== undefined && l.profile === "v18" ? { agent: l.agentName } : {};
+  return {
+    doc: { schemaVersion: 1, profile: l.profile, ...agent, rules: listRules(l), shadowed: l.shadowed, skipped: l.skipped, diagnostics: set.diagnostics },
+  };
 }
 
 export interface TtsrLintDoc extends LintResult {

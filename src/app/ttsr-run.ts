@@ -11,7 +11,7 @@ import { formatChunking, parseChunking, type Chunking } from "../ttsr/chunking.j
 import { loadRules, type LoadedRules } from "../ttsr/load.js";
 import { nodeRuleFs } from "../io/rule-fs.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
-import { resolveTtsrProfile } from "../ttsr/simulate/profile.js";
+import { resolveTtsrProfile, usesV18Keys } from "../ttsr/simulate/profile.js";
 import { recordedCwdOf, simulateTtsr } from "../ttsr/simulate/simulate.js";
 import type { TtsrRunDoc } from "../ttsr/simulate/run-doc.js";
 import type { SimulateOptions } from "../ttsr/simulate/types.js";
@@ -20,6 +20,9 @@ import { readSession } from "./read.js";
 import { replayCwd } from "./replay-cwd.js";
 import { settingsBesideSession } from "./replay-settings.js";
 import { runWithRegexBudget } from "./ttsr-guard.js";
+import { agentFindings, readVerdictsFile } from "./ttsr-verdicts.js";
+import { sinceV18, TTSR_PROFILES } from "../ttsr/profiles.js";
+import { resolveAgent } from "../ttsr/session-agent.js";
 
 export interface TtsrRunOptions {
   rules: string[];
@@ -35,6 +38,10 @@ export interface TtsrRunOptions {
   resumedAt: string[];
   /** Per-regex time budget in ms (docs/product.md §8); 0 or absent runs in-process without a worker. */
   budgetMs?: number;
+  /** v18: the agent a session ran as when it does not record it (docs/ttsr.md §18.2). */
+  agent?: string;
+  /** v18: the judged-rule verdicts file (docs/ttsr.md §18.6). */
+  verdicts?: string;
 }
 
 export type { TtsrRunDoc } from "../ttsr/simulate/run-doc.js";
@@ -71,13 +78,19 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const home = o.home !== undefined ? resolve(o.home) : homedir();
   const ruleDirs = o.rules.map((d) => resolve(d));
   // Rules are parsed per TTSR profile (v17 and seed read some frontmatter differently); the profile is known per
-  // session, so both sets are ready unless one was named. Rule paths are absolute: the cwd is per session too.
-  const profiles: TtsrProfile[] = o.ttsrProfile !== undefined ? [o.ttsrProfile] : ["seed", "v17", "v18"];
+  // session, so every set is ready unless one was named. Rule paths are absolute: the cwd is per session too.
+  const profiles: TtsrProfile[] = o.ttsrProfile !== undefined ? [o.ttsrProfile] : [...TTSR_PROFILES];
   const loaded = new Map(profiles.map((p) => [p, loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: p, cwd: process.cwd(), home })]));
   const sessions: TtsrRunDoc["sessions"] = [];
   const inputs = expandInputs(sessionPaths);
   for (const p of inputs.problems) diagnostics.push(diag("UNREADABLE_PATH", { file: p.input }, { path: p.input, reason: p.reason }));
   const sim: SessionTaskArgs["sim"] = { settings, chunking: formatChunking(o.chunking), home, resumedAt: o.resumedAt };
+  if (o.verdicts !== undefined) {
+    const v18 = loaded.get("v18") ?? loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: "v18", cwd: process.cwd(), home });
+    const read = readVerdictsFile(o.verdicts, v18.buckets.judged);
+    diagnostics.push(...read.diagnostics);
+    sim.verdicts = read.verdicts;
+  }
   const rulesByProfile: SessionTaskArgs["rules"] = {};
   for (const [p, l] of loaded) rulesByProfile[p] = l.rules;
   const sessionDiagnostics: Diagnostic[] = [];
@@ -87,6 +100,8 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
     if (o.ttsrProfile !== undefined) args.ttsrProfile = o.ttsrProfile;
     if (o.cwd !== undefined) args.cwd = o.cwd;
     if (o.settings !== undefined) args.settingsFile = o.settings;
+    if (o.agent !== undefined) args.agent = o.agent;
+    if (o.verdicts !== undefined) args.verdictsFile = o.verdicts;
     let out: SessionTaskResult | undefined;
     let excluded: string[] = [];
     // docs/product.md §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
@@ -120,7 +135,12 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const first = loaded.get(shownProfiles[0]) as LoadedRules;
   const skipped = new Map(first.skipped.map((s) => [s.path, s.reason]));
   const rules = first.buckets.all.map((b) => {
-    const r: TtsrRunDoc["rules"][number] = { name: b.rule.name, path: shown(b.rule.path), registered: b.bucket === "ttsr", bucket: b.bucket };
+    const r: TtsrRunDoc["rules"][number] = {
+      name: b.rule.name,
+      path: shown(b.rule.path),
+      registered: b.bucket === "ttsr" || b.bucket === "judged",
+      bucket: b.bucket,
+    };
     const reason = b.notRegistered ?? skipped.get(b.rule.path);
     if (reason !== undefined) r.reason = reason;
     return r;
@@ -141,6 +161,10 @@ export interface SessionTaskArgs {
   cwd?: string;
   /** --settings, when given (already read into sim.settings). */
   settingsFile?: string;
+  /** --agent, when given. */
+  agent?: string;
+  /** --verdicts, when given (already read into sim.verdicts). */
+  verdictsFile?: string;
   sim: Omit<SimulateOptions, "chunking" | "ttsrProfile" | "cwd"> & { chunking: string };
 }
 
@@ -157,7 +181,7 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
   const excluded = new Set(ctx.excluded);
   const chunking = parseChunking(args.sim.chunking) ?? { kind: "whole" as const };
   const diagnostics = s.diagnostics.filter((d) => d.severity === "error" || isFidelityFinding(d));
-  const profile = resolveTtsrProfile(s, args.ttsrProfile);
+  const profile = resolveTtsrProfile(s, args.ttsrProfile, usesV18Keys(args.rules.v18 ?? []));
   if (profile.contradicts)
     diagnostics.push(
       diag(
@@ -171,7 +195,17 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
   const beside = args.settingsFile === undefined && !isStdin(args.path) ? settingsBesideSession(args.path) : undefined;
   if (beside) diagnostics.push(...beside.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
   const settings = beside ? { settings: beside.settings } : {};
-  const sim = simulateTtsr(s, rules, { ...args.sim, ...settings, chunking, ttsrProfile: profile.profile, cwd: cwd.path });
+  // v18 buckets rules for the session's agent (docs/ttsr.md §18.2); earlier profiles have no agent scoping.
+  const agent = sinceV18(profile.profile) ? resolveAgent(s, args.agent) : undefined;
+  if (agent?.contradicts !== undefined) diagnostics.push(...agentFindings(agent, path).slice(1));
+  const sim = simulateTtsr(s, rules, {
+    ...args.sim,
+    ...settings,
+    chunking,
+    ttsrProfile: profile.profile,
+    cwd: cwd.path,
+    ...(agent && { agentName: agent.name }),
+  });
   const used =
     args.settingsFile !== undefined
       ? { settings: args.settingsFile, settingsFrom: "option" as const }
@@ -188,6 +222,8 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
       cwd: shownDir(cwd.path),
       cwdFrom: cwd.from,
       ...used,
+      ...(agent && { agent: agent.name, agentFrom: agent.from }),
+      ...(agent && args.verdictsFile !== undefined && { verdicts: shown(args.verdictsFile) }),
       turns: sim.turns,
     },
     diagnostics: [...diagnostics, ...sim.diagnostics],

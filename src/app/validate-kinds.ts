@@ -9,7 +9,7 @@ import { configDiagnostics } from "./check-files.js";
 import type { FileKind } from "./classify.js";
 
 export interface KindOptions {
-  ttsrProfile?: "seed" | "v17";
+  ttsrProfile?: "seed" | "v17" | "v18";
 }
 
 export function validateTextFile(kind: Exclude<FileKind, "session">, path: string, text: string, opts: KindOptions): Diagnostic[] {

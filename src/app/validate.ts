@@ -28,7 +28,7 @@ export interface ValidateResult {
 
 export interface ValidateOptions {
   profile?: string;
-  ttsrProfile?: "seed" | "v17";
+  ttsrProfile?: "seed" | "v17" | "v18";
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
 }

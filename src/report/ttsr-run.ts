@@ -58,7 +58,12 @@ function explainUnverifiable(t: SimTurn): string[] {
     .map((r) => `turn ${t.responseId}: recorded ${recordedLabel(r)} is unverifiable: ${unverifiableReason(r.unverifiable)}`);
 }
 
-const PROFILE_FROM: Record<string, string> = { option: "--ttsr-profile", session: "from the session", default: "default: the session shows no TTSR profile" };
+const PROFILE_FROM: Record<string, string> = {
+  option: "--ttsr-profile",
+  session: "from the session",
+  rules: "the session fits v17 and v18; its rules use keys only v18 reads",
+  default: "default: the session shows no TTSR profile",
+};
 const SETTINGS_FROM: Record<string, string> = { option: "--settings", "session-folder": "beside the session" };
 const CWD_FROM: Record<string, string> = {
   option: "--cwd",
@@ -92,6 +97,12 @@ function turnRow(i: number, t: SimTurn): string[] {
   ];
 }
 
+const AGENT_FROM: Record<string, string> = {
+  session: "recorded in the session",
+  option: "--agent",
+  default: "top-level session: none recorded, no --agent",
+};
+
 /** The readable per-turn table (plain text: no colour codes). */
 export function renderTtsrRun(doc: TtsrRunDoc): string {
   const out: string[] = [];
@@ -106,6 +117,9 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
       out.push(
         `  settings ${s.settings !== undefined ? `${terminalLine(s.settings)} (${SETTINGS_FROM[s.settingsFrom ?? ""] ?? s.settingsFrom})` : "defaults (no --settings and no settings.json beside the session)"}`,
       );
+      // v18 only: the agent `agents` scoping used, and where judged rules got their answers (docs/ttsr.md §18.2, §18.6).
+      if (s.agent !== undefined) out.push(terminalLine(`  agent ${s.agent} (${AGENT_FROM[s.agentFrom ?? ""] ?? s.agentFrom})`));
+      if (s.verdicts !== undefined) out.push(terminalLine(`  judged-rule verdicts ${s.verdicts}`));
     }
     if (s.turns.length === 0) {
       out.push("  no assistant turns");

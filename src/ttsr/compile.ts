@@ -1,6 +1,7 @@
 // What `addRule` compiles from a rule (docs/ttsr.md §4.3, §5.2, §6.2), as a pure analysis so `list` and `lint`
 // can say why a rule is not registered without touching a manager.
 import { compileGlob, type PathGlob } from "./glob.js";
+import { sinceV17, sinceV18 } from "./profiles.js";
 import type { Rule, TtsrProfile } from "./types.js";
 
 export interface ToolScope {
@@ -24,7 +25,7 @@ const TRANSLATABLE = /^[ims]+$/;
 /** docs/ttsr.md §4.3: seed compiles the token as-is with no flags; v17 translates a leading (?ims) group (D2). */
 export function compileCondition(token: string, profile: TtsrProfile): CompiledCondition {
   try {
-    if (profile === "v17") {
+    if (sinceV17(profile)) {
       const m = INLINE_FLAG_PREFIX.exec(token);
       if (m && TRANSLATABLE.test(m[1])) return { ok: true, token, regex: new RegExp(token.slice(m[0].length), [...new Set(m[1])].join("")) };
     }
@@ -96,6 +97,8 @@ export interface RuleAnalysis {
   astConditions: string[];
   built: BuiltScope;
   globalGlobs?: PathGlob[];
+  /** v18 judged rule: the trimmed question. */
+  question?: string;
   /** Why addRule would refuse the rule on a fresh manager (name clashes are the manager's business). */
   reason?: Exclude<NotRegisteredReason, "disabled" | "duplicate-name">;
 }
@@ -104,12 +107,15 @@ export function analyzeRule(rule: Rule, profile: TtsrProfile): RuleAnalysis {
   const conditions = (rule.condition ?? []).map((t) => compileCondition(t, profile));
   const regexes = conditions.flatMap((c) => (c.ok ? [c.regex] : []));
   // v17 accepts an astCondition-only rule (docs/ttsr.md §4.3); seed has no such field.
-  const astConditions = profile === "v17" ? (rule.astCondition ?? []).map((p) => p.trim()).filter((p) => p.length > 0) : [];
+  const astConditions = sinceV17(profile) ? (rule.astCondition ?? []).map((p) => p.trim()).filter((p) => p.length > 0) : [];
   const built = buildScope(rule.scope);
   const a: RuleAnalysis = { conditions, regexes, astConditions, built };
+  // v18: a question alone is enough to register; its conditions only pre-filter the judged output (docs/ttsr.md §18.5).
+  const question = sinceV18(profile) ? rule.question?.trim() || undefined : undefined;
+  if (question) a.question = question;
   const gates = compileGlobalGlobs(rule.globs);
   if (gates) a.globalGlobs = gates;
-  if (regexes.length === 0 && astConditions.length === 0) a.reason = "no-valid-condition";
+  if (regexes.length === 0 && astConditions.length === 0 && !question) a.reason = "no-valid-condition";
   else if (!isReachable(built.scope)) a.reason = "unreachable-scope";
   return a;
 }

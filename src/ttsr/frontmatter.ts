@@ -1,6 +1,7 @@
 // Markdown frontmatter as oh-my-pi's pi-utils `parseFrontmatter` reads it (docs/ttsr.md §2.1).
 // Bun's YAML parser is replaced by the `yaml` package (uniqueKeys: false: a repeated key keeps the last value).
 import YAML from "yaml";
+import { sinceV17 } from "./profiles.js";
 import type { TtsrProfile } from "./types.js";
 
 export interface FallbackValue {
@@ -155,7 +156,7 @@ export function parseFrontmatter(content: string, profile: TtsrProfile): Frontma
   } catch (e) {
     firstError = e instanceof Error ? e.message.split("\n")[0] : String(e);
   }
-  if (profile === "v17") {
+  if (sinceV17(profile)) {
     const quoted = quoteAmbiguousPlainScalars(metadata);
     if (quoted !== undefined) {
       try {
@@ -176,7 +177,7 @@ export function parseFrontmatter(content: string, profile: TtsrProfile): Frontma
       return;
     }
     const raw = m[2].trim();
-    const { value, keptRaw } = profile === "v17" ? reparseValue(raw, warnings, i + 1) : { value: raw, keptRaw: true };
+    const { value, keptRaw } = sinceV17(profile) ? reparseValue(raw, warnings, i + 1) : { value: raw, keptRaw: true };
     Object.defineProperty(fm, m[1], { value, enumerable: true, writable: true, configurable: true });
     fallback.push({ key: m[1], raw, line: i + 1, keptRaw });
   });

@@ -27,6 +27,11 @@ export { testSnippet, type SnippetOptions, type SnippetResult, type SnippetMatch
 export { lintRules, type LintResult } from "./lint.js";
 export { listRules, type RuleRow } from "./list.js";
 export { setRegexProbe, type RegexProbe } from "./probe.js";
+// v18 rules (docs/ttsr.md §18): agents scoping, judged rules and their verdicts.
+export { ruleAppliesToAgent, MAIN_AGENT, SUB_AGENT } from "./agents.js";
+export { resolveAgent, recordedAgent, type ResolvedAgent, type AgentSource } from "./session-agent.js";
+export { readVerdicts, verdictFor, unusedVerdicts, type Verdict, type VerdictItem, type Verdicts, type VerdictsRead, type VerdictAt } from "./verdicts.js";
+export { isLookaheadOnly } from "./lookahead.js";
 // The session decision layer (docs/ttsr.md §9) and the simulation over recorded sessions.
 export { TtsrCoordinator, type CoordinatorOptions, type InterruptTaskHost, type AgentUpdate, type StreamCheck } from "./session/coordinator.js";
 export { ruleRenderer } from "./session/renderer.js";

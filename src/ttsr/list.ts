@@ -1,13 +1,16 @@
 // `ttsr list` (docs/product.md §4): every rule file with its scope, bucket and why it is not registered. IO-free.
 import { analyzeRule } from "./compile.js";
+import { isLookaheadOnly } from "./lookahead.js";
+import { sinceV18 } from "./profiles.js";
 import type { LoadedRules } from "./load.js";
 
 export interface RuleRow {
   name: string;
   path: string;
   provider: string;
+  /** A stream rule or (v18) a judged rule the session registers. */
   registered: boolean;
-  /** ttsr | always-apply | rulebook | discarded | disabled | builtin-off | shadowed | invalid */
+  /** ttsr | judged | always-apply | rulebook | discarded | disabled | builtin-off | agent-excluded | frontmatter-disabled | shadowed | invalid */
   bucket: string;
   reason?: string;
   condition?: string[];
@@ -15,6 +18,12 @@ export interface RuleRow {
   globs?: string[];
   interruptMode?: string;
   description?: string;
+  /** v18: the agent-name patterns the rule applies to. */
+  agents?: string[];
+  /** v18 judged rules: the question a model answers after the message (sightline reads answers from --verdicts). */
+  question?: string;
+  /** v18: conditions made only of `(?=[\s\S]*…)` lookaheads, which oh-my-pi 18 anchors at the start (same verdict). */
+  lookaheadOnly?: string[];
 }
 
 export function listRules(loaded: LoadedRules): RuleRow[] {
@@ -27,10 +36,13 @@ export function listRules(loaded: LoadedRules): RuleRow[] {
       name: rule.name,
       path: rule.path,
       provider: rule._source?.provider ?? "native",
-      registered: b?.bucket === "ttsr",
+      registered: b?.bucket === "ttsr" || b?.bucket === "judged",
       bucket: b?.bucket ?? "invalid",
     };
-    if (!b && shadowedAt.has(rule.path) && !loaded.rules.includes(rule)) {
+    if (rule.disabledByFrontmatter) {
+      row.bucket = "frontmatter-disabled";
+      row.reason = skippedAt.get(rule.path);
+    } else if (!b && shadowedAt.has(rule.path) && !loaded.rules.includes(rule)) {
       row.bucket = "shadowed";
       row.reason = `shadowed by ${shadowedAt.get(rule.path)}`;
     } else if (b?.notRegistered) row.reason = describeReason(b.notRegistered, rule, loaded.profile);
@@ -40,6 +52,12 @@ export function listRules(loaded: LoadedRules): RuleRow[] {
     if (rule.globs) row.globs = rule.globs;
     if (rule.interruptMode) row.interruptMode = rule.interruptMode;
     if (rule.description) row.description = rule.description;
+    if (rule.agents) row.agents = rule.agents;
+    if (rule.question !== undefined && sinceV18(loaded.profile)) row.question = rule.question;
+    const anchored = sinceV18(loaded.profile)
+      ? analyzeRule(rule, loaded.profile).conditions.flatMap((c) => (c.ok && isLookaheadOnly(c.regex.source) ? [c.token] : []))
+      : [];
+    if (anchored.length > 0) row.lookaheadOnly = anchored;
     return row;
   });
 }
@@ -50,6 +68,6 @@ function describeReason(reason: string, rule: Parameters<typeof analyzeRule>[0],
     return `no condition compiles (${bad.join("; ")})`;
   }
   if (reason === "unreachable-scope") return `scope admits no stream (${(rule.scope ?? []).join(", ")})`;
-  if (reason === "disabled") return "ttsr.enabled is false (v17 refuses every rule)";
+  if (reason === "disabled") return `ttsr.enabled is false (${profile} refuses every rule)`;
   return "a rule of the same name is already registered";
 }

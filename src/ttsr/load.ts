@@ -4,6 +4,7 @@ import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { bucketRules, type Buckets } from "./buckets.js";
 import { TtsrManager } from "./manager.js";
 import { parseRuleFile, ruleNameFromPath } from "./rule-file.js";
+import { sinceV17 } from "./profiles.js";
 import { mergeTtsrSettings } from "./settings.js";
 import type { Rule, RuleSource, TtsrProfile, TtsrSettings } from "./types.js";
 
@@ -26,6 +27,8 @@ export interface LoadRulesOptions {
   ttsrProfile?: TtsrProfile;
   cwd?: string;
   home?: string;
+  /** v18: the agent the rules are bucketed for (docs/ttsr.md §18.2); undefined = no agent scoping. */
+  agentName?: string;
 }
 
 export interface SkippedRule {
@@ -54,6 +57,8 @@ export interface LoadedRules {
   diagnostics: Diagnostic[];
   settings: TtsrSettings;
   profile: TtsrProfile;
+  /** The agent name bucketing used (v18), when one was given. */
+  agentName?: string;
 }
 
 const RULE_FILE = /\.(md|mdc)$/;
@@ -120,6 +125,11 @@ export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesO
   const skipped: SkippedRule[] = [];
   for (const r of all) {
     diagnostics.push(...(r.diagnostics ?? []));
+    // v18 discovery drops an `enabled: false` file before names are deduplicated: it shadows nothing (docs/ttsr.md §18.3).
+    if (r.disabledByFrontmatter) {
+      skipped.push({ name: r.name, path: r.path, reason: "enabled: false in its frontmatter (not discovered)" });
+      continue;
+    }
     const w = winners.get(r.name);
     if (w) {
       shadowed.push({ name: r.name, path: r.path, by: w.path });
@@ -138,12 +148,14 @@ export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesO
     diagnostics.push(diag("TTSR_RULE_INVALID", { file: r.path }, shadows.length ? { rule: r.name, reason: bad, shadows } : { rule: r.name, reason: bad }));
   }
   const manager = new TtsrManager(settings, { profile });
-  const buckets = bucketRules(rules, manager, settings);
+  const buckets = bucketRules(rules, manager, settings, o.agentName !== undefined ? { agentName: o.agentName } : {});
   for (const b of buckets.all) {
     const { rule } = b;
     if (b.bucket === "disabled") skipped.push({ name: rule.name, path: rule.path, reason: "named in ttsr.disabledRules" });
     else if (b.bucket === "builtin-off") skipped.push({ name: rule.name, path: rule.path, reason: "builtin-defaults rule with ttsr.builtinRules false" });
-    else if (b.bucket === "ttsr" && profile === "v17" && (rule.astCondition?.length ?? 0) > 0 && !(rule.condition?.length ?? 0))
+    else if (b.bucket === "agent-excluded")
+      skipped.push({ name: rule.name, path: rule.path, reason: `agents ${(rule.agents ?? []).join(", ")} do not admit agent ${o.agentName}` });
+    else if (b.bucket === "ttsr" && sinceV17(profile) && (rule.astCondition?.length ?? 0) > 0 && !(rule.condition?.length ?? 0))
       skipped.push({
         name: rule.name,
         path: rule.path,
@@ -152,5 +164,7 @@ export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesO
     if (b.notRegistered)
       diagnostics.push(diag("TTSR_RULE_NOT_REGISTERED", { file: rule.path }, { rule: rule.name, reason: b.notRegistered, bucket: b.bucket }));
   }
-  return { all, rules, buckets, manager, skipped, shadowed, diagnostics, settings, profile };
+  const out: LoadedRules = { all, rules, buckets, manager, skipped, shadowed, diagnostics, settings, profile };
+  if (o.agentName !== undefined) out.agentName = o.agentName;
+  return out;
 }

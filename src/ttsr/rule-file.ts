@@ -2,9 +2,10 @@
 // it. Problems go to rule.diagnostics; registration is decided later by addRule.
 import { DiagnosticBag } from "../shared/diagnostics.js";
 import { checkRuleFrontmatter } from "../schema/settings.js";
-import { parseConditionAndScope } from "./fields.js";
+import { parseAgentsField, parseConditionAndScope } from "./fields.js";
 import { ruleFindings } from "./findings.js";
 import { parseFrontmatter } from "./frontmatter.js";
+import { sinceV17, sinceV18 } from "./profiles.js";
 import { INTERRUPT_MODES, type InterruptMode, type Rule, type RuleSource, type TtsrProfile } from "./types.js";
 
 export interface ParseRuleOptions {
@@ -33,6 +34,9 @@ const TRAP_KEYS = new Set([
   "alwaysApply",
   "always-apply",
   "description",
+  "agents",
+  "question",
+  "enabled",
 ]);
 
 export function parseRuleFile(text: string, path: string, options: ParseRuleOptions = {}): Rule {
@@ -58,11 +62,22 @@ export function parseRuleFile(text: string, path: string, options: ParseRuleOpti
   }
 
   const rule = buildRule(options.name ?? ruleNameFromPath(path), path, fmr.body, fm, profile, options.source);
-  // v18 judged rules are out of scope: the profiles replayed here ignore the key, so the rule stays as it is.
-  if (fm.question !== undefined) bag.add("TTSR_JUDGED_RULE_KEY", {}, { rule: rule.name, hasCondition: (rule.condition?.length ?? 0) > 0 });
+  // seed and v17 ignore `question` and `agents`: the rule stays a stream rule for every agent there (docs/ttsr.md §18.5).
+  if (fm.question !== undefined && !sinceV18(profile))
+    bag.add("TTSR_JUDGED_RULE_KEY", {}, { rule: rule.name, hasCondition: (rule.condition?.length ?? 0) > 0 });
+  if (!sinceV18(profile)) {
+    if (fm.agents !== undefined) bag.add("TTSR_V18_KEY_IGNORED", lineAt(text, "/agents"), { rule: rule.name, key: "agents" });
+    if (fm.enabled === false && options.source?.provider !== "builtin-defaults")
+      bag.add("TTSR_V18_KEY_IGNORED", lineAt(text, "/enabled"), { rule: rule.name, key: "enabled" });
+  }
   rule.diagnostics = [...bag.items, ...ruleFindings(rule, { profile })];
   return rule;
 }
+
+const lineAt = (text: string, pointer: string): { line?: number } => {
+  const line = keyLine(text, pointer);
+  return line === undefined ? {} : { line };
+};
 
 /** The 1-based line of a frontmatter key (camelCase or kebab-case spelling), or undefined. */
 function keyLine(text: string, pointer: string): number | undefined {
@@ -81,10 +96,17 @@ export function buildRule(name: string, path: string, content: string, fm: Recor
   if (Array.isArray(fm.globs)) rule.globs = fm.globs.filter((g): g is string => typeof g === "string");
   else if (typeof fm.globs === "string") rule.globs = [fm.globs];
   rule.alwaysApply = fm.alwaysApply === true;
-  const cs = parseConditionAndScope(fm, profile === "v17", profile === "v17");
+  const cs = parseConditionAndScope(fm, profile, sinceV17(profile));
   if (cs.condition) rule.condition = cs.condition;
   if (cs.scope) rule.scope = cs.scope;
   if (cs.astCondition) rule.astCondition = cs.astCondition;
+  if (cs.question) rule.question = cs.question;
+  if (sinceV18(profile)) {
+    const agents = parseAgentsField(fm.agents);
+    if (agents) rule.agents = agents;
+    // Bundled rules are built without the discovery check, so their `enabled` is not read (docs/ttsr.md §18.3).
+    if (fm.enabled === false && source?.provider !== "builtin-defaults") rule.disabledByFrontmatter = true;
+  }
   if (INTERRUPT_MODES.includes(fm.interruptMode as InterruptMode)) rule.interruptMode = fm.interruptMode as InterruptMode;
   rule._source = source ?? { provider: "native" };
   return rule;

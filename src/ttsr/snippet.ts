@@ -15,6 +15,8 @@ export interface SnippetOptions {
   chunking: Chunking;
   /** Rules left out (e.g. by the regex time budget). */
   excluded?: readonly string[];
+  /** v18: the agent the snippet comes from, for `agents` scoping (docs/ttsr.md §18.2). */
+  agentName?: string;
 }
 
 export interface SnippetMatch {
@@ -45,6 +47,7 @@ export function testSnippet(rules: readonly Rule[], text: string, o: SnippetOpti
     rules.filter((r) => !excluded.has(r.name)),
     manager,
     settings,
+    o.agentName !== undefined ? { agentName: o.agentName } : {},
   );
   const context: TtsrMatchContext = { source: o.source };
   if (o.toolName !== undefined) context.toolName = o.toolName;

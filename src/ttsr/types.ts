@@ -28,6 +28,15 @@ export interface Rule {
   interruptMode?: InterruptMode;
   /** v17 only (D5); sightline does not evaluate AST conditions. */
   astCondition?: string[];
+  /** v18: the judged-rule question (docs/ttsr.md §18.5); a model answers it after the message, never mid-stream. */
+  question?: string;
+  /** v18: lowercased agent-name globs the rule applies to (docs/ttsr.md §18.2); absent = every agent. */
+  agents?: string[];
+  /**
+   * v18: frontmatter `enabled: false` on a discovered (not bundled) rule (docs/ttsr.md §18.3). Upstream discovery
+   * drops such a file before deduplication; sightline keeps it here only so `ttsr list` can show it.
+   */
+  disabledByFrontmatter?: boolean;
   _source?: RuleSource;
   /** Problems found while parsing the file (never thrown). */
   diagnostics?: Diagnostic[];
@@ -42,7 +51,11 @@ export interface TtsrSettings {
   repeatGap: number;
   builtinRules: boolean;
   disabledRules: string[];
+  /** v18 (docs/ttsr.md §18.6): whether judged rules are asked; not merged with a default, so seed and v17 are unchanged. */
+  judge?: JudgeMode;
 }
+
+export type JudgeMode = "auto" | "on" | "off";
 
 export type TtsrMatchSource = "text" | "thinking" | "tool";
 

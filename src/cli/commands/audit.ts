@@ -34,9 +34,11 @@ export const auditCommand = defineCommand({
         describe: "TTSR settings JSON (docs/ttsr.md §8.1 keys, flat or under ttsr; default: a settings.json beside each session)",
       })
       .option("ttsr-profile", {
-        choices: ["seed", "v17"] as const,
-        describe: "TTSR behaviour to replay (default: each session's — v17 for omp17 sessions — else seed)",
+        choices: ["seed", "v17", "v18"] as const,
+        describe: "TTSR behaviour to replay (default: each session's — v17 for omp17, v18 for omp18 sessions — else seed)",
       })
+      .option("agent", { type: "string", describe: "v18: the agent a session ran as when it does not record it (default: main)" })
+      .option("verdicts", { type: "string", describe: "v18: judged-rule verdicts JSON to replay judged rules with (with --rules)" })
       .option("chunking", { type: "string", default: "whole", describe: "How recorded output is streamed to the matcher: whole | fixed:N | random:SEED" })
       .option("cwd", {
         type: "string",
@@ -72,6 +74,8 @@ export const auditCommand = defineCommand({
       rules: a.rules,
       settings: a.settings,
       ttsrProfile: a.ttsrProfile,
+      agent: a.agent,
+      verdicts: a.verdicts,
       chunking: a.chunking,
       cwd: a.cwd !== undefined ? resolve(a.cwd) : undefined,
       home: a.home !== undefined ? resolve(a.home) : undefined,

@@ -16,9 +16,9 @@ export const ttsrLintCommand = defineCommand({
       .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
       .option("settings", { type: "string", describe: "TTSR settings JSON" })
       .option("ttsr-profile", {
-        choices: ["seed", "v17"] as const,
+        choices: ["seed", "v17", "v18"] as const,
         default: "seed" as const,
-        describe: "Lint against seed-era code or v17 (inline flags, quoted scopes)",
+        describe: "Lint against seed-era code, v17 (inline flags, quoted scopes) or v18 (agents, judged rules)",
       })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
       .example("$0 ttsr lint --rules .omp/rules", "Errors exit 1, so this can gate CI")

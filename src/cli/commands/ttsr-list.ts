@@ -7,6 +7,13 @@ import { UsageError } from "../usage.js";
 import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
+import { isAbsolute, relative } from "node:path";
+
+// The table shows paths relative to the current folder when inside it (the JSON keeps them as loaded).
+const shown = (p: string): string => {
+  const rel = isAbsolute(p) ? relative(process.cwd(), p) : p;
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : p;
+};
 
 export const ttsrListCommand = defineCommand({
   command: "list",
@@ -17,10 +24,12 @@ export const ttsrListCommand = defineCommand({
       .option("rule", { type: "string", array: true, describe: "A single rule file (repeatable; ahead of --rules)" })
       .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
       .option("settings", { type: "string", describe: "TTSR settings JSON (disabledRules, builtinRules, enabled)" })
-      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code or v17" })
+      .option("ttsr-profile", { choices: ["seed", "v17", "v18"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
+      .option("agent", { type: "string", describe: "v18: bucket for this agent (main, sub, or an agent definition name); default: no agent scoping" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
       .example("$0 ttsr list --rules .omp/rules --rules ~/.omp/agent/rules", "Project rules shadow user rules of the same name")
-      .example("$0 ttsr list --ttsr-profile v17 --settings settings.json --json", "Buckets as a v17 session would sort them"),
+      .example("$0 ttsr list --ttsr-profile v17 --settings settings.json --json", "Buckets as a v17 session would sort them")
+      .example("$0 ttsr list --ttsr-profile v18 --agent reviewer", "Buckets as a v18 `reviewer` subagent would sort them (judged rules listed)"),
   handler: async (a) => {
     const r = runTtsrList(ruleSetOptions(a));
     if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
@@ -31,16 +40,31 @@ export const ttsrListCommand = defineCommand({
     }
     if (doc.rules.length === 0) out("No rule files found.\n");
     else {
-      const t = new Table({ head: ["rule", "bucket", "scope", "condition", "path", "note"], style: { head: [], border: [] }, wordWrap: true });
-      for (const row of doc.rules)
+      // v18 columns only when a rule uses them, so seed and v17 listings keep their shape.
+      const v18 = doc.rules.some((x) => x.agents || x.question !== undefined);
+      const head = ["rule", "bucket", "scope", "condition", ...(v18 ? ["agents"] : []), "path", "note"];
+      const t = new Table({ head, style: { head: [], border: [] }, wordWrap: true });
+      for (const row of doc.rules) {
+        const note = [row.question !== undefined ? `judged: ${row.question}` : "", row.reason ?? ""].filter(Boolean).join("; ");
+        const agents = v18 ? [(row.agents ?? ["(all)"]).join(", ")] : [];
         t.push(
-          [row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), row.path, row.reason ?? ""].map(terminalLine),
+          [row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), ...agents, shown(row.path), note].map(
+            terminalLine,
+          ),
         );
+      }
       out(t.toString() + "\n");
       const reg = doc.rules.filter((x) => x.registered).length;
-      out(`${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules (${doc.profile}).\n`);
+      const judged = doc.rules.filter((x) => x.bucket === "judged").length;
+      const as = doc.agent !== undefined ? `, agent ${doc.agent}` : "";
+      out(
+        `${doc.rules.length} rule file${doc.rules.length === 1 ? "" : "s"}, ${reg} registered as TTSR rules${judged ? ` (${judged} judged)` : ""} (${doc.profile}${as}).\n`,
+      );
     }
-    printDiagnostics(doc.diagnostics, false);
+    printDiagnostics(
+      doc.diagnostics.map((d) => ({ ...d, file: shown(d.file) })),
+      false,
+    );
     return ttsrListExitCode();
   },
 });

@@ -28,8 +28,13 @@ export const ttsrRunCommand = defineCommand({
       .option("profile", { type: "string", describe: "Format profile (pi: pi|omp17)" })
       .option("ttsr-profile", {
         choices: ["seed", "v17", "v18"] as const,
-        describe: "TTSR behaviour to replay (default: the session's — v17 for omp17 sessions — else seed)",
+        describe: "TTSR behaviour to replay (default: the session's — v17 for omp17, v18 for omp18 sessions — else seed)",
       })
+      .option("agent", {
+        type: "string",
+        describe: "v18: the agent a session ran as, for rule `agents` scoping, when the session does not record it (default: main)",
+      })
+      .option("verdicts", { type: "string", describe: "v18: judged-rule verdicts JSON (rule → yes/no, per response optional) to replay judged rules with" })
       .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
       .option("cwd", {
         type: "string",
@@ -55,6 +60,8 @@ export const ttsrRunCommand = defineCommand({
     }
     if (a.settings !== undefined && pathKind(String(a.settings)) !== "file")
       throw new UsageError(`--settings ${a.settings}: ${pathKind(String(a.settings)) === "missing" ? "no such file" : "not a file"}`);
+    if (a.verdicts !== undefined && pathKind(String(a.verdicts)) !== "file")
+      throw new UsageError(`--verdicts ${a.verdicts}: ${pathKind(String(a.verdicts)) === "missing" ? "no such file" : "not a file"}`);
     const chunking = parseChunking(String(a.chunking));
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     const budgetMs = Number(a.regexBudget);
@@ -71,6 +78,8 @@ export const ttsrRunCommand = defineCommand({
       cwd: a.cwd,
       home: a.home,
       resumedAt: a.resumedAt ?? [],
+      agent: a.agent,
+      verdicts: a.verdicts,
     });
     if (a.json) outJson(doc);
     else out(renderTtsrRun(doc));

@@ -30,7 +30,8 @@ export const ttsrTestCommand = defineCommand({
       .option("path", { type: "string", array: true, describe: "File path the tool call carries (repeatable; expanded as the agent does)" })
       .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
       .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key)" })
-      .option("ttsr-profile", { choices: ["seed", "v17"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code or v17" })
+      .option("ttsr-profile", { choices: ["seed", "v17", "v18"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
+      .option("agent", { type: "string", describe: "v18: the agent the snippet comes from, for `agents` scoping (default: no scoping)" })
       .option("cwd", { type: "string", describe: "The agent's cwd (default: current directory)" })
       .option("home", { type: "string", describe: "The agent's home directory (default: the user's)" })
       .option("regex-budget", { type: "number", default: 2000, describe: "Milliseconds one regex test may take before its rule is excluded (0: no worker)" })
@@ -100,6 +101,7 @@ export interface RuleSetArgs {
   ttsrProfile?: TtsrProfile;
   cwd?: string;
   home?: string;
+  agent?: string;
 }
 
 export function ruleSetOptions(a: RuleSetArgs): RuleSetOptions {
@@ -112,6 +114,7 @@ export function ruleSetOptions(a: RuleSetArgs): RuleSetOptions {
   if (a.settings !== undefined) o.settingsFile = String(a.settings);
   if (a.cwd !== undefined) o.cwd = String(a.cwd);
   if (a.home !== undefined) o.home = String(a.home);
+  if (a.agent !== undefined) o.agent = String(a.agent);
   return o;
 }
 

@@ -4,7 +4,8 @@ import { show, type Catalogue } from "./types.js";
 
 const EVIDENCE: Record<string, string> = {
   "recorded-template": "the injection texts it recorded",
-  "format-profile": "its format profile (omp17, read from v17 markers)",
+  "recorded-v18": "its v18-only TTSR records (a judged-rule warning or a deliveryId)",
+  "format-profile": "its format profile (omp17 or omp18, read from the file's version markers)",
 };
 
 const UNVERIFIABLE: Record<string, string> = {
@@ -14,6 +15,12 @@ const UNVERIFIABLE: Record<string, string> = {
     'a tool-source interrupt: the agent removed the violating tool call from the aborted response and wrote synthetic "aborted" results for its siblings (docs/ttsr.md §16.2), so the replay cannot see its trigger',
   "judged-verdict-not-given":
     "a judged rule's warning: a model answered the rule's question after the response (docs/ttsr.md §17.6), so the replay cannot see its trigger; the recorded warning is the agent's verdict, give it as a verdict to replay it",
+};
+
+const AGENT_FROM: Record<string, string> = {
+  session: "recorded in the session's session_init entry",
+  option: "--agent; the session does not record its agent",
+  default: "a top-level session: the session records no agent and no --agent was given",
 };
 
 /** The wording of an unverifiable-evidence reason (JSON `recorded[].unverifiable`). */
@@ -126,11 +133,41 @@ export const ttsrCodes = {
     message: (a: { rule: string; only?: boolean }) =>
       `Rule ${show(a.rule)} has astCondition (v17 D5), which sightline does not evaluate${a.only ? "; the rule is skipped" : "; only its regex conditions are replayed"}`,
   },
+  TTSR_VERDICTS_INVALID: {
+    severity: "error",
+    title: "The verdicts file is not valid JSON",
+    message: (a: { detail: string }) => `Verdicts file is not valid JSON: ${show(a.detail)}; no verdicts were read`,
+  },
+  TTSR_VERDICTS_SCHEMA: {
+    severity: "error",
+    title: "The verdicts file does not match its schema",
+    message: (a: { pointer: string; detail: string }) =>
+      `Verdicts ${show(a.pointer)} ${a.detail} (schema ttsr/verdicts.json: {"verdicts": {RULE: "yes" | "no" | [{"verdict", "entry"? | "turn"?}]}}); no verdicts were read`,
+  },
+  TTSR_VERDICT_REPEATED: {
+    severity: "warning",
+    title: "A verdicts file answers one rule twice for the same response",
+    message: (a: { rule: string; at: string; kept: string }) => `Rule ${show(a.rule)} has a second verdict for ${a.at}; the first (${a.kept}) is kept`,
+  },
+  TTSR_VERDICT_UNKNOWN_RULE: {
+    severity: "warning",
+    title: "A verdicts file names a rule that is not a judged rule of the replay",
+    message: (a: { rule: string; judged: string[] }) =>
+      `Verdicts name ${show(a.rule)}, which is not a judged rule of this replay (judged: ${a.judged.length ? a.judged.map(show).join(", ") : "none"})`,
+  },
   TTSR_JUDGED_RULE_KEY: {
     severity: "warning",
     title: "A v18 judged-rule key (`question`) that seed and v17 ignore",
     message: (a: { rule: string; hasCondition?: boolean }) =>
-      `Rule ${show(a.rule)} has \`question\` (a v18 judged rule, not replayed by sightline); seed and v17 ignore the key${a.hasCondition ? " and match its condition as a stream rule" : ""}`,
+      `Rule ${show(a.rule)} has \`question\` (a v18 judged rule: --ttsr-profile v18 lists it as judged); seed and v17 ignore the key${a.hasCondition ? " and match its condition as a stream rule" : ""}`,
+  },
+  TTSR_V18_KEY_IGNORED: {
+    severity: "warning",
+    title: "A v18 rule key (`agents`, `enabled: false`) that seed and v17 ignore",
+    message: (a: { rule: string; key: string }) =>
+      a.key === "agents"
+        ? `Rule ${show(a.rule)} has \`agents\` (v18 agent scoping, docs/ttsr.md §18.2); seed and v17 ignore it and apply the rule to every agent`
+        : `Rule ${show(a.rule)} has \`enabled: false\` (v18 drops the file, docs/ttsr.md §18.3); seed and v17 ignore it and load the rule`,
   },
   TTSR_FRONTMATTER_VALUE_IGNORED: {
     severity: "warning",
@@ -202,6 +239,17 @@ export const ttsrCodes = {
     title: "How a session's TTSR replay was set up (profile, cwd, settings) when they were not all named",
     message: (a: { profile: string; profileFrom: string; cwd: string; cwdFrom: string; settings: string }) =>
       `TTSR replay with profile ${show(a.profile)} (${show(a.profileFrom)}), cwd ${show(a.cwd)} (${show(a.cwdFrom)}), settings ${show(a.settings)}`,
+  },
+  TTSR_REPLAY_AGENT: {
+    severity: "info",
+    title: "The agent a v18 replay buckets rules for (rule `agents` scoping)",
+    message: (a: { agent: string; from: string }) => `TTSR v18 replay as agent ${show(a.agent)} (${AGENT_FROM[a.from] ?? show(a.from)})`,
+  },
+  TTSR_AGENT_CONTRADICTS_SESSION: {
+    severity: "warning",
+    title: "--agent names another agent than the session records",
+    message: (a: { named: string; recorded: string }) =>
+      `--agent ${show(a.named)} contradicts the session, which records agent ${show(a.recorded)} (session_init); replaying as ${show(a.recorded)}`,
   },
   TTSR_RESUMED_AT_UNKNOWN: {
     severity: "warning",

@@ -35,8 +35,15 @@ function piRecorded(s: PiSession): RecordedTtsr {
       return stop === "aborted" || stop === "error";
     },
     lineOf: (id) => s.byId.get(id)?.line,
-    impliedProfile: s.profile === "omp17" ? "v17" : undefined,
+    impliedProfile: impliedTtsrProfile(s.profile),
   };
+}
+
+/** The TTSR profile a pi format profile implies, matched by name (`omp18` is read as a plain string). */
+function impliedTtsrProfile(formatProfile: string): TtsrProfile | undefined {
+  if (formatProfile === "omp17") return "v17";
+  if (formatProfile === "omp18") return "v18";
+  return undefined;
 }
 
 /** Names restored at a process start before `entry`: ttsr_injection entries on its path (first-seen order). */

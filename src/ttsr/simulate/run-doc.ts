@@ -1,6 +1,7 @@
 // The `ttsr run --json` document (docs/product.md §5): declared here, below report/ and app/, so the app that builds it
 // and the renderer that prints it share one type.
 import type { Diagnostic } from "../../shared/diagnostics.js";
+import type { AgentSource } from "../session-agent.js";
 import type { TtsrProfile } from "../types.js";
 import type { ResolvedTtsrProfile } from "./profile.js";
 import type { SimTurn } from "./types.js";
@@ -34,5 +35,10 @@ export interface TtsrRunSession {
   /** The TTSR settings file replayed (absent: the defaults), and where it came from. */
   settings?: string;
   settingsFrom?: SettingsSource;
+  /** v18: the agent the rules were bucketed for (docs/ttsr.md §18.2), and where the name came from. */
+  agent?: string;
+  agentFrom?: AgentSource;
+  /** v18: the verdicts file judged rules were answered from (docs/ttsr.md §18.6). */
+  verdicts?: string;
   turns: SimTurn[];
 }

@@ -8,7 +8,8 @@ import { bucketRules } from "../buckets.js";
 import { TtsrManager } from "../manager.js";
 import { mergeTtsrSettings } from "../settings.js";
 import { TtsrCoordinator } from "../session/coordinator.js";
-import { verdictsByName } from "../session/judged.js";
+import type { VerdictSource } from "../session/judged.js";
+import { verdictFor, type Verdicts } from "../verdicts.js";
 import { ruleRenderer } from "../session/renderer.js";
 import type { Effect, InjectionMessage, RuleRenderer } from "../session/types.js";
 import type { Rule, TtsrProfile } from "../types.js";
@@ -47,22 +48,34 @@ class Replay {
   startProcess(restore: string[]): void {
     const settings = mergeTtsrSettings(this.o.settings);
     this.m = new TtsrManager(this.o.settings, { profile: this.profile });
-    bucketRules(this.rules, this.m, settings);
+    bucketRules(this.rules, this.m, settings, this.o.agentName !== undefined ? { agentName: this.o.agentName } : {});
     this.c = new TtsrCoordinator({
       manager: this.m,
       renderer: this.renderer,
       cwd: this.recordedCwd,
-      ...(this.o.verdicts !== undefined && { verdict: verdictsByName(this.o.verdicts) }),
+      ...(this.o.verdicts !== undefined && { verdict: this.verdictSource(this.o.verdicts) }),
     });
     if (restore.length > 0) this.c.restore(restore);
     this.queued = []; // follow-ups queued in the old process die with it
     this.asides = [];
   }
+  /** The assistant entry being replayed: where a judged rule is asked (docs/ttsr.md §18.6). */
+  entry: string | undefined;
+
+  /** Verdicts-file answers for the response being replayed (its entry id, its 1-based turn), as the coordinator asks. */
+  verdictSource(verdicts: Verdicts): VerdictSource {
+    return (rule) => {
+      const v = verdictFor(verdicts, rule.name, { ...(this.entry !== undefined && { entry: this.entry }), turn: this.turns.length });
+      return v === undefined ? undefined : v === "yes";
+    };
+  }
+
   /** v18 judged warnings waiting for the next step boundary (docs/ttsr.md §17.6). */
   asides: InjectionMessage[] = [];
 
   assistant(id: string, msg: Record<string, unknown>): void {
     this.closeTurn();
+    this.entry = id;
     const stop = typeof msg.stopReason === "string" ? msg.stopReason : null;
     const calls = toolCallsOf(msg.content);
     const t = new TurnRecorder(
@@ -243,7 +256,7 @@ export function simulateTtsr(session: SessionBase, rules: readonly Rule[], o: Si
  * A recorded judged warning (v18) is the agent's verdict; without a verdict for each of its rules the replay cannot
  * decide them, so the warning and its record are unverifiable and their marks are adopted (docs/ttsr.md §17.7).
  */
-function flagJudgedWithoutVerdict(evidence: EvidenceItem[], verdicts: ReadonlyMap<string, boolean> | undefined): void {
+function flagJudgedWithoutVerdict(evidence: EvidenceItem[], verdicts: Verdicts | undefined): void {
   let flagged = false;
   for (const item of evidence) {
     if (item.role !== "judged") {

@@ -3,6 +3,7 @@ import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { Chunking } from "../chunking.js";
 import type { Decision, InjectionMode } from "../session/types.js";
 import type { TtsrMatchSource, TtsrProfile, TtsrSettings } from "../types.js";
+import type { Verdicts } from "../verdicts.js";
 
 export interface SimMatch {
   rule: string;
@@ -81,9 +82,8 @@ export interface SimulateOptions {
   home?: string;
   /** Process restarts: the process restarted just before each of these entry ids (docs/ttsr.md §11.3). */
   resumedAt?: readonly string[];
-  /**
-   * v18 judged rules: the verdict per rule name (true: violated), for every output the rule is asked about. A judged
-   * rule without one is reported as not decidable offline, never guessed (docs/ttsr.md §17.6).
-   */
-  verdicts?: ReadonlyMap<string, boolean>;
+  /** v18: the agent the session ran as, for `agents` scoping (docs/ttsr.md §18.2); undefined = no scoping. */
+  agentName?: string;
+  /** v18: judged-rule answers from a verdicts file (docs/ttsr.md §18.6); undefined = no judged rule fires. */
+  verdicts?: Verdicts;
 }

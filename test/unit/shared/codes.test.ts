@@ -29,6 +29,10 @@ const CASES: Coded[] = [
   { code: "SCOREL_INV_10_PARENT", args: { problem: "bad-parent", parentId: "e9", why: "missing", unreadable: 1, noRoot: true } },
   { code: "SCOREL_INV_16_HARNESS_ITEM", args: { problem: "must-be-one-of", field: "item.visibility", values: ["display", "hidden", "compact"] } },
   { code: "SCOREL_INV_28_REWIND_TARGET", args: { problem: "rewind-not-boundary", id: "e2", type: "message", role: "assistant" } },
+  { code: "TTSR_VERDICT_UNKNOWN_RULE", args: { rule: "typo", judged: ["docs-tone"] } },
+  { code: "TTSR_VERDICT_UNKNOWN_RULE", args: { rule: "typo", judged: [] } },
+  { code: "TTSR_V18_KEY_IGNORED", args: { rule: "r", key: "agents" } },
+  { code: "TTSR_V18_KEY_IGNORED", args: { rule: "r", key: "enabled" } },
 ];
 /** Samples for a code: those of every code worded by the same function (all SCOREL_INV_* share one). */
 const casesOf = (spec: CodeSpec): Coded[] => CASES.filter((c) => (codeSpec(c.code)?.message as unknown) === spec.message);

@@ -27,7 +27,7 @@ const run = (verdicts?: Record<string, boolean>) =>
     ttsrProfile: "v18",
     cwd: project,
     home: "/nonexistent-home",
-    ...(verdicts && { verdicts: new Map(Object.entries(verdicts)) }),
+    ...(verdicts && { verdicts: new Map(Object.entries(verdicts).map(([k, v]) => [k, [{ verdict: v ? ("yes" as const) : ("no" as const) }]])) }),
   });
 
 describe("judged rules in a replay (docs/ttsr.md §17.6)", () => {
@@ -61,9 +61,20 @@ describe("judged rules in a replay (docs/ttsr.md §17.6)", () => {
       ttsrProfile: "v18",
       cwd: project,
       home: "/nonexistent-home",
-      verdicts: new Map([["explain-destructive", true]]),
+      verdicts: new Map([["explain-destructive", [{ verdict: "yes" as const }]]]),
     });
     expect(r.turns.map((t) => t.recorded.map((x) => x.kind))).toEqual([["custom_message", "ttsr_injection"], []]);
     expect(r.turns.map((t) => t.agree)).toEqual([true, true]);
+  });
+
+  it("§18.6: a verdicts-file answer for one response (its entry id) wins over the general one", () => {
+    const entryOf = run({ "explain-destructive": true }).turns[0].responseId;
+    const r = simulateTtsr(session(), [rule], {
+      ttsrProfile: "v18",
+      cwd: project,
+      home: "/nonexistent-home",
+      verdicts: new Map([["explain-destructive", [{ verdict: "yes" as const }, { entry: entryOf, verdict: "no" as const }]]]),
+    });
+    expect(r.turns[0].matches.map((m) => m.decision)).toEqual(["judged-clean"]);
   });
 });
