@@ -24,6 +24,8 @@ export interface RuleRow {
   question?: string;
   /** v18: conditions made only of `(?=[\s\S]*…)` lookaheads, which oh-my-pi 18 anchors at the start (same verdict). */
   lookaheadOnly?: string[];
+  /** The rule file that shadows this one (bucket `shadowed`), for renderers to show like `path`. */
+  shadowedBy?: string;
 }
 
 export function listRules(loaded: LoadedRules): RuleRow[] {
@@ -44,7 +46,8 @@ export function listRules(loaded: LoadedRules): RuleRow[] {
       row.reason = skippedAt.get(rule.path);
     } else if (!b && shadowedAt.has(rule.path) && !loaded.rules.includes(rule)) {
       row.bucket = "shadowed";
-      row.reason = `shadowed by ${shadowedAt.get(rule.path)}`;
+      row.shadowedBy = shadowedAt.get(rule.path);
+      row.reason = `shadowed by ${row.shadowedBy}`;
     } else if (b?.notRegistered) row.reason = describeReason(b.notRegistered, rule, loaded.profile);
     else if (skippedAt.has(rule.path)) row.reason = skippedAt.get(rule.path);
     if (rule.condition) row.condition = rule.condition;

@@ -45,7 +45,8 @@ export const ttsrListCommand = defineCommand({
       const head = ["rule", "bucket", "scope", "condition", ...(v18 ? ["agents"] : []), "path", "note"];
       const t = new Table({ head, style: { head: [], border: [] }, wordWrap: true });
       for (const row of doc.rules) {
-        const note = [row.question !== undefined ? `judged: ${row.question}` : "", row.reason ?? ""].filter(Boolean).join("; ");
+        const reason = row.shadowedBy !== undefined ? `shadowed by ${shown(row.shadowedBy)}` : (row.reason ?? "");
+        const note = [row.question !== undefined ? `judged: ${row.question}` : "", reason].filter(Boolean).join("; ");
         const agents = v18 ? [(row.agents ?? ["(all)"]).join(", ")] : [];
         t.push(
           [row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), ...agents, shown(row.path), note].map(
