@@ -25,7 +25,7 @@ export interface Buckets {
 }
 
 const hasCondition = (r: Rule, manager: TtsrManager): boolean =>
-  (r.condition?.length ?? 0) > 0 || (manager.profile === "v17" && (r.astCondition?.length ?? 0) > 0);
+  (r.condition?.length ?? 0) > 0 || ((manager.profile === "v17" || manager.profile === "v18") && (r.astCondition?.length ?? 0) > 0);
 
 /** Registers the TTSR rules on `manager` and sorts every rule into its bucket. */
 export function bucketRules(rules: readonly Rule[], manager: TtsrManager, settings: Pick<TtsrSettings, "builtinRules" | "disabledRules">): Buckets {

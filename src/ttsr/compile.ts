@@ -103,8 +103,8 @@ export interface RuleAnalysis {
 export function analyzeRule(rule: Rule, profile: TtsrProfile): RuleAnalysis {
   const conditions = (rule.condition ?? []).map((t) => compileCondition(t, profile));
   const regexes = conditions.flatMap((c) => (c.ok ? [c.regex] : []));
-  // v17 accepts an astCondition-only rule (docs/ttsr.md §4.3); seed has no such field.
-  const astConditions = profile === "v17" ? (rule.astCondition ?? []).map((p) => p.trim()).filter((p) => p.length > 0) : [];
+  // v17 and v18 accept an astCondition-only rule (docs/ttsr.md §4.3); seed has no such field.
+  const astConditions = profile === "v17" || profile === "v18" ? (rule.astCondition ?? []).map((p) => p.trim()).filter((p) => p.length > 0) : [];
   const built = buildScope(rule.scope);
   const a: RuleAnalysis = { conditions, regexes, astConditions, built };
   const gates = compileGlobalGlobs(rule.globs);
