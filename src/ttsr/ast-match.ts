@@ -1,9 +1,9 @@
-// v18 AST conditions (docs/ttsr.md §17.3, §17.10): ast-grep patterns run against a tool call's final digest, in the
+// v18 AST conditions (docs/ttsr.md §17.3, §17.10, §17.11): ast-grep patterns run against a tool call's final digest, in the
 // language its file extension names. oh-my-pi runs ast-grep through its native addon; sightline runs the same
 // engine through @ast-grep/napi, which carries the JavaScript, TypeScript, TSX, HTML and CSS grammars.
 import { Lang, parse } from "@ast-grep/napi";
 
-/** What sightline can say about a language alias (docs/ttsr.md §17.10). */
+/** What sightline can say about a language alias (docs/ttsr.md §17.11). */
 export type AstLanguage =
   /** A grammar sightline has: conditions are evaluated. */
   | { kind: "evaluated"; alias: string; lang: Lang }

@@ -37,7 +37,7 @@ export interface JudgedCandidate {
   astUnchecked?: true;
 }
 
-/** v18 `checkAstSnapshot`: the AST rules that matched, and those whose language sightline cannot parse (docs/ttsr.md §17.10). */
+/** v18 `checkAstSnapshot`: the AST rules that matched, and those whose language sightline cannot parse (docs/ttsr.md §17.11). */
 export interface AstCheck {
   rules: Rule[];
   unevaluated: Rule[];
@@ -153,7 +153,7 @@ export class TtsrManager {
   }
 
   /**
-   * v18 `checkAstSnapshot` (docs/ttsr.md §17.10): the stream rules with AST conditions that match a tool call's final
+   * v18 `checkAstSnapshot` (docs/ttsr.md §17.10, §17.11): the stream rules with AST conditions that match a tool call's final
    * snapshot, in the language of its first path with an extension. A snapshot equal to the last one checked on the
    * same buffer key is not checked again (until the buffers reset). Touches no text buffer.
    */

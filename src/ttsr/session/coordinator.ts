@@ -8,7 +8,7 @@ import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
 import { judgeOutputs, outputsOf, type VerdictSource } from "./judged.js";
 import { Announcements, DeliveryReservations } from "./v18-ledger.js";
 import { ToolInspector, toolCallBlock, toolStreamKey } from "./inspector.js";
-import { astStreams } from "./ast-check.js";
+import { astCheck } from "./ast-check.js";
 import { ruleRenderer } from "./renderer.js";
 import type {
   CustomMessage,
@@ -158,24 +158,11 @@ export class TtsrCoordinator {
         : { ...this.#handleMatches(matches, streams, ev.source, matchedToolId, baseKey), streams };
     // v18: AST conditions run once more on the final call, after its text conditions, unless those interrupted (docs/ttsr.md §17.10).
     if (result.consumed || ev.source !== "tool" || !ev.final || !ev.toolCall || !this.#m.hasAstRules()) return result;
-    const ast = astStreams(this.#m, this.#inspector, ev.toolCall, ev.contentIndex);
-    for (const s of ast) {
-      if (s.unevaluated.length === 0) continue;
-      const streamKey = this.#m.bufferKey(s.ctx);
-      result.effects.push({
-        kind: "match",
-        source: "tool",
-        streamKey,
-        ...(matchedToolId !== undefined && { toolCallId: matchedToolId }),
-        rules: s.unevaluated.map((rule) => ({ rule, decision: "not-decidable-offline" as const })),
-      });
-      result.streams.push({ ctx: s.ctx, rules: [], streamKey });
-    }
-    const astMatches = ast.flatMap((s) => s.rules);
-    if (astMatches.length === 0) return result;
-    const astChecks = ast.map((s) => ({ ctx: s.ctx, rules: s.rules, streamKey: this.#m.bufferKey(s.ctx) }));
-    const second = this.#handleMatches(astMatches, astChecks, "tool", matchedToolId, baseKey);
-    return { consumed: second.consumed, effects: [...result.effects, ...second.effects], streams: [...result.streams, ...astChecks] };
+    const ast = astCheck(this.#m, this.#inspector, ev.toolCall, ev.contentIndex, matchedToolId);
+    const streams2 = [...result.streams, ...ast.checks];
+    if (ast.matches.length === 0) return { consumed: false, effects: [...result.effects, ...ast.undecided], streams: streams2 };
+    const second = this.#handleMatches(ast.matches, ast.checks, "tool", matchedToolId, baseKey);
+    return { consumed: second.consumed, effects: [...result.effects, ...ast.undecided, ...second.effects], streams: streams2 };
   }
 
   /**
