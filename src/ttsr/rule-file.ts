@@ -81,7 +81,7 @@ export function buildRule(name: string, path: string, content: string, fm: Recor
   if (Array.isArray(fm.globs)) rule.globs = fm.globs.filter((g): g is string => typeof g === "string");
   else if (typeof fm.globs === "string") rule.globs = [fm.globs];
   rule.alwaysApply = fm.alwaysApply === true;
-  const cs = parseConditionAndScope(fm, profile === "v17", profile === "v17");
+  const cs = parseConditionAndScope(fm, profile === "v17", profile === "v17" || profile === "v18");
   if (cs.condition) rule.condition = cs.condition;
   if (cs.scope) rule.scope = cs.scope;
   if (cs.astCondition) rule.astCondition = cs.astCondition;

@@ -97,7 +97,7 @@ describe("docs/ttsr.md §17.10 evaluating AST conditions", () => {
   });
 
   it("§17.10 step 3: a key's snapshot is checked once; a new snapshot or a buffer reset checks it again", () => {
-    const { c, m } = setup([AST("a")], never, "v18");
+    const { m } = setup([AST("a")], never, "v18");
     const once = (args: Record<string, unknown>) =>
       m
         .checkAstSnapshot(String(args.content), { source: "tool", toolName: "write", streamKey: "toolcall:w1", filePaths: ["/proj/src/a.ts"] })
