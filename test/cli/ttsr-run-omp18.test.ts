@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import { checkContract } from "../../src/schema/contract.js";
 import { golden, ROOT, runCli } from "./run.js";
 
-const FIXTURES = ["omp18-ttsr-interrupt-retry", "omp18-ttsr-deferred-reserved", "omp18-ttsr-judged-warning", "omp18-ttsr-tool-reminder", "omp18-ttsr-ast-tool-reminder"];
+const FIXTURES = [
+  "omp18-ttsr-interrupt-retry",
+  "omp18-ttsr-deferred-reserved",
+  "omp18-ttsr-judged-warning",
+  "omp18-ttsr-tool-reminder",
+  "omp18-ttsr-ast-tool-reminder",
+];
 const ARGS = ["ttsr", "run", "session.jsonl", "--rules", "project/.omp/rules", "--settings", "settings.json"];
 const folder = (name: string) => join(ROOT, "fixtures/pi", name);
 
