@@ -1,7 +1,7 @@
 // v18 AST conditions (docs/ttsr.md §17.3, §17.10, §17.11): ast-grep patterns run against a tool call's final digest, in the
 // language its file extension names. oh-my-pi runs ast-grep through its native addon; sightline runs the same
 // engine through @ast-grep/napi, which carries the JavaScript, TypeScript, TSX, HTML and CSS grammars.
-import { Lang, parse } from "@ast-grep/napi";
+import { Lang, parse, type SgNode } from "@ast-grep/napi";
 
 /** What sightline can say about a language alias (docs/ttsr.md §17.11). */
 export type AstLanguage =
@@ -74,7 +74,12 @@ export function astLanguage(alias: string): AstLanguage {
 export function astConditionsMatch(patterns: readonly string[], source: string, language: AstLanguage): AstAnswer {
   if (language.kind === "unsupported") return false;
   if (language.kind === "upstream-only") return "unevaluated";
-  const root = parse(language.lang, source).root();
+  let root: SgNode;
+  try {
+    root = parse(language.lang, source).root();
+  } catch {
+    return false; // upstream treats a failing match as no match
+  }
   for (const pattern of patterns) {
     try {
       if (root.find(pattern) !== null) return true;
