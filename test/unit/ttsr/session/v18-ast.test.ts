@@ -1,8 +1,10 @@
 // v18 AST conditions in the session layer (docs/ttsr.md §17.3, §17.10, §17.11): each test is named after its section.
 import { describe, expect, it } from "vitest";
+import { loadRules } from "../../../../src/ttsr/load.js";
 import { TtsrManager } from "../../../../src/ttsr/manager.js";
 import type { DeltaEvent } from "../../../../src/ttsr/session/types.js";
 import type { Rule, TtsrProfile, TtsrSettings } from "../../../../src/ttsr/types.js";
+import { memFs } from "../memfs.js";
 import { ofKind, setup, tool } from "./builders.js";
 
 const AST = (name: string, extra: Partial<Rule> = {}): Rule => ({
@@ -33,6 +35,13 @@ describe("docs/ttsr.md §17.3 AST conditions", () => {
     ] as [TtsrProfile, boolean][]) {
       expect(new TtsrManager({}, { profile }).addRule(AST("a"))).toBe(ok);
     }
+  });
+
+  it("§17.3: a v18 rule file keeps astCondition; the rule registers, is not skipped and draws no finding", () => {
+    const out = loadRules(["/p"], { fs: memFs({ "/p/ast.md": "---\nastCondition: 'console.log($A)'\n---\nBody" }), ttsrProfile: "v18" });
+    expect(out.buckets.ttsr.map((r) => [r.name, r.astCondition])).toEqual([["ast", ["console.log($A)"]]]);
+    expect(out.skipped).toEqual([]);
+    expect(out.diagnostics.map((d) => d.code)).not.toContain("TTSR_AST_CONDITION_SKIPPED");
   });
 
   it("§17.3: deltas never match an AST rule; only toolcall_end does, and only under v18", () => {
