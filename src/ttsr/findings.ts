@@ -60,7 +60,7 @@ export function ruleFindings(rule: Rule, o: FindingOptions): Diagnostic[] {
   for (const token of a.built.invalidTokens) bag.add("TTSR_INVALID_SCOPE_TOKEN", {}, { rule: ruleName, token }, hard ? "warning" : undefined);
   if (rule.condition && a.reason === "no-valid-condition") bag.add("TTSR_NO_VALID_CONDITION", {}, { rule: ruleName }, o.strict ? "error" : "warning");
   if (a.reason === "unreachable-scope") bag.add("TTSR_UNREACHABLE_SCOPE", {}, { rule: ruleName, scope: rule.scope }, o.strict ? "error" : "warning");
-  if (rule.astCondition && rule.astCondition.length > 0 && o.profile !== "seed")
+  if (rule.astCondition && rule.astCondition.length > 0 && o.profile === "v17")
     bag.add("TTSR_AST_CONDITION_SKIPPED", {}, { rule: ruleName, only: a.regexes.length === 0 });
   // docs/ttsr.md §6.2: text and thinking never carry file paths, so a gate makes those sources unreachable.
   const s = a.built.scope;

@@ -155,7 +155,7 @@ export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesO
     else if (b.bucket === "builtin-off") skipped.push({ name: rule.name, path: rule.path, reason: "builtin-defaults rule with ttsr.builtinRules false" });
     else if (b.bucket === "agent-excluded")
       skipped.push({ name: rule.name, path: rule.path, reason: `agents ${(rule.agents ?? []).join(", ")} do not admit agent ${o.agentName}` });
-    else if (b.bucket === "ttsr" && sinceV17(profile) && (rule.astCondition?.length ?? 0) > 0 && !(rule.condition?.length ?? 0))
+    else if (b.bucket === "ttsr" && profile === "v17" && (rule.astCondition?.length ?? 0) > 0 && !(rule.condition?.length ?? 0))
       skipped.push({
         name: rule.name,
         path: rule.path,

@@ -1,5 +1,6 @@
 // TtsrManager: the stream matcher of oh-my-pi (docs/ttsr.md §8), seed-era (v14 code), v17 and v18 profiles
 // (v18: judged rules never stream-match, docs/ttsr.md §17.6). Method names follow docs/product.md §6 exactly.
+import { astConditionsMatch, astLanguageOf } from "./ast-match.js";
 import { analyzeRule, type TtsrScope } from "./compile.js";
 import { matchesGlob, type PathGlob } from "./glob.js";
 import { IncrementalMatcher } from "./incremental-match.js";
@@ -32,8 +33,14 @@ export function ruleQuestion(rule: Rule): string | undefined {
 export interface JudgedCandidate {
   rule: Rule;
   question: string;
-  /** The rule's prefilter passed only through astCondition, which sightline does not evaluate: eligibility is unknown. */
+  /** The rule's prefilter passed only through astCondition in a language sightline has no grammar for: eligibility is unknown. */
   astUnchecked?: true;
+}
+
+/** v18 `checkAstSnapshot`: the AST rules that matched, and those whose language sightline cannot parse (docs/ttsr.md §17.11). */
+export interface AstCheck {
+  rules: Rule[];
+  unevaluated: Rule[];
 }
 
 export interface TtsrManagerOptions {
@@ -135,11 +142,47 @@ export class TtsrManager {
       if (e.question === undefined || !this.#canTrigger(e.rule.name) || !this.#matchesScope(e, ctx) || !this.#matchesGlobalPaths(e, ctx)) continue;
       if (e.conditions.length === 0 && e.astConditions.length === 0) out.push({ rule: e.rule, question: e.question });
       else if (testsAny(e.conditions, content)) out.push({ rule: e.rule, question: e.question });
-      else if (e.astConditions.length > 0 && ctx.source === "tool" && hasExtension(ctx.filePaths))
-        out.push({ rule: e.rule, question: e.question, astUnchecked: true });
+      else if (e.astConditions.length > 0 && ctx.source === "tool") {
+        const language = astLanguageOf(ctx.filePaths);
+        const answer = language === undefined ? false : astConditionsMatch(e.astConditions, content, language);
+        if (answer === true) out.push({ rule: e.rule, question: e.question });
+        else if (answer === "unevaluated") out.push({ rule: e.rule, question: e.question, astUnchecked: true });
+      }
     }
     return out;
   }
+
+  /**
+   * v18 `checkAstSnapshot` (docs/ttsr.md §17.10, §17.11): the stream rules with AST conditions that match a tool call's final
+   * snapshot, in the language of its first path with an extension. A snapshot equal to the last one checked on the
+   * same buffer key is not checked again (until the buffers reset). Touches no text buffer.
+   */
+  checkAstSnapshot(snapshot: string, ctx: TtsrMatchContext): AstCheck {
+    const out: AstCheck = { rules: [], unevaluated: [] };
+    if (!this.#settings.enabled || ctx.source !== "tool") return out;
+    const language = astLanguageOf(ctx.filePaths);
+    if (language === undefined) return out;
+    const candidates = this.#entries.filter(
+      (e) =>
+        e.astConditions.length > 0 &&
+        e.question === undefined &&
+        this.#canTrigger(e.rule.name) &&
+        this.#matchesScope(e, ctx) &&
+        this.#matchesGlobalPaths(e, ctx),
+    );
+    if (candidates.length === 0) return out;
+    const key = this.bufferKey(ctx);
+    if (this.#lastAstSnapshots.get(key) === snapshot) return out;
+    this.#lastAstSnapshots.set(key, snapshot);
+    for (const e of candidates) {
+      const answer = astConditionsMatch(e.astConditions, snapshot, language);
+      if (answer === true) out.rules.push(e.rule);
+      else if (answer === "unevaluated") out.unevaluated.push(e.rule);
+    }
+    return out;
+  }
+  /** Per buffer key, the last snapshot `checkAstSnapshot` looked at. */
+  readonly #lastAstSnapshots = new Map<string, string>();
 
   /** v18 `claim`: the verdict rules that may still fire, marked at once so no other verdict delivers them twice. */
   claim(rules: readonly Rule[]): Rule[] {
@@ -315,6 +358,7 @@ export class TtsrManager {
   /** Clears every buffer; records, count and rules stay (docs/ttsr.md §8.8). */
   resetBuffer(): void {
     this.#buffers.clear();
+    this.#lastAstSnapshots.clear();
     this.#streamedKeys.clear();
     this.#incremental.clear();
   }
@@ -370,15 +414,6 @@ function testsAny(conditions: readonly RegExp[], text: string): boolean {
     if (re.test(text)) return true;
   }
   return false;
-}
-
-/** v18 `#deriveLang`: an AST condition needs a candidate path with an extension to pick a language. */
-function hasExtension(paths: readonly string[] | undefined): boolean {
-  return (paths ?? []).some((p) => {
-    const base = p.replaceAll("\\", "/").split("/").pop() ?? "";
-    const dot = base.lastIndexOf(".");
-    return dot > 0 && dot < base.length - 1;
-  });
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

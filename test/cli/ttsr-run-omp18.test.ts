@@ -5,7 +5,14 @@ import { describe, expect, it } from "vitest";
 import { checkContract } from "../../src/schema/contract.js";
 import { golden, ROOT, runCli } from "./run.js";
 
-const FIXTURES = ["omp18-ttsr-interrupt-retry", "omp18-ttsr-deferred-reserved", "omp18-ttsr-judged-warning", "omp18-ttsr-tool-reminder"];
+const FIXTURES = [
+  "omp18-ttsr-interrupt-retry",
+  "omp18-ttsr-deferred-reserved",
+  "omp18-ttsr-judged-warning",
+  "omp18-ttsr-tool-reminder",
+  "omp18-ttsr-ast-tool-reminder",
+  "omp18-ttsr-ast-unparsed-language",
+];
 const ARGS = ["ttsr", "run", "session.jsonl", "--rules", "project/.omp/rules", "--settings", "settings.json"];
 const folder = (name: string) => join(ROOT, "fixtures/pi", name);
 
@@ -58,6 +65,27 @@ describe("ttsr run on oh-my-pi 18 recordings (docs/ttsr.md §17)", () => {
       ["ttsr_injection", "judged", undefined, "judged-verdict-not-given"],
     ]);
     expect(s.turns[0].agree).toBe("unverifiable");
+  });
+
+  it("§17.10: an AST condition matches the call, not a comment naming it; v17 does not evaluate it and disagrees (exit 1)", () => {
+    const args = [...ARGS, "--ttsr-profile", "v18", "--json"];
+    const v18 = sessionOf(runCli(args, { cwd: folder(FIXTURES[4]) }).stdout);
+    expect(v18.turns.map((t) => t.matches.map((m) => `${m.rule}:${m.decision}`))).toEqual([[], ["no-console-log:tool"], []]);
+    const v17 = runCli([...ARGS, "--ttsr-profile", "v17", "--json"], { cwd: folder(FIXTURES[4]) });
+    expect(v17.code).toBe(1);
+    expect(sessionOf(v17.stdout).turns.map((t) => t.agree)).toEqual([true, false, true]);
+  });
+
+  it("§17.11: a reminder from an AST condition on a Python file is unverifiable (ast-language-not-parsed), not a disagreement", () => {
+    const r = runCli([...ARGS, "--ttsr-profile", "v18", "--json"], { cwd: folder(FIXTURES[5]) });
+    expect(r.code).toBe(0);
+    const s = sessionOf(r.stdout);
+    expect(s.turns.map((t) => t.agree)).toEqual([true, "unverifiable", true]);
+    expect(s.turns[1].matches.map((m) => `${m.rule}:${m.decision}`)).toEqual(["no-debug-output:not-decidable-offline"]);
+    expect(s.turns[1].recorded.map((x) => [x.kind, x.unverifiable])).toEqual([
+      ["ttsr_injection", "ast-language-not-parsed"],
+      ["tool_reminder", "ast-language-not-parsed"],
+    ]);
   });
 
   it("§17.7: v18's interrupt texts are v17's: naming v18 for a file whose texts point to v17 is no contradiction", () => {

@@ -136,6 +136,10 @@ export function generatedTtsrCases(runs, seed) {
 
 const R = (name, extra) => ({ name, path: `${CWD}/.omp/rules/${name}.md`, content: `Rule ${name} body.`, ...extra });
 const turnOf = (...evs) => [{ type: "turn_start" }, { type: "message_start" }, ...evs, { type: "message_end", stopReason: "stop" }, { type: "turn_end" }];
+/** One turn whose calls then get their results (a per-tool reminder folds there). */
+const withResults =
+  (...calls) =>
+  (...evs) => [...turnOf(...evs).slice(0, -1), ...calls.map(([id, name]) => ({ type: "tool_result", id, name, text: "ok" })), { type: "turn_end" }];
 const hand = (name, rules, evs, extra = {}) => ({ name: `hand: ${name}`, cwd: CWD, settings: {}, editMode: "replace", rules, events: evs, ...extra });
 
 /** The situations the brief names, one small case each. */
@@ -181,6 +185,32 @@ export function handCases() {
       "AST-only rule on a write",
       [R("no-console", { astCondition: ["console.log($A)"], scope: ["tool"] })],
       turnOf(...streamToolCall(0, "c1", "write", { path: "src/a.ts", content: "function f() { console.log(1) }" }, 2)),
+    ),
+    hand(
+      "AST: patterns are OR'ed and a pattern ast-grep refuses counts as none",
+      [R("no-error-log", { astCondition: ["foo(", "console.error($A)"], interruptMode: "never" })],
+      withResults(["c1", "write"])(...streamToolCall(0, "c1", "write", { path: "src/a.ts", content: "if (bad) console.error(e)" }, 2)),
+    ),
+    hand(
+      "AST: JSX parses in a .jsx file, not in a .ts file",
+      [R("jx", { astCondition: ["console.log($A)"], globs: ["**/*.jsx"] }), R("tx", { astCondition: ["console.log($A)"], globs: ["**/*.ts"] })],
+      withResults(["c1", "write"], ["c2", "write"])(
+        ...streamToolCall(0, "c1", "write", { path: "src/a.jsx", content: "const a = <p>{console.log(1)}</p>" }, 1),
+        ...streamToolCall(1, "c2", "write", { path: "src/b.ts", content: "const a = <p>{console.log(1)}</p>" }, 1),
+      ),
+      { settings: { interruptMode: "never" } },
+    ),
+    hand(
+      "AST: a hashline edit is checked per file",
+      [R("no-console", { astCondition: ["console.log($A)"], interruptMode: "never" })],
+      withResults(["c1", "edit"])(...streamToolCall(0, "c1", "edit", { input: "[docs/x.md]\n+console.log(2)\n[src/a.ts]\n+console.log(1)\n" }, 2)),
+      { editMode: "hashline" },
+    ),
+    hand(
+      "AST and a condition on one rule: the end confirms the delta match without a second trigger",
+      [R("no-console", { condition: ["console"], astCondition: ["console.log($A)"], interruptMode: "never" })],
+      withResults(["c1", "write"])(...streamToolCall(0, "c1", "write", { path: "src/a.ts", content: "console.log(1)" }, 2)),
+      { settings: { repeatMode: "after-gap", repeatGap: 0 } },
     ),
     hand(
       "once per rule: a second match in a later turn is held back",

@@ -15,6 +15,8 @@ const UNVERIFIABLE: Record<string, string> = {
     'a tool-source interrupt: the agent removed the violating tool call from the aborted response and wrote synthetic "aborted" results for its siblings (docs/ttsr.md §16.2), so the replay cannot see its trigger',
   "judged-verdict-not-given":
     "a judged rule's warning: a model answered the rule's question after the response (docs/ttsr.md §17.6), so the replay cannot see its trigger; the recorded warning is the agent's verdict, give it as a verdict to replay it",
+  "ast-language-not-parsed":
+    "its rules' AST conditions ran on a file in a language sightline has no grammar for (docs/ttsr.md §17.11), so the replay cannot tell whether they matched",
 };
 
 const AGENT_FROM: Record<string, string> = {

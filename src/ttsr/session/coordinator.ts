@@ -8,6 +8,7 @@ import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
 import { judgeOutputs, outputsOf, type VerdictSource } from "./judged.js";
 import { Announcements, DeliveryReservations } from "./v18-ledger.js";
 import { ToolInspector, toolCallBlock, toolStreamKey } from "./inspector.js";
+import { astCheck } from "./ast-check.js";
 import { ruleRenderer } from "./renderer.js";
 import type {
   CustomMessage,
@@ -148,11 +149,20 @@ export class TtsrCoordinator {
     if (ev.source === "tool" && ev.final && !this.#v18) return { consumed: false, effects: [], streams: [] };
     const streams = this.probe(ev);
     const matches = streams.flatMap((s) => s.rules);
-    if (matches.length === 0) return { consumed: false, effects: [], streams };
     // The base key `toolcall:<id>`, never a per-file `#path` key (docs/strings.md §3 step 5); only a real id counts.
     const matchedToolId = ev.source === "tool" && ev.toolCall?.id ? ev.toolCall.id : undefined;
     const baseKey = ev.source === "tool" && ev.toolCall ? toolStreamKey(ev.toolCall, ev.contentIndex) : undefined;
-    return { ...this.#handleMatches(matches, streams, ev.source, matchedToolId, baseKey), streams };
+    const result: DeltaResult =
+      matches.length === 0
+        ? { consumed: false, effects: [], streams }
+        : { ...this.#handleMatches(matches, streams, ev.source, matchedToolId, baseKey), streams };
+    // v18: AST conditions run once more on the final call, after its text conditions, unless those interrupted (docs/ttsr.md §17.10).
+    if (result.consumed || ev.source !== "tool" || !ev.final || !ev.toolCall || !this.#m.hasAstRules()) return result;
+    const ast = astCheck(this.#m, this.#inspector, ev.toolCall, ev.contentIndex, matchedToolId);
+    const streams2 = [...result.streams, ...ast.checks];
+    if (ast.matches.length === 0) return { consumed: false, effects: [...result.effects, ...ast.undecided], streams: streams2 };
+    const second = this.#handleMatches(ast.matches, ast.checks, "tool", matchedToolId, baseKey);
+    return { consumed: second.consumed, effects: [...result.effects, ...ast.undecided, ...second.effects], streams: streams2 };
   }
 
   /**

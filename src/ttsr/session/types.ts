@@ -39,7 +39,8 @@ export type AbortReason = string | ToolScopedAbort | undefined;
 
 /**
  * v18 adds: `reserved` (an undelivered follow-up holds the rule, docs/ttsr.md §17.5), and for judged rules `judged`
- * (verdict yes: warned), `judged-clean` (verdict no) and `not-decidable-offline` (no verdict given, docs/ttsr.md §17.6).
+ * (verdict yes: warned), `judged-clean` (verdict no) and `not-decidable-offline` (no verdict given, docs/ttsr.md §17.6; also an
+ * AST condition in a language sightline has no grammar for, docs/ttsr.md §17.11).
  */
 export type Decision =
   | "interrupt"

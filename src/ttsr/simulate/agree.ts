@@ -100,8 +100,23 @@ function verdict(t: SimTurn, missing: Map<SimRecorded, EvidenceItem>): Agreement
     if (i >= 0) used.add(i);
     else r.unverifiable = item.triggerMissing;
   }
+  markUndecidedAst(t);
   const recorded = comparedRecords(t).map(recordedDecision);
   const same = replayed.length === recorded.length && replayed.every((x, k) => firstDifference(x, recorded[k]) === undefined);
   if (!same) return false;
   return t.recorded.some((r) => r.unverifiable !== undefined) ? "unverifiable" : true;
+}
+
+/**
+ * A recorded delivery the replay did not make, whose rules the replay could only report `not-decidable-offline` at a
+ * tool call (an AST condition in a language sightline has no grammar for, docs/ttsr.md §17.11), is unverifiable.
+ */
+function markUndecidedAst(t: SimTurn): void {
+  const undecided = new Set(t.matches.filter((m) => m.decision === "not-decidable-offline" && m.source === "tool" && !m.counterfactual).map((m) => m.rule));
+  if (undecided.size === 0) return;
+  const replayed = new Set(t.injected.flatMap((i) => i.rules));
+  for (const r of t.recorded) {
+    if (r.unverifiable === undefined && r.rules.length > 0 && r.rules.every((n) => undecided.has(n) && !replayed.has(n)))
+      r.unverifiable = "ast-language-not-parsed";
+  }
 }

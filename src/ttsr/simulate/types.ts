@@ -31,7 +31,7 @@ export interface SimInjection {
 }
 
 /** Why recorded evidence cannot be checked: the output that triggered it is not in the log. */
-export type UnverifiableReason = "aborted-output-not-recorded" | "violating-tool-call-removed" | "judged-verdict-not-given";
+export type UnverifiableReason = "aborted-output-not-recorded" | "violating-tool-call-removed" | "judged-verdict-not-given" | "ast-language-not-parsed";
 
 export interface SimRecorded {
   kind: "custom_message" | "ttsr_injection" | "tool_reminder";
