@@ -4,7 +4,6 @@ import { diag, type Diagnostic } from "../shared/diagnostics.js";
 import { bucketRules, type Buckets } from "./buckets.js";
 import { TtsrManager } from "./manager.js";
 import { parseRuleFile, ruleNameFromPath } from "./rule-file.js";
-import { sinceV17 } from "./profiles.js";
 import { mergeTtsrSettings } from "./settings.js";
 import type { Rule, RuleSource, TtsrProfile, TtsrSettings } from "./types.js";
 
