@@ -12,6 +12,7 @@ import { nodeRuleFs } from "../io/rule-fs.js";
 import { readTtsrSettings } from "../ttsr/settings.js";
 import { diag } from "../shared/diagnostics.js";
 import { resolveTtsrProfile, usesV18Keys } from "../ttsr/simulate/profile.js";
+import { V18_KEY_CODES } from "../ttsr/profiles.js";
 import { recordedCwdOf, simulateTtsr } from "../ttsr/simulate/simulate.js";
 import type { Rule, TtsrProfile, TtsrSettings } from "../ttsr/types.js";
 import { STDIN_LABEL } from "../io/read.js";
@@ -77,7 +78,9 @@ export function loadTtsrSetup(o: TtsrOptions): TtsrSetup {
   const dirs = (o.rules ?? []).map((d) => resolve(d));
   const loadOptions = { fs: nodeRuleFs, settings, cwd: resolve(o.cwd ?? "."), home: o.home ?? homedir() };
   const loaded = loadRules(dirs, { ...loadOptions, ttsrProfile: o.ttsrProfile ?? "seed" });
-  diagnostics.push(...loaded.diagnostics);
+  // Unnamed, rule files using keys only v18 reads get v18's findings, not "seed ignores it" (docs/ttsr.md §18.8).
+  const v18Keys = o.ttsrProfile === undefined && loaded.diagnostics.some((d) => V18_KEY_CODES.has(d.code));
+  diagnostics.push(...(v18Keys ? loadRules(dirs, { ...loadOptions, ttsrProfile: "v18" }).diagnostics : loaded.diagnostics));
   const setup: TtsrSetup = { rules: loaded.rules, settings, diagnostics };
   if (o.verdicts !== undefined) {
     // Unknown names are checked against the rules v18 reads as judged, whatever profile was named.

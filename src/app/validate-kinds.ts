@@ -5,6 +5,7 @@ import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { parseJson } from "../shared/json.js";
 import { parseRuleFile, readTtsrSettings } from "../ttsr/index.js";
 import { ruleFindings } from "../ttsr/findings.js";
+import { V18_KEY_CODES } from "../ttsr/profiles.js";
 import { configDiagnostics } from "./check-files.js";
 import type { FileKind } from "./classify.js";
 
@@ -14,8 +15,14 @@ export interface KindOptions {
 
 export function validateTextFile(kind: Exclude<FileKind, "session">, path: string, text: string, opts: KindOptions): Diagnostic[] {
   if (kind === "rule") {
-    const profile = opts.ttsrProfile ?? "seed";
-    const rule = parseRuleFile(text, path, { profile });
+    // Unnamed, the profile follows the file: keys only v18 reads (`agents`, `enabled`, `question`) mean it was
+    // written for oh-my-pi 18, so it is read as v18 reads it rather than warned about as seed (docs/ttsr.md §18.8).
+    let profile = opts.ttsrProfile ?? "seed";
+    let rule = parseRuleFile(text, path, { profile });
+    if (opts.ttsrProfile === undefined && (rule.diagnostics ?? []).some((d) => V18_KEY_CODES.has(d.code))) {
+      profile = "v18";
+      rule = parseRuleFile(text, path, { profile });
+    }
     // parseRuleFile already attaches the rule's findings; only what the catastrophic analysis adds is new.
     const seen = new Set((rule.diagnostics ?? []).map((d) => JSON.stringify(d)));
     return [...(rule.diagnostics ?? []), ...ruleFindings(rule, { profile, catastrophic: true }).filter((d) => !seen.has(JSON.stringify(d)))];

@@ -18,7 +18,10 @@ export const validateCommand = defineCommand({
       .positional("paths", { type: "string", array: true, describe: "Files, folders, quoted globs, or - for stdin" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
       .option("profile", { type: "string", describe: "Format profile (scorel: p6|p5|p4|p4a|p3|design|g0; pi: pi|omp17|omp18|pi-1.5; yoi: seed|head|v3)" })
-      .option("ttsr-profile", { choices: ["seed", "v17", "v18"] as const, default: "seed" as const, describe: "How rule files are read" })
+      .option("ttsr-profile", {
+        choices: ["seed", "v17", "v18"] as const,
+        describe: "How rule files are read (default: seed, or v18 for a file using keys only v18 reads: agents, enabled, question)",
+      })
       .option("verbose", { type: "boolean", default: false, describe: "Also show notes (profile choices) and skipped files" })
       .example("$0 validate session.jsonl", "Check one session")
       .example("$0 validate fixtures", "Check every file of a folder")
