@@ -69,6 +69,8 @@ export interface Msg {
   reminders: Reminder[];
   /** Raw summary text, on summary messages. */
   summary?: string;
+  /** pi 1.x: the `context_edit` entry whose replacement this message carries (docs/pi.md §9.1). */
+  editedBy?: string;
 }
 
 /** The result of a format's real context builder: native messages plus the system prompt in effect. */

@@ -139,12 +139,13 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var box = el("details", "msg role-" + m.role);
     box.setAttribute("data-msg", String(mi));
     if (m.reminders && m.reminders.length) box.classList.add("has-reminder");
-    if (m.sourceIds && m.sourceIds.length > 1) box.classList.add("merged");
+    if (m.sourceIds && m.sourceIds.length > 1 && !m.editedBy) box.classList.add("merged");
     if (isNew) box.classList.add("new");
     var head = el("summary", "msg-head");
     add(head, el("span", "pos", "#" + pos), el("span", "role", m.role + (m.nativeRole && m.nativeRole !== m.role ? " (" + m.nativeRole + ")" : "")), el("span", "size", num(sizeOf(m)) + " chars"));
     if (m.sourceIds && m.sourceIds.length) add(head, el("span", "ids", "from " + m.sourceIds.join(", ")));
-    if (m.sourceIds && m.sourceIds.length > 1) add(head, el("span", "badge merged-badge", "merged " + m.sourceIds.length));
+    if (m.editedBy) add(head, el("span", "badge merged-badge", "edited by " + m.editedBy));
+    else if (m.sourceIds && m.sourceIds.length > 1) add(head, el("span", "badge merged-badge", "merged " + m.sourceIds.length));
     (m.reminders || []).forEach(function (r) { add(head, el("span", "badge reminder-badge", "reminder: " + r.kind + (r.origin ? " / " + r.origin : ""))); });
     if (isNew) add(head, el("span", "badge new-badge", "new"));
     add(box, head);

@@ -51,7 +51,8 @@ export function renderMessage(m: Msg, i: number, color: boolean, expand = false)
   const ids = (xs: readonly string[]) => xs.map(terminalLine).join(", ");
   const head = `── #${i} ${m.role}${m.nativeRole !== m.role ? ` (${terminalLine(m.nativeRole)})` : ""} · from ${ids(m.sourceIds)}`;
   const lines = [paint(color, "bold", head)];
-  if (m.sourceIds.length > 1) lines.push(paint(color, "magenta", `   ⟦merged: ${ids(m.sourceIds.slice(1))} into ${terminalLine(m.sourceIds[0])}⟧`));
+  if (m.editedBy !== undefined) lines.push(paint(color, "magenta", `   ⟦edited by ${terminalLine(m.editedBy)}⟧`));
+  else if (m.sourceIds.length > 1) lines.push(paint(color, "magenta", `   ⟦merged: ${ids(m.sourceIds.slice(1))} into ${terminalLine(m.sourceIds[0])}⟧`));
   for (const r of m.reminders)
     lines.push(paint(color, "yellow", `   ⟦reminder ${terminalLine(r.kind)}${r.origin ? `/${terminalLine(r.origin)}` : ""} from ${terminalLine(r.sourceId)}⟧`));
   if (m.summary !== undefined) lines.push(paint(color, "cyan", "   ⟦summary message⟧"));

@@ -46,6 +46,8 @@ export function toMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, 
         : [];
   const msg: Msg = { role: lowered.role, nativeRole: m.role, text: lowered.parts.join("\n"), blocks, sourceIds, reminders: remindersOf(m, sourceIds[0] ?? "") };
   if (isSummary) msg.summary = m.summary as string;
+  // pi-1.5 builds a message from two records only for a context edit: the target, then the edit (docs/pi.md §9.1).
+  if (profile === "pi-1.5" && sourceIds.length > 1) msg.editedBy = sourceIds[sourceIds.length - 1];
   return msg;
 }
 

@@ -218,3 +218,12 @@ describe("incremental turn contexts equal the batch builder on every pi1 fixture
     for (const t of piTurnContexts(s)) expect(toArray(t.messages)).toEqual(piToMsgs(s, buildPiContext(s, t.ref.leafId)));
   });
 });
+
+describe("docs/pi.md §9.1 an edited message names its edit", () => {
+  it("editedBy is the context_edit entry; unedited messages have none", () => {
+    const s = parseFixture(EDIT);
+    const msgs = piToMsgs(s, buildPiContext(s, "a4"));
+    expect(msgs.filter((m) => m.editedBy !== undefined).map((m) => [m.sourceIds.join(","), m.editedBy])).toEqual([["a1,e4", "e4"]]);
+    expect(msgs.filter((m) => m.sourceIds.length === 1).every((m) => m.editedBy === undefined)).toBe(true);
+  });
+});
