@@ -137,7 +137,7 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
     const agreeing = s.turns.filter((t) => t.agree === true).length;
     const without = s.turns.length - agreeing - diffs.length - unverifiable.length;
     out.push(
-      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (trigger not in the log)` : ""}, ${without} without TTSR evidence`,
+      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (why: the lines above)` : ""}, ${without} without TTSR evidence`,
     );
   }
   return out.join("\n") + "\n";

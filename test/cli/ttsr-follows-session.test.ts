@@ -98,7 +98,7 @@ describe("unverifiable evidence (hand-written fixtures, ttsr-spec §9.5, §16.2)
       const r = runCli(ARGS, { cwd: folder(name) });
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/is unverifiable: .*so the replay cannot see its trigger/);
-      expect(r.stdout).toMatch(/1 unverifiable \(trigger not in the log\)/);
+      expect(r.stdout).toMatch(/1 unverifiable \(why: the lines above\)/);
       await expect(golden(ARGS, r)).toMatchFileSnapshot(`../golden/ttsr-run/${name.replace("hand/", "")}.txt`);
     });
 
