@@ -2,8 +2,7 @@
 // v18-only records (a judged-rule warning, a deferred injection's `deliveryId`, docs/ttsr.md §18.8), the injection
 // texts it recorded (the interrupt preamble differs between seed-era and v17; v18 kept v17's, docs/strings.md §1.1–1.2),
 // then the format profile it was read with (`omp17` = v17, `omp18` = v18). Without evidence the caller's default holds.
-import type { PiSession } from "../../formats/pi/model.js";
-import type { FormatName, SessionBase } from "../../formats/types.js";
+import type { SessionBase } from "../../formats/types.js";
 import type { Rule, TtsrProfile } from "../types.js";
 import { recordedTtsr } from "./recorded.js";
 
@@ -20,31 +19,14 @@ const PREAMBLES: readonly [string, TtsrProfile][] = [
   ["\nYour output was interrupted because it violated a user-defined rule.\n", "seed"],
 ];
 
-// The second line of the v18 judged-rule warning (verbatim from `@oh-my-pi/pi-coding-agent@18.3.4`
-// `src/prompts/system/ttsr-warning.md`, up to its `{{subject}}` placeholder): no earlier version writes it.
-const JUDGED_WARNING = "\nRule judge flagged your ";
-
-/** A pi / oh-my-pi file's v18-only TTSR records: a `ttsr-injection` with a numeric `details.deliveryId`. */
-function piV18Fields(s: PiSession): boolean {
-  return s.entries.some((e) => {
-    if (e.type !== "custom_message" || e.raw.customType !== "ttsr-injection") return false;
-    const d = e.raw.details;
-    return d !== null && typeof d === "object" && typeof (d as Record<string, unknown>).deliveryId === "number";
-  });
-}
-
-// Keyed by format name, as recorded.ts is: only formats that record TTSR fields have an entry.
-const V18_FIELDS: { [F in FormatName]?: (s: never) => boolean } = { pi: piV18Fields };
-
 /** The TTSR profile the session's own content points to, or undefined when it says nothing. */
 export function sessionTtsrProfile(session: SessionBase): SessionTtsrProfile | undefined {
   const recorded = recordedTtsr(session);
   if (!recorded) return undefined;
-  // Only v18 writes a follow-up's deliveryId or a judged warning (docs/ttsr.md §17.7, §18.8); its other texts are v17's.
+  // Only v18 writes a follow-up's deliveryId or a judged warning (docs/ttsr.md §17.7, §18.8), both read into the
+  // evidence records; its other texts are v17's.
   if (recorded.evidence.some((i) => i.record.deliveryId !== undefined || i.record.delivery === "judged")) return { profile: "v18", evidence: "recorded-v18" };
   const texts = recorded.evidence.flatMap((item) => (item.record.kind === "custom_message" && item.record.text !== undefined ? [item.record.text] : []));
-  const v18Fields = V18_FIELDS[session.format] as ((s: SessionBase) => boolean) | undefined;
-  if (texts.some((t) => t.includes(JUDGED_WARNING)) || v18Fields?.(session)) return { profile: "v18", evidence: "recorded-v18" };
   for (const text of texts) {
     const hit = PREAMBLES.find(([p]) => text.includes(p));
     // v18 writes v17's interrupt text: the format profile tells the two apart.
