@@ -1,6 +1,6 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile, tokenCounter } from "../../app/replay.js";
-import { diffTwo } from "../../app/session-diff.js";
+import { compactionDiffFile, tokenCounter } from "../../app/replay/replay.js";
+import { diffTwo } from "../../app/replay/session-diff.js";
 import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
 import { isStdin } from "../../io/read.js";

@@ -1,5 +1,5 @@
 // sightline replay <session>: what the model saw at every turn.
-import { replayStreamFile, tokenCounter } from "../../app/replay.js";
+import { replayStreamFile, tokenCounter } from "../../app/replay/replay.js";
 import { writeReplayJson } from "../../report/replay-json.js";
 import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
