@@ -9,8 +9,6 @@ import { countTurnViews, type Turn, type TurnViewOptions } from "../../context/t
 import { readSession } from "../read/read.js";
 import { InputError, UsageError } from "../../shared/errors.js";
 
-export { InputError };
-
 export async function tokenCounter(mode: "estimate" | "exact" | undefined): Promise<TokenCounter> {
   return mode === "exact" ? exactCounter() : charsPer4;
 }
