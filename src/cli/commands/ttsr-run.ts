@@ -68,7 +68,7 @@ export const ttsrRunCommand = defineCommand({
     if (!Number.isFinite(budgetMs) || budgetMs < 0) throw new UsageError("--regex-budget must be a number of milliseconds ≥ 0");
     // main.ts hands a bare "-" over as STDIN_ARG (yargs cannot carry it); the app layer reads "-" as stdin.
     const sessions = a.sessions.map((p) => (isStdin(p) ? STDIN : p));
-    const { doc } = await ttsrRun(sessions, {
+    const doc = await ttsrRun(sessions, {
       budgetMs,
       rules,
       settings: a.settings,
