@@ -44,8 +44,7 @@ export const moduleOf = (session: SessionBase): FormatModule => formatModule(ses
 /** The format a profile name belongs to (profile names are distinct across formats), or undefined. */
 export const formatOfProfile = (profile: string): FormatModule | undefined => formats.find((f) => f.profiles.includes(profile));
 
-/** Every profile name, per format, for messages: "scorel: p5|p4|…; pi: pi|omp17|omp18|pi-1.5; yoi: seed|head|v3". */
-export const profileNames = (): string => formats.map((f) => `${f.name}: ${f.profiles.join("|")}`).join("; ");
+export { profileNames } from "./profiles.js";
 
 /** A line sink that detects the format and parses with it (the streaming reader feeds it). */
 export function createSessionParser(opts: SessionParseOptions): SessionSniffer<Session> {

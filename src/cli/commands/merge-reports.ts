@@ -13,7 +13,7 @@ import { renderTerminal } from "../../report/terminal.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { mergeReportsExitCode } from "../exit-codes.js";
+import { mergeReportsExitCode, EXITS } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
 import { toolVersion } from "../../io/text.js";
 import { UsageError } from "../usage.js";
@@ -32,6 +32,7 @@ const fail = (ds: readonly Diagnostic[]): number => {
 export const mergeReportsCommand = defineCommand({
   command: "merge-reports <dirs..>",
   describe: "Merge the report folders of audit or check shards (--shard i/n) into one report",
+  exits: EXITS.mergeReports,
   builder: (y) =>
     y
       .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })
