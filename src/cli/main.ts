@@ -4,7 +4,7 @@ import yargs from "yargs";
 import { commands } from "./commands/index.js";
 import { STDIN_ARG } from "../io/read.js";
 import { InputError } from "../shared/errors.js";
-import { UsageError } from "./usage.js";
+import { UsageError } from "../shared/errors.js";
 import { readArgv } from "./argv-check.js";
 import { err as writeErr } from "./output.js";
 import { terminalLine, terminalText } from "../shared/terminal.js";

@@ -5,6 +5,8 @@
 // access, and the report writer streams the ready-made pieces.
 import pLimit from "p-limit";
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../../audit/model.js";
+
+export type { AuditResult, AuditSession, FailOn };
 import { unreadableSession } from "./session.js";
 import { summarize } from "../../audit/summary.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";

@@ -2,6 +2,8 @@
 import { formatOfProfile, isSession, moduleOf, profileNames, type ParsedSession } from "../../formats/index.js";
 import type { FormatModule, SessionBase } from "../../formats/types.js";
 import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../../context/compaction.js";
+
+export type { CompactionDiff };
 import { replayStream, type ReplayDocument } from "../../context/replay.js";
 import { exactCounter } from "../../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../../context/tokens.js";

@@ -2,7 +2,7 @@
 import { runTtsrLint } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
 import { ttsrLintExitCode, EXITS } from "../exit-codes.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { formatDiagnostic, ruleSetOptions } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 import { TTSR_PROFILE_CHOICES } from "../profile-help.js";

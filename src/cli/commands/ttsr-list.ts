@@ -3,7 +3,7 @@ import Table from "cli-table3";
 import { runTtsrList } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
 import { ttsrListExitCode, EXITS } from "../exit-codes.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";

@@ -2,11 +2,10 @@
 import { isStdin } from "../../io/read.js";
 import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr/rules.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
-import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
-import { parseChunking } from "../../ttsr/chunking.js";
+import { parseChunking, type TtsrMatchSource, type TtsrProfile } from "../../app/options/options.js";
 import { defineCommand } from "../command.js";
 import { ttsrTestExitCode, EXITS } from "../exit-codes.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { TTSR_PROFILE_CHOICES } from "../profile-help.js";
