@@ -8,7 +8,7 @@ import { catalogue as codes } from "./shared/codes.js";
 import type { AnyCodeSpec } from "./shared/codes/types.js";
 
 // ---- read -----------------------------------------------------------------------------------------
-export { readSession, type ReadOptions } from "./app/read.js";
+export { readSession, type ReadOptions } from "./app/read/read.js";
 export { parseSession, isSession } from "./formats/index.js";
 export type { Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
 export type { ContextOptions, FormatName, Msg, NativeContext, SessionBase, SessionTree, Role, Reminder } from "./formats/types.js";
@@ -30,10 +30,10 @@ export { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from
 export type { CapsuleCheck, LostItem } from "./capsule/check.js";
 
 // ---- validate -------------------------------------------------------------------------------------
-export { validateSession, validatePaths, type ValidateOptions, type FileResult, type ValidateResult } from "./app/validate.js";
+export { validateSession, validatePaths, type ValidateOptions, type FileResult, type ValidateResult } from "./app/validate/validate.js";
 
 // ---- TTSR -----------------------------------------------------------------------------------------
-export { loadRules, type LoadRulesOptions } from "./app/ttsr-rules.js";
+export { loadRules, type LoadRulesOptions } from "./app/ttsr/rules.js";
 export type { LoadedRules, RuleDirSpec, RuleFs, SkippedRule, ShadowedRule } from "./ttsr/load.js";
 export { parseRuleFile, type ParseRuleOptions } from "./ttsr/rule-file.js";
 export type { Rule, RuleSource, InterruptMode, RepeatMode, ContextMode, TtsrSettings, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "./ttsr/types.js";

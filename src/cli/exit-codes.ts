@@ -2,13 +2,13 @@
 // it: 0 ok, 1 findings, 2 unreadable input (it wins over 1). The library returns results, never exit codes;
 // usage errors, unreadable files and bugs are thrown and mapped by main.ts alone.
 // Parameters name only what the decision reads, so a test states a result in a line.
-import type { CapsuleOutcome } from "../app/capsule.js";
-import type { FileResult, ValidateResult } from "../app/validate.js";
-import type { TtsrLintDoc, TtsrTestDoc } from "../app/ttsr-rules.js";
+import type { CapsuleOutcome } from "../app/capsule/capsule.js";
+import type { FileResult, ValidateResult } from "../app/validate/validate.js";
+import type { TtsrLintDoc, TtsrTestDoc } from "../app/ttsr/rules.js";
 import type { CompactionDiff } from "../context/compaction.js";
 import type { SessionDiffEnd } from "../context/session-diff.js";
 import { checkDocExitCode, type CheckDocument } from "../report/check-report.js";
-import type { AuditResult, AuditSession, FailOn } from "../context/audit-model.js";
+import type { AuditResult, AuditSession, FailOn } from "../audit/model.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import type { SimTurn } from "../ttsr/simulate/types.js";
 

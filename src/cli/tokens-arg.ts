@@ -1,6 +1,6 @@
 // --tokens: the counter the flag asks for. The library words a missing optional tokenizer without flags; the
 // CLI names the flag that asked for it.
-import { tokenCounter } from "../app/replay.js";
+import { tokenCounter } from "../app/replay/replay.js";
 import type { TokenCounter } from "../context/tokens.js";
 import { MissingPackageError, UsageError } from "../shared/errors.js";
 

@@ -3,13 +3,18 @@
 import { feedLines, splitText } from "../shared/lines.js";
 import { piFormat, type PiSession } from "./pi/index.js";
 import { scorelFormat, type ScorelSession } from "./scorel/index.js";
-import { SessionSniffer, type ParsedSession, type SessionParseOptions } from "./sniff.js";
+import { SessionSniffer, type SessionParseOptions, type UnreadSession } from "./sniff.js";
 import type { LineSink } from "../shared/lines.js";
 import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
 import { yoiFormat, type YoiSession } from "./yoi/index.js";
 
 /** A session sightline can read, discriminated by `format`. */
 export type Session = ScorelSession | PiSession | YoiSession;
+
+/** What parsing a file gives: a session, or the findings that say why it is none. */
+export type ParsedSession = Session | UnreadSession;
+
+export const isSession = (p: ParsedSession): p is Session => p.format !== null;
 
 /** The format modules by name, each typed with its own session model. */
 export interface FormatModules {
@@ -43,7 +48,7 @@ export const formatOfProfile = (profile: string): FormatModule | undefined => fo
 export { profileNames } from "./profiles.js";
 
 /** A line sink that detects the format and parses with it (the streaming reader feeds it). */
-export function createSessionParser(opts: SessionParseOptions): SessionSniffer {
+export function createSessionParser(opts: SessionParseOptions): SessionSniffer<Session> {
   const byProfile = opts.profile !== undefined ? formatOfProfile(opts.profile) : undefined;
   return new SessionSniffer(formats, { ...opts, fallback: byProfile?.name }, parserOf);
 }
@@ -53,7 +58,7 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
   return feedLines(createSessionParser({ file: "<text>", ...opts }), splitText(text));
 }
 
-export { isSession, type ParsedSession, type UnreadSession, type SessionParseOptions } from "./sniff.js";
+export type { UnreadSession, SessionParseOptions } from "./sniff.js";
 export type * from "./types.js";
 
 export type { ScorelSession } from "./scorel/index.js";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import YAML from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { configDiagnostics } from "../../src/app/check-files.js";
+import { configDiagnostics } from "../../src/app/check/files.js";
 import { BIN, ROOT } from "./run.js";
 
 const README = readFileSync(join(ROOT, "README.md"), "utf8");

@@ -54,7 +54,9 @@ describe("API report (api/sightline.api.md)", () => {
         "renderCompactCapsulePrompt",
       ]),
     );
-    expect(sub.formats).toEqual(expect.arrayContaining(["moduleOf", "formatModule", "piFormat", "buildScorelContext", "FORMAT_PROFILES", "renderSystemReminder"]));
+    expect(sub.formats).toEqual(
+      expect.arrayContaining(["moduleOf", "formatModule", "piFormat", "buildScorelContext", "FORMAT_PROFILES", "renderSystemReminder"]),
+    );
     expect(sub.context).toEqual(expect.arrayContaining(["recompose", "matchMessages", "diffTurnLists", "charsPer4", "exactCounter"]));
     expect(sub.ttsr).toEqual(expect.arrayContaining(["chunkText", "resolveTtsrProfile", "renderRule", "bucketRules", "TTSR_PROFILE_INFO"]));
     expect(sub.capsule).toEqual(expect.arrayContaining(["capsuleCheck", "findCapsule"]));

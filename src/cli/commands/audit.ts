@@ -1,9 +1,9 @@
 // sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml, sessions/) for a corpus.
 import { resolve } from "node:path";
 import { parseChunking } from "../../ttsr/chunking.js";
-import { runAudit } from "../../app/audit.js";
+import { runAudit } from "../../app/audit/audit.js";
 import { shardArg } from "../shard-arg.js";
-import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
+import { defaultRunDir, shareable, writeReport } from "../../app/report-folder/write.js";
 import { renderAnnotations } from "../../report/annotations.js";
 import { renderJson } from "../../report/json.js";
 import { renderTerminal } from "../../report/terminal.js";

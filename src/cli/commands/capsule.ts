@@ -1,5 +1,5 @@
 // sightline capsule validate|restore|render <file>: the CompactCapsule tools (docs/capsule.md).
-import { runCapsule } from "../../app/capsule.js";
+import { runCapsule } from "../../app/capsule/capsule.js";
 import { renderValidateTable } from "../../report/validate-table.js";
 import { countBySeverity } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";

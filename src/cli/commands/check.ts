@@ -1,8 +1,8 @@
 // sightline check [--config F] [--update] [--shard i/n]: CI regression over the suites of a config file.
-import { runCheck } from "../../app/check.js";
-import { writeCheckReport } from "../../app/check-files.js";
+import { runCheck } from "../../app/check/check.js";
+import { writeCheckReport } from "../../app/check/files.js";
 import { shardArg } from "../shard-arg.js";
-import { defaultRunDir } from "../../app/write-report.js";
+import { defaultRunDir } from "../../app/report-folder/write.js";
 import { checkAnnotations, checkVerdict, type CheckDocument } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";

@@ -1,7 +1,7 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile } from "../../app/replay.js";
+import { compactionDiffFile } from "../../app/replay/replay.js";
 import { tokensArg } from "../tokens-arg.js";
-import { diffTwo } from "../../app/session-diff.js";
+import { diffTwo } from "../../app/replay/session-diff.js";
 import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
 import { isStdin } from "../../io/read.js";

@@ -1,10 +1,10 @@
 // sightline merge-reports <dirs..> --out DIR: one report from the shard reports of a CI matrix (audit or
 // check), with the verdict and exit code of the unsharded run. Nothing is written when a folder cannot be
 // read: a "merged" report missing a shard's findings would pass for the whole run.
-import { mergeCheckReports, reportKind } from "../../app/merge-check.js";
-import { mergeReports } from "../../app/merge-reports.js";
-import { writeCheckReport } from "../../app/check-files.js";
-import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
+import { mergeCheckReports, reportKind } from "../../app/report-folder/merge-check.js";
+import { mergeReports } from "../../app/report-folder/merge.js";
+import { writeCheckReport } from "../../app/check/files.js";
+import { defaultRunDir, shareable, writeReport } from "../../app/report-folder/write.js";
 import { outFolderProblem } from "../../io/stat.js";
 import { checkAnnotations, checkVerdict } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";

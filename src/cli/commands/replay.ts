@@ -1,5 +1,5 @@
 // sightline replay <session>: what the model saw at every turn.
-import { replayStreamFile } from "../../app/replay.js";
+import { replayStreamFile } from "../../app/replay/replay.js";
 import { tokensArg } from "../tokens-arg.js";
 import { writeReplayJson } from "../../report/replay-json.js";
 import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";

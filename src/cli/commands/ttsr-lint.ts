@@ -1,5 +1,5 @@
 // sightline ttsr lint: problems in rule files that change what matches (docs/product.md §4, §8). Exit 1 on errors.
-import { runTtsrLint } from "../../app/ttsr-rules.js";
+import { runTtsrLint } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
 import { ttsrLintExitCode, EXITS } from "../exit-codes.js";
 import { UsageError } from "../usage.js";

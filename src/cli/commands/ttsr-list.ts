@@ -1,6 +1,6 @@
 // sightline ttsr list: loaded rules with scopes, buckets, why a rule is not registered, shadowed names.
 import Table from "cli-table3";
-import { runTtsrList } from "../../app/ttsr-rules.js";
+import { runTtsrList } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
 import { ttsrListExitCode, EXITS } from "../exit-codes.js";
 import { UsageError } from "../usage.js";

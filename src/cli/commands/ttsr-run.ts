@@ -1,5 +1,5 @@
 // sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (docs/product.md §4, §5).
-import { ttsrRun } from "../../app/ttsr-run.js";
+import { ttsrRun } from "../../app/ttsr/run.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { pathKind } from "../../io/stat.js";
 import { renderTtsrRun } from "../../report/ttsr-run.js";

@@ -1,6 +1,6 @@
 // sightline ttsr test [snippet|-]: a snippet through the real matcher, like `omp ttsr test` (docs/product.md §4).
 import { isStdin } from "../../io/read.js";
-import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr-rules.js";
+import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr/rules.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
 import { parseChunking } from "../../ttsr/chunking.js";

@@ -1,5 +1,5 @@
 // sightline validate <paths..>: declare, normalize, call validatePaths, render.
-import { validateDocument, validatePaths, validateSummary } from "../../app/validate.js";
+import { validateDocument, validatePaths, validateSummary } from "../../app/validate/validate.js";
 import { renderValidateTable } from "../../report/validate-table.js";
 import { useColor } from "../color.js";
 import { progressBar } from "../progress.js";
