@@ -98,5 +98,5 @@ export const ttsrListExitCode = (): ExitCode => 0;
 /** ttsr lint: 1 on errors (so it can gate CI), warnings pass. */
 export const ttsrLintExitCode = (doc: Pick<TtsrLintDoc, "errors">): ExitCode => (doc.errors > 0 ? 1 : 0);
 
-/** codes: the catalogue is the answer. */
-export const codesExitCode = (): ExitCode => 0;
+/** codes: the listing is the answer; 1 when a filter matches no code (the empty listing is said so, not printed). */
+export const codesExitCode = (matched: number): ExitCode => (matched > 0 ? 0 : 1);

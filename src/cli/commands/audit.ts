@@ -92,6 +92,11 @@ export const auditCommand = defineCommand({
     });
     bar.stop();
     const { result } = run;
+    // Nothing could be read at all (a mistyped path): said on stderr, and no report folder is left behind.
+    if (result.sessions.length === 0 && run.unreadableInputs > 0) {
+      for (const d of result.diagnostics) err(`sightline: ${terminalLine(d.message)}\n`);
+      return auditExitCode(run, { failOn: a.failOn });
+    }
     const dir = a.out ?? defaultRunDir("audit", now);
     const redactFiles = a.redact !== false;
     await writeReport(dir, result, { redact: redactFiles });

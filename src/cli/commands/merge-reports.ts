@@ -79,7 +79,7 @@ export const mergeReportsCommand = defineCommand({
     }
 
     const { result, unreadable: bad } = await mergeReports(dirs, { now: () => now, version: toolVersion() });
-    if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID"));
+    if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID" || x.code === "UNREADABLE_PATH"));
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(summaryJson(shareable(result, a.redact === true)));
     else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));

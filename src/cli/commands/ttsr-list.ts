@@ -3,8 +3,7 @@ import Table from "cli-table3";
 import { runTtsrList } from "../../app/ttsr-rules.js";
 import { defineCommand } from "../command.js";
 import { ttsrListExitCode } from "../exit-codes.js";
-import { UsageError } from "../usage.js";
-import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
+import { printDiagnostics, ruleSetOptions, unreadableRules } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { isAbsolute, relative } from "node:path";
@@ -32,7 +31,7 @@ export const ttsrListCommand = defineCommand({
       .example("$0 ttsr list --ttsr-profile v18 --agent reviewer", "Buckets as a v18 `reviewer` subagent would sort them (judged rules listed)"),
   handler: async (a) => {
     const r = runTtsrList(ruleSetOptions(a));
-    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    if (!r.doc) throw unreadableRules(r.unreadable ?? "");
     const doc = r.doc;
     if (a.json) {
       outJson(doc);
