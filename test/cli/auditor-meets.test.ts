@@ -79,3 +79,57 @@ describe("codes with a filter that matches nothing", () => {
     expect(some.stdout).toContain("SCOREL_INV");
   });
 });
+
+describe("tables: full relative paths off a TTY, COLUMNS honoured, wrapped rather than cut", () => {
+  const LONG = "fixtures/pi/hand/compaction-capsule-loses-pending-write.jsonl";
+  // Table lines only (the prose after a table is not fitted).
+  const widest = (text: string) =>
+    Math.max(
+      0,
+      ...text
+        .split("\n")
+        .filter((l) => /^[┌│├└]/.test(l))
+        .map((l) => Array.from(l).length),
+    );
+  // The table's cells of one column (1-based between the borders), the lines of one row joined.
+  const column = (text: string, k: number): string[] => {
+    const cells: string[] = [];
+    for (const line of text.split("\n").filter((l) => l.startsWith("│"))) {
+      const parts = line.split("│").map((c) => c.trim());
+      if (parts[1] !== "") cells.push(parts[k]);
+      else cells[cells.length - 1] += parts[k];
+    }
+    return cells;
+  };
+
+  it("audit: off a TTY without COLUMNS every path is shown in full on one line", () => {
+    const [r] = runMany([{ args: ["audit", "fixtures/pi/hand", "--out", join(tmp(), "a"), "--workers", "0"] }], { COLUMNS: "" });
+    expect(r.stdout).not.toContain("…");
+    expect(r.stdout.split("\n").some((l) => l.includes(` ${LONG} `))).toBe(true);
+    expect(column(r.stdout, 2).slice(1)).toContain(LONG);
+  });
+
+  it("audit, merge-reports, validate, codes, ttsr list and ttsr run fit COLUMNS=100 and wrap paths without losing a character", () => {
+    const dir = tmp();
+    const runs = runMany(
+      [
+        { args: ["audit", "fixtures/pi/hand", "--out", join(dir, "a"), "--workers", "0"] },
+        { args: ["merge-reports", join(dir, "a"), "--out", join(dir, "m")] },
+        { args: ["validate", "fixtures/scorel/invalid"] },
+        { args: ["codes"] },
+        { args: ["ttsr", "list", "--rules", "fixtures/rules/project", "--rules", "fixtures/rules/lint"] },
+        { args: ["ttsr", "run", "fixtures/pi/omp17-branch-after-gap/session.jsonl", "--rules", "fixtures/pi/omp17-branch-after-gap/project/.omp/rules"] },
+      ],
+      { COLUMNS: "100" },
+    );
+    for (const r of runs) {
+      expect(widest(r.stdout), r.stdout).toBeGreaterThan(40);
+      expect(widest(r.stdout), r.stdout).toBeLessThanOrEqual(100);
+      expect(r.stdout).not.toContain("…");
+    }
+    const [audit, merged] = runs;
+    expect(audit.stdout).not.toContain(` ${LONG} `);
+    for (const r of [audit, merged]) expect(column(r.stdout, 2).slice(1)).toContain(LONG);
+    expect(column(runs[4].stdout, 5)).toContain("fixtures/rules/lint/yaml-backspace-trap.md");
+  });
+});

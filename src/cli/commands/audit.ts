@@ -14,7 +14,7 @@ import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
 import { outFolderProblem } from "../../io/stat.js";
 import { toolVersion } from "../../io/text.js";
-import { out, err, outRawJson } from "../output.js";
+import { out, err, outRawJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
 export const auditCommand = defineCommand({
@@ -102,7 +102,7 @@ export const auditCommand = defineCommand({
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
     else {
-      out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
+      out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: tableWidth(), reportDir: dir }));
       if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }
     err(`sightline: report written to ${terminalLine(dir)}/index.html\n`);

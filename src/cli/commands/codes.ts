@@ -4,7 +4,7 @@ import { catalogue } from "../../shared/codes.js";
 import type { AnyCodeSpec } from "../../shared/codes/types.js";
 import { defineCommand } from "../command.js";
 import { codesExitCode } from "../exit-codes.js";
-import { err, out, outJson } from "../output.js";
+import { err, out, outJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
 export const codesCommand = defineCommand({
@@ -23,7 +23,7 @@ export const codesCommand = defineCommand({
     const entries = all.filter(([c, s]) => !f || c.toLowerCase().includes(f) || s.title.toLowerCase().includes(f)).sort(([x], [y]) => x.localeCompare(y));
     if (a.json) outJson(Object.fromEntries(entries.map(([c, s]) => [c, { severity: s.severity, title: s.title, loader: !!s.loader }])));
     else if (entries.length === 0) err(`sightline: no code matches "${terminalLine(a.filter ?? "")}" (sightline codes lists them all)\n`);
-    else out(renderCodes(entries, { markdown: a.markdown }));
+    else out(renderCodes(entries, { markdown: a.markdown, width: tableWidth() }));
     return codesExitCode(entries.length);
   },
 });

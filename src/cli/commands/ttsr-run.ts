@@ -8,7 +8,7 @@ import { parseChunking } from "../../ttsr/chunking.js";
 import { defineCommand, defineGroup, commandName, type Command } from "../command.js";
 import { ttsrRunExitCode } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
-import { out, err, outJson } from "../output.js";
+import { out, err, outJson, tableWidth } from "../output.js";
 import { formatDiagnostic } from "./ttsr-test.js";
 
 /** The `ttsr` command group: run, test, list, lint as real subcommands (each with its own --help). */
@@ -83,7 +83,7 @@ export const ttsrRunCommand = defineCommand({
       verdicts: a.verdicts,
     });
     if (a.json) outJson(doc);
-    else out(renderTtsrRun(doc));
+    else out(renderTtsrRun(doc, { width: tableWidth() }));
     for (const d of doc.diagnostics) if (a.json || d.severity !== "info") err(`${formatDiagnostic(d)}\n`);
     return ttsrRunExitCode(doc);
   },
