@@ -1,9 +1,9 @@
 // Terminal summary (cli-table3). Colour only when the caller asks for it (the CLI decides from TTY,
 // NO_COLOR, FORCE_COLOR, --color); without colour the output is plain text, stable for tests and logs.
 import { fitTable } from "./table-fit.js";
-import { countsOf, ttsrVerdict } from "../context/audit-store.js";
+import { countsOf, ttsrVerdict } from "../audit/store.js";
 import { terminalLine as safe } from "../shared/terminal.js";
-import type { AuditResult, SessionStatus } from "../context/audit-model.js";
+import type { AuditResult, SessionStatus } from "../audit/model.js";
 import { isFidelityFinding } from "../shared/diagnostics.js";
 
 export interface TerminalOptions {
