@@ -133,3 +133,51 @@ describe("tables: full relative paths off a TTY, COLUMNS honoured, wrapped rathe
     expect(column(runs[4].stdout, 5)).toContain("fixtures/rules/lint/yaml-backspace-trap.md");
   });
 });
+
+describe("replay --turn: long texts are shortened like tool results unless --full", () => {
+  const dir = tmp();
+  const file = join(dir, "long-answer.jsonl");
+  const LINES = 1_000_000; // "line NNN\n" × 10^6: about 12 MB of assistant text
+  const answer = Array.from({ length: LINES }, (_, i) => `line ${i}`).join("\n");
+  const oneLine = "y".repeat(3_000_000);
+  const usage = { input: 10, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 12 };
+  const entry = (id: string, parentId: string | null, message: object) =>
+    JSON.stringify({ type: "message", id, parentId, timestamp: "2026-11-10T10:00:00.000Z", message });
+  const reply = (text: string) => ({
+    role: "assistant",
+    timestamp: 2,
+    content: [{ type: "text", text }],
+    api: "a",
+    provider: "p",
+    model: "m",
+    usage,
+    stopReason: "stop",
+  });
+  writeFileSync(
+    file,
+    [
+      JSON.stringify({ type: "session", version: 3, id: "long", timestamp: "2026-11-10T10:00:00.000Z", cwd: "/w" }),
+      entry("m1", null, { role: "user", timestamp: 1, content: [{ type: "text", text: "print the log" }] }),
+      entry("m2", "m1", reply(answer)),
+      entry("m3", "m2", { role: "user", timestamp: 3, content: [{ type: "text", text: oneLine }] }),
+      entry("m4", "m3", reply("ok")),
+    ].join("\n") + "\n",
+  );
+  const [short, full] = runMany([{ args: ["replay", file, "--turn", "1"] }, { args: ["replay", file, "--turn", "1", "--full"] }]);
+
+  it("without --full: the first lines of the long answer, then how much was left out", () => {
+    expect(short.code, short.stderr).toBe(0);
+    expect(short.stdout.length).toBeLessThan(40_000);
+    expect(short.stdout).toContain("line 0\nline 1\n");
+    expect(short.stdout).not.toContain("line 60\n");
+    expect(short.stdout).toMatch(new RegExp(`more lines \\(of ${answer.length.toLocaleString("en-US")}; --full shows all\\)`));
+    // A text without line breaks is cut by characters.
+    expect(short.stdout).toContain(`more chars (of ${oneLine.length.toLocaleString("en-US")}; --full shows all)`);
+  });
+
+  it("with --full: every character", () => {
+    expect(full.code).toBe(0);
+    expect(full.stdout).toContain(answer);
+    expect(full.stdout).toContain(oneLine);
+  });
+});
