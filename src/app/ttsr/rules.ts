@@ -22,7 +22,6 @@ import {
   type RuleRow,
   type SnippetMatch,
   type SnippetResult,
-  formatChunking,
   type TtsrMatchSource,
   type TtsrProfile,
   type TtsrSettings,
@@ -132,6 +131,7 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
     profile: set.loaded.profile,
     settings: set.loaded.settings,
     source: o.source,
+    chunking: o.chunking,
     ...(o.tool !== undefined ? { toolName: o.tool } : {}),
     ...(filePaths ? { filePaths } : {}),
     ...(set.loaded.agentName !== undefined ? { agentName: set.loaded.agentName } : {}),
@@ -139,7 +139,7 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
   let matched: Pick<SnippetResult, "matches" | "deltas" | "chunking"> | undefined;
   const diagnostics = [...set.diagnostics];
   if (o.budgetMs !== undefined && o.budgetMs > 0) {
-    const args: SnippetTaskArgs = { rules: stripDiagnostics(set.loaded.rules), text: o.text, options: { ...options, chunking: formatChunking(o.chunking) } };
+    const args: SnippetTaskArgs = { rules: stripDiagnostics(set.loaded.rules), text: o.text, options };
     const g = await runWithRegexBudget<typeof matched>(
       { module: "app/ttsr/guard-tasks.js", export: "snippetTask", args },
       { budgetMs: o.budgetMs, file: "<ttsr test>" },
@@ -147,7 +147,7 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
     if (g.ok) matched = g.value;
     diagnostics.push(...g.diagnostics);
   }
-  matched ??= testSnippet(set.loaded.rules, o.text, { ...options, chunking: o.chunking });
+  matched ??= testSnippet(set.loaded.rules, o.text, options);
   const context: TtsrTestDoc["context"] = { source: o.source };
   if (o.tool !== undefined) context.toolName = o.tool;
   if (filePaths) context.filePaths = filePaths;

@@ -1,6 +1,7 @@
 // `sightline validate`: every input file classified by content and checked — sessions (schemas, invariants,
 // loader verdict), rule files, capsules, settings and config files. Files run concurrently; results keep
 // input order.
+import { fsReason } from "../../io/fs-reason.js";
 import { readText } from "../../io/text.js";
 import pLimit from "p-limit";
 import { countBySeverity, diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
@@ -39,7 +40,7 @@ async function validateOne(path: string, opts: ValidateOptions): Promise<FileRes
   try {
     first = await readHead(path);
   } catch (e) {
-    return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: path }, { path, reason: (e as Error).message })] };
+    return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: path }, { path, reason: fsReason(e) })] };
   }
   // JSON files are classified by their whole content, which is then validated without a second read.
   const whole = /\.json$/i.test(path) ? await readText(path).catch(() => undefined) : undefined;
