@@ -33,7 +33,7 @@ const scorel: FormatProfiles<ScorelProfile> = {
       about: "the current session core (`session_model_selected`); chosen on that event or an unknown event type",
       checkedAgainst: "Scorel session store, current source",
     },
-    p5: { about: "structured `system_reminder` blocks; the default for shipped files", checkedAgainst: "Scorel P5 (20f22943)" },
+    p5: { about: "P4's events; message content may hold structured `system_reminder` blocks", checkedAgainst: "Scorel P5 (20f22943)" },
     p4: { about: "the `compact` tree event and `context_control` (P4b)", checkedAgainst: "Scorel P4b" },
     p4a: { about: "the `compact` tree event, before `context_control`", checkedAgainst: "Scorel P4a" },
     p3: { about: "messages, tool results and harness items as tree events", checkedAgainst: "Scorel P3" },
