@@ -134,20 +134,21 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   }
   function sizeOf(m) { var n = (m.text || "").length; (m.extra || []).forEach(function (x) { n += x.length; }); return n; }
   // A message collapsed to its head (position, role, size, badges); its text is built on first opening.
-  function message(mi, pos, isNew) {
+  // mark: "new" (not in the previous context), "kept" (in it, at another position: a compaction kept it), or "".
+  function message(mi, pos, mark) {
     var m = s.messages[mi];
     var box = el("details", "msg role-" + m.role);
     box.setAttribute("data-msg", String(mi));
     if (m.reminders && m.reminders.length) box.classList.add("has-reminder");
     if (m.sourceIds && m.sourceIds.length > 1 && !m.editedBy) box.classList.add("merged");
-    if (isNew) box.classList.add("new");
+    if (mark) box.classList.add(mark);
     var head = el("summary", "msg-head");
     add(head, el("span", "pos", "#" + pos), el("span", "role", m.role + (m.nativeRole && m.nativeRole !== m.role ? " (" + m.nativeRole + ")" : "")), el("span", "size", num(sizeOf(m)) + " chars"));
     if (m.sourceIds && m.sourceIds.length) add(head, el("span", "ids", "from " + m.sourceIds.join(", ")));
     if (m.editedBy) add(head, el("span", "badge merged-badge", "edited by " + m.editedBy));
     else if (m.sourceIds && m.sourceIds.length > 1) add(head, el("span", "badge merged-badge", "merged " + m.sourceIds.length));
     (m.reminders || []).forEach(function (r) { add(head, el("span", "badge reminder-badge", "reminder: " + r.kind + (r.origin ? " / " + r.origin : ""))); });
-    if (isNew) add(head, el("span", "badge new-badge", "new"));
+    if (mark) add(head, el("span", "badge " + mark + "-badge", mark));
     add(box, head);
     box.addEventListener("toggle", function () {
       if (!box.open || box.getAttribute("data-filled")) return;
@@ -279,7 +280,10 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       add(ctx, sp);
     }
     var fresh = t.refs.base === ti - 1 ? t.refs.keep : 0;
-    idx.forEach(function (mi, pos) { add(ctx, message(mi, pos, ti > 0 && pos >= fresh)); });
+    // Past the shared prefix, a message the previous context also held was kept (moved by a compaction), not new.
+    var before = {};
+    if (ti > 0) resolve(t.refs.base !== null ? t.refs.base : ti - 1).forEach(function (mi) { before[mi] = true; });
+    idx.forEach(function (mi, pos) { add(ctx, message(mi, pos, ti > 0 && pos >= fresh ? (before[mi] ? "kept" : "new") : "")); });
     add(main, tools, ctx);
   }
   function showCompaction(ci) {
@@ -292,7 +296,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     [["dropped", c.dropped], ["added", c.added], ["kept", c.kept]].forEach(function (p) {
       var sec = el("section", "diff-" + p[0]);
       add(sec, el("h3", null, p[0] + " (" + p[1].length + ")"));
-      p[1].forEach(function (mi, pos) { add(sec, message(mi, pos, false)); });
+      p[1].forEach(function (mi, pos) { add(sec, message(mi, pos, "")); });
       add(main, sec);
     });
   }
