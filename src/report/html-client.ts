@@ -238,18 +238,25 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (s.compactions.length) {
       add(main, el("h2", null, "Compactions"));
       add(main, table(s.compactions.map(function (c, ci) {
-        return [link(c.id, "c=" + ci, { "data-compaction": String(ci) }), String(c.dropped.length), String(c.kept.length), String(c.added.length), num(c.tokens.before) + " → " + num(c.tokens.after) + (c.tokens.loggedBefore !== undefined ? " (log: " + num(c.tokens.loggedBefore) + (c.tokens.loggedAfter !== undefined ? " → " + num(c.tokens.loggedAfter) : "") + ")" : ""), c.capsule ? (c.capsule.valid && !c.capsule.lost.length ? "ok" : "FAILED") : "—"];
-      }), ["compaction", "dropped", "kept", "added", "tokens", "capsule"]));
+        return [link(c.id, "c=" + ci, { "data-compaction": String(ci) }), String(c.dropped.length), String(c.kept.length), String(c.added.length), num(c.tokens.before) + " → " + num(c.tokens.after), entryFigures(c), c.capsule ? (c.capsule.valid && !c.capsule.lost.length ? "ok" : "FAILED") : "—"];
+      }), ["compaction", "dropped", "kept", "added", "estimate before → after", "the entry's own figures", "capsule"]));
+      if (s.compactions.some(function (c) { return c.tokens.loggedBefore !== undefined || c.tokens.loggedAfter !== undefined; })) add(main, el("p", "muted figures-note", ENTRY_NOTE));
     }
     add(main, el("h2", null, "Turns"));
     if (!s.turns.length) add(main, el("p", "muted", "No turns."));
     else add(main, table(s.turns.map(function (t, ti) {
       var ev = ttsrOf(t);
       return [link("turn " + t.index, "t=" + ti, { "data-turn": String(ti) }), t.responseId, String(t.size), num(t.tokens.estimated) + (t.tokens.logged !== undefined ? " (log " + num(t.tokens.logged) + (t.tokens.loggedAlsoCounts && t.tokens.loggedAlsoCounts.length ? "†" : "") + ")" : ""), ev ? ev.matches.map(function (m) { return m.rule + ":" + m.decision; }).join(", ") + (ev.agree === false ? " DISAGREE" : "") : ""];
-    }), ["turn", "response", "messages", "tokens", "TTSR"]));
+    }), ["turn", "response", "messages", "tokens: estimate (logged input)", "TTSR"]));
     var marked = s.turns.filter(function (t) { return t.tokens.logged !== undefined && t.tokens.loggedAlsoCounts && t.tokens.loggedAlsoCounts.length; })[0];
     if (marked) add(main, el("p", "muted", "† the logged figure" + alsoCounts(marked.tokens.loggedAlsoCounts) + "; the estimate counts what the file shows being sent."));
   }
+  // A compaction's own token figures (tokensBefore → tokensAfter as the entry records them; "—" where it has none).
+  function entryFigures(c) {
+    if (c.tokens.loggedBefore === undefined && c.tokens.loggedAfter === undefined) return "—";
+    return (c.tokens.loggedBefore !== undefined ? num(c.tokens.loggedBefore) : "—") + " → " + (c.tokens.loggedAfter !== undefined ? num(c.tokens.loggedAfter) : "—");
+  }
+  var ENTRY_NOTE = "The estimate counts what the file shows of the context before and after. The entry's own figures (tokensBefore → tokensAfter) are what the agent wrote when it compacted: not the provider's input count of one request, which is what each turn's logged figure is, so the two need not be close.";
   // What a logged figure counts that the file cannot show (the estimate cannot see it either).
   var UNRECORDED = { systemPrompt: "the system prompt", toolDefinitions: "the tool definitions" };
   function alsoCounts(xs) { return xs && xs.length ? " (which also counts " + xs.map(function (x) { return UNRECORDED[x] || x; }).join(" and ") + ", not in the file)" : ""; }
@@ -291,7 +298,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     main.textContent = "";
     add(main, back());
     add(main, el("h2", null, "Compaction " + c.id));
-    add(main, el("p", "meta", "tokens " + num(c.tokens.before) + " → " + num(c.tokens.after) + (c.tokens.loggedBefore !== undefined ? " · log: " + num(c.tokens.loggedBefore) + " → " + (c.tokens.loggedAfter !== undefined ? num(c.tokens.loggedAfter) : "—") + alsoCounts(c.tokens.loggedAlsoCounts) : "")));
+    add(main, el("p", "meta", "estimate " + num(c.tokens.before) + " → " + num(c.tokens.after) + " tokens" + (c.tokens.loggedBefore !== undefined || c.tokens.loggedAfter !== undefined ? " · the entry's own figures " + entryFigures(c) + alsoCounts(c.tokens.loggedAlsoCounts) : "")));
+    if (c.tokens.loggedBefore !== undefined || c.tokens.loggedAfter !== undefined) add(main, el("p", "muted figures-note", ENTRY_NOTE));
     if (c.capsule) add(main, el("p", c.capsule.valid && !c.capsule.lost.length ? "ok" : "bad", "capsule: " + (c.capsule.valid ? "valid" : "invalid (missing " + c.capsule.missing.join(", ") + ")") + (c.capsule.lost.length ? "; lost in compaction: " + c.capsule.lost.map(function (l) { return l.kind + " " + l.value; }).join("; ") : "")));
     [["dropped", c.dropped], ["added", c.added], ["kept", c.kept]].forEach(function (p) {
       var sec = el("section", "diff-" + p[0]);

@@ -200,7 +200,7 @@ describe("HTML report in headless chromium", () => {
   );
 
   it.skipIf(SKIP)(
-    "after a compaction the messages it kept are labelled kept, not new",
+    "after a compaction the messages it kept are labelled kept, not new; its own token figures are labelled",
     async () => {
       const s = result.sessions.find((x) => x.path === COMPACTION)!;
       // Each turn's context as message-table indexes (the refs resolved as the page resolves them).
@@ -223,6 +223,16 @@ describe("HTML report in headless chromium", () => {
         .locator(`[data-context='${ti}'] details.msg:not(.role-system-prompt)`)
         .evaluateAll((ds) => ds.map((d) => (d.querySelector(".kept-badge") ? "kept" : d.querySelector(".new-badge") ? "new" : "")));
       expect(got).toEqual(want);
+      // The compaction's own figure (31,877) and the turns' logged figures (~1,600) are each labelled for what they are.
+      await page.click("[data-back]");
+      await page.waitForSelector("[data-compaction='0']");
+      const heads = await page.locator("table th").allTextContents();
+      expect(heads).toEqual(expect.arrayContaining(["tokens: estimate (logged input)", "estimate before → after", "the entry's own figures"]));
+      expect(await page.textContent("p.figures-note")).toContain("not the provider's input count of one request");
+      expect(await page.textContent("#main")).toContain("31,877 → —");
+      await page.click("[data-compaction='0']");
+      await page.waitForSelector("p.figures-note");
+      expect(await page.textContent("p.meta")).toMatch(/^estimate [\d,]+ → [\d,]+ tokens · the entry's own figures 31,877 → — \(which also counts/);
       expect(console.filter((c) => c.startsWith("error"))).toEqual([]);
       await page.close();
     },

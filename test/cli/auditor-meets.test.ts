@@ -226,3 +226,19 @@ describe("a row's status, counts and first finding agree (terminal, summary.md, 
     expect(html).toContain("recorded and replayed TTSR evidence disagree");
   });
 });
+
+describe("diff: a compaction's own token figures are labelled beside the estimate", () => {
+  it("says which number is the estimate, which the entry's own, and that a turn's logged figure is another count", () => {
+    const [diff, replay] = runMany([
+      { args: ["diff", "fixtures/pi/omp17-deferred-then-compaction/session.jsonl"] },
+      { args: ["replay", "fixtures/pi/omp17-deferred-then-compaction/session.jsonl"] },
+    ]);
+    expect(diff.stdout).toContain("≈230 tok → after: 4 msgs, ≈113 tok (chars/4 + 1600/image); the entry's own figures: 31877† before, — after\n");
+    expect(diff.stdout).toContain(
+      "  ≈ is sightline's estimate of the context before and after; the entry's own figures (tokensBefore, tokensAfter) are what the agent wrote when it compacted, not the provider's input count of a request that each turn's logged figure is (sightline replay)\n",
+    );
+    // The per-turn figures it is compared with, labelled by replay's legend.
+    expect(replay.stdout).toContain("logged = the provider's input count");
+    expect(replay.stdout).toContain("≈224 tok · logged 1600†");
+  });
+});
