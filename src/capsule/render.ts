@@ -26,11 +26,15 @@ function render(capsule: CompactCapsule): string {
   const section = (title: string) => out.push("", title);
   if (capsule.hardDenySummary.length > 0) {
     section("### Hard Deny(活跃阻断)");
-    capsule.hardDenySummary.forEach((d) => out.push(`- ${d}`));
+    capsule.hardDenySummary.forEach((d) => {
+      out.push(`- ${d}`);
+    });
   }
   if (capsule.openQuestions.length > 0) {
     section("### 未回答问题");
-    capsule.openQuestions.forEach((q) => out.push(`- ${q.id}${q.blocking ? " [BLOCKING]" : ""}:${q.question}`));
+    capsule.openQuestions.forEach((q) => {
+      out.push(`- ${q.id}${q.blocking ? " [BLOCKING]" : ""}:${q.question}`);
+    });
   }
   if (capsule.resumeSnapshot) {
     section("### 恢复断点");
@@ -42,15 +46,21 @@ function render(capsule: CompactCapsule): string {
   if (capsule.currentGate.reason) out.push(`原因:${capsule.currentGate.reason}`);
   if (capsule.currentGate.findings.length > 0) {
     out.push("Findings:");
-    capsule.currentGate.findings.forEach((f) => out.push(`- [${f.severity}] ${f.policy}:${f.message}`));
+    capsule.currentGate.findings.forEach((f) => {
+      out.push(`- [${f.severity}] ${f.policy}:${f.message}`);
+    });
   }
   if (capsule.writeTransactions.length > 0) {
     section("### 写入事务");
-    capsule.writeTransactions.forEach((t) => out.push(`- ${t.id} ${t.path} [${t.status}]`));
+    capsule.writeTransactions.forEach((t) => {
+      out.push(`- ${t.id} ${t.path} [${t.status}]`);
+    });
   }
   if (capsule.sourceAnchors.length > 0) {
     section("### 源码锚点");
-    capsule.sourceAnchors.forEach((a) => out.push(`- ${a.path}:${a.refCount} anchors,fileHash=${a.fileHash.slice(0, 12)}`));
+    capsule.sourceAnchors.forEach((a) => {
+      out.push(`- ${a.path}:${a.refCount} anchors,fileHash=${a.fileHash.slice(0, 12)}`);
+    });
   }
   if (capsule.completionPromiseId) section(`### Completion Promise:${capsule.completionPromiseId}`);
   if (capsule.stopHook) {
