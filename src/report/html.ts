@@ -4,12 +4,12 @@
 // is embedded. No network: a CSP of default-src 'none' with the inline script allowed by its hash.
 import { createHash } from "node:crypto";
 import type { Msg } from "../formats/types.js";
-import { countBySeverity } from "../shared/diagnostics.js";
 import { escapeHtml as h } from "./escape.js";
 import { INDEX_SCRIPT } from "./html-index-client.js";
 import { STYLE } from "./html-style.js";
 import { commonRoot, relativeTo, sessionFiles } from "./layout.js";
 import type { AuditResult, AuditSession } from "../audit/model.js";
+import { rowFindings } from "../audit/summary.js";
 import { countsOf, ttsrVerdict } from "../audit/store.js";
 
 /** What a page embeds per message: the provider text plus non-text blocks shown compactly. */
@@ -113,9 +113,7 @@ ${style}
 
 function row(s: AuditSession, i: number, root: string): string {
   const c = countsOf(s);
-  const n = countBySeverity(s.diagnostics);
-  const first = s.diagnostics.find((d) => d.severity !== "info");
-  const finding = first ? `${first.code}: ${first.message}` : "";
+  const { first: finding, ...n } = rowFindings(s);
   const what = s.format ? `${s.format} / ${s.profile ?? ""}` : s.kind;
   const ttsr = ttsrVerdict(c);
   return `<tr class="st-${s.status}" data-status="${s.status}"><td><span class="icon">${ICON[s.status]}</span> ${s.status}</td><td><a href="${sessionFiles(i).page}" data-session="${i}" title="${h(s.path)}">${h(relativeTo(root, s.path))}</a></td><td>${h(what)}</td><td>${s.loader.verdict}</td><td>${c.turns}</td><td>${c.compactions}${c.capsuleFailures ? ` (${c.capsuleFailures} capsule ✗)` : ""}</td><td>${ttsr}</td><td>${n.error}</td><td>${n.warning}</td><td class="finding">${h(finding.length > 300 ? `${finding.slice(0, 300)}…` : finding)}</td></tr>`;
