@@ -6,21 +6,24 @@ import { SessionSniffer, type ParsedSession, type SessionParseOptions } from "./
 import type { LineSink } from "../shared/lines.js";
 import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
 import { yoiFormat, type YoiSession } from "./yoi/index.js";
+import { claudeCodeFormat, type CcSession } from "./claude-code/index.js";
 
 /** A session sightline can read, discriminated by `format`. */
-export type Session = ScorelSession | PiSession | YoiSession;
+export type Session = ScorelSession | PiSession | YoiSession | CcSession;
 
 /** The format modules by name, each typed with its own session model. */
 export interface FormatModules {
   scorel: typeof scorelFormat;
   pi: typeof piFormat;
   yoi: typeof yoiFormat;
+  "claude-code": typeof claudeCodeFormat;
 }
 
-const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat };
+const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat, "claude-code": claudeCodeFormat };
 
-// Order matters only for sniffing: each module recognises a distinct first record.
-export const formats: readonly FormatModule[] = [registry.scorel, registry.pi, registry.yoi];
+// Order matters only for sniffing: each module recognises a distinct first record. Claude Code comes first: its
+// lines carry `version` and `sessionId`, which Scorel's header test alone would accept.
+export const formats: readonly FormatModule[] = [registry["claude-code"], registry.scorel, registry.pi, registry.yoi];
 
 export function formatModule<K extends FormatName>(name: K): FormatModules[K] {
   const m = registry[name];
@@ -60,4 +63,5 @@ export type * from "./types.js";
 export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./scorel/index.js";
 export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./pi/index.js";
 export { yoiFormat, type YoiSession } from "./yoi/index.js";
+export { claudeCodeFormat, type CcSession } from "./claude-code/index.js";
 export { renderSystemReminder, type ReminderStyle } from "./reminder.js";

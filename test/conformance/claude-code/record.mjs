@@ -105,7 +105,9 @@ async function main() {
     mkdirSync(dir, { recursive: true });
     cpSync(join(SCRATCH_HOME, ".claude", "projects"), join(dir, "projects"), { recursive: true });
     writeFileSync(join(dir, "requests.jsonl"), requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
-    console.log(`${version} ${sc.name}: ${requests.length} requests; ${log.map((l) => `exit ${l.code}${l.leftover ? ` (${l.leftover} replies unused)` : ""}`).join(", ")}`);
+    console.log(
+      `${version} ${sc.name}: ${requests.length} requests; ${log.map((l) => `exit ${l.code}${l.leftover ? ` (${l.leftover} replies unused)` : ""}`).join(", ")}`,
+    );
     for (const l of log) if (l.code !== 0) console.log(`  ${l.args.join(" ")}: ${String(l.result).slice(0, 200)} ${l.stderr}`);
   }
 }

@@ -4,8 +4,7 @@
 
 const text = (t, usage) => ({ content: [{ type: "text", text: t }], ...(usage ? { usage } : {}) });
 const tool = (id, name, input, lead) => ({ content: [...(lead ? [{ type: "text", text: lead }] : []), { type: "tool_use", id, name, input }] });
-const PNG_1x1 =
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
+const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
 
 export const SCENARIOS = [
   {
@@ -60,7 +59,12 @@ export const SCENARIOS = [
               { type: "tool_use", id: "toolu_cc21", name: "Bash", input: { command: "ls -a", description: "List files" } },
             ],
           },
-          { content: [{ type: "thinking", thinking: "Empty folder.", signature: "c2lnbmF0dXJlLXR3bw==" }, { type: "text", text: "The folder is empty." }] },
+          {
+            content: [
+              { type: "thinking", thinking: "Empty folder.", signature: "c2lnbmF0dXJlLXR3bw==" },
+              { type: "text", text: "The folder is empty." },
+            ],
+          },
         ],
       },
       { args: ["--continue", "-p", "Try again."], replies: [{ error: { status: 400, type: "invalid_request_error", message: "scripted failure" } }] },

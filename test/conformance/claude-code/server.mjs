@@ -14,7 +14,16 @@ function sseEvents(body, reply) {
   const out = [];
   const ev = (type, data) => out.push(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   ev("message_start", {
-    message: { id, type: "message", role: "assistant", model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+    message: {
+      id,
+      type: "message",
+      role: "assistant",
+      model: body.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { ...usage, output_tokens: 1 },
+    },
   });
   reply.content.forEach((b, index) => {
     if (b.type === "text") {
@@ -57,7 +66,7 @@ export function startServer(reply) {
       } catch {
         body = { unparsed: data };
       }
-      requests.push({ method: req.method, url, body });
+      requests.push({ method: req.method, url, beta: req.headers["anthropic-beta"], body });
       const r = reply(body, state) ?? { content: [{ type: "text", text: "OK." }] };
       state.n++;
       if (r.error) {
@@ -67,7 +76,18 @@ export function startServer(reply) {
       }
       if (body.stream === false) {
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id: msgId(), type: "message", role: "assistant", model: body.model, content: r.content, stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5, ...(r.usage ?? {}) } }));
+        res.end(
+          JSON.stringify({
+            id: msgId(),
+            type: "message",
+            role: "assistant",
+            model: body.model,
+            content: r.content,
+            stop_reason: "end_turn",
+            stop_sequence: null,
+            usage: { input_tokens: 10, output_tokens: 5, ...(r.usage ?? {}) },
+          }),
+        );
         return;
       }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": `req_cc${state.n}` });
