@@ -140,7 +140,8 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     // a request aborted before its answer): no figure, not a figure of 0.
     if (t.loggedTokens !== undefined && t.loggedTokens > 0) {
       tokens.logged = t.loggedTokens;
-      tokens.loggedAlsoCounts = unrecordedIn(t.systemPrompt);
+      // A log that records the request's tool definitions (Claude Code 2.1.3xx) leaves nothing of them unrecorded.
+      tokens.loggedAlsoCounts = Array.isArray(t.request?.tools) ? [] : unrecordedIn(t.systemPrompt);
     }
     let messages: Turn["messages"];
     if (opts.delta) {

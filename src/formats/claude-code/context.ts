@@ -131,7 +131,31 @@ export function* ccTurnContexts(s: CcSession): Generator<TurnContext> {
   }
 }
 
+const recordedAt = new WeakMap<CcSession, Map<string | null, NativeContext<ApiMessage>>>();
+
+/** cc-2.1: the context of each turn's leaf, from its rebuilt request (the last request made there). */
+function recordedContexts(s: CcSession): Map<string | null, NativeContext<ApiMessage>> {
+  let m = recordedAt.get(s);
+  if (m) return m;
+  m = new Map();
+  const turns = ccTurnList(s);
+  let i = 0;
+  for (const rb of iterRebuiltRequests(s)) {
+    const t = turns[i++];
+    if (!t || !rb.request) continue;
+    m.set(t.leafId, { systemPrompt: systemText(rb.request.system), messages: rb.request.messages as ApiMessage[], sourceIds: rb.sourceIds });
+  }
+  recordedAt.set(s, m);
+  return m;
+}
+
+/**
+ * The context at an entry: where a recorded request was made (cc-2.1), that request's messages; elsewhere,
+ * and for cc-2.1-early, the messages rebuilt from the lines (docs/claude-code.md §4).
+ */
 export function buildCcContext(s: CcSession, leafId: string | null): NativeContext<ApiMessage> {
+  const recorded = s.profile === "cc-2.1" ? recordedContexts(s).get(leafId) : undefined;
+  if (recorded) return recorded;
   const lc = lineContext(s, leafId);
   return { systemPrompt: null, messages: lc.messages, sourceIds: lc.sourceIds };
 }
@@ -140,13 +164,13 @@ export function ccToMsgs(_s: CcSession, ctx: NativeContext<ApiMessage>): Msg[] {
   return toArray(listOf(new MsgCells(), ctx.messages, ctx.sourceIds));
 }
 
-/** Each compact_boundary: before = the entry it follows (logicalParentUuid), after = the summary written after it. */
+/** Each compact_boundary: before = the entry it follows (logicalParentUuid), after = the first summary written after it. */
 export function ccCompactions(s: CcSession): CompactionRef[] {
   const out: CompactionRef[] = [];
   for (const r of s.records) {
     if (r.type !== "system" || r.raw.subtype !== "compact_boundary" || !str(r.raw.uuid)) continue;
-    const kids = s.tree.children.get(r.raw.uuid) ?? [];
-    const summary = kids.map((k) => s.entries.get(k)).find((e) => e?.raw.isCompactSummary === true);
+    // The summary is written after the boundary, directly under it or after re-injected attachments.
+    const summary = s.records.find((e) => e.line > r.line && e.type === "user" && e.raw.isCompactSummary === true);
     const meta = isObject(r.raw.compactMetadata) ? (r.raw.compactMetadata as Json) : {};
     const msg = summary && isObject(summary.raw.message) ? (summary.raw.message as Json) : undefined;
     const c: CompactionRef = {

@@ -109,6 +109,8 @@ export function lineContext(s: CcSession, leafId: string | null): LineContext {
   const messages: ApiMessage[] = [];
   const sourceIds: string[][] = [];
   const unrendered: string[] = [];
+  // 2.1.220 merges consecutive user messages; 2.1.3xx sends them as they are (docs/claude-code.md §4).
+  const mergeUsers = s.profile === "cc-2.1-early";
   // System messages waiting for the user messages they are sent after.
   let pendingSystem: Array<{ text: string; id: string }> = [];
   let lastAssistantId: string | undefined;
@@ -132,10 +134,14 @@ export function lineContext(s: CcSession, leafId: string | null): LineContext {
       }
       if (a.role === "system") pendingSystem.push({ text: a.text, id });
       else {
-        const i = userOpen >= 0 ? userOpen : -1;
-        if (i >= 0) {
-          mergeUser(messages[i] as ApiMessage, a.text);
-          sourceIds[i]?.push(id);
+        // 2.1.3xx: a user-role reminder goes before the prompt it follows (its text gaining a "\n"), or
+        // after the tool results it is written beside.
+        const open = userOpen >= 0 ? (messages[userOpen] as ApiMessage) : undefined;
+        if (open) {
+          const blocks = asBlocks(open.content);
+          const afterResults = a.beside && blocks.some((b) => isObject(b) && b.type === "tool_result");
+          open.content = afterResults ? [...blocks, { type: "text", text: a.text }] : [{ type: "text", text: `${a.text}\n` }, ...blocks];
+          sourceIds[userOpen]?.push(id);
         } else {
           messages.push({ role: "user", content: [{ type: "text", text: a.text }] });
           sourceIds.push([id]);
@@ -164,11 +170,10 @@ export function lineContext(s: CcSession, leafId: string | null): LineContext {
     if (r.type === "user" && msg) {
       const content =
         isObject(r.raw.origin) && r.raw.origin.kind === "task-notification" && str(msg.content) ? CC220_TASK_NOTIFICATION_PREFIX + msg.content : msg.content;
-      if (userOpen >= 0) {
+      if (userOpen >= 0 && mergeUsers) {
         mergeUser(messages[userOpen] as ApiMessage, content);
         sourceIds[userOpen]?.push(id);
       } else {
-        flushSystem();
         messages.push({ role: "user", content });
         sourceIds.push([id]);
         userOpen = messages.length - 1;

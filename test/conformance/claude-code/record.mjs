@@ -73,7 +73,7 @@ export async function recordScenario(bin, version, sc) {
     for (const step of sc.steps) {
       queue = [...step.replies];
       const args = [...(step.resume ? ["--resume", sessionId] : []), ...step.args, "--dangerously-skip-permissions", "--output-format", "json"];
-      if (sc.autocompact && version !== "2.1.220") args.push("--autocompact", "100000");
+      if (sc.autocompact && version !== "2.1.220") args.push("--autocompact", "100000", "--model", "claude-sonnet-4-5");
       const r = await run(bin, args, env);
       let parsed;
       try {

@@ -86,7 +86,11 @@ export const SCENARIOS = [
     ],
   },
   {
-    name: "large-usage",
+    // A reply whose usage reports ~195k input tokens, with a 100k auto-compact window: the next prompt compacts
+    // first (record.mjs adds --autocompact and a model whose window the release knows; the window is not
+    // enforced for a model it does not know). 2.1.220 has no --autocompact: its default window applies, and
+    // the second prompt is refused as too long.
+    name: "autocompact",
     autocompact: true,
     steps: [
       { args: ["-p", "Start a long task."], replies: [text("Started.", { input_tokens: 195000 })] },
