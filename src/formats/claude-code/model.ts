@@ -3,13 +3,12 @@
 import type { SessionBase } from "../types.js";
 
 /**
- * Profiles per release family, each with the release it was checked against (docs/claude-code.md §1):
+ * Profiles per release family (docs/claude-code.md §1; the release each is checked against is in formats/profiles.ts):
  * cc-2.1 — 2.1.328, writes api-request / api-request-shape / api-request-blob records (exact requests);
  * cc-2.1-early — 2.1.220, conversation lines only (messages rebuilt from the lines, system and tools unknown).
  */
 export const CC_PROFILES = ["cc-2.1", "cc-2.1-early"] as const;
 export type CcProfile = (typeof CC_PROFILES)[number];
-export const CC_CHECKED_AGAINST: Record<CcProfile, string> = { "cc-2.1": "2.1.328", "cc-2.1-early": "2.1.220" };
 
 export type Json = Record<string, unknown>;
 
