@@ -9,10 +9,11 @@ import { sortDiagnostics, type Diagnostic } from "./shared/diagnostics.js";
 export { readSession, type ReadOptions } from "./app/read/read.js";
 export { parseSession, isSession } from "./formats/index.js";
 export type { Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
-export type { FormatName, Msg, NativeContext, SessionBase, SessionTree, Role, Reminder } from "./formats/types.js";
+export type { FormatName, Msg, NativeContext, SessionBase, SessionTree, Role, Reminder, NotRecordedPart, RequestCheck } from "./formats/types.js";
 export type { ScorelSession } from "./formats/scorel/index.js";
 export type { PiSession } from "./formats/pi/index.js";
 export type { YoiSession } from "./formats/yoi/index.js";
+export type { CcSession } from "./formats/claude-code/index.js";
 export { renderSystemReminder, type ReminderStyle } from "./formats/reminder.js";
 
 /** The native messages and system prompt exactly as the format's real context builder returns them. */
