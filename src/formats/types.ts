@@ -133,6 +133,10 @@ export interface CompactionRef {
   tokensAfter?: number;
   /** A CompactCapsule found in the compaction's data/details under "capsule". */
   capsule?: unknown;
+  /** The compaction request as the agent sent it, reconstructed where the format can (Claude Code 2.1.3xx). */
+  request?: Record<string, unknown>;
+  /** Parts of `request` the log does not hold, as for a turn. */
+  notRecorded?: NotRecordedPart[];
 }
 
 /** What a format offers to the rest of sightline. */

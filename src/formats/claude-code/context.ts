@@ -4,6 +4,7 @@
 import { isObject } from "../../shared/json.js";
 import { toArray, type List } from "../../shared/plist.js";
 import type { CompactionRef, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";
+import { ccCompactionRequest } from "./compaction.js";
 import { lineContext, linesNotRecorded } from "./lines.js";
 import type { ApiMessage, CcRecord, CcSession, Json } from "./model.js";
 import { MsgCells } from "./msgs.js";
@@ -182,6 +183,9 @@ export function ccCompactions(s: CcSession): CompactionRef[] {
     };
     if (typeof meta.preTokens === "number") c.tokensBefore = meta.preTokens;
     if (typeof meta.postTokens === "number") c.tokensAfter = meta.postTokens;
+    const req = ccCompactionRequest(s, r);
+    if (req.request) c.request = req.request;
+    c.notRecorded = req.notRecorded;
     out.push(c);
   }
   return out;

@@ -27,11 +27,12 @@ export default {
     const formats = await import(join(sightline, "dist/formats/index.js"));
     log(`claude-code@${version}: installing / running the native binary`);
     const bin = claudeBinary(version);
-    const totals = { sessions: 0, turns: 0, equal: 0, compaction: 0, retries: 0 };
+    const totals = { sessions: 0, turns: 0, equal: 0, rebuiltCompactions: 0, compaction: 0, retries: 0 };
     const failing = [];
     for (const sc of SCENARIOS) {
       const { requests } = await recordScenario(bin, version, sc);
       const turns = [];
+      const compactions = [];
       const errors = [];
       for (const f of walk(join(SCRATCH_HOME, ".claude", "projects"))) {
         totals.sessions++;
@@ -47,9 +48,11 @@ export default {
       const r = compareRecording(
         turns,
         requests.map((q) => ({ url: q.url, body: q.body })),
+        compactions,
       );
       totals.turns += r.turns;
       totals.equal += r.equal;
+      totals.rebuiltCompactions += r.compactionsEqual;
       totals.compaction += r.compactionRequests;
       totals.retries += r.retries;
       const diffs = [...errors.map((e) => ({ where: "validation of a file the release wrote", detail: e })), ...r.differences];
@@ -57,8 +60,8 @@ export default {
     }
     const lines = [
       `claude-code@${version} vs profile ${profile}: ${SCENARIOS.length} scenarios, ${totals.sessions} sessions written, ${totals.turns} turns compared, ` +
-        `${totals.equal} equal to the captured body, ${failing.length} scenarios differ ` +
-        `(${totals.compaction} compaction requests and ${totals.retries} retried requests are not recorded by the release)`,
+        `${totals.equal} equal to the captured body, ${totals.rebuiltCompactions} compaction requests reconstructed and equal, ${failing.length} scenarios differ ` +
+        `(not rebuilt: ${totals.compaction} compaction requests, ${totals.retries} retried requests)`,
     ];
     for (const f of failing.slice(0, show)) {
       lines.push(`  ${f.name}: ${f.diffs.length} difference(s)`);

@@ -43,9 +43,11 @@ export const isCompactionRequest = (body) => JSON.stringify(body.messages?.[body
 
 /**
  * `turns`: [{ file, index, profile, request }] from every session of one recording; `requests`: the captured
- * lines ({ url, body }). Returns { turns, equal, differences: [{ where, detail }], compactionRequests, retries }.
+ * lines ({ url, body }); `compactions`: [{ file, id, request }] reconstructed compaction requests. Returns
+ * { turns, equal, differences: [{ where, detail }], compactionsEqual, compactionRequests (captured compaction
+ * bodies no reconstruction stands for), retries }.
  */
-export function compareRecording(turns, requests) {
+export function compareRecording(turns, requests, compactions = []) {
   const bodies = requests.filter((r) => r.body && r.url.startsWith("/v1/messages")).map((r) => r.body);
   const full = new Map();
   const lines = new Map();
@@ -68,6 +70,17 @@ export function compareRecording(turns, requests) {
       used.add(hit);
     }
   }
+  // Compaction requests sightline reconstructed (cc-2.1): each must equal a captured compaction body.
+  let compactionsEqual = 0;
+  for (const c of compactions) {
+    const hits = full.get(sortedJson(c.request));
+    const hit = hits?.find((i) => !used.has(i));
+    if (hit === undefined) differences.push({ where: `${c.file} compaction ${c.id}`, detail: nearest({ profile: "cc-2.1", request: c.request }, bodies) });
+    else {
+      compactionsEqual++;
+      used.add(hit);
+    }
+  }
   let compactionRequests = 0;
   let retries = 0;
   const usedKeys = new Set([...used].map((i) => sortedJson(bodies[i])));
@@ -78,7 +91,7 @@ export function compareRecording(turns, requests) {
     else if (usedKeys.has(sortedJson(b))) retries++;
     else differences.push({ where: `captured request ${i + 1}`, detail: "no turn's request equals it" });
   });
-  return { turns: turns.length, equal, differences, compactionRequests, retries };
+  return { turns: turns.length, equal, differences, compactionsEqual, compactionRequests, retries };
 }
 
 /** The first differing path between a turn's request and the captured body closest in message count. */
