@@ -4,6 +4,7 @@ import type { FormatModule } from "../types.js";
 import { buildCcContext, ccCompactions, ccToMsgs, ccTurnContexts, ccTurns } from "./context.js";
 import { CC_PROFILES, type ApiMessage, type CcSession } from "./model.js";
 import { createClaudeCodeParser, sniffClaudeCode } from "./parse.js";
+import { ccOriginFile, ccOriginFindings, setCcOrigin } from "./subagent.js";
 import { ccTtsrSteps } from "./ttsr-steps.js";
 
 export * from "./model.js";
@@ -23,6 +24,9 @@ export const claudeCodeFormat: FormatModule<CcSession, ApiMessage> = {
   turnContexts: ccTurnContexts,
   compactions: ccCompactions,
   ttsrSteps: ccTtsrSteps,
+  originFile: ccOriginFile,
+  setOrigin: setCcOrigin,
+  originFindings: ccOriginFindings,
   recordedCwd: (s) => {
     for (const r of s.records) if (typeof r.raw.cwd === "string") return r.raw.cwd;
     return null;

@@ -38,4 +38,20 @@ export const claudeCodeCodes = {
     message: (a: { request: string; expected: string; actual: string }) =>
       `request ${show(a.request)}: the rebuilt request hashes to ${show(a.actual)}, the record says ${show(a.expected)}`,
   },
+  CC_SUBAGENT_OF: {
+    severity: "info",
+    title: "A subagent transcript and the tool call of its parent session that started it",
+    message: (a: { agentId: string; toolUseId: string; parent: string }) =>
+      `subagent ${show(a.agentId)} was started by tool call ${show(a.toolUseId)} of session ${show(a.parent)}`,
+  },
+  CC_SUBAGENT_UNLINKED: {
+    severity: "warning",
+    title: "A subagent transcript whose parent session holds no tool call that started it",
+    message: (a: { agentId: string; parent: string }) => `no tool call of session ${show(a.parent)} started subagent ${show(a.agentId)}`,
+  },
+  CC_SUBAGENT_PARENT_MISSING: {
+    severity: "warning",
+    title: "A subagent transcript whose parent session file is not where Claude Code writes it",
+    message: (a: { agentId: string; parent: string }) => `subagent ${show(a.agentId)}: its parent session ${show(a.parent)} could not be read`,
+  },
 } as const satisfies Catalogue;
