@@ -14,7 +14,7 @@ import {
   testSnippet,
   type Chunking,
   type LintResult,
-  type LoadRulesOptions,
+  type LoadRulesOptions as CoreLoadRulesOptions,
   type LoadedRules,
   type RuleDirSpec,
   type RuleFs,
@@ -30,11 +30,14 @@ import { nodeRuleFs } from "../../io/rule-fs.js";
 
 export { nodeRuleFs };
 
+/** Options of the library's `loadRules`: the core loader's, with the file system optional (default: node:fs). */
+export type LoadRulesOptions = Omit<CoreLoadRulesOptions, "fs"> & { fs?: RuleFs };
+
 /**
- * The library's `loadRules(dirs, {settings, ttsrProfile, cwd, home})` (docs/product.md §6): the core loader over the real
- * file system, relative folders resolved against `cwd`.
+ * The library's one `loadRules(dirs, {settings, ttsrProfile, cwd, home, fs})` (docs/product.md §6): the core loader
+ * over the real file system unless `fs` is given, relative folders resolved against `cwd`.
  */
-export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: Omit<LoadRulesOptions, "fs"> & { fs?: RuleFs } = {}): LoadedRules {
+export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesOptions = {}): LoadedRules {
   const cwd = resolve(o.cwd ?? process.cwd());
   const specs = dirs.map((d) => (typeof d === "string" ? { path: resolve(cwd, d) } : { ...d, path: resolve(cwd, d.path) }));
   return loadRulesCore(specs, { ...o, fs: o.fs ?? nodeRuleFs, cwd });

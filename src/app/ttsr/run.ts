@@ -1,5 +1,6 @@
 // `ttsr run`: rules + settings + sessions → the `ttsr run --json` document (docs/product.md §4, §5). Rule folders are read
 // through the core's loadRules with a node:fs view; sessions through readSession; the replay is simulateTtsr.
+import { fsReason } from "../../io/fs-reason.js";
 import { readTextSync } from "../../io/text.js";
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve } from "node:path";
@@ -62,7 +63,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
     try {
       text = readTextSync(o.settings);
     } catch (e) {
-      diagnostics.push(diag("UNREADABLE_PATH", { file: o.settings }, { path: o.settings, reason: (e as NodeJS.ErrnoException).code ?? String(e) }));
+      diagnostics.push(diag("UNREADABLE_PATH", { file: o.settings }, { path: o.settings, reason: fsReason(e) }));
     }
     if (text !== undefined) {
       const read = readTtsrSettings(text, o.settings);

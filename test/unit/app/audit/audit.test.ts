@@ -137,7 +137,7 @@ describe("app/audit (in-process)", async () => {
   it("merge-reports reports a folder without summary.json", async () => {
     const m = await mergeReports([join(tmp, "run"), join(tmp, "nothing-here")]);
     expect(m.unreadable).toBe(1);
-    expect(m.result.diagnostics.map((d) => d.code)).toContain("APP_REPORT_INVALID");
+    expect(m.result.diagnostics.map((d) => d.code)).toContain("UNREADABLE_PATH");
   });
 });
 
