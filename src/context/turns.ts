@@ -4,7 +4,7 @@
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
 import { moduleOf } from "../formats/index.js";
-import type { Msg, SessionBase, TurnContext } from "../formats/types.js";
+import type { Msg, NotRecorded, SessionBase, TurnContext } from "../formats/types.js";
 import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 
 export interface DeltaMessages {
@@ -25,6 +25,10 @@ export interface Turn {
   tokens: TurnTokens;
   /** Compactions applied since the previous turn on this root path (the context was rebuilt by them). */
   compactions?: string[];
+  /** The request body as far as the log records it (formats that rebuild it). */
+  request?: Record<string, unknown>;
+  /** Parts of the request the log does not record (JSON paths into `request`, with why). */
+  notRecorded?: NotRecorded[];
 }
 
 /** A turn's token figures (docs/product.md §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
@@ -151,6 +155,8 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     const turn: Turn = { index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens };
     const compactions = compactionAt.size > 0 ? compactionsBefore(t.ref.leafId) : [];
     if (compactions.length > 0) turn.compactions = compactions;
+    if (t.request !== undefined) turn.request = t.request;
+    if (t.notRecorded !== undefined) turn.notRecorded = t.notRecorded;
     yield turn;
   }
 }

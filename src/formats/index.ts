@@ -1,5 +1,6 @@
 // The format registry and the pure entry point parseSession(text) (docs/product.md §6).
 import { feedLines, splitText } from "../shared/lines.js";
+import { codexFormat, type CodexSession } from "./codex/index.js";
 import { piFormat, type PiSession } from "./pi/index.js";
 import { scorelFormat, type ScorelSession } from "./scorel/index.js";
 import { SessionSniffer, type ParsedSession, type SessionParseOptions } from "./sniff.js";
@@ -8,19 +9,20 @@ import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./type
 import { yoiFormat, type YoiSession } from "./yoi/index.js";
 
 /** A session sightline can read, discriminated by `format`. */
-export type Session = ScorelSession | PiSession | YoiSession;
+export type Session = ScorelSession | PiSession | YoiSession | CodexSession;
 
 /** The format modules by name, each typed with its own session model. */
 export interface FormatModules {
   scorel: typeof scorelFormat;
   pi: typeof piFormat;
   yoi: typeof yoiFormat;
+  codex: typeof codexFormat;
 }
 
-const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat };
+const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat, codex: codexFormat };
 
 // Order matters only for sniffing: each module recognises a distinct first record.
-export const formats: readonly FormatModule[] = [registry.scorel, registry.pi, registry.yoi];
+export const formats: readonly FormatModule[] = [registry.scorel, registry.pi, registry.yoi, registry.codex];
 
 export function formatModule<K extends FormatName>(name: K): FormatModules[K] {
   const m = registry[name];
@@ -60,4 +62,15 @@ export type * from "./types.js";
 export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./scorel/index.js";
 export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./pi/index.js";
 export { yoiFormat, type YoiSession } from "./yoi/index.js";
+export {
+  codexFormat,
+  codexReplay,
+  compareRequests,
+  turnRequest,
+  type CodexSession,
+  type CodexTurn,
+  type CodexCompaction,
+  type RequestComparison,
+  type RequestDifference,
+} from "./codex/index.js";
 export { renderSystemReminder, type ReminderStyle } from "./reminder.js";

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../shared/diagnostics.js";
 import type { LineSink } from "../shared/lines.js";
 import type { List } from "../shared/plist.js";
 
-export type FormatName = "scorel" | "pi" | "yoi";
+export type FormatName = "scorel" | "pi" | "yoi" | "codex";
 
 /** The conversation tree. Formats without ids use the synthetic ids of docs/product.md §2 (pi v1: line index; G0: legacy-<kind>-<line>; yoi: L<line>). */
 export interface SessionTree {
@@ -105,6 +105,16 @@ export interface TurnContext {
   messages: List<Msg>;
   /** Token figures the log itself records for this request, when it does. */
   loggedTokens?: number;
+  /** The request body as far as the log records it (model, input, …), for formats that rebuild it. */
+  request?: Record<string, unknown>;
+  /** Parts of the request the log does not record, each a JSON path (`$.tools`, `$.input[0]`) with why. */
+  notRecorded?: NotRecorded[];
+}
+
+/** A part of a request the log does not record: a JSON path into the request and why. */
+export interface NotRecorded {
+  path: string;
+  why: string;
 }
 
 export interface CompactionRef {

@@ -1,0 +1,59 @@
+// The typed model of one Codex CLI rollout file (docs/codex.md §1). Lines have no ids upstream; sightline
+// names them `L<line>` (1-based physical line, docs/product.md §2) and chains them in file order.
+import type { SessionBase } from "../types.js";
+
+/**
+ * codex-0.169 = what release 0.169.0 writes and reads (compacted lines carry replacement_history; token usage
+ * records per response), checked against its binary. codex-legacy = rollouts whose compacted lines carry only
+ * the summary message, rebuilt as the reader does for them (docs/codex.md §4).
+ */
+export type CodexProfile = "codex-0.169" | "codex-legacy";
+export const CODEX_PROFILES: readonly CodexProfile[] = ["codex-0.169", "codex-legacy"];
+
+/** The release each profile names, as checked (docs/codex.md §6). */
+export const PROFILE_RELEASE: Record<CodexProfile, string> = {
+  "codex-0.169": "0.169.0",
+  "codex-legacy": "releases before compacted.replacement_history (rebuilt from the sources; no binary run)",
+};
+
+/** Line types the reader of 0.169.0 replays or skips knowingly (RolloutItem variants and their neighbours). */
+export const KNOWN_LINE_TYPES: ReadonlySet<string> = new Set([
+  "session_meta",
+  "response_item",
+  "event_msg",
+  "turn_context",
+  "compacted",
+  "world_state",
+  "token_usage_record",
+]);
+
+/** One parsed line of a rollout. */
+export interface CodexLine {
+  /** `L<line>`. */
+  id: string;
+  line: number;
+  /** The RolloutLine `type` (session_meta, response_item, …). */
+  type: string;
+  payload: Record<string, unknown>;
+  timestamp?: string;
+  /** 0.169.0's per-line sequence number, when the line has one. */
+  ordinal?: number;
+}
+
+export interface CodexSession extends SessionBase {
+  format: "codex";
+  profile: CodexProfile;
+  /** Every line that parsed as a RolloutLine object, in file order. */
+  lines: CodexLine[];
+  byId: Map<string, CodexLine>;
+  /** The first session_meta payload (the session header), or null. */
+  meta: Record<string, unknown> | null;
+}
+
+/** A history item as the wire carries it, with the line it came from (or the compacted line that rebuilt it). */
+export interface CodexItem {
+  item: Record<string, unknown>;
+  sourceId: string;
+}
+
+export const lineId = (line: number): string => `L${line}`;

@@ -1,0 +1,230 @@
+// The history Codex sends, line by line (docs/codex.md §2): response_item lines append to it, a compacted line
+// replaces it (its replacement_history, or a rebuild for legacy lines), a thread rollback drops user turns. Each
+// model request is one turn: its input is the history just before the response's first output item.
+import { fromArray, push, toArray, type List } from "../../shared/plist.js";
+import type { Msg } from "../types.js";
+import { isSummaryMessage, legacyReplacement, userMessageText } from "./legacy.js";
+import { itemToMsg } from "./msgs.js";
+import type { CodexItem, CodexLine, CodexSession } from "./model.js";
+import { dropLastUserTurns } from "./rollback.js";
+
+/** One model request as the rollout shows it. */
+export interface CodexTurn {
+  index: number;
+  /** The line of the response's first output item (or the usage record / compacted line of an empty response). */
+  responseId: string;
+  /** The line before the response: its history is the request's input. */
+  leafId: string | null;
+  kind: "model" | "compaction";
+  /** The history sent (without the developer message Codex puts first). */
+  history: List<CodexItem>;
+  msgs: List<Msg>;
+  /** turn_context.model in effect. */
+  model: string | null;
+  /** The provider's response id (token_usage_record.response_id), when recorded. */
+  wireResponseId?: string;
+  /** Input tokens the provider reported for this request (token_usage_record / token_count). */
+  inputTokens?: number;
+  /** A compaction request whose response the rollout does not hold (legacy writers). */
+  responseUnrecorded?: boolean;
+  /** On compaction requests: the compacted line. */
+  compactionId?: string;
+  /** After a compacted line without replacement_history: the initial context is the recorded one (docs/codex.md §4). */
+  legacyAfter?: boolean;
+}
+
+export interface CodexCompaction {
+  /** The compacted line. */
+  id: string;
+  line: number;
+  /** The line whose history is "before" (the compaction request's input, without the prompt). */
+  beforeLeafId: string | null;
+  before: CodexItem[];
+  after: CodexItem[];
+  /** compacted.message (0.169.0 writes the summary message's text). */
+  summary: string;
+  /** True when the line has no replacement_history and the history after it was rebuilt. */
+  legacy: boolean;
+  /** The legacy rebuild truncated a user message whose exact cut sightline does not reproduce. */
+  approximate?: boolean;
+}
+
+export interface CodexReplay {
+  turns: CodexTurn[];
+  compactions: CodexCompaction[];
+  /** call ids of tool outputs whose call is not in the history they join (line, call id). */
+  orphans: Array<{ line: number; callId: string }>;
+  rollbacks: Array<{ line: number; turns: number }>;
+}
+
+const OUTPUT_TYPES = new Set([
+  "reasoning",
+  "function_call",
+  "custom_tool_call",
+  "local_shell_call",
+  "web_search_call",
+  "image_generation_call",
+  "tool_search_call",
+]);
+
+/** An item the model produced (it belongs to a response), as opposed to an input Codex adds. */
+export const isOutputItem = (p: Record<string, unknown>): boolean => OUTPUT_TYPES.has(String(p.type)) || (p.type === "message" && p.role === "assistant");
+
+const CALL_OUTPUTS = new Set(["function_call_output", "custom_tool_call_output"]);
+const CALLS = new Set(["function_call", "custom_tool_call", "local_shell_call"]);
+
+const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+
+interface Pending {
+  snapshot: List<CodexItem>;
+  msgs: List<Msg>;
+  responseId: string;
+  leafId: string | null;
+  model: string | null;
+}
+
+/** Replays the whole rollout. `upTo`: stop after that line (buildContext); `keepAt`: record the history per line. */
+export function replayCodex(session: CodexSession, opts: { upTo?: string } = {}): CodexReplay & { history: List<CodexItem>; msgs: List<Msg> } {
+  const out: CodexReplay = { turns: [], compactions: [], orphans: [], rollbacks: [] };
+  let hist: List<CodexItem> = null;
+  let msgs: List<Msg> = null;
+  let pending: Pending | null = null;
+  let model: string | null = typeof session.meta?.model === "string" ? session.meta.model : null;
+  let prevId: string | null = null;
+  // Legacy writers mark a response's end only with token_count events; 0.169.0 writes a token_usage_record per response.
+  const usageRecords = session.lines.some((l) => l.type === "token_usage_record");
+  const calls = new Set<string>();
+  let legacySeen = false;
+
+  const setHistory = (items: CodexItem[]): void => {
+    hist = fromArray(items);
+    msgs = fromArray(items.map(itemToMsg));
+  };
+  const close = (responseId: string, usage?: Record<string, unknown>): CodexTurn => {
+    const p: Pending = pending ?? { snapshot: hist, msgs, responseId, leafId: prevId, model };
+    pending = null;
+    const turn: CodexTurn = {
+      index: out.turns.length,
+      responseId: p.responseId,
+      leafId: p.leafId,
+      kind: "model",
+      history: p.snapshot,
+      msgs: p.msgs,
+      model: p.model,
+    };
+    if (legacySeen) turn.legacyAfter = true;
+    if (usage) {
+      if (typeof usage.response_id === "string") turn.wireResponseId = usage.response_id;
+      const u = usage.usage as Record<string, unknown> | undefined;
+      const input = num(u?.input_tokens);
+      if (input !== undefined) turn.inputTokens = input;
+    }
+    out.turns.push(turn);
+    return turn;
+  };
+
+  for (const line of session.lines) {
+    const p = line.payload;
+    switch (line.type) {
+      case "turn_context":
+        if (typeof p.model === "string") model = p.model;
+        break;
+      case "response_item": {
+        if (isOutputItem(p)) {
+          if (!pending) pending = { snapshot: hist, msgs, responseId: line.id, leafId: prevId, model };
+        } else if (pending) close(pending.responseId);
+        const callId = typeof p.call_id === "string" ? p.call_id : undefined;
+        if (callId && CALLS.has(String(p.type))) calls.add(callId);
+        if (callId && CALL_OUTPUTS.has(String(p.type)) && !calls.has(callId)) out.orphans.push({ line: line.line, callId });
+        const item: CodexItem = { item: p, sourceId: line.id };
+        hist = push(hist, item);
+        msgs = push(msgs, itemToMsg(item));
+        break;
+      }
+      case "token_usage_record":
+        close(pending?.responseId ?? line.id, p);
+        break;
+      case "event_msg":
+        if (p.type === "token_count" && !usageRecords && pending) {
+          const info = p.info as Record<string, unknown> | null | undefined;
+          const last = info?.last_token_usage as Record<string, unknown> | undefined;
+          const t = close(pending.responseId);
+          const input = num(last?.input_tokens);
+          if (input !== undefined) t.inputTokens = input;
+        } else if (p.type === "thread_rolled_back") {
+          const n = num(p.num_turns) ?? 0;
+          out.rollbacks.push({ line: line.line, turns: n });
+          setHistory(dropLastUserTurns(toArray(hist), n));
+        }
+        break;
+      case "compacted":
+        compact(line);
+        break;
+      default:
+        break;
+    }
+    prevId = line.id;
+    if (opts.upTo !== undefined && line.id === opts.upTo) break;
+  }
+  return { ...out, history: hist, msgs };
+
+  function compact(line: CodexLine): void {
+    const p = line.payload;
+    if (pending) close(pending.responseId);
+    const summary = typeof p.message === "string" ? p.message : "";
+    // The request that produced the summary: named by compaction_response_id (0.169.0), else the last turn when
+    // its only output is the summary (the assistant message recorded just before this line), else not recorded.
+    let req: CodexTurn | undefined;
+    const wire = typeof p.compaction_response_id === "string" ? p.compaction_response_id : undefined;
+    if (wire) req = findLast(out.turns, (t) => t.wireResponseId === wire && t.kind === "model");
+    else {
+      const last = out.turns[out.turns.length - 1];
+      const item = last ? lastAssistantAfter(hist, last.responseId) : undefined;
+      if (last && item !== undefined && summary.endsWith(item)) req = last;
+    }
+    if (!req) {
+      req = { index: out.turns.length, responseId: line.id, leafId: prevId, kind: "model", history: hist, msgs, model, responseUnrecorded: true };
+      out.turns.push(req);
+    }
+    req.kind = "compaction";
+    req.compactionId = line.id;
+    const before = toArray(req.history);
+    const byItemId = new Map<string, string>();
+    for (const b of before) if (typeof b.item.id === "string") byItemId.set(b.item.id, b.sourceId);
+    const rh = p.replacement_history;
+    let after: CodexItem[];
+    let approximate = false;
+    if (Array.isArray(rh)) {
+      after = rh.map((it) => {
+        const item = it as Record<string, unknown>;
+        return { item, sourceId: (typeof item.id === "string" && byItemId.get(item.id)) || line.id };
+      });
+    } else {
+      const rebuilt = legacyReplacement(toArray(hist), summary, line.id);
+      after = rebuilt.items;
+      approximate = rebuilt.approximate;
+    }
+    const c: CodexCompaction = { id: line.id, line: line.line, beforeLeafId: req.leafId, before, after, summary, legacy: !Array.isArray(rh) };
+    if (approximate) c.approximate = true;
+    out.compactions.push(c);
+    if (c.legacy) legacySeen = true;
+    setHistory(after);
+  }
+}
+
+function findLast<T>(xs: readonly T[], f: (x: T) => boolean): T | undefined {
+  for (let i = xs.length - 1; i >= 0; i--) if (f(xs[i])) return xs[i];
+  return undefined;
+}
+
+/** The text of the last assistant message in `hist` recorded at or after line `fromId`'s item (the summary reply). */
+function lastAssistantAfter(hist: List<CodexItem>, fromId: string): string | undefined {
+  for (let c = hist; c; c = c.prev) {
+    const it = c.value.item;
+    if (it.type === "message" && it.role === "assistant") return userMessageText(it);
+    if (c.value.sourceId === fromId) break;
+  }
+  return undefined;
+}
+
+export { isSummaryMessage };

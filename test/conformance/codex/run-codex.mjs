@@ -1,0 +1,88 @@
+// Runs one scripted scenario through the real Codex CLI binary, offline: a scratch CODEX_HOME/HOME with a
+// config.toml naming the scripted provider on 127.0.0.1, one `codex` process per run of the scenario, every
+// request body captured. Returns the rollout files Codex wrote and the captured requests, in order.
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { COMPACT_LIMIT, isCompactionRequest, summaryReply } from "./scenarios.mjs";
+import { startServer } from "./server.mjs";
+
+export function configToml(port, extra = "") {
+  return [
+    `model = "scripted-model"`,
+    `model_provider = "scripted"`,
+    `approval_policy = "never"`,
+    `sandbox_mode = "danger-full-access"`,
+    `model_auto_compact_token_limit = ${COMPACT_LIMIT}`,
+    extra,
+    `[model_providers.scripted]`,
+    `name = "scripted"`,
+    `base_url = "http://127.0.0.1:${port}/v1"`,
+    `wire_api = "responses"`,
+    `env_key = "SCRIPTED_API_KEY"`,
+    `request_max_retries = 0`,
+    `stream_max_retries = 0`,
+    ``,
+  ].join("\n");
+}
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* walk(p);
+    else if (name.endsWith(".jsonl")) yield p;
+  }
+}
+
+function runCodex(bin, args, env, cwd, timeoutMs) {
+  return new Promise((resolve) => {
+    const p = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    p.stdout.on("data", (d) => {
+      out += d;
+    });
+    p.stderr.on("data", (d) => {
+      out += d;
+    });
+    const timer = setTimeout(() => p.kill("SIGKILL"), timeoutMs);
+    p.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+/**
+ * Runs `scenario` with the binary `bin`. `home` and `work` are scratch folders (wiped first); Codex writes its
+ * rollouts under `home/sessions`. Returns `{ rollouts: string[], requests, logs }`.
+ */
+export async function recordScenario(bin, scenario, { home, work, timeoutMs = 120000 }) {
+  rmSync(home, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(home, { recursive: true });
+  mkdirSync(work, { recursive: true });
+  const queue = [];
+  let compactions = 0;
+  const server = await startServer((body) => {
+    if (isCompactionRequest(body)) return summaryReply(++compactions);
+    const next = queue.shift();
+    if (!next) throw new Error("the script has no reply left");
+    return next;
+  });
+  writeFileSync(join(home, "config.toml"), configToml(server.port, scenario.config ?? ""));
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CODEX_HOME: home, SCRIPTED_API_KEY: "sk-scripted", NO_COLOR: "1" };
+  const logs = [];
+  try {
+    for (const run of scenario.runs) {
+      queue.push(...run.replies);
+      const r = await runCodex(bin, run.args, env, work, timeoutMs);
+      logs.push(r);
+      if (r.code !== 0) throw new Error(`codex ${run.args.join(" ")} exited ${r.code}:\n${r.out.slice(-2000)}`);
+      if (queue.length) throw new Error(`codex ${run.args.join(" ")} left ${queue.length} scripted replies unused`);
+    }
+  } finally {
+    await server.close();
+  }
+  const rollouts = [...walk(join(home, "sessions"))].sort();
+  return { rollouts, requests: server.requests.filter((r) => !r.ignored), logs };
+}

@@ -1,0 +1,78 @@
+// Scripted Codex CLI sessions: what the fake model answers, request by request, and which `codex` commands run.
+// A compaction request (its last input item is the compaction prompt) is answered with a summary and does not
+// consume the script; every other request takes the next scripted reply. Usage figures drive automatic
+// compaction: a reply reporting more input tokens than the config's limit makes Codex compact before it asks again.
+
+const call = (id, cmd, extra = {}) => ({ type: "function_call", name: "exec_command", call_id: id, arguments: JSON.stringify({ cmd, ...extra }) });
+const say = (text) => ({ type: "message", text });
+const think = (...summary) => ({ type: "reasoning", summary });
+const usage = (input, output = 20) => ({ input, output });
+
+/** True when a request body is a compaction request (the prompt is appended as the last user message). */
+export function isCompactionRequest(body) {
+  const last = body.input?.[body.input.length - 1];
+  const text = last?.type === "message" && last.role === "user" ? (last.content?.[0]?.text ?? "") : "";
+  return /CONTEXT CHECKPOINT COMPACTION/.test(text);
+}
+
+/** The compaction limit every scenario's config sets (model_auto_compact_token_limit). */
+export const COMPACT_LIMIT = 100000;
+
+export const scenarios = {
+  // Several tool calls (two in one response), reasoning items, a long output Codex truncates, a final answer.
+  tools: {
+    runs: [
+      {
+        args: ["exec", "--skip-git-repo-check", "List the numbers and count the files."],
+        replies: [
+          { items: [think("Plan: run two commands."), call("call_a1", "echo alpha"), call("call_a2", "printf 'beta\\ngamma\\n'")], usage: usage(3000) },
+          { items: [think("Now a long listing.", "It will be truncated."), call("call_a3", "seq 1 40000")], usage: usage(3500) },
+          { items: [say("Counted: the listing was long.")], usage: usage(9000) },
+        ],
+      },
+    ],
+  },
+  // A session continued with `exec resume --last`: the second process rebuilds the history from the rollout.
+  resume: {
+    runs: [
+      {
+        args: ["exec", "--skip-git-repo-check", "Create a note."],
+        replies: [
+          { items: [call("call_r1", "echo first > note.txt && cat note.txt")], usage: usage(3000) },
+          { items: [say("Wrote note.txt.")], usage: usage(3200) },
+        ],
+      },
+      {
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "Append a second line."],
+        replies: [
+          { items: [think("Append, then show."), call("call_r2", "echo second >> note.txt && cat note.txt")], usage: usage(3600) },
+          { items: [say("note.txt has two lines.")], usage: usage(3800) },
+        ],
+      },
+    ],
+  },
+  // Two automatic compactions in one session: replies reporting more than COMPACT_LIMIT input tokens.
+  compact: {
+    runs: [
+      {
+        args: ["exec", "--skip-git-repo-check", "Work through three steps."],
+        replies: [
+          { items: [think("Step one."), call("call_c1", "echo step one")], usage: usage(150000) },
+          { items: [call("call_c2", "echo step two")], usage: usage(4000) },
+          { items: [call("call_c3", "echo step three")], usage: usage(160000) },
+          { items: [say("All three steps are done.")], usage: usage(5000) },
+        ],
+      },
+      {
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "One more step after the compactions."],
+        replies: [
+          { items: [call("call_c4", "echo step four")], usage: usage(6000) },
+          { items: [say("Step four done.")], usage: usage(6200) },
+        ],
+      },
+    ],
+  },
+};
+
+/** The summary a compaction request gets, numbered so each compaction's replacement is distinct. */
+export const summaryReply = (k) => ({ items: [say(`Summary ${k}: the steps so far ran echo commands; continue with the next step.`)], usage: usage(2000, 40) });
