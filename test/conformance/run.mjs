@@ -10,12 +10,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import codex from "./adapters/codex.mjs";
 import omp from "./adapters/omp.mjs";
 import pi from "./adapters/pi.mjs";
 import { cacheRoot } from "./cache.mjs";
 import { brief, firstDifference } from "./compare.mjs";
 
-const ADAPTERS = { [pi.name]: pi, [omp.name]: omp };
+const ADAPTERS = { [pi.name]: pi, [omp.name]: omp, [codex.name]: codex };
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {
@@ -127,6 +128,13 @@ async function main() {
             .join(", ")})`,
         );
       const chosen = adapter.profileFor(version);
+      // An end-to-end adapter (codex: a native binary, no library to call) runs its own check.
+      if (adapter.standalone) {
+        const profile = opts.profile ?? chosen.profile;
+        const r = await adapter.standalone(version, { log, sightline: opts.sightline, profile, show: opts.show });
+        summary.push({ upstream: spec, profile, standalone: r });
+        continue;
+      }
       // --profile compares the release with another profile (e.g. the previous one, to see what changed).
       const profile = opts.profile ?? chosen.profile;
       const pinned = chosen.pinned && profile === chosen.profile;
@@ -167,6 +175,11 @@ async function main() {
   }
   let failed = 0;
   for (const r of summary) {
+    if (r.standalone) {
+      process.stdout.write(`${r.upstream} vs profile ${r.profile}: ${r.standalone.lines.join("\n")}\n`);
+      failed += r.standalone.failed;
+      continue;
+    }
     const note = r.pinned ? "" : r.requested ? " (requested with --profile)" : " (newest profile; no profile pins this release)";
     const head = `${r.upstream} vs profile ${r.profile}${note}`;
     process.stdout.write(
