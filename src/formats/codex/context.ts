@@ -10,6 +10,11 @@ import { turnRequest } from "./request.js";
 
 const cache = new WeakMap<CodexSession, CodexReplay>();
 
+/** Forgets a session's replay (its origin changed). */
+export const clearCodexReplay = (session: CodexSession): void => {
+  cache.delete(session);
+};
+
 /** The whole-file replay, computed once per session. */
 export function codexReplay(session: CodexSession): CodexReplay {
   let r = cache.get(session);

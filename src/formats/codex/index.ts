@@ -1,7 +1,8 @@
 // The Codex CLI rollout format module (docs/codex.md): reader, replay (one turn per model request, with the
 // request body as far as the rollout records it), compactions, TTSR steps.
 import type { FormatModule } from "../types.js";
-import { buildCodexContext, codexCompactions, codexToMsgs, codexTurnContexts, codexTurns } from "./context.js";
+import { buildCodexContext, clearCodexReplay, codexCompactions, codexToMsgs, codexTurnContexts, codexTurns } from "./context.js";
+import { codexOriginFile, codexOriginFindings, setCodexOrigin } from "./fork.js";
 import { CODEX_PROFILES, type CodexItem, type CodexSession } from "./model.js";
 import { createCodexParser, sniffCodex } from "./parse.js";
 import { codexTtsrSteps } from "./ttsr-steps.js";
@@ -24,6 +25,9 @@ export const codexFormat: FormatModule<CodexSession, CodexItem> = {
   turnContexts: codexTurnContexts,
   compactions: codexCompactions,
   ttsrSteps: codexTtsrSteps,
+  originFile: codexOriginFile,
+  setOrigin: (s, origin) => setCodexOrigin(s, origin, clearCodexReplay),
+  originFindings: codexOriginFindings,
   recordedCwd: (s) => (typeof s.meta?.cwd === "string" ? s.meta.cwd : null),
 };
 export { compareRequests, firstDifference, withoutPaths, parseJsonPath, type RequestComparison, type RequestDifference } from "./verify.js";

@@ -6,7 +6,8 @@ import { EXEC_REMOVED_SECTIONS_0169 } from "./strings.js";
 
 /** The recorded base instructions text, or null. */
 export function baseInstructions(session: CodexSession): string | null {
-  const bi = session.meta?.base_instructions;
+  // A fork records none: it uses its parent's (docs/codex.md §2.4).
+  const bi = session.meta?.base_instructions ?? session.origin?.meta?.base_instructions;
   if (typeof bi === "string") return bi;
   if (bi && typeof bi === "object" && typeof (bi as Record<string, unknown>).text === "string") return (bi as Record<string, string>).text;
   return null;

@@ -48,6 +48,11 @@ export interface CodexSession extends SessionBase {
   byId: Map<string, CodexLine>;
   /** The first session_meta payload (the session header), or null. */
   meta: Record<string, unknown> | null;
+  /**
+   * A fork's parent rollout as readSession read it: null when it could not be read; absent when not read
+   * (parseSession, stdin, or not a fork).
+   */
+  origin?: CodexSession | null;
 }
 
 /** A history item as the wire carries it, with the line it came from (or the compacted line that rebuilt it). */

@@ -6,6 +6,7 @@ import type { Msg } from "../types.js";
 import { isSummaryMessage, legacyReplacement, userMessageText } from "./legacy.js";
 import { itemToMsg } from "./msgs.js";
 import type { CodexItem, CodexLine, CodexSession } from "./model.js";
+import { forkBase } from "./fork.js";
 import { dropLastUserTurns } from "./rollback.js";
 
 /** One model request as the rollout shows it. */
@@ -84,10 +85,14 @@ interface Pending {
 }
 
 /** Replays the whole rollout. `upTo`: stop after that line (buildContext); `keepAt`: record the history per line. */
-export function replayCodex(session: CodexSession, opts: { upTo?: string } = {}): CodexReplay & { history: List<CodexItem>; msgs: List<Msg> } {
+export function replayCodex(
+  session: CodexSession,
+  opts: { upTo?: string; beforeOrdinal?: number | null } = {},
+): CodexReplay & { history: List<CodexItem>; msgs: List<Msg> } {
   const out: CodexReplay = { turns: [], compactions: [], orphans: [], rollbacks: [] };
-  let hist: List<CodexItem> = null;
-  let msgs: List<Msg> = null;
+  const start = forkStart(session);
+  let hist: List<CodexItem> = fromArray(start);
+  let msgs: List<Msg> = fromArray(start.map(itemToMsg));
   let pending: Pending | null = null;
   let model: string | null = typeof session.meta?.model === "string" ? session.meta.model : null;
   let prevId: string | null = null;
@@ -125,6 +130,7 @@ export function replayCodex(session: CodexSession, opts: { upTo?: string } = {})
 
   for (const line of session.lines) {
     const p = line.payload;
+    if (opts.beforeOrdinal != null && line.ordinal !== undefined && line.ordinal >= opts.beforeOrdinal) break;
     switch (line.type) {
       case "turn_context":
         if (typeof p.model === "string") model = p.model;
@@ -210,6 +216,15 @@ export function replayCodex(session: CodexSession, opts: { upTo?: string } = {})
     if (c.legacy) legacySeen = true;
     setHistory(after);
   }
+}
+
+/** A fork's starting history: its parent's after the parent's lines below the fork ordinal (docs/codex.md §2.4). */
+function forkStart(session: CodexSession): CodexItem[] {
+  const base = forkBase(session);
+  if (!base || !session.origin) return [];
+  const parent = session.origin;
+  const h = toArray(replayCodex(parent, { beforeOrdinal: base.endOrdinal }).history);
+  return h.map((x) => ({ item: x.item, sourceId: x.sourceId.includes(":") ? x.sourceId : `${parent.id ?? "parent"}:${x.sourceId}` }));
 }
 
 function findLast<T>(xs: readonly T[], f: (x: T) => boolean): T | undefined {

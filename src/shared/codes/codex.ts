@@ -45,4 +45,10 @@ export const codexCodes = {
     title: "A rollout with several session_meta lines (a fork or a resumed copy keeps its parent's)",
     message: (a: { count: number; ids: string }) => `${show(a.count)} session_meta lines (sessions ${show(a.ids)}): the first names this session`,
   },
+  CODEX_FORK_PARENT_MISSING: {
+    severity: "warning",
+    title: "A fork whose parent rollout could not be read: its history before the fork is unknown",
+    message: (a: { parent: string }) =>
+      `This rollout is a fork of ${show(a.parent)}, whose rollout was not found beside it: the requests are shown without the parent's history`,
+  },
 } satisfies Catalogue;

@@ -20,12 +20,15 @@ function* rollouts(dir) {
   }
 }
 
-/** sightline's turns of the rollouts (in file-name order, which is start-time order) against the bodies. */
-function compare(lib, files, bodies, profile) {
+/**
+ * sightline's turns of the rollouts (in file-name order, which is start-time order) against the bodies. Files are
+ * read with readSession, as a user's are: a fork reads its parent's rollout beside it.
+ */
+async function compare(lib, files, bodies, profile) {
   const turns = [];
   const errors = [];
   for (const f of files) {
-    const s = lib.parseSession(readFileSync(f, "utf8"), { file: f, profile });
+    const s = await lib.readSession(f, { profile });
     if (s.format !== "codex") {
       errors.push(`${f}: not read as a codex rollout`);
       continue;
@@ -58,12 +61,12 @@ export default {
         const rec = await recordScenario(bin, scenario, { home: join(work, "home"), work: join(work, "cwd") });
         rows.push({
           name: `ran ${name}`,
-          ...compare(
+          ...(await compare(
             lib,
             rec.rollouts,
             rec.requests.map((r) => r.body),
             profile,
-          ),
+          )),
         });
       }
     } finally {
@@ -79,7 +82,7 @@ export default {
     for (const name of fixtureDirs) {
       const dir = join(fixtureRoot, name);
       const bodies = JSON.parse(readFileSync(join(dir, "requests.json"), "utf8"));
-      rows.push({ name: `fixture ${name}`, ...compare(lib, [...rollouts(join(dir, "sessions"))], bodies, profile) });
+      rows.push({ name: `fixture ${name}`, ...(await compare(lib, [...rollouts(join(dir, "sessions"))], bodies, profile)) });
     }
     const requests = rows.reduce((n, r) => n + r.requests, 0);
     const compared = rows.reduce((n, r) => n + r.compared, 0);

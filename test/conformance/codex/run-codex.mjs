@@ -2,7 +2,7 @@
 // config.toml naming the scripted provider on 127.0.0.1, one `codex` process per run of the scenario, every
 // request body captured. Returns the rollout files Codex wrote and the captured requests, in order.
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { COMPACT_LIMIT, isCompactionRequest, summaryReply } from "./scenarios.mjs";
 import { startServer } from "./server.mjs";
@@ -33,6 +33,9 @@ function* walk(dir) {
     else if (name.endsWith(".jsonl")) yield p;
   }
 }
+
+/** The session id at the end of a rollout file name (rollout-<timestamp>-<uuid>.jsonl). */
+const sessionIdOf = (path) => /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/.exec(path)?.[1] ?? "";
 
 function runCodex(bin, args, env, cwd, timeoutMs) {
   return new Promise((resolve) => {
@@ -75,10 +78,13 @@ export async function recordScenario(bin, scenario, { home, work, timeoutMs = 12
   try {
     for (const run of scenario.runs) {
       queue.push(...run.replies);
-      const r = await runCodex(bin, run.args, env, work, timeoutMs);
+      // Later runs may name an earlier session (fork): ids in the order the sessions were started.
+      const sessionIds = existsSync(join(home, "sessions")) ? [...walk(join(home, "sessions"))].sort().map(sessionIdOf) : [];
+      const args = typeof run.args === "function" ? run.args({ sessionIds }) : run.args;
+      const r = await runCodex(bin, args, env, work, timeoutMs);
       logs.push(r);
-      if (r.code !== 0) throw new Error(`codex ${run.args.join(" ")} exited ${r.code}:\n${r.out.slice(-2000)}`);
-      if (queue.length) throw new Error(`codex ${run.args.join(" ")} left ${queue.length} scripted replies unused`);
+      if (r.code !== 0) throw new Error(`codex ${args.join(" ")} exited ${r.code}:\n${r.out.slice(-2000)}`);
+      if (queue.length) throw new Error(`codex ${args.join(" ")} left ${queue.length} scripted replies unused`);
     }
   } finally {
     await server.close();

@@ -72,6 +72,25 @@ export const scenarios = {
       },
     ],
   },
+  // A fork: a second session that starts from a copy of the first one's history (`exec fork <id>`).
+  fork: {
+    runs: [
+      {
+        args: ["exec", "--skip-git-repo-check", "Start the parent."],
+        replies: [
+          { items: [call("call_f1", "echo parent")], usage: usage(3000) },
+          { items: [say("Parent done.")], usage: usage(3100) },
+        ],
+      },
+      {
+        args: (ctx) => ["exec", "--skip-git-repo-check", "fork", ctx.sessionIds[0], "Continue in the fork."],
+        replies: [
+          { items: [think("Forked."), call("call_f2", "echo child")], usage: usage(3300) },
+          { items: [say("Fork done.")], usage: usage(3400) },
+        ],
+      },
+    ],
+  },
 };
 
 /** The summary a compaction request gets, numbered so each compaction's replacement is distinct. */

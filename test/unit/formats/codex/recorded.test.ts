@@ -5,7 +5,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareRequests } from "../../../../src/formats/codex/verify.js";
-import { parseSession, type Session } from "../../../../src/formats/index.js";
+import { readSession } from "../../../../src/app/read.js";
+import { codexFormat, isSession, parseSession, type CodexSession, type Session } from "../../../../src/formats/index.js";
 import { turnViews } from "../../../../src/context/turns.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
@@ -19,20 +20,31 @@ function* rollouts(dir: string): Generator<string> {
   }
 }
 
-function scenario(name: string): { session: Session; bodies: unknown[] } {
+async function sessions(name: string): Promise<{ sessions: Session[]; bodies: unknown[] }> {
   const dir = join(RELEASE, name);
-  const [file, ...more] = [...rollouts(join(dir, "sessions"))];
+  const out: Session[] = [];
+  for (const file of rollouts(join(dir, "sessions"))) {
+    const s = await readSession(file);
+    if (!isSession(s) || s.format !== "codex") throw new Error(`${file} is not read as a codex session`);
+    out.push(s);
+  }
+  return { sessions: out, bodies: JSON.parse(readFileSync(join(dir, "requests.json"), "utf8")) as unknown[] };
+}
+
+async function scenario(name: string): Promise<{ session: Session; bodies: unknown[] }> {
+  const {
+    sessions: [session, ...more],
+    bodies,
+  } = await sessions(name);
   expect(more).toEqual([]);
-  const s = parseSession(readFileSync(file, "utf8"), { file });
-  if (s.format !== "codex") throw new Error(`${file} is not read as a codex session`);
-  return { session: s, bodies: JSON.parse(readFileSync(join(dir, "requests.json"), "utf8")) as unknown[] };
+  return { session, bodies };
 }
 
 const SCENARIOS = { tools: 3, resume: 4, compact: 8 } as const;
 
 describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => {
-  it.each(Object.entries(SCENARIOS))("%s: %i turns, each equal to its captured body", (name, n) => {
-    const { session, bodies } = scenario(name);
+  it.each(Object.entries(SCENARIOS))("%s: %i turns, each equal to its captured body", async (name, n) => {
+    const { session, bodies } = await scenario(name);
     expect(session.profile).toBe("codex-0.169");
     expect(session.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
     const { turns } = turnViews(session);
@@ -41,8 +53,8 @@ describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => 
     expect([r.turns, r.requests, r.compared]).toEqual([n, n, n]);
   });
 
-  it("what is left out is only what the rollout does not record", () => {
-    const { session } = scenario("compact");
+  it("what is left out is only what the rollout does not record", async () => {
+    const { session } = await scenario("compact");
     const { turns } = turnViews(session);
     const paths = (i: number) => (turns[i].notRecorded ?? []).map((x) => x.path);
     // A model request: the tools and the developer message's id are not recorded; its text is rebuilt.
@@ -54,8 +66,8 @@ describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => 
     expect(turns[1].request?.tools).toEqual([]);
   });
 
-  it("a changed request is caught (the comparison can fail)", () => {
-    const { session, bodies } = scenario("tools");
+  it("a changed request is caught (the comparison can fail)", async () => {
+    const { session, bodies } = await scenario("tools");
     const { turns } = turnViews(session);
     const broken = structuredClone(bodies) as Array<{ input: Array<Record<string, unknown>> }>;
     broken[1].input[2] = { ...broken[1].input[2], id: "msg_other" };
@@ -63,10 +75,26 @@ describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => 
     expect(r.differences.map((d) => [d.turn, d.path])).toEqual([[1, "$.input[2].id"]]);
   });
 
-  it("both automatic compactions are found, each with the history before and its replacement after", () => {
-    const { session } = scenario("compact");
+  it("both automatic compactions are found, each with the history before and its replacement after", async () => {
+    const { session } = await scenario("compact");
     const { turns } = turnViews(session);
     expect(turns.filter((t) => t.request?.tools !== undefined).map((t) => t.index)).toEqual([1, 4]);
     expect(turns.map((t) => t.compactions ?? [])).toEqual([[], [], ["L21"], [], [], ["L41"], [], []]);
+  });
+
+  it("fork: the child starts from the parent's history up to the fork point (read from the parent's rollout)", async () => {
+    const { sessions: all, bodies } = await sessions("fork");
+    expect(all.map((s) => s.diagnostics.filter((d) => d.severity !== "info"))).toEqual([[], []]);
+    const r = compareRequests(
+      all.flatMap((s) => turnViews(s).turns),
+      bodies,
+    );
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests]).toEqual([4, 4]);
+    // Without its parent, the child's first request lacks the parent's history: the comparison says so.
+    const child = all[1] as CodexSession;
+    const alone = parseSession(readFileSync(child.file, "utf8"), { file: child.file }) as CodexSession;
+    expect(codexFormat.originFindings?.(alone).map((d) => d.code)).toEqual(["CODEX_FORK_PARENT_MISSING"]);
+    expect(compareRequests(turnViews(alone).turns, bodies.slice(2)).differences.length).toBe(2);
   });
 });
