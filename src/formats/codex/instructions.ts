@@ -1,6 +1,7 @@
 // The developer message Codex puts first in every request (docs/codex.md §3.1): session_meta.base_instructions
-// with the sections for tools absent in that mode left out. The rule is measured on `codex exec` 0.169.0 (the
-// update_plan tool is absent there); for other sources the text is given as recorded and said to be unverified.
+// with the sections for tools the request does not offer left out. Measured on 0.169.0 for sessions started by
+// `codex exec` and by the app server (neither offers update_plan); for other sources the same rule is applied and
+// the text is said to be unverified.
 import type { CodexSession } from "./model.js";
 import { EXEC_REMOVED_SECTIONS_0169 } from "./strings.js";
 
@@ -13,8 +14,11 @@ export function baseInstructions(session: CodexSession): string | null {
   return null;
 }
 
-/** True when the session was started by `codex exec` (the mode the section rule was measured in). */
-export const isExec = (session: CodexSession): boolean => session.meta?.source === "exec" || session.meta?.originator === "codex_exec";
+/** Sources whose sessions the section rule was measured on (exec: `codex exec`; vscode: the app server). */
+const MEASURED_SOURCES = new Set(["exec", "vscode"]);
+
+/** The session's source (a fork records its own). */
+const sourceOf = (session: CodexSession): unknown => session.meta?.source ?? session.origin?.meta?.source;
 
 /**
  * Removes each Markdown section whose heading line is one of `headings`: from the heading to the next heading of
@@ -38,5 +42,5 @@ export function removeSections(text: string, headings: readonly string[]): strin
 export function developerText(session: CodexSession): { text: string; verified: boolean } | null {
   const base = baseInstructions(session);
   if (base === null) return null;
-  return isExec(session) ? { text: removeSections(base, EXEC_REMOVED_SECTIONS_0169), verified: true } : { text: base, verified: false };
+  return { text: removeSections(base, EXEC_REMOVED_SECTIONS_0169), verified: MEASURED_SOURCES.has(String(sourceOf(session))) };
 }

@@ -49,7 +49,7 @@ export function turnRequest(session: CodexSession, turn: CodexTurn): { request: 
       if (!dev.verified)
         notRecorded.push({
           path: "$.input[0].content[0].text",
-          why: "sections for tools absent in this mode are left out; the rule is verified for codex exec only, so the recorded base_instructions are shown whole",
+          why: "the sections for update_plan are left out as 0.169.0 does in codex exec and the app server; for this session's source the rule is not verified",
         });
     } else notRecorded.push({ path: "$.input[0]", why: "session_meta records no base_instructions" });
   }

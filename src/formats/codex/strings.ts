@@ -15,8 +15,8 @@ export const SUMMARY_PREFIX =
 export const NO_SUMMARY = "(no summary available)";
 
 /**
- * Markdown headings of base_instructions that `codex exec` 0.169.0 leaves out of the developer message it sends
- * (the update_plan tool is absent in exec): measured by comparing session_meta.base_instructions.text with
- * input[0] of every captured request (docs/codex.md §3.1).
+ * Markdown headings of base_instructions that 0.169.0 leaves out of the developer message it sends (the update_plan
+ * tool is not offered, in `codex exec` nor in the app server): measured by comparing
+ * session_meta.base_instructions.text with input[0] of every captured request (docs/codex.md §3.1).
  */
 export const EXEC_REMOVED_SECTIONS_0169: readonly string[] = ["## Planning", "## `update_plan`"];

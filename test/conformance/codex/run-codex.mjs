@@ -56,6 +56,72 @@ function runCodex(bin, args, env, cwd, timeoutMs) {
 }
 
 /**
+ * Drives `codex app-server` over JSON-RPC on stdio: initialize, then each step's request (params may be a function
+ * of the session ids so far and the earlier steps' results); a step with `waitFor` also waits for that notification after its response.
+ */
+function runAppServer(bin, steps, env, cwd, timeoutMs, ctx) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(bin, ["app-server"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+    let buf = "";
+    let err = "";
+    let nextId = 1;
+    const waiting = new Map();
+    let notify = null;
+    const timer = setTimeout(() => {
+      p.kill("SIGKILL");
+      reject(new Error(`codex app-server timed out:\n${err.slice(-2000)}`));
+    }, timeoutMs);
+    p.stderr.on("data", (d) => {
+      err += d;
+    });
+    p.stdout.on("data", (d) => {
+      buf += d;
+      for (let i = buf.indexOf("\n"); i >= 0; i = buf.indexOf("\n")) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (!line.trim()) continue;
+        const msg = JSON.parse(line);
+        if (msg.id !== undefined && waiting.has(msg.id)) {
+          const w = waiting.get(msg.id);
+          waiting.delete(msg.id);
+          if (msg.error) w.reject(new Error(`${w.method}: ${JSON.stringify(msg.error)}`));
+          else w.resolve(msg.result);
+        } else if (msg.method && notify?.method === msg.method) {
+          const n = notify;
+          notify = null;
+          n.resolve(msg.params);
+        }
+      }
+    });
+    const request = (method, params) =>
+      new Promise((res, rej) => {
+        const id = nextId++;
+        waiting.set(id, { resolve: res, reject: rej, method });
+        p.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      });
+    const notification = (method) => new Promise((res) => (notify = { method, resolve: res }));
+    (async () => {
+      await request("initialize", { clientInfo: { name: "sightline-conformance", version: "0" } });
+      p.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "initialized" })}\n`);
+      const results = [];
+      for (const step of steps) {
+        const done = step.waitFor ? notification(step.waitFor) : null;
+        results.push(await request(step.method, typeof step.params === "function" ? step.params(ctx, results) : step.params));
+        if (done) await done;
+      }
+      p.stdin.end();
+    })().catch((e) => {
+      p.kill("SIGKILL");
+      reject(new Error(`${e.message}\n${err.slice(-2000)}`));
+    });
+    p.on("close", () => {
+      clearTimeout(timer);
+      resolve({ out: err });
+    });
+  });
+}
+
+/**
  * Runs `scenario` with the binary `bin`. `home` and `work` are scratch folders (wiped first); Codex writes its
  * rollouts under `home/sessions`. Returns `{ rollouts: string[], requests, logs }`.
  */
@@ -80,6 +146,11 @@ export async function recordScenario(bin, scenario, { home, work, timeoutMs = 12
       queue.push(...run.replies);
       // Later runs may name an earlier session (fork): ids in the order the sessions were started.
       const sessionIds = existsSync(join(home, "sessions")) ? [...walk(join(home, "sessions"))].sort().map(sessionIdOf) : [];
+      if (run.appServer) {
+        await runAppServer(bin, run.appServer, env, work, timeoutMs, { sessionIds });
+        if (queue.length) throw new Error(`codex app-server left ${queue.length} scripted replies unused`);
+        continue;
+      }
       const args = typeof run.args === "function" ? run.args({ sessionIds }) : run.args;
       const r = await runCodex(bin, args, env, work, timeoutMs);
       logs.push(r);

@@ -91,6 +91,53 @@ export const scenarios = {
       },
     ],
   },
+  // Manual compaction (only the app server offers it): a session from `exec`, resumed in `codex app-server`,
+  // compacted with thread/compact/start, then one more turn.
+  manual: {
+    runs: [
+      {
+        args: ["exec", "--skip-git-repo-check", "Begin a task."],
+        replies: [
+          { items: [call("call_m1", "echo begin")], usage: usage(3000) },
+          { items: [say("Begun.")], usage: usage(3100) },
+        ],
+      },
+      {
+        appServer: [
+          { method: "thread/resume", params: (ctx) => ({ threadId: ctx.sessionIds[0] }) },
+          { method: "thread/compact/start", params: (ctx) => ({ threadId: ctx.sessionIds[0] }), waitFor: "turn/completed" },
+          {
+            method: "turn/start",
+            params: (ctx) => ({ threadId: ctx.sessionIds[0], input: [{ type: "text", text: "Go on after the manual compaction." }] }),
+            waitFor: "turn/completed",
+          },
+        ],
+        replies: [
+          { items: [call("call_m2", "echo after")], usage: usage(3300) },
+          { items: [say("Done after compacting.")], usage: usage(3400) },
+        ],
+      },
+    ],
+  },
+  // A thread started in the app server (source vscode, not exec): which sections its developer message keeps.
+  appserver: {
+    runs: [
+      {
+        appServer: [
+          { method: "thread/start", params: {} },
+          {
+            method: "turn/start",
+            params: (_ctx, results) => ({ threadId: results[0].thread.id, input: [{ type: "text", text: "Hello from the app server." }] }),
+            waitFor: "turn/completed",
+          },
+        ],
+        replies: [
+          { items: [call("call_s1", "echo app")], usage: usage(3000) },
+          { items: [say("Hello.")], usage: usage(3100) },
+        ],
+      },
+    ],
+  },
 };
 
 /** The summary a compaction request gets, numbered so each compaction's replacement is distinct. */

@@ -40,7 +40,7 @@ async function scenario(name: string): Promise<{ session: Session; bodies: unkno
   return { session, bodies };
 }
 
-const SCENARIOS = { tools: 3, resume: 4, compact: 8 } as const;
+const SCENARIOS = { tools: 3, resume: 4, compact: 8, manual: 5, appserver: 2 } as const;
 
 describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => {
   it.each(Object.entries(SCENARIOS))("%s: %i turns, each equal to its captured body", async (name, n) => {
