@@ -2,7 +2,7 @@
 // one turn per model request with the request body as far as the rollout records it, and the compactions.
 import { toArray } from "../../shared/plist.js";
 import type { CompactionRef, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";
-import { developerText } from "./instructions.js";
+import { baseInstructions, developerText } from "./instructions.js";
 import type { CodexItem, CodexSession } from "./model.js";
 import { itemToMsg } from "./msgs.js";
 import { replayCodex, type CodexReplay } from "./replay.js";
@@ -25,7 +25,9 @@ export function codexReplay(session: CodexSession): CodexReplay {
   return r;
 }
 
-const systemPromptOf = (session: CodexSession): string | null => (session.profile === "codex-legacy" ? null : (developerText(session)?.text ?? null));
+/** What the model gets as its system prompt: 0.100.0's `instructions`, 0.169.0's first developer message. */
+const systemPromptOf = (session: CodexSession): string | null =>
+  session.profile === "codex-0.100" ? baseInstructions(session) : (developerText(session)?.text ?? null);
 
 /** The history Codex holds after line `leafId` (the input of a request made there, without the developer message). */
 export function buildCodexContext(session: CodexSession, leafId: string | null): NativeContext<CodexItem> {

@@ -3,18 +3,16 @@
 import type { SessionBase } from "../types.js";
 
 /**
- * codex-0.169 = what release 0.169.0 writes and reads (compacted lines carry replacement_history; token usage
- * records per response), checked against its binary. codex-legacy = rollouts whose compacted lines carry only
- * the summary message, rebuilt as the reader does for them (docs/codex.md §4).
+ * Release families, each checked against the binary it names (docs/codex.md §6). codex-0.169: numbered lines,
+ * a token_usage_record per response, compacted lines with replacement_history, the base instructions sent as the
+ * first developer message. codex-0.100: compacted lines with only the summary (the history after them is rebuilt,
+ * docs/codex.md §4), the base instructions sent as the request's `instructions`.
  */
-export type CodexProfile = "codex-0.169" | "codex-legacy";
-export const CODEX_PROFILES: readonly CodexProfile[] = ["codex-0.169", "codex-legacy"];
+export type CodexProfile = "codex-0.169" | "codex-0.100";
+export const CODEX_PROFILES: readonly CodexProfile[] = ["codex-0.169", "codex-0.100"];
 
-/** The release each profile names, as checked (docs/codex.md §6). */
-export const PROFILE_RELEASE: Record<CodexProfile, string> = {
-  "codex-0.169": "0.169.0",
-  "codex-legacy": "releases before compacted.replacement_history (rebuilt from the sources; no binary run)",
-};
+/** The release each profile was checked against (docs/codex.md §6). */
+export const PROFILE_RELEASE: Record<CodexProfile, string> = { "codex-0.169": "0.169.0", "codex-0.100": "0.100.0" };
 
 /** Line types the reader of 0.169.0 replays or skips knowingly (RolloutItem variants and their neighbours). */
 export const KNOWN_LINE_TYPES: ReadonlySet<string> = new Set([

@@ -85,18 +85,23 @@ class CodexParser implements LineSink<CodexSession> {
 }
 
 /**
- * codex-legacy when a compacted line lacks replacement_history (the writer predates it), else codex-0.169.
- * A requested profile wins.
+ * The writer's family, from what its lines carry: 0.169.0 numbers every line (`ordinal`) and writes a
+ * token_usage_record per response; 0.100.0 does neither and writes compacted lines without replacement_history.
+ * A requested profile wins. Releases between the two are read with the family their lines look like (unverified).
  */
 function chooseProfile(lines: readonly CodexLine[], opts: ParseOptions, bag: DiagnosticBag): { profile: CodexProfile; reason: string } {
   if (opts.profile !== undefined) {
     if ((CODEX_PROFILES as readonly string[]).includes(opts.profile)) return { profile: opts.profile as CodexProfile, reason: "requested" };
     bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "codex", requested: opts.profile, known: CODEX_PROFILES });
   }
-  const legacy = lines.find((l) => l.type === "compacted" && !Array.isArray(l.payload.replacement_history));
-  if (legacy) return { profile: "codex-legacy", reason: `compacted line ${legacy.line} has no replacement_history` };
   const version = lines.find((l) => l.type === "session_meta")?.payload.cli_version;
-  return { profile: "codex-0.169", reason: typeof version === "string" ? `written by codex ${version}` : "default" };
+  const by = typeof version === "string" ? `written by codex ${version}; ` : "";
+  const marker = lines.find((l) => l.ordinal !== undefined || l.type === "token_usage_record");
+  if (marker) return { profile: "codex-0.169", reason: `${by}line ${marker.line} has ${marker.ordinal !== undefined ? "an ordinal" : "a token_usage_record"}` };
+  const legacy = lines.find((l) => l.type === "compacted" && !Array.isArray(l.payload.replacement_history));
+  if (legacy) return { profile: "codex-0.100", reason: `${by}compacted line ${legacy.line} has no replacement_history` };
+  if (lines.length > 0) return { profile: "codex-0.100", reason: `${by}no line has an ordinal` };
+  return { profile: "codex-0.169", reason: "default" };
 }
 
 /**

@@ -8,6 +8,7 @@ import { itemToMsg } from "./msgs.js";
 import type { CodexItem, CodexLine, CodexSession } from "./model.js";
 import { forkBase } from "./fork.js";
 import { dropLastUserTurns } from "./rollback.js";
+import { truncateOutputItem, truncationPolicyOf, type TruncationPolicy } from "./truncate.js";
 
 /** One model request as the rollout shows it. */
 export interface CodexTurn {
@@ -30,8 +31,6 @@ export interface CodexTurn {
   responseUnrecorded?: boolean;
   /** On compaction requests: the compacted line. */
   compactionId?: string;
-  /** After a compacted line without replacement_history: the initial context is the recorded one (docs/codex.md §4). */
-  legacyAfter?: boolean;
 }
 
 export interface CodexCompaction {
@@ -99,7 +98,8 @@ export function replayCodex(
   // Legacy writers mark a response's end only with token_count events; 0.169.0 writes a token_usage_record per response.
   const usageRecords = session.lines.some((l) => l.type === "token_usage_record");
   const calls = new Set<string>();
-  let legacySeen = false;
+  // The history cuts long tool outputs under the turn's policy when the rollout records one (0.100.0).
+  let policy: TruncationPolicy | null = null;
 
   const setHistory = (items: CodexItem[]): void => {
     hist = fromArray(items);
@@ -117,7 +117,6 @@ export function replayCodex(
       msgs: p.msgs,
       model: p.model,
     };
-    if (legacySeen) turn.legacyAfter = true;
     if (usage) {
       if (typeof usage.response_id === "string") turn.wireResponseId = usage.response_id;
       const u = usage.usage as Record<string, unknown> | undefined;
@@ -134,6 +133,7 @@ export function replayCodex(
     switch (line.type) {
       case "turn_context":
         if (typeof p.model === "string") model = p.model;
+        policy = truncationPolicyOf(p.truncation_policy) ?? policy;
         break;
       case "response_item": {
         if (isOutputItem(p)) {
@@ -142,7 +142,7 @@ export function replayCodex(
         const callId = typeof p.call_id === "string" ? p.call_id : undefined;
         if (callId && CALLS.has(String(p.type))) calls.add(callId);
         if (callId && CALL_OUTPUTS.has(String(p.type)) && !calls.has(callId)) out.orphans.push({ line: line.line, callId });
-        const item: CodexItem = { item: p, sourceId: line.id };
+        const item: CodexItem = { item: truncateOutputItem(p, policy), sourceId: line.id };
         hist = push(hist, item);
         msgs = push(msgs, itemToMsg(item));
         break;
@@ -213,7 +213,6 @@ export function replayCodex(
     const c: CodexCompaction = { id: line.id, line: line.line, beforeLeafId: req.leafId, before, after, summary, legacy: !Array.isArray(rh) };
     if (approximate) c.approximate = true;
     out.compactions.push(c);
-    if (c.legacy) legacySeen = true;
     setHistory(after);
   }
 }

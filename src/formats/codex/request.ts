@@ -1,7 +1,7 @@
 // The request body of one turn as far as the rollout records it (docs/codex.md §3), and the paths it does not
 // record, each with why: the `request` and `notRecorded` fields of a contract Turn.
 import { toArray } from "../../shared/plist.js";
-import { developerText } from "./instructions.js";
+import { baseInstructions, developerText } from "./instructions.js";
 import type { NotRecorded } from "../types.js";
 import type { CodexSession } from "./model.js";
 import type { CodexTurn } from "./replay.js";
@@ -23,7 +23,7 @@ export const compactionPromptItem = (): Record<string, unknown> => ({
   content: [{ type: "input_text", text: COMPACTION_PROMPT_0169 }],
 });
 
-const RUNTIME: ReadonlyArray<[string, string]> = [
+const RUNTIME: ReadonlyArray<readonly [string, string]> = [
   ["$.tool_choice", "a runtime constant of the client; not recorded"],
   ["$.parallel_tool_calls", "depends on the model's capabilities at runtime; not recorded"],
   ["$.reasoning", "the effective reasoning settings are resolved at runtime (turn_context records the configured ones only)"],
@@ -36,11 +36,11 @@ const RUNTIME: ReadonlyArray<[string, string]> = [
 export function turnRequest(session: CodexSession, turn: CodexTurn): { request: Record<string, unknown>; notRecorded: NotRecorded[] } {
   const notRecorded: NotRecorded[] = [];
   const input: unknown[] = [];
-  if (session.profile === "codex-legacy") {
-    notRecorded.push({
-      path: "$.instructions",
-      why: "releases before 0.169 sent the base instructions in their own way; this profile was not run against a binary",
-    });
+  let instructions: string | null = null;
+  if (session.profile === "codex-0.100") {
+    // 0.100.0 sends the base instructions whole as `instructions`, and no developer message of its own.
+    instructions = baseInstructions(session);
+    if (instructions === null) notRecorded.push({ path: "$.instructions", why: "session_meta records no base_instructions" });
   } else {
     const dev = developerText(session);
     if (dev) {
@@ -59,18 +59,12 @@ export function turnRequest(session: CodexSession, turn: CodexTurn): { request: 
   const request: Record<string, unknown> = {};
   if (turn.model !== null) request.model = turn.model;
   else notRecorded.push({ path: "$.model", why: "no turn_context before this request names the model" });
+  if (instructions !== null) request.instructions = instructions;
   request.input = input;
   if (turn.kind === "compaction") request.tools = [];
   else notRecorded.push({ path: "$.tools", why: "tool definitions are built at runtime from the config and features; the rollout does not record them" });
-  if (typeof session.meta?.id === "string" && session.profile !== "codex-legacy") request.prompt_cache_key = session.meta.id;
+  if (typeof session.meta?.id === "string") request.prompt_cache_key = session.meta.id;
   else notRecorded.push({ path: "$.prompt_cache_key", why: "not recorded" });
-  for (const [path, why] of RUNTIME) notRecorded.push({ path, why });
-  if (turn.responseUnrecorded)
-    notRecorded.push({ path: "$", why: "a compaction request whose response the rollout does not hold: its input is the history before the compacted line" });
-  if (turn.legacyAfter)
-    notRecorded.push({
-      path: `$.input[${offset}]`,
-      why: "after a legacy compaction the initial context is the one the resuming process builds; the one the file recorded is shown",
-    });
+  for (const [path, why] of RUNTIME) if (path !== "$.client_metadata" || session.profile !== "codex-0.100") notRecorded.push({ path, why });
   return { request, notRecorded };
 }

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installCodex } from "../codex/install.mjs";
 import { recordScenario } from "../codex/run-codex.mjs";
-import { scenarios } from "../codex/scenarios.mjs";
+import { runsOn, scenarios } from "../codex/scenarios.mjs";
 
-const PROFILE_OF = { "0.169.0": "codex-0.169" };
+const PROFILE_OF = { "0.169.0": "codex-0.169", "0.100.0": "codex-0.100" };
 
 function* rollouts(dir) {
   for (const name of readdirSync(dir).sort()) {
@@ -57,6 +57,7 @@ export default {
     const work = mkdtempSync(join(tmpdir(), "codex-conformance-"));
     try {
       for (const [name, scenario] of Object.entries(scenarios)) {
+        if (!runsOn(scenario, version)) continue;
         log(`codex@${version}: running scenario ${name}`);
         const rec = await recordScenario(bin, scenario, { home: join(work, "home"), work: join(work, "cwd") });
         rows.push({

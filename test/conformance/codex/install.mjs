@@ -10,6 +10,7 @@ const TARGET = "x86_64-unknown-linux-musl";
 function binaryIn(dir) {
   const candidates = [
     join(dir, "node_modules/@openai/codex-linux-x64/vendor", TARGET, "bin/codex"),
+    join(dir, "node_modules/@openai/codex-linux-x64/vendor", TARGET, "codex/codex"),
     join(dir, "node_modules/@openai/codex/vendor", TARGET, "codex/codex"),
     join(dir, "node_modules/@openai/codex/vendor", TARGET, "bin/codex"),
     join(dir, "node_modules/@openai/codex/bin", `codex-${TARGET}`),

@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installCodex } from "./install.mjs";
 import { recordScenario } from "./run-codex.mjs";
-import { scenarios } from "./scenarios.mjs";
+import { runsOn, scenarios } from "./scenarios.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 // Neutral scratch folders: Codex writes these paths into the rollouts (cwd, skill roots).
@@ -25,7 +25,7 @@ for (let i = 0; i < argv.length; i++) {
 }
 const version = upstream.replace(/^codex@/, "");
 const bin = installCodex(version, console.error);
-for (const name of names.length ? names : Object.keys(scenarios)) {
+for (const name of names.length ? names : Object.keys(scenarios).filter((n) => runsOn(scenarios[n], version))) {
   const scenario = scenarios[name];
   if (!scenario) throw new Error(`no scenario ${name} (known: ${Object.keys(scenarios).join(", ")})`);
   const { rollouts, requests } = await recordScenario(bin, scenario, { home: HOME, work: WORK });

@@ -74,6 +74,8 @@ export const scenarios = {
   },
   // A fork: a second session that starts from a copy of the first one's history (`exec fork <id>`).
   fork: {
+    // `exec fork` is not in 0.100.0.
+    since: "0.169.0",
     runs: [
       {
         args: ["exec", "--skip-git-repo-check", "Start the parent."],
@@ -141,4 +143,13 @@ export const scenarios = {
 };
 
 /** The summary a compaction request gets, numbered so each compaction's replacement is distinct. */
+/** Whether a scenario runs on a release (`since`: the first release checked to have what it needs). */
+export function runsOn(scenario, version) {
+  if (!scenario.since) return true;
+  const v = (s) => s.split(".").map(Number);
+  const [a, b] = [v(version), v(scenario.since)];
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return true;
+}
+
 export const summaryReply = (k) => ({ items: [say(`Summary ${k}: the steps so far ran echo commands; continue with the next step.`)], usage: usage(2000, 40) });

@@ -10,7 +10,7 @@ import { codexFormat, isSession, parseSession, type CodexSession, type Session }
 import { turnViews } from "../../../../src/context/turns.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
-const RELEASE = join(ROOT, "fixtures/codex/0.169.0");
+const FIXTURES = join(ROOT, "fixtures/codex");
 
 function* rollouts(dir: string): Generator<string> {
   for (const name of readdirSync(dir).sort()) {
@@ -20,8 +20,8 @@ function* rollouts(dir: string): Generator<string> {
   }
 }
 
-async function sessions(name: string): Promise<{ sessions: Session[]; bodies: unknown[] }> {
-  const dir = join(RELEASE, name);
+async function sessions(name: string, release = "0.169.0"): Promise<{ sessions: Session[]; bodies: unknown[] }> {
+  const dir = join(FIXTURES, release, name);
   const out: Session[] = [];
   for (const file of rollouts(join(dir, "sessions"))) {
     const s = await readSession(file);
@@ -31,11 +31,11 @@ async function sessions(name: string): Promise<{ sessions: Session[]; bodies: un
   return { sessions: out, bodies: JSON.parse(readFileSync(join(dir, "requests.json"), "utf8")) as unknown[] };
 }
 
-async function scenario(name: string): Promise<{ session: Session; bodies: unknown[] }> {
+async function scenario(name: string, release = "0.169.0"): Promise<{ session: Session; bodies: unknown[] }> {
   const {
     sessions: [session, ...more],
     bodies,
-  } = await sessions(name);
+  } = await sessions(name, release);
   expect(more).toEqual([]);
   return { session, bodies };
 }
@@ -96,5 +96,33 @@ describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => 
     const alone = parseSession(readFileSync(child.file, "utf8"), { file: child.file }) as CodexSession;
     expect(codexFormat.originFindings?.(alone).map((d) => d.code)).toEqual(["CODEX_FORK_PARENT_MISSING"]);
     expect(compareRequests(turnViews(alone).turns, bodies.slice(2)).differences.length).toBe(2);
+  });
+});
+
+describe("codex 0.100.0 rollouts (compacted lines without replacement_history) replay to the requests it sent", () => {
+  it.each(Object.entries(SCENARIOS))("%s: %i turns, each equal to its captured body", async (name, n) => {
+    const { session, bodies } = await scenario(name, "0.100.0");
+    expect(session.profile).toBe("codex-0.100");
+    expect(session.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    const r = compareRequests(turnViews(session).turns, bodies);
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests, r.compared]).toEqual([n, n, n]);
+  });
+
+  it("the base instructions go whole into `instructions`; the history rebuilt after each legacy compaction", async () => {
+    const { session, bodies } = await scenario("compact", "0.100.0");
+    const { turns } = turnViews(session);
+    expect(turns[0].request?.instructions).toBe((bodies[0] as { instructions: string }).instructions);
+    expect(session.diagnostics.filter((d) => d.code === "CODEX_LEGACY_COMPACTION").map((d) => d.line)).toEqual([19, 35]);
+    // The compaction requests are not in the rollout as responses: they are rebuilt at the compacted lines.
+    expect(turns.filter((t) => t.request?.tools !== undefined).map((t) => t.responseId)).toEqual(["L19", "L35"]);
+  });
+
+  it("a long tool output is cut in the history as the turn's truncation policy says (the rollout keeps it whole)", async () => {
+    const { session } = await scenario("tools", "0.100.0");
+    const { turns } = turnViews(session);
+    const input = turns[2].request?.input as Array<{ type: string; output?: string }>;
+    const out = input.filter((i) => i.type === "function_call_output").map((i) => i.output ?? "");
+    expect(out[2]).toMatch(/…28157 chars truncated…/);
   });
 });
