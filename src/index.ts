@@ -6,7 +6,7 @@ import type { ContextOptions, NativeContext, SessionBase } from "./formats/types
 import { sortDiagnostics, type Diagnostic } from "./shared/diagnostics.js";
 
 // ---- sessions -------------------------------------------------------------------------------------
-export { readSession, type ReadOptions } from "./app/read.js";
+export { readSession, type ReadOptions } from "./app/read/read.js";
 export { parseSession, isSession } from "./formats/index.js";
 export type { Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
 export type { FormatName, Msg, NativeContext, SessionBase, SessionTree, Role, Reminder } from "./formats/types.js";
@@ -32,7 +32,7 @@ export type { TokenCounter } from "./context/tokens.js";
 
 // ---- TTSR -----------------------------------------------------------------------------------------
 /** loadRules(dirs, {settings, ttsrProfile, cwd, home}): folders highest priority first (relative to cwd); node:fs unless `fs` is given. */
-export { loadRules } from "./app/ttsr-rules.js";
+export { loadRules } from "./app/ttsr/rules.js";
 export type { LoadedRules, LoadRulesOptions, RuleDirSpec } from "./ttsr/load.js";
 export { parseRuleFile, TtsrManager } from "./ttsr/index.js";
 export type { Rule, TtsrSettings, TtsrMatchContext, TtsrProfile } from "./ttsr/index.js";

@@ -13,9 +13,9 @@ import type { Msg } from "../formats/types.js";
 import { escapeScriptFileJson } from "../report/escape.js";
 import { pageMessage, pageShell } from "../report/html.js";
 import { splitJson } from "../report/json.js";
-import type { AuditSession } from "../context/audit-model.js";
+import type { AuditSession } from "../audit/model.js";
 import { redactDeep } from "../report/redact.js";
-import { digestOf, type SessionDigest, type SessionStore } from "../context/audit-store.js";
+import { digestOf, type SessionDigest, type SessionStore } from "../audit/store.js";
 
 /**
  * Writes a finished session's pieces and returns what the run keeps of it. Without `keepFull` the full

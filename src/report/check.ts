@@ -1,6 +1,6 @@
-// A regression list (context/expectations.ts compares a check run with its expectations) as a CI log shows it.
+// A regression list (audit/expectations.ts compares a check run with its expectations) as a CI log shows it.
 import { terminalLine } from "../shared/terminal.js";
-import type { Regression } from "../context/expectations.js";
+import type { Regression } from "../audit/expectations.js";
 
 /** A regression list as a person reads it in a CI log. */
 export function renderRegressions(rs: readonly Regression[]): string {

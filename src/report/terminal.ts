@@ -2,9 +2,9 @@
 // NO_COLOR, FORCE_COLOR, --color); without colour the output is plain text, stable for tests and logs.
 import Table from "cli-table3";
 import { clip } from "./escape.js";
-import { countsOf, ttsrVerdict } from "../context/audit-store.js";
+import { countsOf, ttsrVerdict } from "../audit/store.js";
 import { terminalLine as safe } from "../shared/terminal.js";
-import type { AuditResult, SessionStatus } from "../context/audit-model.js";
+import type { AuditResult, SessionStatus } from "../audit/model.js";
 import { isFidelityFinding } from "../shared/diagnostics.js";
 
 export interface TerminalOptions {

@@ -1,14 +1,14 @@
 // sightline check [--config F] [--update] [--shard i/n]: CI regression over the suites of a config file.
-import { runCheck } from "../../app/check.js";
-import { writeCheckReport } from "../../app/check-files.js";
+import { runCheck } from "../../app/check/check.js";
+import { writeCheckReport } from "../../app/check/files.js";
 import { shardArg } from "../shard-arg.js";
-import { defaultRunDir } from "../../app/write-report.js";
+import { defaultRunDir } from "../../app/report-folder/write.js";
 import { checkAnnotations, checkVerdict, type CheckDocument } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
 import { outFolderProblem, pathKind } from "../../io/stat.js";
 import { defineCommand } from "../command.js";
-import { checkExitCode } from "../exit-codes.js";
+import { checkExitCode, EXITS } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
@@ -28,6 +28,7 @@ function configProblem(config: string, given: boolean): string | undefined {
 export const checkCommand = defineCommand({
   command: "check",
   describe: "CI regression: replay the suites of sightline.config.json and compare with committed expectations",
+  exits: EXITS.check,
   builder: (y) =>
     y
       .option("config", { type: "string", describe: "Config file declaring the suites (default: sightline.config.json)" })

@@ -3,12 +3,13 @@ import { renderCodes } from "../../report/codes-table.js";
 import { catalogue } from "../../shared/codes.js";
 import type { AnyCodeSpec } from "../../shared/codes/types.js";
 import { defineCommand } from "../command.js";
-import { codesExitCode } from "../exit-codes.js";
+import { codesExitCode, EXITS } from "../exit-codes.js";
 import { out, outJson } from "../output.js";
 
 export const codesCommand = defineCommand({
   command: "codes [filter]",
   describe: "List the diagnostic code catalogue (loader verdict codes keep the upstream loader's own names)",
+  exits: EXITS.codes,
   builder: (y) =>
     y
       .positional("filter", { type: "string", describe: "Only codes containing this text (case-insensitive)" })

@@ -1,10 +1,10 @@
 // sightline merge-reports <dirs..> --out DIR: one report from the shard reports of a CI matrix (audit or
 // check), with the verdict and exit code of the unsharded run. Nothing is written when a folder cannot be
 // read: a "merged" report missing a shard's findings would pass for the whole run.
-import { mergeCheckReports, reportKind } from "../../app/merge-check.js";
-import { mergeReports } from "../../app/merge-reports.js";
-import { writeCheckReport } from "../../app/check-files.js";
-import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
+import { mergeCheckReports, reportKind } from "../../app/report-folder/merge-check.js";
+import { mergeReports } from "../../app/report-folder/merge.js";
+import { writeCheckReport } from "../../app/check/files.js";
+import { defaultRunDir, shareable, writeReport } from "../../app/report-folder/write.js";
 import { outFolderProblem } from "../../io/stat.js";
 import { checkAnnotations, checkVerdict } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
@@ -13,7 +13,7 @@ import { renderTerminal } from "../../report/terminal.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { mergeReportsExitCode } from "../exit-codes.js";
+import { mergeReportsExitCode, EXITS } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
 import { toolVersion } from "../../io/text.js";
 import { UsageError } from "../usage.js";
@@ -32,6 +32,7 @@ const fail = (ds: readonly Diagnostic[]): number => {
 export const mergeReportsCommand = defineCommand({
   command: "merge-reports <dirs..>",
   describe: "Merge the report folders of audit or check shards (--shard i/n) into one report",
+  exits: EXITS.mergeReports,
   builder: (y) =>
     y
       .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })

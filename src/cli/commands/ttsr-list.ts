@@ -1,13 +1,14 @@
 // sightline ttsr list: loaded rules with scopes, buckets, why a rule is not registered, shadowed names.
 import Table from "cli-table3";
-import { runTtsrList } from "../../app/ttsr-rules.js";
+import { runTtsrList } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
-import { ttsrListExitCode } from "../exit-codes.js";
+import { ttsrListExitCode, EXITS } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
 import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { isAbsolute, relative } from "node:path";
+import { TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 // The table shows paths relative to the current folder when inside it (the JSON keeps them as loaded).
 const shown = (p: string): string => {
@@ -18,13 +19,14 @@ const shown = (p: string): string => {
 export const ttsrListCommand = defineCommand({
   command: "list",
   describe: "List rules with scope, bucket and why a rule is not registered (shadowed and skipped too)",
+  exits: EXITS.ttsrList,
   builder: (y) =>
     y
       .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; default .omp/rules and ~/.omp/agent/rules)" })
       .option("rule", { type: "string", array: true, describe: "A single rule file (repeatable; ahead of --rules)" })
       .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
       .option("settings", { type: "string", describe: "TTSR settings JSON (disabledRules, builtinRules, enabled)" })
-      .option("ttsr-profile", { choices: ["seed", "v17", "v18"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
+      .option("ttsr-profile", { choices: TTSR_PROFILE_CHOICES, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
       .option("agent", { type: "string", describe: "v18: bucket for this agent (main, sub, or an agent definition name); default: no agent scoping" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
       .example("$0 ttsr list --rules .omp/rules --rules ~/.omp/agent/rules", "Project rules shadow user rules of the same name")

@@ -1,14 +1,15 @@
 // sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (docs/product.md §4, §5).
-import { ttsrRun } from "../../app/ttsr-run.js";
+import { ttsrRun } from "../../app/ttsr/run.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { pathKind } from "../../io/stat.js";
 import { renderTtsrRun } from "../../report/ttsr-run.js";
 import { parseChunking } from "../../ttsr/chunking.js";
 import { defineCommand, defineGroup, commandName, type Command } from "../command.js";
-import { ttsrRunExitCode } from "../exit-codes.js";
+import { ttsrRunExitCode, EXITS } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
 import { formatDiagnostic } from "./ttsr-test.js";
+import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 /** The `ttsr` command group: run, test, list, lint as real subcommands (each with its own --help). */
 export const ttsrGroup = (subcommands: readonly Command[]): Command =>
@@ -17,6 +18,7 @@ export const ttsrGroup = (subcommands: readonly Command[]): Command =>
 export const ttsrRunCommand = defineCommand({
   command: "run <sessions..>",
   describe: "Replay TTSR rules over recorded sessions and compare with the recorded injections",
+  exits: EXITS.ttsrRun,
   builder: (y) =>
     y
       .positional("sessions", { type: "string", array: true, describe: "Session files, folders or quoted globs (- for stdin)" })
@@ -25,9 +27,9 @@ export const ttsrRunCommand = defineCommand({
         type: "string",
         describe: "TTSR settings JSON (flat or under a ttsr key; default: a settings.json beside each session, else the defaults)",
       })
-      .option("profile", { type: "string", describe: "Format profile (pi: pi|omp17)" })
+      .option("profile", profileOption())
       .option("ttsr-profile", {
-        choices: ["seed", "v17", "v18"] as const,
+        choices: TTSR_PROFILE_CHOICES,
         describe: "TTSR behaviour to replay (default: the session's — v17 for omp17, v18 for omp18 sessions — else seed)",
       })
       .option("agent", {

@@ -1,14 +1,15 @@
 // sightline ttsr test [snippet|-]: a snippet through the real matcher, like `omp ttsr test` (docs/product.md §4).
 import { isStdin } from "../../io/read.js";
-import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr-rules.js";
+import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr/rules.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
 import { parseChunking } from "../../ttsr/chunking.js";
 import { defineCommand } from "../command.js";
-import { ttsrTestExitCode } from "../exit-codes.js";
+import { ttsrTestExitCode, EXITS } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
+import { TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -18,7 +19,8 @@ async function readStdin(): Promise<string> {
 
 export const ttsrTestCommand = defineCommand({
   command: "test [snippet]",
-  describe: "Stream a snippet through the matcher; exit 0 when a rule triggers, 1 when none does",
+  describe: "Stream a snippet through the matcher: which rules trigger, on which delta",
+  exits: EXITS.ttsrTest,
   builder: (y) =>
     y
       .positional("snippet", { type: "string", describe: "Text to test (- or omitted with a pipe: stdin)" })
@@ -30,7 +32,7 @@ export const ttsrTestCommand = defineCommand({
       .option("path", { type: "string", array: true, describe: "File path the tool call carries (repeatable; expanded as the agent does)" })
       .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
       .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key)" })
-      .option("ttsr-profile", { choices: ["seed", "v17", "v18"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
+      .option("ttsr-profile", { choices: TTSR_PROFILE_CHOICES, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
       .option("agent", { type: "string", describe: "v18: the agent the snippet comes from, for `agents` scoping (default: no scoping)" })
       .option("cwd", { type: "string", describe: "The agent's cwd (default: current directory)" })
       .option("home", { type: "string", describe: "The agent's home directory (default: the user's)" })

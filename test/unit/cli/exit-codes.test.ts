@@ -18,7 +18,7 @@ import {
   validateExitCode,
 } from "../../../src/cli/exit-codes.js";
 import type { Severity } from "../../../src/shared/diagnostics.js";
-import type { Regression } from "../../../src/context/expectations.js";
+import type { Regression } from "../../../src/audit/expectations.js";
 import { diagnostic, msg, result, session } from "../report/builders.js";
 
 const finding = (severity: Severity, code = "SOME_CODE") => ({ code, severity });

@@ -2,7 +2,7 @@
 // count, and both count the same things: everything the file shows being sent to the model (text,
 // thinking sent back, tool-call names and arguments, tool results, images by the 1600-token rule).
 import { describe, expect, it } from "vitest";
-import { readSession } from "../../../src/app/read.js";
+import { readSession } from "../../../src/app/read/read.js";
 import { exactCounter } from "../../../src/context/tokens-exact.js";
 import { charsPer4, contextTokens, estimatorName, IMAGE_TOKENS, ListTokenCache, msgTokens, unrecordedIn } from "../../../src/context/tokens.js";
 import { iterTurnViews } from "../../../src/context/turns.js";

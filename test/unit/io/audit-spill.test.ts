@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeSpillDir, spillSession } from "../../../src/io/audit-spill.js";
 import { jsonForScriptFile } from "../../../src/report/escape.js";
 import { pageSession } from "../../../src/report/html.js";
-import type { AuditSession } from "../../../src/context/audit-model.js";
+import type { AuditSession } from "../../../src/audit/model.js";
 import { redactDeep } from "../../../src/report/redact.js";
 import { msg, session } from "../report/builders.js";
 
