@@ -53,7 +53,6 @@ export function turnRequest(session: CodexSession, turn: CodexTurn): { request: 
         });
     } else notRecorded.push({ path: "$.input[0]", why: "session_meta records no base_instructions" });
   }
-  const offset = input.length;
   for (const h of toArray(turn.history)) input.push(wireItem(h.item));
   if (turn.kind === "compaction") input.push(compactionPromptItem());
   const request: Record<string, unknown> = {};

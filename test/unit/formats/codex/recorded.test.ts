@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareRequests } from "../../../../src/formats/codex/verify.js";
-import { readSession } from "../../../../src/app/read.js";
+import { readSession } from "../../../../src/app/read/read.js";
 import { codexFormat, isSession, parseSession, type CodexSession, type Session } from "../../../../src/formats/index.js";
 import { turnViews } from "../../../../src/context/turns.js";
 
