@@ -46,8 +46,8 @@ describe("codex sessions tree, as a user runs the commands", () => {
     const r = runCli(["validate", sessions]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/12 files checked: 0 errors, 0 warnings/);
-    expect(r.stdout.match(/codex\/codex-0\.169/g)?.length).toBe(7);
+    expect(r.stdout).toMatch(/13 files checked: 0 errors, 0 warnings/);
+    expect(r.stdout.match(/codex\/codex-0\.169/g)?.length).toBe(8);
     expect(r.stdout.match(/codex\/codex-0\.100/g)?.length).toBe(5);
   });
 
@@ -95,7 +95,7 @@ describe("codex sessions tree, as a user runs the commands", () => {
     expect(r.code).toBe(0);
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Record<string, unknown>;
     expect(JSON.stringify(summary)).toMatch(/codex-0\.169/);
-    expect(r.stdout).toMatch(/12 session\(s\): 12 ok/);
+    expect(r.stdout).toMatch(/13 session\(s\): 13 ok/);
   });
 
   it("a rollout rewritten in place (ordinals out of order) and one with a newer line type are said to be so", () => {

@@ -38,9 +38,21 @@ export function removeSections(text: string, headings: readonly string[]): strin
   return out;
 }
 
+/**
+ * Whether the recorded instructions are the model's own prompt (`base_instructions.provenance.type` "model", which
+ * 0.169.0 records): only then does 0.169.0 cut the sections for absent tools. Instructions without a provenance
+ * (a file an older release started) are sent whole (measured: a 0.100.0 session resumed by 0.169.0).
+ */
+function fromModelPrompt(session: CodexSession): boolean {
+  const bi = session.meta?.base_instructions ?? session.origin?.meta?.base_instructions;
+  const prov = bi && typeof bi === "object" ? (bi as Record<string, unknown>).provenance : undefined;
+  return !!prov && typeof prov === "object" && (prov as Record<string, unknown>).type === "model";
+}
+
 /** The developer message's text as sent, and whether the rule that made it was verified for this session's mode. */
 export function developerText(session: CodexSession): { text: string; verified: boolean } | null {
   const base = baseInstructions(session);
   if (base === null) return null;
+  if (!fromModelPrompt(session)) return { text: base, verified: true };
   return { text: removeSections(base, EXEC_REMOVED_SECTIONS_0169), verified: MEASURED_SOURCES.has(String(sourceOf(session))) };
 }

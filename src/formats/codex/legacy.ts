@@ -51,9 +51,15 @@ const userMessage = (text: string): Record<string, unknown> => ({ type: "message
  * `approximate` when a message had to be cut: Codex cuts it with its own truncation, which sightline does not
  * reproduce here, so that message is left out and the result flagged.
  */
-export function legacyReplacement(history: readonly CodexItem[], summary: string, sourceId: string): { items: CodexItem[]; approximate: boolean } {
+export function legacyReplacement(
+  history: readonly CodexItem[],
+  summary: string,
+  sourceId: string,
+  withoutInitial = false,
+): { items: CodexItem[]; approximate: boolean } {
   const firstTurn = history.findIndex((h) => isUserTurnMessage(h.item));
-  const initial = firstTurn < 0 ? [...history] : history.slice(0, firstTurn);
+  // 0.169.0 builds no initial context into the rebuilt history: it adds its context at the next turn (measured).
+  const initial = withoutInitial ? [] : firstTurn < 0 ? [...history] : history.slice(0, firstTurn);
   const users = history
     .filter((h) => isUserTurnMessage(h.item))
     .map((h) => ({ h, text: userMessageText(h.item) }))

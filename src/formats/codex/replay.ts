@@ -5,7 +5,7 @@ import { fromArray, push, toArray, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
 import { isSummaryMessage, legacyReplacement, userMessageText } from "./legacy.js";
 import { itemToMsg } from "./msgs.js";
-import type { CodexItem, CodexLine, CodexSession } from "./model.js";
+import type { CodexItem, CodexLine, CodexProfile, CodexSession } from "./model.js";
 import { forkBase } from "./fork.js";
 import { dropLastUserTurns } from "./rollback.js";
 import { truncateOutputItem, truncationPolicyOf, type TruncationPolicy } from "./truncate.js";
@@ -23,6 +23,8 @@ export interface CodexTurn {
   msgs: List<Msg>;
   /** turn_context.model in effect. */
   model: string | null;
+  /** The release family whose rules built this request (differs from the session's in a file two releases wrote). */
+  era: CodexProfile;
   /** The provider's response id (token_usage_record.response_id), when recorded. */
   wireResponseId?: string;
   /** Input tokens the provider reported for this request (token_usage_record / token_count). */
@@ -81,14 +83,41 @@ interface Pending {
   responseId: string;
   leafId: string | null;
   model: string | null;
+  era: CodexProfile;
 }
 
-/** Replays the whole rollout. `upTo`: stop after that line (buildContext); `keepAt`: record the history per line. */
-export function replayCodex(
-  session: CodexSession,
-  opts: { upTo?: string; beforeOrdinal?: number | null } = {},
-): CodexReplay & { history: List<CodexItem>; msgs: List<Msg> } {
+export interface ReplayOptions {
+  /** Stop after this line (buildContext). */
+  upTo?: string;
+  /** Stop before the first line with this ordinal or a higher one (a fork's parent). */
+  beforeOrdinal?: number | null;
+  /** Stop before this line index (the history a newer release rebuilds when it resumes an older file). */
+  beforeIndex?: number;
+  /** Rebuild legacy compactions without the recorded initial context (as 0.169.0 does on resume, docs/codex.md §4). */
+  legacyWithoutInitial?: boolean;
+}
+
+/** A line only 0.169.0 writes: numbered, a usage record, a world state, or a turn start with its attribution. */
+const newerLine = (l: CodexLine): boolean =>
+  l.ordinal !== undefined ||
+  l.type === "token_usage_record" ||
+  l.type === "world_state" ||
+  (l.type === "event_msg" && l.payload.type === "task_started" && l.payload.turn_attribution !== undefined);
+
+/**
+ * Where a 0.169.0 process took over a file an older release wrote (docs/codex.md §4): the index of its first line
+ * when response items the older release wrote come before it, else -1. (0.169.0 numbers no line of such a file.)
+ */
+export function resumedAt(session: CodexSession): number {
+  const k = session.lines.findIndex(newerLine);
+  return k > 1 && session.lines.slice(1, k).some((l) => l.type === "response_item") ? k : -1;
+}
+
+/** Replays the whole rollout (or up to a point, see ReplayOptions). */
+export function replayCodex(session: CodexSession, opts: ReplayOptions = {}): CodexReplay & { history: List<CodexItem>; msgs: List<Msg> } {
   const out: CodexReplay = { turns: [], compactions: [], orphans: [], rollbacks: [] };
+  const takeover = opts.beforeIndex === undefined ? resumedAt(session) : -1;
+  const mixed = takeover >= 0;
   const start = forkStart(session);
   let hist: List<CodexItem> = fromArray(start);
   let msgs: List<Msg> = fromArray(start.map(itemToMsg));
@@ -105,8 +134,8 @@ export function replayCodex(
     hist = fromArray(items);
     msgs = fromArray(items.map(itemToMsg));
   };
-  const close = (responseId: string, usage?: Record<string, unknown>): CodexTurn => {
-    const p: Pending = pending ?? { snapshot: hist, msgs, responseId, leafId: prevId, model };
+  const close = (responseId: string, usage?: Record<string, unknown>, era: CodexProfile = session.profile): CodexTurn => {
+    const p: Pending = pending ?? { snapshot: hist, msgs, responseId, leafId: prevId, model, era };
     pending = null;
     const turn: CodexTurn = {
       index: out.turns.length,
@@ -116,6 +145,7 @@ export function replayCodex(
       history: p.snapshot,
       msgs: p.msgs,
       model: p.model,
+      era: p.era,
     };
     if (usage) {
       if (typeof usage.response_id === "string") turn.wireResponseId = usage.response_id;
@@ -127,9 +157,16 @@ export function replayCodex(
     return turn;
   };
 
-  for (const line of session.lines) {
+  for (const [index, line] of session.lines.entries()) {
     const p = line.payload;
     if (opts.beforeOrdinal != null && line.ordinal !== undefined && line.ordinal >= opts.beforeOrdinal) break;
+    if (opts.beforeIndex !== undefined && index >= opts.beforeIndex) break;
+    const era: CodexProfile = mixed ? (index >= takeover ? "codex-0.169" : "codex-0.100") : session.profile;
+    if (index === takeover) {
+      // A newer release resumed here: it rebuilt the history from the lines so far with its own reader.
+      if (pending) close(pending.responseId);
+      setHistory(toArray(replayCodex(session, { beforeIndex: takeover, legacyWithoutInitial: true }).history));
+    }
     switch (line.type) {
       case "turn_context":
         if (typeof p.model === "string") model = p.model;
@@ -137,7 +174,7 @@ export function replayCodex(
         break;
       case "response_item": {
         if (isOutputItem(p)) {
-          if (!pending) pending = { snapshot: hist, msgs, responseId: line.id, leafId: prevId, model };
+          if (!pending) pending = { snapshot: hist, msgs, responseId: line.id, leafId: prevId, model, era };
         } else if (pending) close(pending.responseId);
         const callId = typeof p.call_id === "string" ? p.call_id : undefined;
         if (callId && CALLS.has(String(p.type))) calls.add(callId);
@@ -148,10 +185,10 @@ export function replayCodex(
         break;
       }
       case "token_usage_record":
-        close(pending?.responseId ?? line.id, p);
+        close(pending?.responseId ?? line.id, p, era);
         break;
       case "event_msg":
-        if (p.type === "token_count" && !usageRecords && pending) {
+        if (p.type === "token_count" && (!usageRecords || era === "codex-0.100") && pending) {
           const info = p.info as Record<string, unknown> | null | undefined;
           const last = info?.last_token_usage as Record<string, unknown> | undefined;
           const t = close(pending.responseId);
@@ -164,7 +201,7 @@ export function replayCodex(
         }
         break;
       case "compacted":
-        compact(line);
+        compact(line, opts.legacyWithoutInitial === true || era === "codex-0.169");
         break;
       default:
         break;
@@ -174,7 +211,7 @@ export function replayCodex(
   }
   return { ...out, history: hist, msgs };
 
-  function compact(line: CodexLine): void {
+  function compact(line: CodexLine, withoutInitial: boolean): void {
     const p = line.payload;
     if (pending) close(pending.responseId);
     const summary = typeof p.message === "string" ? p.message : "";
@@ -189,7 +226,17 @@ export function replayCodex(
       if (last && item !== undefined && summary.endsWith(item)) req = last;
     }
     if (!req) {
-      req = { index: out.turns.length, responseId: line.id, leafId: prevId, kind: "model", history: hist, msgs, model, responseUnrecorded: true };
+      req = {
+        index: out.turns.length,
+        responseId: line.id,
+        leafId: prevId,
+        kind: "model",
+        history: hist,
+        msgs,
+        model,
+        era: mixed && session.lines.indexOf(line) < takeover ? "codex-0.100" : session.profile,
+        responseUnrecorded: true,
+      };
       out.turns.push(req);
     }
     req.kind = "compaction";
@@ -206,7 +253,7 @@ export function replayCodex(
         return { item, sourceId: (typeof item.id === "string" && byItemId.get(item.id)) || line.id };
       });
     } else {
-      const rebuilt = legacyReplacement(toArray(hist), summary, line.id);
+      const rebuilt = legacyReplacement(toArray(hist), summary, line.id, withoutInitial);
       after = rebuilt.items;
       approximate = rebuilt.approximate;
     }

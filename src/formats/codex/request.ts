@@ -37,7 +37,7 @@ export function turnRequest(session: CodexSession, turn: CodexTurn): { request: 
   const notRecorded: NotRecorded[] = [];
   const input: unknown[] = [];
   let instructions: string | null = null;
-  if (session.profile === "codex-0.100") {
+  if (turn.era === "codex-0.100") {
     // 0.100.0 sends the base instructions whole as `instructions`, and no developer message of its own.
     instructions = baseInstructions(session);
     if (instructions === null) notRecorded.push({ path: "$.instructions", why: "session_meta records no base_instructions" });
@@ -64,6 +64,6 @@ export function turnRequest(session: CodexSession, turn: CodexTurn): { request: 
   else notRecorded.push({ path: "$.tools", why: "tool definitions are built at runtime from the config and features; the rollout does not record them" });
   if (typeof session.meta?.id === "string") request.prompt_cache_key = session.meta.id;
   else notRecorded.push({ path: "$.prompt_cache_key", why: "not recorded" });
-  for (const [path, why] of RUNTIME) if (path !== "$.client_metadata" || session.profile !== "codex-0.100") notRecorded.push({ path, why });
+  for (const [path, why] of RUNTIME) if (path !== "$.client_metadata" || turn.era !== "codex-0.100") notRecorded.push({ path, why });
   return { request, notRecorded };
 }

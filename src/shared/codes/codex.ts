@@ -45,6 +45,12 @@ export const codexCodes = {
     title: "A rollout with several session_meta lines (a fork or a resumed copy keeps its parent's)",
     message: (a: { count: number; ids: string }) => `${show(a.count)} session_meta lines (sessions ${show(a.ids)}): the first names this session`,
   },
+  CODEX_TWO_WRITERS: {
+    severity: "info",
+    title: "A rollout an older release wrote and 0.169.0 resumed: each request is rebuilt with its writer's rules",
+    message: (a: { line: number }) =>
+      `Written by an older release up to line ${show(a.line)}, then resumed by 0.169.0: the requests before are rebuilt as the older release sent them, the later ones from the history 0.169.0 rebuilds (docs/codex.md §4)`,
+  },
   CODEX_FORK_PARENT_MISSING: {
     severity: "warning",
     title: "A fork whose parent rollout could not be read: its history before the fork is unknown",

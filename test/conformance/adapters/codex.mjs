@@ -59,7 +59,8 @@ export default {
       for (const [name, scenario] of Object.entries(scenarios)) {
         if (!runsOn(scenario, version)) continue;
         log(`codex@${version}: running scenario ${name}`);
-        const rec = await recordScenario(bin, scenario, { home: join(work, "home"), work: join(work, "cwd") });
+        const binOf = (v) => installCodex(v, log);
+        const rec = await recordScenario(bin, scenario, { home: join(work, "home"), work: join(work, "cwd"), binOf });
         rows.push({
           name: `ran ${name}`,
           ...(await compare(

@@ -28,7 +28,8 @@ const bin = installCodex(version, console.error);
 for (const name of names.length ? names : Object.keys(scenarios).filter((n) => runsOn(scenarios[n], version))) {
   const scenario = scenarios[name];
   if (!scenario) throw new Error(`no scenario ${name} (known: ${Object.keys(scenarios).join(", ")})`);
-  const { rollouts, requests } = await recordScenario(bin, scenario, { home: HOME, work: WORK });
+  const binOf = (v) => installCodex(v, console.error);
+  const { rollouts, requests } = await recordScenario(bin, scenario, { home: HOME, work: WORK, binOf });
   const out = join(ROOT, "fixtures", "codex", version, name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });

@@ -122,10 +122,11 @@ function runAppServer(bin, steps, env, cwd, timeoutMs, ctx) {
 }
 
 /**
- * Runs `scenario` with the binary `bin`. `home` and `work` are scratch folders (wiped first); Codex writes its
+ * Runs `scenario` with the binary `bin` (a run naming a `release` uses `binOf(release)` instead: an older release
+ * writes the session a newer one resumes). `home` and `work` are scratch folders (wiped first); Codex writes its
  * rollouts under `home/sessions`. Returns `{ rollouts: string[], requests, logs }`.
  */
-export async function recordScenario(bin, scenario, { home, work, timeoutMs = 120000 }) {
+export async function recordScenario(bin, scenario, { home, work, timeoutMs = 120000, binOf }) {
   rmSync(home, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
@@ -147,12 +148,12 @@ export async function recordScenario(bin, scenario, { home, work, timeoutMs = 12
       // Later runs may name an earlier session (fork): ids in the order the sessions were started.
       const sessionIds = existsSync(join(home, "sessions")) ? [...walk(join(home, "sessions"))].sort().map(sessionIdOf) : [];
       if (run.appServer) {
-        await runAppServer(bin, run.appServer, env, work, timeoutMs, { sessionIds });
+        await runAppServer(run.release ? binOf(run.release) : bin, run.appServer, env, work, timeoutMs, { sessionIds });
         if (queue.length) throw new Error(`codex app-server left ${queue.length} scripted replies unused`);
         continue;
       }
       const args = typeof run.args === "function" ? run.args({ sessionIds }) : run.args;
-      const r = await runCodex(bin, args, env, work, timeoutMs);
+      const r = await runCodex(run.release ? binOf(run.release) : bin, args, env, work, timeoutMs);
       logs.push(r);
       if (r.code !== 0) throw new Error(`codex ${args.join(" ")} exited ${r.code}:\n${r.out.slice(-2000)}`);
       if (queue.length) throw new Error(`codex ${args.join(" ")} left ${queue.length} scripted replies unused`);

@@ -121,6 +121,27 @@ export const scenarios = {
       },
     ],
   },
+  // A session an older release wrote, with a compaction, resumed by this one (users upgrade mid-session).
+  "resume-older": {
+    since: "0.169.0",
+    runs: [
+      {
+        release: "0.100.0",
+        args: ["exec", "--skip-git-repo-check", "Start with the older release."],
+        replies: [
+          { items: [call("call_o1", "echo old")], usage: usage(150000) },
+          { items: [say("Old release done.")], usage: usage(3000) },
+        ],
+      },
+      {
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "Continue with the newer release."],
+        replies: [
+          { items: [call("call_o2", "echo new")], usage: usage(3300) },
+          { items: [say("New release done.")], usage: usage(3400) },
+        ],
+      },
+    ],
+  },
   // A thread started in the app server (source vscode, not exec): which sections its developer message keeps.
   appserver: {
     runs: [

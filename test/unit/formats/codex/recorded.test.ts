@@ -99,6 +99,20 @@ describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => 
   });
 });
 
+describe("a 0.100.0 session resumed by 0.169.0", () => {
+  it("each request is rebuilt with its writer's rules: 0.100.0's before the takeover, 0.169.0's after", async () => {
+    const { session, bodies } = await scenario("resume-older");
+    expect(session.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    expect(session.diagnostics.filter((d) => d.code === "CODEX_TWO_WRITERS").map((d) => d.line)).toEqual([27]);
+    const { turns } = turnViews(session);
+    const r = compareRequests(turns, bodies);
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests]).toEqual([5, 5]);
+    // 0.100.0 sent `instructions`; 0.169.0 sends the same text whole as its developer message (no provenance).
+    expect(turns.map((t) => t.request?.instructions !== undefined)).toEqual([true, true, true, false, false]);
+  });
+});
+
 describe("codex 0.100.0 rollouts (compacted lines without replacement_history) replay to the requests it sent", () => {
   it.each(Object.entries(SCENARIOS))("%s: %i turns, each equal to its captured body", async (name, n) => {
     const { session, bodies } = await scenario(name, "0.100.0");
