@@ -37,7 +37,7 @@ export const EXITS = {
   ttsrTest: { 0: "a rule triggered", 1: "none did" },
   ttsrList: { 0: "always" },
   ttsrLint: { 0: "no errors (warnings pass)", 1: "errors" },
-  codes: { 0: "always" },
+  codes: { 0: "the catalogue, or the codes the filter matched", 1: "the filter matches no code" },
 } as const satisfies Record<string, ExitMeanings>;
 
 type Findings = readonly Pick<Diagnostic, "code" | "severity">[];
@@ -124,5 +124,5 @@ export const ttsrListExitCode = (): ExitCode => 0;
 /** ttsr lint: 1 on errors (so it can gate CI), warnings pass. */
 export const ttsrLintExitCode = (doc: Pick<TtsrLintDoc, "errors">): ExitCode => (doc.errors > 0 ? 1 : 0);
 
-/** codes: the catalogue is the answer. */
-export const codesExitCode = (): ExitCode => 0;
+/** codes: the listing is the answer; 1 when a filter matches no code (the empty listing is said so, not printed). */
+export const codesExitCode = (matched: number): ExitCode => (matched > 0 ? 0 : 1);

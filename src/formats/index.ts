@@ -1,4 +1,5 @@
-// The format registry and the pure entry point parseSession(text) (docs/product.md §6).
+// The format registry and the pure entry point parseSession(text) (docs/product.md §6). The package's
+// `sightline/formats` subpath is src/entry-formats.ts.
 import { feedLines, splitText } from "../shared/lines.js";
 import { codexFormat, type CodexSession } from "./codex/index.js";
 import { piFormat, type PiSession } from "./pi/index.js";
@@ -62,19 +63,7 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
 export type { UnreadSession, SessionParseOptions } from "./sniff.js";
 export type * from "./types.js";
 
-// The per-format modules and builders (the `sightline/formats` subpath).
-export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./scorel/index.js";
-export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./pi/index.js";
-export { yoiFormat, type YoiSession } from "./yoi/index.js";
-export {
-  codexFormat,
-  codexReplay,
-  compareRequests,
-  turnRequest,
-  type CodexSession,
-  type CodexTurn,
-  type CodexCompaction,
-  type RequestComparison,
-  type RequestDifference,
-} from "./codex/index.js";
-export { renderSystemReminder, type ReminderStyle } from "./reminder.js";
+export type { ScorelSession } from "./scorel/index.js";
+export type { PiSession } from "./pi/index.js";
+export type { YoiSession } from "./yoi/index.js";
+export type { CodexSession } from "./codex/index.js";

@@ -14,7 +14,7 @@ import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
 import { outFolderProblem } from "../../io/stat.js";
 import { toolVersion } from "../../io/text.js";
-import { out, err, outRawJson } from "../output.js";
+import { out, err, outRawJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
@@ -94,12 +94,17 @@ export const auditCommand = defineCommand({
     });
     bar.stop();
     const { result } = run;
+    // Nothing could be read at all (a mistyped path): said on stderr, and no report folder is left behind.
+    if (result.sessions.length === 0 && run.unreadableInputs > 0) {
+      for (const d of result.diagnostics) err(`sightline: ${terminalLine(d.message)}\n`);
+      return auditExitCode(run, { failOn: a.failOn });
+    }
     const dir = a.out ?? defaultRunDir("audit", now);
     const redactFiles = a.redact !== false;
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
     else {
-      out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
+      out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: tableWidth(), reportDir: dir }));
       if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }
     err(`sightline: report written to ${terminalLine(dir)}/index.html\n`);

@@ -5,7 +5,7 @@ import { countBySeverity } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
 import { capsuleExitCode, EXITS } from "../exit-codes.js";
-import { out, err, outJson } from "../output.js";
+import { out, err, outJson, tableWidth } from "../output.js";
 import { terminalLine, terminalText } from "../../shared/terminal.js";
 
 export const capsuleCommand = defineCommand({
@@ -37,7 +37,7 @@ export const capsuleCommand = defineCommand({
             problems: [],
             summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info },
           },
-          { color },
+          { color, width: tableWidth() },
         ),
       );
     }

@@ -1,4 +1,5 @@
 // sightline check [--config F] [--update] [--shard i/n]: CI regression over the suites of a config file.
+import { MISSING } from "../../io/fs-reason.js";
 import { runCheck } from "../../app/check/check.js";
 import { writeCheckReport } from "../../app/check/files.js";
 import { shardArg } from "../shard-arg.js";
@@ -19,7 +20,7 @@ import { isFidelityFinding } from "../../shared/diagnostics.js";
 function configProblem(config: string, given: boolean): string | undefined {
   const kind = pathKind(config);
   if (kind === "file") return undefined;
-  if (kind === "missing") return given ? `--config ${config}: no such file` : `no ${config} in this folder (pass --config FILE)`;
+  if (kind === "missing") return given ? `--config ${config}: ${MISSING}` : `no ${config} in this folder (pass --config FILE)`;
   return kind === "dir"
     ? `--config ${config} is a folder; name the config file in it (e.g. ${config.replace(/\/+$/, "")}/sightline.config.json)`
     : `--config ${config} is not a file`;

@@ -3,8 +3,9 @@ import { renderCodes } from "../../report/codes-table.js";
 import { catalogue } from "../../shared/codes.js";
 import type { AnyCodeSpec } from "../../shared/codes/types.js";
 import { defineCommand } from "../command.js";
+import { terminalLine } from "../../shared/terminal.js";
 import { codesExitCode, EXITS } from "../exit-codes.js";
-import { out, outJson } from "../output.js";
+import { err, out, outJson, tableWidth } from "../output.js";
 
 export const codesCommand = defineCommand({
   command: "codes [filter]",
@@ -22,7 +23,8 @@ export const codesCommand = defineCommand({
     const all: Array<[string, AnyCodeSpec]> = Object.entries(catalogue);
     const entries = all.filter(([c, s]) => !f || c.toLowerCase().includes(f) || s.title.toLowerCase().includes(f)).sort(([x], [y]) => x.localeCompare(y));
     if (a.json) outJson(Object.fromEntries(entries.map(([c, s]) => [c, { severity: s.severity, title: s.title, loader: !!s.loader }])));
-    else out(renderCodes(entries, { markdown: a.markdown }));
-    return codesExitCode();
+    else if (entries.length === 0) err(`sightline: no code matches "${terminalLine(a.filter ?? "")}" (sightline codes lists them all)\n`);
+    else out(renderCodes(entries, { markdown: a.markdown, width: tableWidth() }));
+    return codesExitCode(entries.length);
   },
 });

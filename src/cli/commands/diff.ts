@@ -1,5 +1,6 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile, tokenCounter } from "../../app/replay/replay.js";
+import { compactionDiffFile } from "../../app/replay/replay.js";
+import { tokensArg } from "../tokens-arg.js";
 import { diffTwo } from "../../app/replay/session-diff.js";
 import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
@@ -60,7 +61,7 @@ export const diffCommand = defineCommand({
     const { doc, session } = await compactionDiffFile(a.a, {
       compactionId: a.compaction,
       profile: a.profile,
-      tokens: await tokenCounter(a.tokens),
+      tokens: await tokensArg(a.tokens),
       patchLines: a.full || a.json ? undefined : 4,
     });
     if (a.json) outJson(doc);

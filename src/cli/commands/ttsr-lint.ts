@@ -2,8 +2,7 @@
 import { runTtsrLint } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
 import { ttsrLintExitCode, EXITS } from "../exit-codes.js";
-import { UsageError } from "../usage.js";
-import { formatDiagnostic, ruleSetOptions } from "./ttsr-test.js";
+import { formatDiagnostic, ruleSetOptions, unreadableRules } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
 import { TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
@@ -27,7 +26,7 @@ export const ttsrLintCommand = defineCommand({
       .example("$0 ttsr lint --rule .omp/rules/no-any.md --ttsr-profile v17 --json", "One file, as v17 reads it"),
   handler: async (a) => {
     const r = runTtsrLint(ruleSetOptions(a));
-    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    if (!r.doc) throw unreadableRules(r.unreadable ?? "");
     const doc = r.doc;
     if (a.json) outJson(doc);
     else {

@@ -1,5 +1,7 @@
 // sightline ttsr test [snippet|-]: a snippet through the real matcher, like `omp ttsr test` (docs/product.md §4).
 import { isStdin } from "../../io/read.js";
+import { MISSING } from "../../io/fs-reason.js";
+import { pathKind } from "../../io/stat.js";
 import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr/rules.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
@@ -61,7 +63,7 @@ export const ttsrTestCommand = defineCommand({
       chunking,
       budgetMs: Number(a.regexBudget),
     });
-    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    if (!r.doc) throw unreadableRules(r.unreadable ?? "");
     const doc = r.doc;
     if (a.json) {
       outJson(doc);
@@ -124,6 +126,12 @@ export function ruleSetOptions(a: RuleSetArgs): RuleSetOptions {
 export const formatDiagnostic = (d: Diagnostic): string => terminalLine(`${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}`);
 
 /** Diagnostics go to stderr (infos only when asked). */
+/** The usage error for a rule folder or settings file that cannot be read (the one wording of a missing path). */
+export function unreadableRules(path: string): UsageError {
+  const kind = pathKind(path);
+  return new UsageError(`cannot read ${path}: ${kind === "missing" ? MISSING : kind === "dir" ? "is a folder" : "not readable"}`);
+}
+
 export function printDiagnostics(ds: readonly Diagnostic[], withInfo: boolean): void {
   for (const d of ds) if (withInfo || d.severity !== "info") err(formatDiagnostic(d) + "\n");
 }

@@ -5,7 +5,7 @@ import { useColor } from "../color.js";
 import { progressBar } from "../progress.js";
 import { defineCommand } from "../command.js";
 import { validateExitCode, EXITS } from "../exit-codes.js";
-import { out, err, outJson } from "../output.js";
+import { out, err, outJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { formatOfProfile, profileNames } from "../../formats/index.js";
 import { UsageError } from "../usage.js";
@@ -37,7 +37,7 @@ export const validateCommand = defineCommand({
     if (a.json) outJson(validateDocument(r));
     else {
       const view = { ...r, summary: validateSummary(r) };
-      out(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose }));
+      out(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose, width: tableWidth() }));
       for (const p of r.problems) err(`sightline: cannot read ${terminalLine(p.input)}: ${terminalLine(p.reason)}\n`);
     }
     return validateExitCode(r);

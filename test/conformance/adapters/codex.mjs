@@ -49,7 +49,7 @@ export default {
   async standalone(version, { log, sightline, profile, show }) {
     const lib = {
       ...(await import(join(sightline, "dist/index.js"))),
-      ...(await import(join(sightline, "dist/formats/index.js"))),
+      ...(await import(join(sightline, "dist/entry-formats.js"))),
       ...(await import(join(sightline, "dist/context/turns.js"))),
     };
     const bin = installCodex(version, log);

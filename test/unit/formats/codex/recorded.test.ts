@@ -6,7 +6,8 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareRequests } from "../../../../src/formats/codex/verify.js";
 import { readSession } from "../../../../src/app/read/read.js";
-import { codexFormat, isSession, parseSession, type CodexSession, type Session } from "../../../../src/formats/index.js";
+import { codexFormat, type CodexSession } from "../../../../src/formats/codex/index.js";
+import { isSession, parseSession, type Session } from "../../../../src/formats/index.js";
 import { turnViews } from "../../../../src/context/turns.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
