@@ -3,6 +3,7 @@
 // (scripts/readme-tables.mjs writes it; test/arch/readme-generated.test.ts fails when the two drift).
 // Adding a format is one entry here (typed by the format's own profile union, so none can be left out).
 import type { CcProfile } from "./claude-code/model.js";
+import type { CodexProfile } from "./codex/model.js";
 import type { PiProfile } from "./pi/model.js";
 import type { ScorelProfile } from "./scorel/model.js";
 import type { FormatName } from "./types.js";
@@ -82,11 +83,27 @@ const claudeCode: FormatProfiles<CcProfile> = {
   },
 };
 
+const codex: FormatProfiles<CodexProfile> = {
+  format: "codex",
+  title: "Codex CLI",
+  defaultProfile: "codex-0.169",
+  profiles: {
+    "codex-0.169": {
+      about: "numbered rollout lines, `replacement_history`, base instructions as the first developer message",
+      checkedAgainst: "Codex CLI 0.169.0 (binary, every request)",
+    },
+    "codex-0.100": {
+      about: "`compacted` lines without `replacement_history` (history rebuilt), `instructions`, tool outputs cut in history",
+      checkedAgainst: "Codex CLI 0.100.0 (binary, every request)",
+    },
+  },
+};
+
 /** Every format's profiles, in the order the formats are sniffed. */
-export const FORMAT_PROFILES: readonly FormatProfiles[] = [claudeCode, scorel, pi, yoi];
+export const FORMAT_PROFILES: readonly FormatProfiles[] = [claudeCode, scorel, pi, yoi, codex];
 
 /** A format's profile names, in registry order. */
 export const profilesOf = (f: FormatProfiles): string[] => Object.keys(f.profiles);
 
-/** Every profile name, per format, for --help and messages: "scorel: p6|p5|…; pi: pi|omp17|…; yoi: seed|head|v3". */
+/** Every profile name, per format, for --help and messages: "scorel: p6|p5|…; pi: pi|omp17|…; yoi: seed|head|v3; codex: …". */
 export const profileNames = (): string => FORMAT_PROFILES.map((f) => `${f.format}: ${profilesOf(f).join("|")}`).join("; ");

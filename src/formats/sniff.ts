@@ -91,7 +91,7 @@ export class SessionSniffer<S extends { format: FormatName }> implements LineSin
       bag.add(
         "UNKNOWN_FORMAT",
         { line: firstText.no },
-        { detail: "the first record is not a Scorel header, a pi session header, a yoi segment_start or a Claude Code transcript line" },
+        { detail: "the first record is not a Scorel header, a pi session header, a yoi segment_start, a Claude Code transcript line or a Codex session_meta" },
       );
     return { format: null, file: this.opts.file, diagnostics: bag.items, lineCount: this.lines };
   }

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../shared/diagnostics.js";
 import type { LineSink } from "../shared/lines.js";
 import type { List } from "../shared/plist.js";
 
-export type FormatName = "scorel" | "pi" | "yoi" | "claude-code";
+export type FormatName = "scorel" | "pi" | "yoi" | "claude-code" | "codex";
 
 /** The conversation tree. Formats without ids use the synthetic ids of docs/product.md §2 (pi v1: line index; G0: legacy-<kind>-<line>; yoi: L<line>). */
 export interface SessionTree {

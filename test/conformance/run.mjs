@@ -131,7 +131,7 @@ async function main() {
       // --profile compares the release with another profile (e.g. the previous one, to see what changed).
       const profile = opts.profile ?? chosen.profile;
       const pinned = chosen.pinned && profile === chosen.profile;
-      // An adapter whose oracle is not a library (Claude Code: the requests the CLI sends) runs on its own.
+      // An adapter whose oracle is not a library but a native CLI (Claude Code, Codex: the requests it sends) runs its own check.
       if (adapter.run) {
         summary.push({ custom: await adapter.run(version, { sightline: opts.sightline, profile, show: opts.show, log }) });
         continue;
