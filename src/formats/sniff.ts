@@ -47,6 +47,11 @@ export class SessionSniffer implements LineSink<ParsedSession> {
     }
   }
 
+  /** The format's parser once the format is known (a reader continuing the file by other means), else null. */
+  get parser(): LineSink<Session> | null {
+    return this.inner;
+  }
+
   push(line: LineRecord): void {
     this.lines = line.no;
     if (this.inner) {

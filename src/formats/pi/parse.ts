@@ -1,7 +1,7 @@
 // Streaming reader for pi / oh-my-pi session files (docs/pi.md §1–§4, §10): title slot, header,
 // per-line loader verdict, in-memory migration v1→v2→v3, then tree checks and the profile choice.
 import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
-import { findLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
+import { isObject, parseJson } from "../../shared/json.js";
 import { splitText, type LineRecord, type LineSink } from "../../shared/lines.js";
 import type { ParseOptions } from "../types.js";
 import { omp18LoadFailure } from "./load18.js";
@@ -10,6 +10,8 @@ import type { PiEntry, PiSession, PiTitleSlot, PiVersion } from "./model.js";
 import { chooseProfile } from "./profile.js";
 import { NEWER_ENTRY_TYPES, newerMarker } from "./newer.js";
 import { isKnownEntryType, checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
+import type { SchemaIssue } from "../../schema/ajv.js";
+import { piLineFacts, type PiLineFacts } from "./line-facts.js";
 import { buildTree, checkTree } from "./tree.js";
 
 /**
@@ -30,9 +32,14 @@ function asTitleSlot(v: unknown): { title: string; source?: string } | undefined
   return v.source === undefined ? { title: v.title } : { title: v.title, source: v.source as string };
 }
 
-const MAYBE_SURROGATE = /\\u[dD][89a-fA-F]/;
+/** The pi parser, which can also take lines whose per-line work was done elsewhere (another thread). */
+export interface PiParser extends LineSink<PiSession> {
+  pushFacts(f: PiLineFacts): void;
+  /** The file's version once its header is accepted (the schema of every later line depends on it). */
+  headerVersion(): PiVersion | undefined;
+}
 
-export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
+export function createPiParser(opts: ParseOptions): PiParser {
   const bag = new DiagnosticBag(opts.file);
   let lineCount = 0;
   let records = 0; // parsed records so far (title slot excluded): the loader's entry index
@@ -62,7 +69,7 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
     rejected = { line, reason };
   };
 
-  const onRecord = (value: unknown, line: number): void => {
+  const onRecord = (value: unknown, line: number, schema?: readonly SchemaIssue[]): void => {
     const index = records++;
     if (index === 0) {
       if (!isObject(value) || value.type !== "session" || typeof value.id !== "string") {
@@ -97,13 +104,49 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
       bag.add("PI_EXTRA_HEADER", { line });
       return;
     }
-    for (const i of checkRecordSchema(value as Record<string, unknown>, version))
+    for (const i of schema ?? checkRecordSchema(value as Record<string, unknown>, version))
       bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
     // Types a newer release writes are reported once per file (PROFILE_NEWER), not per line.
     if (!isKnownEntryType(value.type) && !(typeof value.type === "string" && Object.hasOwn(NEWER_ENTRY_TYPES, value.type)))
       bag.add("PI_UNKNOWN_ENTRY_TYPE", { line, pointer: "/type" }, { type: value.type });
     const entry = migrateEntry(value, line, version, v1, bag);
     entries.push(entry);
+  };
+
+  // Everything after the line's own facts (piLineFacts): findings in the order the loader meets them.
+  const lineFacts = (f: PiLineFacts): void => {
+    if (f.invalidUtf8) bag.add("INVALID_UTF8", { line: f.no });
+    if (!crlfSeen && f.cr) {
+      crlfSeen = true;
+      bag.add("CRLF_LINE", { line: f.no });
+    }
+    if (f.blank) {
+      bag.add("skipped_line", { line: f.no }, { reason: "blank line" });
+      return;
+    }
+    const parsed = f.parsed!;
+    if (!parsed.ok) {
+      malformed++;
+      if (parsed.tooDeep) {
+        bag.add("TOO_DEEP", { line: f.no }, { limit: 1000 });
+        return;
+      }
+      const reason = f.terminated ? `not valid JSON: ${parsed.detail}` : `torn last line, not valid JSON: ${parsed.detail}`;
+      bag.add("skipped_line", { line: f.no, ...(parsed.column ? { column: parsed.column } : {}) }, { reason });
+      return;
+    }
+    if (!f.terminated) bag.add("TORN_LAST_LINE", { line: f.no });
+    if (f.surrogate !== undefined) bag.add("LONE_SURROGATE", { line: f.no, pointer: f.surrogate }, { pointer: f.surrogate });
+    // pi 1.5.2 has no title slot: asked for that profile, the slot is a first record that is not a header.
+    if (f.no === 1 && opts.profile !== "pi-1.5") {
+      const slot = asTitleSlot(parsed.value);
+      if (slot) {
+        titleSlot = { line: 1, ...slot, raw: parsed.value as Record<string, unknown> };
+        for (const i of checkTitleSlotSchema(parsed.value)) bag.add("SCHEMA", { line: 1, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+        return;
+      }
+    }
+    onRecord(parsed.value, f.no, f.schema);
   };
 
   return {
@@ -121,41 +164,16 @@ export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
         }
         return;
       }
-      if (rec.invalidUtf8) bag.add("INVALID_UTF8", { line: rec.no });
-      if (!crlfSeen && rec.text.endsWith("\r")) {
-        crlfSeen = true;
-        bag.add("CRLF_LINE", { line: rec.no });
-      }
-      if (rec.text.trim() === "") {
-        bag.add("skipped_line", { line: rec.no }, { reason: "blank line" });
-        return;
-      }
-      const parsed = parseJson(rec.text);
-      if (!parsed.ok) {
-        malformed++;
-        if (parsed.tooDeep) {
-          bag.add("TOO_DEEP", { line: rec.no }, { limit: 1000 });
-          return;
-        }
-        const reason = rec.terminated ? `not valid JSON: ${parsed.detail}` : `torn last line, not valid JSON: ${parsed.detail}`;
-        bag.add("skipped_line", { line: rec.no, ...(parsed.column ? { column: parsed.column } : {}) }, { reason });
-        return;
-      }
-      if (!rec.terminated) bag.add("TORN_LAST_LINE", { line: rec.no });
-      if (MAYBE_SURROGATE.test(rec.text)) {
-        const ptr = findLoneSurrogate(parsed.value);
-        if (ptr !== undefined) bag.add("LONE_SURROGATE", { line: rec.no, pointer: ptr }, { pointer: ptr });
-      }
-      // pi 1.5.2 has no title slot: asked for that profile, the slot is a first record that is not a header.
-      if (rec.no === 1 && opts.profile !== "pi-1.5") {
-        const slot = asTitleSlot(parsed.value);
-        if (slot) {
-          titleSlot = { line: 1, ...slot, raw: parsed.value as Record<string, unknown> };
-          for (const i of checkTitleSlotSchema(parsed.value)) bag.add("SCHEMA", { line: 1, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
-          return;
-        }
-      }
-      onRecord(parsed.value, rec.no);
+      lineFacts(piLineFacts(rec));
+    },
+    pushFacts(f: PiLineFacts): void {
+      lineCount = f.no;
+      // Facts are made for lines after an accepted header only (parse-parallel.ts); anything else is a bug.
+      if (empty) throw new Error("pushFacts after a rejected header");
+      lineFacts(f);
+    },
+    headerVersion(): PiVersion | undefined {
+      return header && !empty ? version : undefined;
     },
     finish(): PiSession {
       if (records === 0 && !emptyReported) rejectHeader(lineCount || 1, lineCount === 0 ? "the file has no lines" : "the file has no record");
