@@ -1,6 +1,6 @@
 // The readable `ttsr run` output: the rules, then per session where the replay came from and a per-turn table of
 // matches, replayed and recorded injections, and why replayed and recorded deliveries disagree.
-import Table from "cli-table3";
+import { fitTable } from "./table-fit.js";
 import { unverifiableReason } from "../shared/codes/ttsr.js";
 import { terminalLine } from "../shared/terminal.js";
 import { comparedRecords, firstDifference, recordedDecision, replayedDecision, type DecisionFields } from "../ttsr/simulate/agree.js";
@@ -104,7 +104,7 @@ const AGENT_FROM: Record<string, string> = {
 };
 
 /** The readable per-turn table (plain text: no colour codes). */
-export function renderTtsrRun(doc: TtsrRunDoc): string {
+export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number } = {}): string {
   const out: string[] = [];
   const reg = doc.rules.filter((r) => r.registered).map((r) => r.name);
   const other = doc.rules.filter((r) => !r.registered).map((r) => `${r.name} (${r.bucket}${r.reason ? `: ${r.reason}` : ""})`);
@@ -125,11 +125,14 @@ export function renderTtsrRun(doc: TtsrRunDoc): string {
       out.push("  no assistant turns");
       continue;
     }
-    const table = new Table({ head: ["#", "response", "stop", "matches", "injected", "recorded", "agree"], style: { head: [], border: [] } });
-    s.turns.forEach((t, i) => {
-      table.push(turnRow(i, t));
-    });
-    out.push(table.toString());
+    const head = ["#", "response", "stop", "matches", "injected", "recorded", "agree"];
+    out.push(
+      fitTable(
+        { head, style: { head: [], border: [] } },
+        s.turns.map((t, i) => turnRow(i, t)),
+        { width: o.width, flex: [1, 3, 4, 5] },
+      ),
+    );
     const diffs = s.turns.filter((t) => t.agree === false);
     for (const t of diffs) out.push(...explainDisagreement(t));
     const unverifiable = s.turns.filter((t) => t.agree === "unverifiable");

@@ -2,6 +2,7 @@
 // compactions with capsule checks, TTSR evidence when rules are given); rule, settings, capsule and config
 // files are validated; files that are none of these (a README in a fixture folder) are skipped with a
 // reason. This is the unit of work a pool worker runs; it never throws for bad input.
+import { fsReason } from "../../io/fs-reason.js";
 import { readText } from "../../io/text.js";
 import { compactionDiffs } from "../../context/compaction.js";
 import { exactCounter } from "../../context/tokens-exact.js";
@@ -40,9 +41,7 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
         first = await readHead(path);
       } catch (e) {
         return {
-          entry: unreadableSession(label, [
-            diag("UNREADABLE_PATH", { file: label }, { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message }),
-          ]),
+          entry: unreadableSession(label, [diag("UNREADABLE_PATH", { file: label }, { path, reason: fsReason(e) })]),
         };
       }
       const c = classify(path, /\.json$/i.test(path) ? await readText(path).catch(() => first) : first);

@@ -1,4 +1,5 @@
 // `sightline capsule validate|restore|render <file>`.
+import { fsReason } from "../../io/fs-reason.js";
 import { capsuleDiagnostics, findCapsule, renderCompactCapsulePrompt, restoreFromCapsule } from "../../capsule/index.js";
 import type { RenderResult, RestoreResult } from "../../capsule/index.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
@@ -14,7 +15,7 @@ export async function readCapsule(path: string): Promise<{ file: string; capsule
   try {
     text = isStdin(path) ? await readStdinText() : await readText(path);
   } catch (e) {
-    throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new InputError(`cannot read ${path}: ${fsReason(e)}`);
   }
   const parsed = parseJson(text);
   if (!parsed.ok) throw new InputError(`${file}: not valid JSON (${parsed.detail})`);

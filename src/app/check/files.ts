@@ -1,5 +1,6 @@
 // The files of `sightline check`: the config (validated against its published schema), expectations,
 // goldens and the baseline. Reads never throw (findings are diagnostics); writes are atomic.
+import { fsReason, MISSING } from "../../io/fs-reason.js";
 import { listDirSync, readTextSync, removeFile } from "../../io/text.js";
 import { basename, dirname, join } from "node:path";
 import configSchema from "../../schema/json/config/sightline.config.json" with { type: "json" };
@@ -38,7 +39,7 @@ function readJson(path: string): { value?: unknown; error?: string } {
   try {
     text = readTextSync(path);
   } catch (e) {
-    return { error: (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message };
+    return { error: fsReason(e) };
   }
   const p = parseJson(text);
   return p.ok ? { value: p.value } : { error: `invalid JSON: ${p.detail}` };
@@ -62,7 +63,7 @@ export function readConfig(path: string): { config?: CheckConfig; diagnostics: D
 
 export function readExpectations(path: string, suite: string): { expectations?: Expectations; diagnostics: Diagnostic[] } {
   const r = readJson(path);
-  if (r.error === "no such file") return { diagnostics: [diag("APP_EXPECTATIONS_MISSING", { file: path }, { suite, path })] };
+  if (r.error === MISSING) return { diagnostics: [diag("APP_EXPECTATIONS_MISSING", { file: path }, { suite, path })] };
   if (r.error !== undefined) return { diagnostics: [diag("APP_EXPECTATIONS_INVALID", { file: path }, { path, detail: r.error })] };
   const issues = check(expectationsSchema, r.value);
   if (issues.length)
@@ -77,7 +78,7 @@ export function readExpectations(path: string, suite: string): { expectations?: 
 export function readBaseline(path: string): { entries: BaselineEntry[]; diagnostics: Diagnostic[] } {
   const r = readJson(path);
   // A baseline that does not exist yet declares nothing (--update creates it).
-  if (r.error === "no such file") return { entries: [], diagnostics: [] };
+  if (r.error === MISSING) return { entries: [], diagnostics: [] };
   if (r.error !== undefined) return { entries: [], diagnostics: [diag("APP_EXPECTATIONS_INVALID", { file: path }, { path, detail: r.error })] };
   const issues = check(baselineSchema, r.value);
   if (issues.length)

@@ -1,4 +1,5 @@
 // readSession(path): the IO side of parseSession — streams the file into the format parser.
+import { fsReason } from "../../io/fs-reason.js";
 import { dirname, join } from "node:path";
 import { createSessionParser, isSession, moduleOf, type ParsedSession, type SessionParseOptions } from "../../formats/index.js";
 import { diag, type Severity } from "../../shared/diagnostics.js";
@@ -32,7 +33,7 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
         return session;
       }
     } catch (e) {
-      return unread(file, "UNREADABLE_PATH", { path, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
+      return unread(file, "UNREADABLE_PATH", { path, reason: fsReason(e) });
     }
   }
   try {
@@ -42,7 +43,7 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
     if (opts.origin !== false && isSession(result)) await readOrigin(result, path);
     return result;
   } catch (e) {
-    return unread(file, "UNREADABLE_PATH", { path, reason: (e as Error).message });
+    return unread(file, "UNREADABLE_PATH", { path, reason: fsReason(e) });
   }
 }
 

@@ -9,8 +9,6 @@ import { countTurnViews, type Turn, type TurnViewOptions } from "../../context/t
 import { readSession } from "../read/read.js";
 import { InputError, UsageError } from "../../shared/errors.js";
 
-export { InputError };
-
 export async function tokenCounter(mode: "estimate" | "exact" | undefined): Promise<TokenCounter> {
   return mode === "exact" ? exactCounter() : charsPer4;
 }
@@ -25,7 +23,11 @@ export async function loadSession(path: string, opts: { profile?: string } = {})
   // A name no format knows is refused before reading; a known name must belong to the detected format.
   if (opts.profile !== undefined && !formatOfProfile(opts.profile)) throw new UsageError(`--profile ${opts.profile}: no such profile (${profileNames()})`);
   const s: ParsedSession = await readSession(path, { profile: opts.profile });
-  if (!isSession(s)) throw new InputError(`${s.file}: ${s.diagnostics.map((d) => d.message).join("; ") || "not a session"}`);
+  if (!isSession(s)) {
+    // "Cannot read X: why" already names the file; other findings are prefixed with it.
+    const unread = s.diagnostics.find((d) => d.code === "UNREADABLE_PATH");
+    throw new InputError(unread ? unread.message : `${s.file}: ${s.diagnostics.map((d) => d.message).join("; ") || "not a session"}`);
+  }
   const module = moduleOf(s);
   if (opts.profile !== undefined && !module.profiles.includes(opts.profile)) {
     throw new UsageError(

@@ -2,6 +2,7 @@
 // holds (audit or check, from the head of its summary.json), and which shards of an i/n split are missing.
 // The merged check document is what one unsharded `check` run writes: suites in config order, sessions
 // and regressions in the order the unsharded run meets them, each session once.
+import { fsReason } from "../../io/fs-reason.js";
 import { readText } from "../../io/text.js";
 import { contractProblem } from "../../schema/contract.js";
 import { join } from "node:path";
@@ -19,7 +20,7 @@ export async function reportKind(dir: string): Promise<ReportKind | Diagnostic> 
   try {
     head = await readHead(path);
   } catch (e) {
-    return diag("APP_REPORT_INVALID", { file: path }, { path, detail: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
+    return diag("UNREADABLE_PATH", { file: path }, { path, reason: fsReason(e) });
   }
   // The first "kind" key is the document's own (both write it right after schemaVersion).
   const m = /"kind"\s*:\s*"(audit|check)"/.exec(head);
@@ -46,7 +47,7 @@ async function readCheck(dir: string): Promise<CheckDocument | Diagnostic> {
   try {
     text = await readText(path);
   } catch (e) {
-    return diag("APP_REPORT_INVALID", { file: path }, { path, detail: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
+    return diag("UNREADABLE_PATH", { file: path }, { path, reason: fsReason(e) });
   }
   const p = parseJson(text);
   if (!p.ok) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: p.detail });

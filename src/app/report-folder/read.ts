@@ -4,6 +4,7 @@
 // (sessions/<n>.js), read again (and re-escaped, redacted when asked) only when the merged report is
 // written, one input at a time. Reports of the earlier layouts are read too: per-session pages with the
 // data inline (sessions/<n>.html next to sessions/<n>.json) or whole sessions inline in summary.json.
+import { fsReason } from "../../io/fs-reason.js";
 import { exists, readText, readTextSync } from "../../io/text.js";
 import { join } from "node:path";
 import { dataOf, pageDataOf } from "../../report/html-session.js";
@@ -87,7 +88,7 @@ export async function readAuditReport(dir: string): Promise<AuditResult | Diagno
   try {
     text = await readText(path);
   } catch (e) {
-    return invalid(path, (e as NodeJS.ErrnoException).code ?? (e as Error).message);
+    return diag("UNREADABLE_PATH", { file: path }, { path, reason: fsReason(e) });
   }
   const p = parseJson(text);
   if (!p.ok) return invalid(path, p.detail);

@@ -1,5 +1,6 @@
 // The v18 replay inputs beyond rules and settings (docs/ttsr.md §18.2, §18.6): the verdicts file, read from disk
 // into the IO-free reader, and the findings that say which agent a session was replayed as.
+import { fsReason } from "../../io/fs-reason.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { ResolvedAgent } from "../../ttsr/session-agent.js";
 import { readVerdicts, unusedVerdicts, type VerdictsRead } from "../../ttsr/verdicts.js";
@@ -12,7 +13,7 @@ export function readVerdictsFile(path: string, judged?: readonly Rule[]): Verdic
   try {
     text = readTextSync(path);
   } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    const reason = fsReason(e);
     return { verdicts: new Map(), diagnostics: [diag("UNREADABLE_PATH", { file: path }, { path, reason })] };
   }
   const read = readVerdicts(text, path);

@@ -1,6 +1,7 @@
 // `sightline validate`: every input file classified by content and checked — sessions (schemas, invariants,
 // loader verdict), rule files, capsules, settings and config files. Files run concurrently; results keep
 // input order.
+import { fsReason } from "../../io/fs-reason.js";
 import { readText } from "../../io/text.js";
 import pLimit from "p-limit";
 import { countBySeverity, diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
@@ -8,7 +9,7 @@ import { expandInputs, type InputProblem } from "../../io/paths.js";
 import { isStdin, STDIN_LABEL, readHead } from "../../io/read.js";
 import { classify, type FileKind } from "../read/classify.js";
 import { readSession } from "../read/read.js";
-import { isSession, moduleOf } from "../../formats/index.js";
+import { isSession, moduleOf, type ParsedSession } from "../../formats/index.js";
 import { validateTextFile } from "./kinds.js";
 import { readSessionParallel } from "./parallel.js";
 
@@ -46,7 +47,7 @@ async function validateOne(path: string, opts: ValidateOptions): Promise<FileRes
   try {
     first = await readHead(path);
   } catch (e) {
-    return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: path }, { path, reason: (e as Error).message })] };
+    return { path, kind: "unreadable", diagnostics: [diag("UNREADABLE_PATH", { file: path }, { path, reason: fsReason(e) })] };
   }
   // JSON files are classified by their whole content, which is then validated without a second read.
   const whole = /\.json$/i.test(path) ? await readText(path).catch(() => undefined) : undefined;
@@ -57,16 +58,24 @@ async function validateOne(path: string, opts: ValidateOptions): Promise<FileRes
   return { path, kind: c.kind, diagnostics: validateTextFile(c.kind, path, text, opts) };
 }
 
+/**
+ * Every finding `sightline validate` reports for a session already read: schema and invariant findings, the
+ * loader verdict (`loader: true`) and the checks of where the session came from (a yoi segment's lineage), sorted.
+ */
+export function validateSession(session: ParsedSession): Diagnostic[] {
+  const origin = isSession(session) ? (moduleOf(session).originFindings?.(session) ?? []) : [];
+  return sortDiagnostics([...session.diagnostics, ...origin]);
+}
+
 async function sessionResult(path: string, opts: ValidateOptions): Promise<FileResult> {
   // With workers, a large pi file is read on several threads (parallel.ts); anything else, the usual way.
   const s = (await readSessionParallel(path, { profile: opts.profile, workers: opts.workers ?? 1 })) ?? (await readSession(path, { profile: opts.profile }));
-  if (isSession(s)) s.diagnostics.push(...(moduleOf(s).originFindings?.(s) ?? []));
   const label = isStdin(path) ? STDIN_LABEL : path;
   const r: FileResult = {
     path: label,
     kind: s.format === null && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH") ? "unreadable" : "session",
     format: s.format,
-    diagnostics: sortDiagnostics(s.diagnostics),
+    diagnostics: validateSession(s),
   };
   if (s.format !== null) r.profile = s.profile;
   return r;

@@ -13,11 +13,11 @@ import { renderTerminal } from "../../report/terminal.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { mergeReportsExitCode } from "../exit-codes.js";
+import { mergeReportsExitCode, EXITS } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
 import { toolVersion } from "../../io/text.js";
 import { UsageError } from "../usage.js";
-import { out, err, outJson, outRawJson } from "../output.js";
+import { out, err, outJson, outRawJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
 const report = (ds: readonly Diagnostic[]) => {
@@ -32,6 +32,7 @@ const fail = (ds: readonly Diagnostic[]): number => {
 export const mergeReportsCommand = defineCommand({
   command: "merge-reports <dirs..>",
   describe: "Merge the report folders of audit or check shards (--shard i/n) into one report",
+  exits: EXITS.mergeReports,
   builder: (y) =>
     y
       .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })
@@ -79,10 +80,10 @@ export const mergeReportsCommand = defineCommand({
     }
 
     const { result, unreadable: bad } = await mergeReports(dirs, { now: () => now, version: toolVersion() });
-    if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID"));
+    if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID" || x.code === "UNREADABLE_PATH"));
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(summaryJson(shareable(result, a.redact === true)));
-    else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
+    else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: tableWidth(), reportDir: dir }));
     report(result.diagnostics.filter((x) => x.code === "APP_MERGE_SHARDS_MISSING"));
     err(`sightline: report written to ${dir}/index.html\n`);
     return mergeReportsExitCode({ merged: "audit", result });

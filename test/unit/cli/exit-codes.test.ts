@@ -38,7 +38,10 @@ describe("validate", () => {
 
 describe("replay, ttsr list, codes", () => {
   it("answer with the listing: always 0", () => {
-    expect([replayExitCode(), ttsrListExitCode(), codesExitCode()]).toEqual([0, 0, 0]);
+    expect([replayExitCode(), ttsrListExitCode(), codesExitCode(3)]).toEqual([0, 0, 0]);
+  });
+  it("codes: a filter matching nothing is 1", () => {
+    expect(codesExitCode(0)).toBe(1);
   });
 });
 

@@ -31,9 +31,12 @@ describe("reportKind", () => {
     expect(await reportKind(dir('{"schemaVersion":1,"kind":"audit","sessions":[]}'))).toBe("audit");
     expect(await reportKind(dir('{\n  "schemaVersion": 1,\n  "kind": "check"\n}'))).toBe("check");
   });
-  it("anything else is APP_REPORT_INVALID", async () => {
+  it("a summary.json that cannot be read is UNREADABLE_PATH (worded like every missing path); anything else is APP_REPORT_INVALID", async () => {
     const none = dir();
     mkdirSync(join(none, "summary.json"));
-    for (const d of [dir(), dir('{"kind":"replay"}'), none]) expect(await reportKind(d)).toMatchObject({ code: "APP_REPORT_INVALID" });
+    const empty = dir();
+    expect(await reportKind(empty)).toMatchObject({ code: "UNREADABLE_PATH", message: `cannot read ${join(empty, "summary.json")}: no such file or folder` });
+    expect(await reportKind(none)).toMatchObject({ code: "UNREADABLE_PATH", message: `cannot read ${join(none, "summary.json")}: is a folder` });
+    expect(await reportKind(dir('{"kind":"replay"}'))).toMatchObject({ code: "APP_REPORT_INVALID" });
   });
 });

@@ -4,12 +4,13 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeSpillDir, spillSession } from "../../../src/io/audit-spill.js";
-import { jsonForScriptFile } from "../../../src/report/escape.js";
-import { pageSession } from "../../../src/report/html.js";
-import type { AuditSession } from "../../../src/audit/model.js";
-import { redactDeep } from "../../../src/report/redact.js";
-import { msg, session } from "../report/builders.js";
+import { makeSpillDir } from "../../../../src/io/spill.js";
+import { spillSession } from "../../../../src/app/audit/spill.js";
+import { jsonForScriptFile } from "../../../../src/report/escape.js";
+import { pageSession } from "../../../../src/report/html.js";
+import type { AuditSession } from "../../../../src/audit/model.js";
+import { redactDeep } from "../../../../src/report/redact.js";
+import { msg, session } from "../../report/builders.js";
 
 const AWS = "AKIAIOSFODNN7EXAMPLE";
 const dirs: string[] = [];
@@ -42,7 +43,7 @@ function awkward(secret: string): AuditSession {
 
 const page = (s: AuditSession) => Buffer.from(jsonForScriptFile(pageSession(s)));
 
-describe("app/audit-spill: pieces equal the whole-document projections", () => {
+describe("app/audit/spill: pieces equal the whole-document projections", () => {
   it("a session with a secret: raw JSON and the redacted session of its detail file", () => {
     const s = awkward(`AWS_KEY=${AWS}`);
     const red = redactDeep(s);
