@@ -10,7 +10,8 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../../src/app/audit/audit.js";
-import { removeSpillDirs, type FileSessionStore } from "../../../../src/io/audit-spill.js";
+import { removeSpillDirs } from "../../../../src/io/spill.js";
+import type { FileSessionStore } from "../../../../src/app/audit/spill.js";
 import { shareable, writeReport } from "../../../../src/app/report-folder/write.js";
 import { spillOf } from "../../../../src/audit/store.js";
 
