@@ -45,6 +45,11 @@ export class SessionSniffer<S extends { format: FormatName }> implements LineSin
     }
   }
 
+  /** The format's parser once the format is known (a reader continuing the file by other means), else null. */
+  get parser(): LineSink<S> | null {
+    return this.inner;
+  }
+
   push(line: LineRecord): void {
     this.lines = line.no;
     if (this.inner) {

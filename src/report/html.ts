@@ -120,11 +120,15 @@ function row(s: AuditSession, i: number, root: string): string {
 }
 
 export function renderIndex(result: AuditResult, opts: { title?: string } = {}): string {
+  return [...indexChunks(result, opts)].join("");
+}
+
+/** index.html as chunks, a row at a time (a corpus of many inputs never holds every row's HTML at once). */
+export function* indexChunks(result: AuditResult, opts: { title?: string } = {}): Generator<string> {
   const x = result.summary;
   const title = opts.title ?? "sightline audit";
   const root = commonRoot(result.sessions.map((s) => s.path));
   const order = result.sessions.map((_, i) => i).sort((a, b) => RANK[result.sessions[a].status] - RANK[result.sessions[b].status] || a - b);
-  const rows = order.map((i) => row(result.sessions[i], i, root)).join("\n");
   const formats =
     Object.entries(x.byFormat)
       .map(([k, v]) => `${h(k)} ${v}`)
@@ -132,7 +136,7 @@ export function renderIndex(result: AuditResult, opts: { title?: string } = {}):
   const runDiags = result.diagnostics
     .map((d) => `<li class="sev-${h(d.severity)}">${h(d.severity)} <code>${h(d.code)}</code> ${h(d.file)}: ${h(d.message)}</li>`)
     .join("\n");
-  return `${pageHead(title, indexCsp(INDEX_SCRIPT), `<style>${STYLE}</style>`)}<body>
+  yield `${pageHead(title, indexCsp(INDEX_SCRIPT), `<style>${STYLE}</style>`)}<body>
 <header>
 <h1>${h(title)}</h1>
 <table class="summary" id="summary">
@@ -150,7 +154,13 @@ ${result.skipped.length ? `<details><summary>${result.skipped.length} file(s) sk
 <table id="sessions">
 <thead><tr><th>status</th><th>input</th><th>format</th><th>loader</th><th>turns</th><th>compactions</th><th>TTSR</th><th>errors</th><th>warnings</th><th>first finding</th></tr></thead>
 <tbody>
-${rows}
+`;
+  let first = true;
+  for (const i of order) {
+    yield `${first ? "" : "\n"}${row(result.sessions[i], i, root)}`;
+    first = false;
+  }
+  yield `
 </tbody>
 </table>
 </main>
