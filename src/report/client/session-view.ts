@@ -23,11 +23,18 @@ export function sessionView(k: DomKit, d: SessionData, s: PageSession, main: HTM
     if (s.diagnosticCount > list.length) add(box, el("p", "muted", s.diagnosticCount - list.length + " more in the report's summary.json."));
     return box;
   }
-  function compactionTokens(c: AuditCompaction): string {
-    const t = c.tokens;
-    const logged = t.loggedBefore !== undefined ? " (log: " + num(t.loggedBefore) + (t.loggedAfter !== undefined ? " → " + num(t.loggedAfter) : "") + ")" : "";
-    return num(t.before) + " → " + num(t.after) + logged;
+  function estimateTokens(c: AuditCompaction): string {
+    return num(c.tokens.before) + " → " + num(c.tokens.after);
   }
+  // A compaction's own token figures (tokensBefore → tokensAfter as the entry records them; "—" where it has none).
+  function entryFigures(c: AuditCompaction): string {
+    const t = c.tokens;
+    if (t.loggedBefore === undefined && t.loggedAfter === undefined) return "—";
+    return (t.loggedBefore !== undefined ? num(t.loggedBefore) : "—") + " → " + (t.loggedAfter !== undefined ? num(t.loggedAfter) : "—");
+  }
+  const hasEntryFigures = (c: AuditCompaction): boolean => c.tokens.loggedBefore !== undefined || c.tokens.loggedAfter !== undefined;
+  const ENTRY_NOTE =
+    "The estimate counts what the file shows of the context before and after. The entry's own figures (tokensBefore → tokensAfter) are what the agent wrote when it compacted: not the provider's input count of one request, which is what each turn's logged figure is, so the two need not be close.";
   function turnTokens(t: AuditTurn): string {
     const also = t.tokens.loggedAlsoCounts?.length ? "†" : "";
     return num(t.tokens.estimated) + (t.tokens.logged !== undefined ? " (log " + num(t.tokens.logged) + also + ")" : "");
@@ -62,12 +69,14 @@ export function sessionView(k: DomKit, d: SessionData, s: PageSession, main: HTM
             String(c.dropped.length),
             String(c.kept.length),
             String(c.added.length),
-            compactionTokens(c),
+            estimateTokens(c),
+            entryFigures(c),
             c.capsule ? (c.capsule.valid && !c.capsule.lost.length ? "ok" : "FAILED") : "—",
           ]),
-          ["compaction", "dropped", "kept", "added", "tokens", "capsule"],
+          ["compaction", "dropped", "kept", "added", "estimate before → after", "the entry's own figures", "capsule"],
         ),
       );
+      if (s.compactions.some(hasEntryFigures)) add(main, el("p", "muted figures-note", ENTRY_NOTE));
     }
     add(main, el("h2", null, "Turns"));
     if (!s.turns.length) add(main, el("p", "muted", "No turns."));
@@ -85,7 +94,7 @@ export function sessionView(k: DomKit, d: SessionData, s: PageSession, main: HTM
               ev ? ev.matches.map((m) => m.rule + ":" + m.decision).join(", ") + (ev.agree === false ? " DISAGREE" : "") : "",
             ];
           }),
-          ["turn", "response", "messages", "tokens", "TTSR"],
+          ["turn", "response", "messages", "tokens: estimate (logged input)", "TTSR"],
         ),
       );
     const flagged = s.turns.filter((t) => t.tokens.logged && t.tokens.loggedAlsoCounts?.length)[0];
@@ -100,12 +109,9 @@ export function sessionView(k: DomKit, d: SessionData, s: PageSession, main: HTM
     main.textContent = "";
     add(main, back());
     add(main, el("h2", null, "Compaction " + c.id));
-    const t = c.tokens;
-    const logged =
-      t.loggedBefore !== undefined
-        ? " · log: " + num(t.loggedBefore) + " → " + (t.loggedAfter !== undefined ? num(t.loggedAfter) : "—") + alsoCounts(t.loggedAlsoCounts)
-        : "";
-    add(main, el("p", "meta", "tokens " + num(t.before) + " → " + num(t.after) + logged));
+    const figures = hasEntryFigures(c) ? " · the entry's own figures " + entryFigures(c) + alsoCounts(c.tokens.loggedAlsoCounts) : "";
+    add(main, el("p", "meta", "estimate " + estimateTokens(c) + " tokens" + figures));
+    if (hasEntryFigures(c)) add(main, el("p", "muted figures-note", ENTRY_NOTE));
     const cap = c.capsule;
     if (cap) {
       const lost = cap.lost.length ? "; lost in compaction: " + cap.lost.map((l) => l.kind + " " + l.value).join("; ") : "";
