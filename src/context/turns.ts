@@ -1,10 +1,9 @@
 // Format-neutral turn views (docs/product.md §3, §5): for each LLM request, the context the format's real builder
 // returns at the response's parent, as full message lists or as deltas against the previous turn on the
 // same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
-import type { Diagnostic } from "../shared/diagnostics.js";
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
 import { moduleOf } from "../formats/index.js";
-import type { Msg, SessionBase, TurnContext } from "../formats/types.js";
+import type { Msg, NotRecordedPart, RequestCheck, SessionBase, TurnContext } from "../formats/types.js";
 import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 
 export interface DeltaMessages {
@@ -25,6 +24,10 @@ export interface Turn {
   tokens: TurnTokens;
   /** Compactions applied since the previous turn on this root path (the context was rebuilt by them). */
   compactions?: string[];
+  /** The request body as sent, where the format rebuilds it (TurnContext.request). */
+  request?: Record<string, unknown>;
+  notRecorded?: NotRecordedPart[];
+  requestCheck?: RequestCheck;
 }
 
 /** A turn's token figures (docs/product.md §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
@@ -53,8 +56,6 @@ export interface TurnViewOptions {
 
 export interface TurnViews {
   turns: Turn[];
-  /** Why nothing was listed (e.g. unknown --leaf), as diagnostics. */
-  diagnostics: Diagnostic[];
 }
 
 /** Ids on the root path of `leaf`, leaf included. */
@@ -66,7 +67,7 @@ export function rootPath(session: SessionBase, leaf: string | null): Set<string>
 
 /** Contract Turns (docs/product.md §5) of a session: full lists or deltas. */
 export function turnViews(session: SessionBase, opts: TurnViewOptions = {}): TurnViews {
-  return { turns: [...iterTurnViews(session, opts)], diagnostics: [] };
+  return { turns: [...iterTurnViews(session, opts)] };
 }
 
 /** How many turns iterTurnViews will yield for these options (cheap: no contexts are built). */
@@ -136,7 +137,8 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     // a request aborted before its answer): no figure, not a figure of 0.
     if (t.loggedTokens !== undefined && t.loggedTokens > 0) {
       tokens.logged = t.loggedTokens;
-      tokens.loggedAlsoCounts = unrecordedIn(t.systemPrompt);
+      // A log that records the request's tool definitions (Claude Code 2.1.3xx) leaves nothing of them unrecorded.
+      tokens.loggedAlsoCounts = Array.isArray(t.request?.tools) ? [] : unrecordedIn(t.systemPrompt);
     }
     let messages: Turn["messages"];
     if (opts.delta) {
@@ -151,6 +153,9 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     const turn: Turn = { index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens };
     const compactions = compactionAt.size > 0 ? compactionsBefore(t.ref.leafId) : [];
     if (compactions.length > 0) turn.compactions = compactions;
+    if (t.request !== undefined) turn.request = t.request;
+    if (t.notRecorded !== undefined) turn.notRecorded = t.notRecorded;
+    if (t.requestCheck !== undefined) turn.requestCheck = t.requestCheck;
     yield turn;
   }
 }

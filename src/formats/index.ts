@@ -1,4 +1,5 @@
-// The format registry and the pure entry point parseSession(text) (docs/product.md §6).
+// The format registry and the pure entry point parseSession(text) (docs/product.md §6). The package's
+// `sightline/formats` subpath is src/entry-formats.ts.
 import { feedLines, splitText } from "../shared/lines.js";
 import { piFormat, type PiSession } from "./pi/index.js";
 import { scorelFormat, type ScorelSession } from "./scorel/index.js";
@@ -6,9 +7,10 @@ import { SessionSniffer, type SessionParseOptions, type UnreadSession } from "./
 import type { LineSink } from "../shared/lines.js";
 import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
 import { yoiFormat, type YoiSession } from "./yoi/index.js";
+import { claudeCodeFormat, type CcSession } from "./claude-code/index.js";
 
 /** A session sightline can read, discriminated by `format`. */
-export type Session = ScorelSession | PiSession | YoiSession;
+export type Session = ScorelSession | PiSession | YoiSession | CcSession;
 
 /** What parsing a file gives: a session, or the findings that say why it is none. */
 export type ParsedSession = Session | UnreadSession;
@@ -20,12 +22,14 @@ export interface FormatModules {
   scorel: typeof scorelFormat;
   pi: typeof piFormat;
   yoi: typeof yoiFormat;
+  "claude-code": typeof claudeCodeFormat;
 }
 
-const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat };
+const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat, "claude-code": claudeCodeFormat };
 
-// Order matters only for sniffing: each module recognises a distinct first record.
-export const formats: readonly FormatModule[] = [registry.scorel, registry.pi, registry.yoi];
+// Order matters only for sniffing: each module recognises a distinct first record. Claude Code comes first: its
+// lines carry `version` and `sessionId`, which Scorel's header test alone would accept.
+export const formats: readonly FormatModule[] = [registry["claude-code"], registry.scorel, registry.pi, registry.yoi];
 
 export function formatModule<K extends FormatName>(name: K): FormatModules[K] {
   const m = registry[name];
@@ -60,8 +64,7 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
 export type { UnreadSession, SessionParseOptions } from "./sniff.js";
 export type * from "./types.js";
 
-// The per-format modules and builders (the `sightline/formats` subpath).
-export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./scorel/index.js";
-export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./pi/index.js";
-export { yoiFormat, type YoiSession } from "./yoi/index.js";
-export { renderSystemReminder, type ReminderStyle } from "./reminder.js";
+export type { ScorelSession } from "./scorel/index.js";
+export type { PiSession } from "./pi/index.js";
+export type { YoiSession } from "./yoi/index.js";
+export type { CcSession } from "./claude-code/index.js";

@@ -87,7 +87,12 @@ export class SessionSniffer<S extends { format: FormatName }> implements LineSin
     const bag = new DiagnosticBag(this.opts.file);
     const firstText = this.buffered.find((l) => l.text.trim() !== "");
     if (!firstText) bag.add("EMPTY_FILE", {});
-    else bag.add("UNKNOWN_FORMAT", { line: firstText.no }, { detail: "the first record is not a Scorel header, a pi session header or a yoi segment_start" });
+    else
+      bag.add(
+        "UNKNOWN_FORMAT",
+        { line: firstText.no },
+        { detail: "the first record is not a Scorel header, a pi session header, a yoi segment_start or a Claude Code transcript line" },
+      );
     return { format: null, file: this.opts.file, diagnostics: bag.items, lineCount: this.lines };
   }
 }

@@ -63,6 +63,11 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
     if (d.tokens.loggedBefore !== undefined || d.tokens.loggedAfter !== undefined) out.push(paint(o.color, "dim", `  ${ENTRY_FIGURES}`));
     if (d.tokens.loggedAlsoCounts?.length) out.push(paint(o.color, "dim", `  † ${loggedNote(d.tokens.loggedAlsoCounts)}`));
     out.push(`  dropped ${d.dropped.length}, kept ${d.kept.length}, added ${d.added.length}`);
+    // Claude Code: the compaction request is recorded by no release; where sightline rebuilds it, say so.
+    if (d.request) {
+      const msgs = Array.isArray(d.request.messages) ? d.request.messages.length : 0;
+      out.push(paint(o.color, "dim", `  compaction request: reconstructed (not recorded by the release), ${msgs} messages (diff --json holds it)`));
+    } else if (d.notRecorded?.length) out.push(paint(o.color, "dim", `  compaction request: ${terminalLine(d.notRecorded[0]?.why ?? "")}`));
     if (d.keptPositions.length > 0) out.push(`  = kept ${keptRanges(d.keptPositions)}`);
     for (const m of d.added)
       out.push(

@@ -5,6 +5,8 @@
 // access, and the report writer streams the ready-made pieces.
 import pLimit from "p-limit";
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../../audit/model.js";
+
+export type { AuditResult, AuditSession, FailOn };
 import { unreadableSession } from "./session.js";
 import { summarize } from "../../audit/summary.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
@@ -12,7 +14,8 @@ import { expandInputs } from "../../io/paths.js";
 import { isStdin } from "../../io/read.js";
 import { spilledSession, spillOf, type SessionDigest } from "../../audit/store.js";
 import { auditFile, type AuditFileOptions } from "./file.js";
-import { FileSessionStore, makeSpillDir, spillSession } from "../../io/audit-spill.js";
+import { FileSessionStore, spillSession } from "./spill.js";
+import { makeSpillDir } from "../../io/spill.js";
 import { loadTtsrSetup, ttsrHookFor } from "./ttsr.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "../workers/pool.js";
 import { shardFiles, type Shard } from "../report-folder/shard.js";

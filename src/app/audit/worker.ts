@@ -3,7 +3,7 @@
 // crosses to the main thread).
 import { parentPort, workerData } from "node:worker_threads";
 import { auditFile, type AuditFileOptions } from "./file.js";
-import { spillSession } from "../../io/audit-spill.js";
+import { spillSession } from "./spill.js";
 import type { AuditTask, AuditTaskResult } from "./audit.js";
 
 const { opts, spillDir, keepFull } = workerData as { opts: AuditFileOptions; spillDir: string; keepFull: boolean };

@@ -14,7 +14,7 @@ import {
   testSnippet,
   type Chunking,
   type LintResult,
-  type LoadRulesOptions,
+  type LoadRulesOptions as CoreLoadRulesOptions,
   type LoadedRules,
   type RuleDirSpec,
   type RuleFs,
@@ -22,7 +22,6 @@ import {
   type RuleRow,
   type SnippetMatch,
   type SnippetResult,
-  formatChunking,
   type TtsrMatchSource,
   type TtsrProfile,
   type TtsrSettings,
@@ -31,11 +30,14 @@ import { nodeRuleFs } from "../../io/rule-fs.js";
 
 export { nodeRuleFs };
 
+/** Options of the library's `loadRules`: the core loader's, with the file system optional (default: node:fs). */
+export type LoadRulesOptions = Omit<CoreLoadRulesOptions, "fs"> & { fs?: RuleFs };
+
 /**
- * The library's `loadRules(dirs, {settings, ttsrProfile, cwd, home})` (docs/product.md §6): the core loader over the real
- * file system, relative folders resolved against `cwd`.
+ * The library's one `loadRules(dirs, {settings, ttsrProfile, cwd, home, fs})` (docs/product.md §6): the core loader
+ * over the real file system unless `fs` is given, relative folders resolved against `cwd`.
  */
-export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: Omit<LoadRulesOptions, "fs"> & { fs?: RuleFs } = {}): LoadedRules {
+export function loadRules(dirs: readonly (string | RuleDirSpec)[], o: LoadRulesOptions = {}): LoadedRules {
   const cwd = resolve(o.cwd ?? process.cwd());
   const specs = dirs.map((d) => (typeof d === "string" ? { path: resolve(cwd, d) } : { ...d, path: resolve(cwd, d.path) }));
   return loadRulesCore(specs, { ...o, fs: o.fs ?? nodeRuleFs, cwd });
@@ -129,6 +131,7 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
     profile: set.loaded.profile,
     settings: set.loaded.settings,
     source: o.source,
+    chunking: o.chunking,
     ...(o.tool !== undefined ? { toolName: o.tool } : {}),
     ...(filePaths ? { filePaths } : {}),
     ...(set.loaded.agentName !== undefined ? { agentName: set.loaded.agentName } : {}),
@@ -136,7 +139,7 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
   let matched: Pick<SnippetResult, "matches" | "deltas" | "chunking"> | undefined;
   const diagnostics = [...set.diagnostics];
   if (o.budgetMs !== undefined && o.budgetMs > 0) {
-    const args: SnippetTaskArgs = { rules: stripDiagnostics(set.loaded.rules), text: o.text, options: { ...options, chunking: formatChunking(o.chunking) } };
+    const args: SnippetTaskArgs = { rules: stripDiagnostics(set.loaded.rules), text: o.text, options };
     const g = await runWithRegexBudget<typeof matched>(
       { module: "app/ttsr/guard-tasks.js", export: "snippetTask", args },
       { budgetMs: o.budgetMs, file: "<ttsr test>" },
@@ -144,7 +147,7 @@ export async function runTtsrTest(o: TtsrTestOptions & { budgetMs?: number }, fs
     if (g.ok) matched = g.value;
     diagnostics.push(...g.diagnostics);
   }
-  matched ??= testSnippet(set.loaded.rules, o.text, { ...options, chunking: o.chunking });
+  matched ??= testSnippet(set.loaded.rules, o.text, options);
   const context: TtsrTestDoc["context"] = { source: o.source };
   if (o.tool !== undefined) context.toolName = o.tool;
   if (filePaths) context.filePaths = filePaths;

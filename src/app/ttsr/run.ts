@@ -8,7 +8,7 @@ import { isSession } from "../../formats/index.js";
 import { expandInputs } from "../../io/paths.js";
 import { isStdin, STDIN_LABEL } from "../../io/read.js";
 import { diag, isFidelityFinding, type Diagnostic } from "../../shared/diagnostics.js";
-import { formatChunking, parseChunking, type Chunking } from "../../ttsr/chunking.js";
+import type { Chunking } from "../../ttsr/chunking.js";
 import { loadRules, type LoadedRules } from "../../ttsr/load.js";
 import { nodeRuleFs } from "../../io/rule-fs.js";
 import { readTtsrSettings } from "../../ttsr/settings.js";
@@ -47,11 +47,6 @@ export interface TtsrRunOptions {
 
 export type { TtsrRunDoc } from "../../ttsr/simulate/run-doc.js";
 
-/** The document only: its exit code is the CLI's to decide (cli/exit-codes.ts). */
-export interface TtsrRunResult {
-  doc: TtsrRunDoc;
-}
-
 // Paths in the output are shown relative to the process cwd when inside it, so runs are reproducible.
 const shown = (p: string): string => {
   const rel = relative(process.cwd(), p);
@@ -60,7 +55,7 @@ const shown = (p: string): string => {
 const shownDir = (p: string): string => (resolve(p) === process.cwd() ? "." : shown(p));
 const sameDiag = (d: Diagnostic): string => JSON.stringify([d.code, d.file, d.line ?? null, d.message]);
 
-export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions): Promise<TtsrRunResult> {
+export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions): Promise<TtsrRunDoc> {
   const diagnostics: Diagnostic[] = [];
   let settings: Partial<TtsrSettings> = {};
   if (o.settings !== undefined) {
@@ -85,7 +80,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const sessions: TtsrRunDoc["sessions"] = [];
   const inputs = expandInputs(sessionPaths);
   for (const p of inputs.problems) diagnostics.push(diag("UNREADABLE_PATH", { file: p.input }, { path: p.input, reason: p.reason }));
-  const sim: SessionTaskArgs["sim"] = { settings, chunking: formatChunking(o.chunking), home, resumedAt: o.resumedAt };
+  const sim: SessionTaskArgs["sim"] = { settings, chunking: o.chunking, home, resumedAt: o.resumedAt };
   if (o.verdicts !== undefined) {
     const v18 = loaded.get("v18") ?? loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: "v18", cwd: process.cwd(), home });
     const read = readVerdictsFile(o.verdicts, v18.buckets.judged);
@@ -147,7 +142,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
     return r;
   });
   const doc: TtsrRunDoc = { schemaVersion: 1, rules, diagnostics, sessions };
-  return { doc };
+  return doc;
 }
 
 export interface SessionTaskArgs {
@@ -166,7 +161,8 @@ export interface SessionTaskArgs {
   agent?: string;
   /** --verdicts, when given (already read into sim.verdicts). */
   verdictsFile?: string;
-  sim: Omit<SimulateOptions, "chunking" | "ttsrProfile" | "cwd"> & { chunking: string };
+  /** Plain data (it crosses to the regex-budget worker by structured clone, so nothing is re-parsed there). */
+  sim: Omit<SimulateOptions, "chunking" | "ttsrProfile" | "cwd"> & { chunking: Chunking };
 }
 
 export interface SessionTaskResult {
@@ -180,7 +176,6 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
   const path = isStdin(args.path) ? STDIN_LABEL : args.path;
   if (!isSession(s)) return { session: { path, format: null, turns: [] }, diagnostics: s.diagnostics };
   const excluded = new Set(ctx.excluded);
-  const chunking = parseChunking(args.sim.chunking) ?? { kind: "whole" as const };
   const diagnostics = s.diagnostics.filter((d) => d.severity === "error" || isFidelityFinding(d));
   const profile = resolveTtsrProfile(s, args.ttsrProfile, usesV18Keys(args.rules.v18 ?? []));
   if (profile.contradicts)
@@ -202,7 +197,6 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
   const sim = simulateTtsr(s, rules, {
     ...args.sim,
     ...settings,
-    chunking,
     ttsrProfile: profile.profile,
     cwd: cwd.path,
     ...(agent && { agentName: agent.name }),

@@ -9,7 +9,7 @@ import { expandInputs, type InputProblem } from "../../io/paths.js";
 import { isStdin, STDIN_LABEL, readHead } from "../../io/read.js";
 import { classify, type FileKind } from "../read/classify.js";
 import { readSession } from "../read/read.js";
-import { isSession, moduleOf } from "../../formats/index.js";
+import { isSession, moduleOf, type ParsedSession } from "../../formats/index.js";
 import { validateTextFile } from "./kinds.js";
 
 export interface FileResult {
@@ -51,15 +51,23 @@ async function validateOne(path: string, opts: ValidateOptions): Promise<FileRes
   return { path, kind: c.kind, diagnostics: validateTextFile(c.kind, path, text, opts) };
 }
 
+/**
+ * Every finding `sightline validate` reports for a session already read: schema and invariant findings, the
+ * loader verdict (`loader: true`) and the checks of where the session came from (a yoi segment's lineage), sorted.
+ */
+export function validateSession(session: ParsedSession): Diagnostic[] {
+  const origin = isSession(session) ? (moduleOf(session).originFindings?.(session) ?? []) : [];
+  return sortDiagnostics([...session.diagnostics, ...origin]);
+}
+
 async function sessionResult(path: string, opts: ValidateOptions): Promise<FileResult> {
   const s = await readSession(path, { profile: opts.profile });
-  if (isSession(s)) s.diagnostics.push(...(moduleOf(s).originFindings?.(s) ?? []));
   const label = isStdin(path) ? STDIN_LABEL : path;
   const r: FileResult = {
     path: label,
     kind: s.format === null && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH") ? "unreadable" : "session",
     format: s.format,
-    diagnostics: sortDiagnostics(s.diagnostics),
+    diagnostics: validateSession(s),
   };
   if (s.format !== null) r.profile = s.profile;
   return r;

@@ -1,5 +1,6 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile, tokenCounter } from "../../app/replay/replay.js";
+import { compactionDiffFile } from "../../app/replay/replay.js";
+import { tokensArg } from "../tokens-arg.js";
 import { diffTwo } from "../../app/replay/session-diff.js";
 import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
@@ -9,7 +10,7 @@ import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
 import { compactionDiffExitCode, sessionDiffExitCode, EXITS } from "../exit-codes.js";
 import { err, out, outJson } from "../output.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { StreamWriter } from "../writer.js";
 import { profileOption } from "../profile-help.js";
 
@@ -60,7 +61,7 @@ export const diffCommand = defineCommand({
     const { doc, session } = await compactionDiffFile(a.a, {
       compactionId: a.compaction,
       profile: a.profile,
-      tokens: await tokenCounter(a.tokens),
+      tokens: await tokensArg(a.tokens),
       patchLines: a.full || a.json ? undefined : 4,
     });
     if (a.json) outJson(doc);

@@ -1,5 +1,6 @@
 // sightline replay <session>: what the model saw at every turn.
-import { replayStreamFile, tokenCounter } from "../../app/replay/replay.js";
+import { replayStreamFile } from "../../app/replay/replay.js";
+import { tokensArg } from "../tokens-arg.js";
 import { writeReplayJson } from "../../report/replay-json.js";
 import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
@@ -9,7 +10,7 @@ import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
 import { replayExitCode, EXITS } from "../exit-codes.js";
 import { err } from "../output.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { profileOption } from "../profile-help.js";
 
 /** --turn N: a 0-based turn number. Read as a string: as a yargs number, a bare `--turn` vanished silently. */
@@ -55,7 +56,7 @@ export const replayCommand = defineCommand({
       leafId: a.leaf,
       scope: a.allLeaves ? "all" : "active",
       delta,
-      tokens: await tokenCounter(a.tokens),
+      tokens: await tokensArg(a.tokens),
     });
     const out = new StreamWriter(a.json ? "json" : "text");
     if (a.json) await writeReplayJson(head, turns, (c) => out.write(c));

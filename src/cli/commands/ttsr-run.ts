@@ -4,10 +4,10 @@ import { ttsrRun } from "../../app/ttsr/run.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { pathKind } from "../../io/stat.js";
 import { renderTtsrRun } from "../../report/ttsr-run.js";
-import { parseChunking } from "../../ttsr/chunking.js";
+import { parseChunking } from "../../app/options/options.js";
 import { defineCommand, defineGroup, commandName, type Command } from "../command.js";
 import { ttsrRunExitCode, EXITS } from "../exit-codes.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { out, err, outJson, tableWidth } from "../output.js";
 import { formatDiagnostic } from "./ttsr-test.js";
 import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
@@ -71,7 +71,7 @@ export const ttsrRunCommand = defineCommand({
     if (!Number.isFinite(budgetMs) || budgetMs < 0) throw new UsageError("--regex-budget must be a number of milliseconds ≥ 0");
     // main.ts hands a bare "-" over as STDIN_ARG (yargs cannot carry it); the app layer reads "-" as stdin.
     const sessions = a.sessions.map((p) => (isStdin(p) ? STDIN : p));
-    const { doc } = await ttsrRun(sessions, {
+    const doc = await ttsrRun(sessions, {
       budgetMs,
       rules,
       settings: a.settings,

@@ -7,8 +7,8 @@ import { defineCommand } from "../command.js";
 import { validateExitCode, EXITS } from "../exit-codes.js";
 import { out, err, outJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
-import { formatOfProfile, profileNames } from "../../formats/index.js";
-import { UsageError } from "../usage.js";
+import { isFormatProfile, profileNames } from "../../app/options/options.js";
+import { UsageError } from "../../shared/errors.js";
 import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 export const validateCommand = defineCommand({
@@ -30,7 +30,7 @@ export const validateCommand = defineCommand({
       .example("$0 validate '**/*.jsonl' --json", "A quoted glob, JSON output")
       .example("cat s.jsonl | $0 validate -", "Read stdin"),
   handler: async (a) => {
-    if (a.profile !== undefined && !formatOfProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
+    if (a.profile !== undefined && !isFormatProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
     const bar = progressBar("validate", !a.json && process.stderr.isTTY === true);
     const r = await validatePaths(a.paths, { profile: a.profile, ttsrProfile: a.ttsrProfile, onProgress: (d, t) => bar.update(d, t) });
     bar.stop();

@@ -5,7 +5,7 @@ import configSchema from "../../../src/schema/json/config/sightline.config.json"
 import { check } from "../../../src/schema/ajv.js";
 import { contractSchemas } from "../../../src/schema/contract.js";
 import { runAudit } from "../../../src/app/audit/audit.js";
-import { removeSpillDirs } from "../../../src/io/audit-spill.js";
+import { removeSpillDirs } from "../../../src/io/spill.js";
 
 // The runner ends this process without "exit": remove the audit's spill folder here.
 afterAll(removeSpillDirs);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../../src/app/audit/audit.js";
-import { removeSpillDirs } from "../../../../src/io/audit-spill.js";
+import { removeSpillDirs } from "../../../../src/io/spill.js";
 import { mergeReports } from "../../../../src/app/report-folder/merge.js";
 import { REPORT_FILES, defaultRunDir, utcStamp, writeReport } from "../../../../src/app/report-folder/write.js";
 import { auditFindingsExitCode } from "../../../../src/cli/exit-codes.js";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../../src/app/audit/audit.js";
-import { removeSpillDirs } from "../../../../src/io/audit-spill.js";
+import { removeSpillDirs } from "../../../../src/io/spill.js";
 import { writeReport } from "../../../../src/app/report-folder/write.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-audit-keep-"));

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAudit } from "../../../../src/app/audit/audit.js";
-import { removeSpillDirs } from "../../../../src/io/audit-spill.js";
+import { removeSpillDirs } from "../../../../src/io/spill.js";
 import { mergeReports } from "../../../../src/app/report-folder/merge.js";
 import { writeReport } from "../../../../src/app/report-folder/write.js";
 import { dataOf } from "../../../../src/report/html-session.js";

@@ -19,7 +19,7 @@ beforeAll(async () => {
 const task = (rules: SnippetTaskArgs["rules"], text: string) => ({
   module: "app/ttsr/guard-tasks.js",
   export: "snippetTask",
-  args: { rules, text, options: { profile: "seed", source: "text", chunking: "fixed:8" } } satisfies SnippetTaskArgs,
+  args: { rules, text, options: { profile: "seed", source: "text", chunking: { kind: "fixed", size: 8 } } } satisfies SnippetTaskArgs,
 });
 
 describe("runWithRegexBudget", () => {
