@@ -21,6 +21,7 @@ describe("GitHub annotations of a real audit: % and line breaks escaped so the m
         expect(data).not.toMatch(/[\r\n]/);
         expect(decode(data)).toBe(message);
       }),
+      { examples: [["100%"], ["%25"], ["%0A\n%0D\r"]] },
     );
   });
 });
