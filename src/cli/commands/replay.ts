@@ -10,7 +10,7 @@ import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
 import { replayExitCode, EXITS } from "../exit-codes.js";
 import { err } from "../output.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { profileOption } from "../profile-help.js";
 
 /** --turn N: a 0-based turn number. Read as a string: as a yargs number, a bare `--turn` vanished silently. */

@@ -2,7 +2,7 @@
 // record, each with why: the `request` and `notRecorded` fields of a contract Turn.
 import { toArray } from "../../shared/plist.js";
 import { baseInstructions, developerText } from "./instructions.js";
-import type { NotRecorded } from "../types.js";
+import type { NotRecordedPart } from "../types.js";
 import type { CodexSession } from "./model.js";
 import type { CodexTurn } from "./replay.js";
 import { COMPACTION_PROMPT_0169 } from "./strings.js";
@@ -33,8 +33,8 @@ const RUNTIME: ReadonlyArray<readonly [string, string]> = [
   ["$.client_metadata", "installation id, window and turn metadata built per request; not recorded"],
 ];
 
-export function turnRequest(session: CodexSession, turn: CodexTurn): { request: Record<string, unknown>; notRecorded: NotRecorded[] } {
-  const notRecorded: NotRecorded[] = [];
+export function turnRequest(session: CodexSession, turn: CodexTurn): { request: Record<string, unknown>; notRecorded: NotRecordedPart[] } {
+  const notRecorded: NotRecordedPart[] = [];
   const input: unknown[] = [];
   let instructions: string | null = null;
   if (turn.era === "codex-0.100") {

@@ -2,7 +2,7 @@
 // request i, every field of the body either rebuilt equal or named in the turn's notRecorded (JSON paths such as
 // `$.tools`, `$.input[0].id`). Key order does not matter; everything else does. Used by the conformance harness
 // and the fixture tests; pure.
-import type { NotRecorded } from "../types.js";
+import type { NotRecordedPart } from "../types.js";
 
 type Json = unknown;
 
@@ -71,7 +71,7 @@ export function firstDifference(a: Json, b: Json, at = "$"): Omit<RequestDiffere
 
 export interface RequestTurn {
   request?: Record<string, unknown>;
-  notRecorded?: NotRecorded[];
+  notRecorded?: NotRecordedPart[];
 }
 
 export interface RequestComparison {

@@ -45,8 +45,8 @@ export default {
   pinned: Object.keys(PROFILE_OF),
   profileFor: (version) => ({ profile: PROFILE_OF[version] ?? "codex-0.169", pinned: version in PROFILE_OF }),
 
-  /** The whole check for one release: `{ lines, failed }` for the harness to print and count. */
-  async standalone(version, { log, sightline, profile, show }) {
+  /** The whole check for one release: `{ lines, failing }` for the harness to print and count. */
+  async run(version, { log, sightline, profile, show }) {
     const lib = {
       ...(await import(join(sightline, "dist/index.js"))),
       ...(await import(join(sightline, "dist/entry-formats.js"))),
@@ -90,7 +90,7 @@ export default {
     const compared = rows.reduce((n, r) => n + r.compared, 0);
     const failing = rows.filter((r) => r.differences.length > 0 || r.errors.length > 0);
     const lines = [
-      `${rows.filter((r) => r.name.startsWith("ran")).length} scenarios run by the binary, ${fixtureDirs.length} fixtures, ${requests} requests captured, ${compared} turns compared, ${failing.length} differ`,
+      `codex@${version} vs profile ${profile}: ${rows.filter((r) => r.name.startsWith("ran")).length} scenarios run by the binary, ${fixtureDirs.length} fixtures, ${requests} requests captured, ${compared} turns compared, ${failing.length} differ`,
     ];
     for (const r of failing.slice(0, show)) {
       lines.push(`  ${r.name}: ${r.turns} turns for ${r.requests} requests, ${r.differences.length} difference(s)`);
@@ -100,6 +100,6 @@ export default {
           `    turn ${d.turn} at ${d.path}: upstream ${JSON.stringify(d.upstream)?.slice(0, 160)}, sightline ${JSON.stringify(d.sightline)?.slice(0, 160)}`,
         );
     }
-    return { lines, failed: failing.length };
+    return { lines, failing: failing.length };
   },
 };
