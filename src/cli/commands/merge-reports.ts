@@ -36,6 +36,11 @@ export const mergeReportsCommand = defineCommand({
     y
       .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })
       .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-merge-reports/)" })
+      .option("allow-partial", {
+        type: "boolean",
+        default: false,
+        describe: "Merge even when shards of the split are missing (the verdict says partial); without it a missing shard is an error",
+      })
       .option("json", { type: "boolean", default: false, describe: "Print the merged summary.json on stdout" })
       .option("redact", {
         type: "boolean",
@@ -62,7 +67,7 @@ export const mergeReportsCommand = defineCommand({
     const redactFiles = a.redact !== false;
 
     if (n.check) {
-      const { doc, problems } = await mergeCheckReports(dirs);
+      const { doc, problems } = await mergeCheckReports(dirs, { allowPartial: a.allowPartial });
       if (!doc) return fail(problems);
       const ci = a.annotations ?? process.env.GITHUB_ACTIONS === "true";
       const stepSummary = ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
@@ -78,12 +83,13 @@ export const mergeReportsCommand = defineCommand({
       return mergeReportsExitCode({ merged: "check", doc });
     }
 
-    const { result, unreadable: bad } = await mergeReports(dirs, { now: () => now, version: toolVersion() });
+    const { result, unreadable: bad, problems } = await mergeReports(dirs, { now: () => now, version: toolVersion(), allowPartial: a.allowPartial });
     if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID"));
+    if (problems.length) return fail(problems);
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(summaryJson(shareable(result, a.redact === true)));
     else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
-    report(result.diagnostics.filter((x) => x.code === "APP_MERGE_SHARDS_MISSING"));
+    report(result.diagnostics.filter((x) => x.code === "APP_MERGE_PARTIAL"));
     err(`sightline: report written to ${dir}/index.html\n`);
     return mergeReportsExitCode({ merged: "audit", result });
   },

@@ -44,6 +44,7 @@ export const ttsrRunCommand = defineCommand({
       .option("home", { type: "string", describe: "Replay home directory (default: the user's)" })
       .option("resumed-at", { type: "string", array: true, describe: "The agent process restarted just before this entry id (repeatable)" })
       .option("regex-budget", { type: "number", default: 2000, describe: "Milliseconds one regex test may take before its rule is excluded (0: no worker)" })
+      .option("full", { type: "boolean", default: false, describe: "Print every turn's row (default: only the turns that disagree or are unverifiable)" })
       .option("json", { type: "boolean", default: false, describe: "Print the ttsr run document (schemaVersion 1) only" })
       .example(
         "$0 ttsr run session.jsonl --rules project/.omp/rules --settings settings.json",
@@ -82,7 +83,7 @@ export const ttsrRunCommand = defineCommand({
       verdicts: a.verdicts,
     });
     if (a.json) outJson(doc);
-    else out(renderTtsrRun(doc));
+    else out(renderTtsrRun(doc, { full: a.full }));
     for (const d of doc.diagnostics) if (a.json || d.severity !== "info") err(`${formatDiagnostic(d)}\n`);
     return ttsrRunExitCode(doc);
   },
