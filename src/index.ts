@@ -1,42 +1,44 @@
-// The library API (docs/product.md §6): the same code the CLI runs. `import { ... } from "sightline"` gives what the
-// README's Library section teaches; engine internals are on subpaths (sightline/formats, sightline/context,
-// sightline/ttsr, sightline/capsule), each a layer's own index.
+// The library API, root tier (docs/product.md §6): the jobs the CLI runs — read, replay, diff, validate, TTSR
+// simulate and coordinate, capsule — and the types they take and return. Engine building blocks are on the
+// subpaths (src/entry-formats.ts, entry-context.ts, entry-ttsr.ts, entry-capsule.ts); every exported name has
+// one home, and internals are on none (api/sightline.api.md lists them all).
 import { moduleOf } from "./formats/index.js";
 import type { ContextOptions, NativeContext, SessionBase } from "./formats/types.js";
-import { sortDiagnostics, type Diagnostic } from "./shared/diagnostics.js";
+import { catalogue as codes } from "./shared/codes.js";
+import type { AnyCodeSpec } from "./shared/codes/types.js";
 
-// ---- sessions -------------------------------------------------------------------------------------
-export { readSession, type ReadOptions } from "./app/read.js";
+// ---- read -----------------------------------------------------------------------------------------
+export { readSession, type ReadOptions } from "./app/read/read.js";
 export { parseSession, isSession } from "./formats/index.js";
 export type { Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
-export type { FormatName, Msg, NativeContext, SessionBase, SessionTree, Role, Reminder } from "./formats/types.js";
+export type { ContextOptions, FormatName, Msg, NativeContext, SessionBase, SessionTree, Role, Reminder } from "./formats/types.js";
 export type { ScorelSession } from "./formats/scorel/index.js";
 export type { PiSession } from "./formats/pi/index.js";
 export type { YoiSession } from "./formats/yoi/index.js";
-export { renderSystemReminder, type ReminderStyle } from "./formats/reminder.js";
 
+// ---- replay ---------------------------------------------------------------------------------------
 /** The native messages and system prompt exactly as the format's real context builder returns them. */
 export function buildContext(session: SessionBase, leafId: string | null, opts?: ContextOptions): NativeContext {
   return moduleOf(session).buildContext(session, leafId, opts);
 }
-
-/** Every finding on a session: schema, invariants, and the loader verdict (`loader: true`), sorted. */
-export function validateSession(session: { diagnostics: Diagnostic[] }): Diagnostic[] {
-  return sortDiagnostics(session.diagnostics);
-}
-
-export { turnViews, type TurnViews, type Turn, type TurnViewOptions, type DeltaMessages } from "./context/turns.js";
+export { turnViews, type TurnViews, type Turn, type TurnTokens, type TurnViewOptions, type DeltaMessages } from "./context/turns.js";
 export { replayDocument, type ReplayDocument } from "./context/replay.js";
-export { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "./context/compaction.js";
 export type { TokenCounter } from "./context/tokens.js";
 
+// ---- diff -----------------------------------------------------------------------------------------
+export { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "./context/compaction.js";
+export type { CapsuleCheck, LostItem } from "./capsule/check.js";
+
+// ---- validate -------------------------------------------------------------------------------------
+export { validateSession, validatePaths, type ValidateOptions, type FileResult, type ValidateResult } from "./app/validate/validate.js";
+
 // ---- TTSR -----------------------------------------------------------------------------------------
-/** loadRules(dirs, {settings, ttsrProfile, cwd, home}): folders highest priority first (relative to cwd); node:fs unless `fs` is given. */
-export { loadRules } from "./app/ttsr-rules.js";
-export type { LoadedRules, LoadRulesOptions, RuleDirSpec } from "./ttsr/load.js";
-export { parseRuleFile, TtsrManager } from "./ttsr/index.js";
-export type { Rule, TtsrSettings, TtsrMatchContext, TtsrProfile } from "./ttsr/index.js";
-export { TtsrCoordinator, type CoordinatorOptions, type InterruptTaskHost, type AgentUpdate } from "./ttsr/session/coordinator.js";
+export { loadRules, type LoadRulesOptions } from "./app/ttsr/rules.js";
+export type { LoadedRules, RuleDirSpec, RuleFs, SkippedRule, ShadowedRule } from "./ttsr/load.js";
+export { parseRuleFile, type ParseRuleOptions } from "./ttsr/rule-file.js";
+export type { Rule, RuleSource, InterruptMode, RepeatMode, ContextMode, TtsrSettings, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "./ttsr/types.js";
+export { TtsrManager, type TtsrManagerOptions } from "./ttsr/manager.js";
+export { TtsrCoordinator, type CoordinatorOptions, type InterruptTaskHost, type AgentUpdate, type StreamCheck } from "./ttsr/session/coordinator.js";
 export { ruleRenderer } from "./ttsr/session/renderer.js";
 export type {
   RuleRenderer,
@@ -46,6 +48,7 @@ export type {
   DeltaResult,
   ToolFoldResult,
   ToolCallBlock,
+  ToolScopedAbort,
   InjectionMessage,
   CustomMessage,
   PersistedRecord,
@@ -57,13 +60,31 @@ export type {
 export { verdictsByName, type VerdictSource, type Verdict, type TtsrOutput } from "./ttsr/session/judged.js";
 export type { ToolHooks, MatcherEntry } from "./ttsr/session/matcher-hooks.js";
 export { simulateTtsr } from "./ttsr/simulate/simulate.js";
-export type { SimResult, SimulateOptions, SimTurn, SimRecorded, SimInjection, Agreement, UnverifiableReason } from "./ttsr/simulate/types.js";
+export type { SimResult, SimulateOptions, SimTurn, SimMatch, SimRecorded, SimInjection, Agreement, UnverifiableReason } from "./ttsr/simulate/types.js";
+export type { Chunking } from "./ttsr/chunking.js";
 
-// ---- CompactCapsule -------------------------------------------------------------------------------
-export { validateCompactCapsule, restoreFromCapsule, renderCompactCapsulePrompt, createCompactCapsule } from "./capsule/index.js";
-export type { CompactCapsule, CapsuleRestoredState, CapsuleCheck } from "./capsule/index.js";
+// ---- capsule --------------------------------------------------------------------------------------
+export { createCompactCapsule } from "./capsule/create.js";
+export { validateCompactCapsule } from "./capsule/validate.js";
+export { restoreFromCapsule } from "./capsule/restore.js";
+export { renderCompactCapsulePrompt } from "./capsule/render.js";
+export type {
+  CompactCapsule,
+  CapsuleRestoredState,
+  ValidateResult as CapsuleValidateResult,
+  RestoreResult as CapsuleRestoreResult,
+  RenderResult as CapsuleRenderResult,
+} from "./capsule/types.js";
 
-// ---- diagnostics ----------------------------------------------------------------------------------
+// ---- findings and the output contract -------------------------------------------------------------
 export type { Diagnostic, Severity } from "./shared/diagnostics.js";
-export { catalogue } from "./shared/codes.js";
-export { contractSchemas, checkContract } from "./schema/contract.js";
+
+/** One entry of the code catalogue: default severity, a one-line title, and the wording of its message. */
+export type CodeInfo = AnyCodeSpec;
+/** Every diagnostic code sightline emits, by code (what `sightline codes` lists). */
+export type CodeCatalogue = Readonly<Record<string, CodeInfo>>;
+/** The code catalogue. */
+export const catalogue: CodeCatalogue = codes;
+
+export { checkContract, type ContractName } from "./schema/contract.js";
+export type { SchemaIssue } from "./schema/ajv.js";

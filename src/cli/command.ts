@@ -2,6 +2,7 @@
 // arguments, calls one library function, renders, and returns the exit code. `defineCommand` keeps the
 // yargs declaration the one source of the handler's argument types: no `any`, no casts in the commands.
 import type { ArgumentsCamelCase, Argv } from "yargs";
+import type { ExitMeanings } from "./exit-codes.js";
 
 /** Options main.ts declares on the root parser: every command sees them. */
 export interface GlobalArgs {
@@ -17,6 +18,8 @@ type CommandArgs<C extends string, O> = ArgumentsCamelCase<O> & { [K in Demanded
 export interface Command {
   readonly command: string;
   readonly describe: string;
+  /** What its exit codes mean (from exit-codes.ts `EXITS`; absent on a group). */
+  readonly exits?: ExitMeanings;
   /** Declares the command's options on a parser (argv-check reads the declared names from it). */
   readonly builder: (y: Argv<GlobalArgs>) => Argv<unknown>;
   /** Registers the command (its subcommands, for a group) on a parser; `done` receives the exit code. */
@@ -28,6 +31,7 @@ export interface Command {
 interface CommandSpec<C extends string, O> {
   command: C;
   describe: string;
+  exits: ExitMeanings;
   builder: (y: Argv<GlobalArgs>) => Argv<O>;
   handler: (args: CommandArgs<C, O>) => Promise<number>;
 }
@@ -44,6 +48,7 @@ export function defineCommand<const C extends string, O>(spec: CommandSpec<C, O>
   return {
     command: spec.command,
     describe: spec.describe,
+    exits: spec.exits,
     builder: spec.builder,
     register: (y, done) => {
       y.command(spec.command, spec.describe, spec.builder, async (args) => {

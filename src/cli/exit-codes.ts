@@ -2,17 +2,43 @@
 // it: 0 ok, 1 findings, 2 unreadable input (it wins over 1). The library returns results, never exit codes;
 // usage errors, unreadable files and bugs are thrown and mapped by main.ts alone.
 // Parameters name only what the decision reads, so a test states a result in a line.
-import type { CapsuleOutcome } from "../app/capsule.js";
-import type { FileResult, ValidateResult } from "../app/validate.js";
-import type { TtsrLintDoc, TtsrTestDoc } from "../app/ttsr-rules.js";
+import type { CapsuleOutcome } from "../app/capsule/capsule.js";
+import type { FileResult, ValidateResult } from "../app/validate/validate.js";
+import type { TtsrLintDoc, TtsrTestDoc } from "../app/ttsr/rules.js";
 import type { CompactionDiff } from "../context/compaction.js";
 import type { SessionDiffEnd } from "../context/session-diff.js";
 import { checkDocExitCode, type CheckDocument } from "../report/check-report.js";
-import type { AuditResult, AuditSession, FailOn } from "../context/audit-model.js";
+import type { AuditResult, AuditSession, FailOn } from "../audit/model.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import type { SimTurn } from "../ttsr/simulate/types.js";
 
 type ExitCode = 0 | 1 | 2;
+
+/** What a command's exit codes mean, worded once: --help's Commands table in the README is generated from it. */
+export type ExitMeanings = Readonly<Partial<Record<ExitCode, string>>>;
+
+/** Every command: 2 for a usage error or unreadable input (it wins over 1), 3 for an internal error (main.ts). */
+export const GLOBAL_EXITS: Readonly<Record<2 | 3, string>> = { 2: "usage error or unreadable input (wins over 1)", 3: "internal error (a bug)" };
+
+/** Each command's own exit codes, beside the functions that decide them (keep the two in step). */
+export const EXITS = {
+  validate: { 0: "clean", 1: "a file has an error", 2: "an input is unreadable" },
+  replay: { 0: "always (findings are shown with the turns)" },
+  diff: { 0: "same contexts / no state lost", 1: "the two sides differ, or a compaction's capsule check lost state" },
+  capsule: { 0: "valid", 1: "invalid, or the upstream module refuses it" },
+  check: { 0: "no regressions", 1: "regressions", 2: "config or an input unreadable" },
+  audit: { 0: "nothing at the --fail-on level", 1: "findings at the --fail-on level", 2: "an input is unreadable" },
+  mergeReports: { 0: "the unsharded run passes", 1: "the unsharded run fails", 2: "a folder unreadable (nothing written), or an input a shard could not read" },
+  ttsrRun: {
+    0: "agree (or unverifiable)",
+    1: "recorded and replayed evidence disagree, or a rule hit the regex budget",
+    2: "rules, settings or a session unreadable",
+  },
+  ttsrTest: { 0: "a rule triggered", 1: "none did" },
+  ttsrList: { 0: "always" },
+  ttsrLint: { 0: "no errors (warnings pass)", 1: "errors" },
+  codes: { 0: "the catalogue, or the codes the filter matched", 1: "the filter matches no code" },
+} as const satisfies Record<string, ExitMeanings>;
 
 type Findings = readonly Pick<Diagnostic, "code" | "severity">[];
 type AuditFindings = { sessions: readonly Pick<AuditSession, "status">[]; diagnostics: Findings };
@@ -98,5 +124,5 @@ export const ttsrListExitCode = (): ExitCode => 0;
 /** ttsr lint: 1 on errors (so it can gate CI), warnings pass. */
 export const ttsrLintExitCode = (doc: Pick<TtsrLintDoc, "errors">): ExitCode => (doc.errors > 0 ? 1 : 0);
 
-/** codes: the catalogue is the answer. */
-export const codesExitCode = (): ExitCode => 0;
+/** codes: the listing is the answer; 1 when a filter matches no code (the empty listing is said so, not printed). */
+export const codesExitCode = (matched: number): ExitCode => (matched > 0 ? 0 : 1);

@@ -34,3 +34,13 @@ export const safeJson = guardJson;
 export function outRawJson(json: string): void {
   process.stdout.write(guardJson(json));
 }
+
+/**
+ * The width tables are fitted to: COLUMNS when set (a user's or a CI's choice wins), else the terminal's on a
+ * TTY, else none, so output piped to a file or a log keeps every path and message in full.
+ */
+export function tableWidth(): number | undefined {
+  const env = Number(process.env.COLUMNS);
+  if (Number.isInteger(env) && env > 0) return env;
+  return process.stdout.isTTY ? process.stdout.columns : undefined;
+}

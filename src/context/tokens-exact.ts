@@ -1,7 +1,7 @@
 // Exact counting with a maintained BPE tokenizer (gpt-tokenizer, o200k_base: the encoding of current
-// OpenAI models). Loaded only when asked for (--tokens exact): its tables are large, and the package is an
+// OpenAI models). Loaded only when asked for: its tables are large, and the package is an
 // optional dependency, so an install without it still runs everything else.
-import { UsageError } from "../shared/errors.js";
+import { MissingPackageError } from "../shared/errors.js";
 import type { TokenCounter } from "./tokens.js";
 
 type CountTokens = (text: string) => number;
@@ -15,8 +15,9 @@ export async function exactCounter(load: () => Promise<{ countTokens: CountToken
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
-      throw new UsageError(
-        "--tokens exact needs the optional package gpt-tokenizer, which is not installed (npm install gpt-tokenizer); the default estimate needs nothing",
+      throw new MissingPackageError(
+        "gpt-tokenizer",
+        "exact token counting needs the optional package gpt-tokenizer, which is not installed (npm install gpt-tokenizer); the default estimate needs nothing",
       );
     }
     throw e;

@@ -1,7 +1,6 @@
 // Format-neutral turn views (docs/product.md §3, §5): for each LLM request, the context the format's real builder
 // returns at the response's parent, as full message lists or as deltas against the previous turn on the
 // same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
-import type { Diagnostic } from "../shared/diagnostics.js";
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
 import { moduleOf } from "../formats/index.js";
 import type { Msg, SessionBase, TurnContext } from "../formats/types.js";
@@ -53,8 +52,6 @@ export interface TurnViewOptions {
 
 export interface TurnViews {
   turns: Turn[];
-  /** Why nothing was listed (e.g. unknown --leaf), as diagnostics. */
-  diagnostics: Diagnostic[];
 }
 
 /** Ids on the root path of `leaf`, leaf included. */
@@ -66,7 +63,7 @@ export function rootPath(session: SessionBase, leaf: string | null): Set<string>
 
 /** Contract Turns (docs/product.md §5) of a session: full lists or deltas. */
 export function turnViews(session: SessionBase, opts: TurnViewOptions = {}): TurnViews {
-  return { turns: [...iterTurnViews(session, opts)], diagnostics: [] };
+  return { turns: [...iterTurnViews(session, opts)] };
 }
 
 /** How many turns iterTurnViews will yield for these options (cheap: no contexts are built). */

@@ -1,14 +1,20 @@
-// The format registry and the pure entry point parseSession(text) (docs/product.md §6).
+// The format registry and the pure entry point parseSession(text) (docs/product.md §6). The package's
+// `sightline/formats` subpath is src/entry-formats.ts.
 import { feedLines, splitText } from "../shared/lines.js";
 import { piFormat, type PiSession } from "./pi/index.js";
 import { scorelFormat, type ScorelSession } from "./scorel/index.js";
-import { SessionSniffer, type ParsedSession, type SessionParseOptions } from "./sniff.js";
+import { SessionSniffer, type SessionParseOptions, type UnreadSession } from "./sniff.js";
 import type { LineSink } from "../shared/lines.js";
 import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
 import { yoiFormat, type YoiSession } from "./yoi/index.js";
 
 /** A session sightline can read, discriminated by `format`. */
 export type Session = ScorelSession | PiSession | YoiSession;
+
+/** What parsing a file gives: a session, or the findings that say why it is none. */
+export type ParsedSession = Session | UnreadSession;
+
+export const isSession = (p: ParsedSession): p is Session => p.format !== null;
 
 /** The format modules by name, each typed with its own session model. */
 export interface FormatModules {
@@ -39,11 +45,10 @@ export const moduleOf = (session: SessionBase): FormatModule => formatModule(ses
 /** The format a profile name belongs to (profile names are distinct across formats), or undefined. */
 export const formatOfProfile = (profile: string): FormatModule | undefined => formats.find((f) => f.profiles.includes(profile));
 
-/** Every profile name, per format, for messages: "scorel: p5|p4|…; pi: pi|omp17|omp18|pi-1.5; yoi: seed|head|v3". */
-export const profileNames = (): string => formats.map((f) => `${f.name}: ${f.profiles.join("|")}`).join("; ");
+export { profileNames } from "./profiles.js";
 
 /** A line sink that detects the format and parses with it (the streaming reader feeds it). */
-export function createSessionParser(opts: SessionParseOptions): SessionSniffer {
+export function createSessionParser(opts: SessionParseOptions): SessionSniffer<Session> {
   const byProfile = opts.profile !== undefined ? formatOfProfile(opts.profile) : undefined;
   return new SessionSniffer(formats, { ...opts, fallback: byProfile?.name }, parserOf);
 }
@@ -53,11 +58,9 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
   return feedLines(createSessionParser({ file: "<text>", ...opts }), splitText(text));
 }
 
-export { isSession, type ParsedSession, type UnreadSession, type SessionParseOptions } from "./sniff.js";
+export type { UnreadSession, SessionParseOptions } from "./sniff.js";
 export type * from "./types.js";
 
-// The per-format modules and builders (the `sightline/formats` subpath).
-export { scorelFormat, buildScorelContext, type ScorelSession, type ScorelMessage } from "./scorel/index.js";
-export { piFormat, buildPiContext, formatPass, type PiSession, type AgentMessage } from "./pi/index.js";
-export { yoiFormat, type YoiSession } from "./yoi/index.js";
-export { renderSystemReminder, type ReminderStyle } from "./reminder.js";
+export type { ScorelSession } from "./scorel/index.js";
+export type { PiSession } from "./pi/index.js";
+export type { YoiSession } from "./yoi/index.js";

@@ -3,7 +3,6 @@
 import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 import type { LineRecord, LineSink } from "../shared/lines.js";
-import type { Session } from "./index.js";
 import type { FormatModule, FormatName, ParseOptions } from "./types.js";
 
 /** The result for a file that is not a session sightline can read. */
@@ -13,8 +12,6 @@ export interface UnreadSession {
   diagnostics: Diagnostic[];
   lineCount: number;
 }
-
-export type ParsedSession = Session | UnreadSession;
 
 export interface SessionParseOptions extends ParseOptions {
   /** Force a format instead of detecting it. */
@@ -29,9 +26,10 @@ export interface SessionParseOptions extends ParseOptions {
 /** How many leading lines may be blank or unparseable before detection gives up. */
 const SNIFF_LIMIT = 64;
 
-export class SessionSniffer implements LineSink<ParsedSession> {
+/** Detects the format of a line stream; S is the union of the sessions the registry's parsers return. */
+export class SessionSniffer<S extends { format: FormatName }> implements LineSink<S | UnreadSession> {
   private buffered: LineRecord[] = [];
-  private inner: LineSink<Session> | null = null;
+  private inner: LineSink<S> | null = null;
   private giveUp = false;
   private lines = 0;
 
@@ -39,7 +37,7 @@ export class SessionSniffer implements LineSink<ParsedSession> {
     private readonly modules: readonly FormatModule[],
     private readonly opts: SessionParseOptions,
     /** The parser of a format, typed with that format's session. */
-    private readonly parserOf: (name: FormatName, opts: ParseOptions) => LineSink<Session>,
+    private readonly parserOf: (name: FormatName, opts: ParseOptions) => LineSink<S>,
   ) {
     if (opts.format) {
       const m = modules.find((x) => x.name === opts.format);
@@ -83,7 +81,7 @@ export class SessionSniffer implements LineSink<ParsedSession> {
     this.buffered = [];
   }
 
-  finish(): ParsedSession {
+  finish(): S | UnreadSession {
     if (!this.inner && !this.giveUp) this.undetected();
     if (this.inner) return this.inner.finish();
     const bag = new DiagnosticBag(this.opts.file);
@@ -93,5 +91,3 @@ export class SessionSniffer implements LineSink<ParsedSession> {
     return { format: null, file: this.opts.file, diagnostics: bag.items, lineCount: this.lines };
   }
 }
-
-export const isSession = (p: ParsedSession): p is Session => p.format !== null;

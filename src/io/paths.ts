@@ -1,5 +1,6 @@
 // Turns command-line inputs (files, folders, quoted globs, "-") into a list of files, in input order.
 // Folders are walked recursively in sorted order; a glob is expanded by sightline itself (quoted globs).
+import { fsReason } from "./fs-reason.js";
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { globSync, isDynamicPattern } from "tinyglobby";
@@ -53,7 +54,7 @@ export function expandInputs(inputs: readonly string[], cwd = process.cwd()): Ex
         for (const m of matches) add(relative(cwd, join(cwd, m)) || m);
         continue;
       }
-      problems.push({ input, reason: (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file or folder" : (e as Error).message });
+      problems.push({ input, reason: fsReason(e) });
       continue;
     }
     if (st.isDirectory()) {
@@ -61,7 +62,7 @@ export function expandInputs(inputs: readonly string[], cwd = process.cwd()): Ex
       try {
         walk(input, found);
       } catch (e) {
-        problems.push({ input, reason: (e as Error).message });
+        problems.push({ input, reason: fsReason(e) });
       }
       if (found.length === 0) problems.push({ input, reason: "the folder holds no file" });
       found.forEach(add);

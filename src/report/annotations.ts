@@ -2,7 +2,7 @@
 // CI log shows them inline on the changed files. Escaping follows @actions/core (escapeData/escapeProperty).
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { clip, escapeAnnotationData, escapeAnnotationProperty } from "./escape.js";
-import type { AuditResult } from "../context/audit-model.js";
+import type { AuditResult } from "../audit/model.js";
 import { terminalLine } from "../shared/terminal.js";
 
 const LEVEL = { error: "error", warning: "warning", info: "notice" } as const;

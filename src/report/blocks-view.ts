@@ -1,6 +1,6 @@
 // The body of one message in the terminal view: every native block the model saw, in order (docs/product.md §5 "Msg":
-// `blocks` carry the native content). Text is shown as sent; thinking collapses to one line and tool calls
-// and results are cut to a preview, each with its size, unless `expand` (--full). All session data passes
+// `blocks` carry the native content). Thinking collapses to one line; tool calls, tool results and long texts
+// (a 50 MB assistant answer, a pasted log) are cut to a preview, each with its size, unless `expand` (--full). All session data passes
 // through terminalText / terminalLine before it is painted.
 import type { Msg } from "../formats/types.js";
 import { imageBytes, viewBlock, type ImageBlock } from "../context/blocks.js";
@@ -14,22 +14,29 @@ export interface BlockViewOptions {
 
 type Paint = (k: "yellow" | "magenta" | "cyan" | "dim", s: string) => string;
 
-/** Preview limits of the default view. */
-export const LIMITS = { argsChars: 200, resultLines: 20, resultChars: 2000, thinkingChars: 100 } as const;
+/** Preview limits of the default view (texts get more room than tool results: they are what a turn is read for). */
+export const LIMITS = { argsChars: 200, resultLines: 20, resultChars: 2000, textLines: 60, textChars: 6000, thinkingChars: 100 } as const;
 
 const n = (x: number): string => x.toLocaleString("en-US");
 const lineCount = (s: string): number => (s === "" ? 0 : s.split("\n").length);
 
 /** A tool result or other long text: its first lines / characters, then what was left out. */
-function cut(text: string, o: BlockViewOptions, paint: Paint): string {
+function cut(text: string, o: BlockViewOptions, paint: Paint, lines: number = LIMITS.resultLines, chars: number = LIMITS.resultChars): string {
   if (o.expand) return terminalText(text);
-  let head = text.split("\n").slice(0, LIMITS.resultLines).join("\n");
-  if (head.length > LIMITS.resultChars) head = head.slice(0, LIMITS.resultChars);
+  let head = text.split("\n", lines).join("\n");
+  if (head.length > chars) {
+    // Never half a surrogate pair.
+    const end = /[\ud800-\udbff]/.test(head[chars - 1]) ? chars - 1 : chars;
+    head = head.slice(0, end);
+  }
   if (head.length === text.length) return terminalText(text);
   const rest = text.slice(head.length);
   const more = `… ${n(rest.length)} more chars${lineCount(rest) > 1 ? `, ${n(lineCount(rest) - 1)} more lines` : ""} (of ${n(text.length)}; --full shows all)`;
   return terminalText(head) + "\n" + paint("dim", more);
 }
+
+/** A message's text: in full up to LIMITS.textLines / textChars, then cut like a tool result (--full shows all). */
+const cutText = (text: string, o: BlockViewOptions, paint: Paint): string => cut(text, o, paint, LIMITS.textLines, LIMITS.textChars);
 
 /** One-line preview of a tool call's arguments. */
 function argsPreview(args: string, o: BlockViewOptions, paint: Paint, pretty: string): string {
@@ -74,9 +81,9 @@ function block(b: unknown, o: BlockViewOptions, paint: Paint): string {
   const v = viewBlock(b);
   switch (v.kind) {
     case "text":
-      return markReminders(terminalText(v.text), paint);
+      return markReminders(cutText(v.text, o, paint), paint);
     case "refusal":
-      return `${paint("yellow", "⟦refusal⟧")} ${terminalText(v.text)}`;
+      return `${paint("yellow", "⟦refusal⟧")} ${cutText(v.text, o, paint)}`;
     case "thinking":
       return thinking(v.label, v.text, `${v.signed ? " · signed" : ""}${v.encryptedChars ? ` · ${n(v.encryptedChars)} chars encrypted` : ""}`, o, paint);
     case "redacted":
@@ -98,7 +105,7 @@ function block(b: unknown, o: BlockViewOptions, paint: Paint): string {
     case "image":
       return image(v, paint);
     case "reminder":
-      return markReminders(terminalText(v.text), paint);
+      return markReminders(cutText(v.text, o, paint), paint);
     case "other":
       return (
         paint("dim", `⟦${terminalLine(v.type)} block · ${n(v.json.length)} chars⟧ `) +
@@ -118,7 +125,7 @@ export function renderBody(m: Msg, o: BlockViewOptions, paint: Paint): string {
   if (views.every((v) => v.kind === "text" || v.kind === "image")) {
     const images = views.flatMap((v) => (v.kind === "image" ? [image(v, paint)] : []));
     if (m.role === "tool_result") return toolResult("tool result", m.text, images, o, paint);
-    return [...(m.text !== "" || images.length === 0 ? [markReminders(terminalText(m.text), paint)] : []), ...images].join("\n");
+    return [...(m.text !== "" || images.length === 0 ? [markReminders(cutText(m.text, o, paint), paint)] : []), ...images].join("\n");
   }
   return m.blocks.map((b) => block(b, o, paint)).join("\n");
 }

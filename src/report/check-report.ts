@@ -3,9 +3,9 @@
 // computed from the regressions listed with it, so a summary never disagrees with its own details.
 import { posix } from "node:path";
 import { annotation } from "./annotations.js";
-import type { CheckDocument, Regression } from "../context/expectations.js";
+import type { CheckDocument, Regression } from "../audit/expectations.js";
 
-export type { CheckDocument, CheckSessionOutcome } from "../context/expectations.js";
+export type { CheckDocument, CheckSessionOutcome } from "../audit/expectations.js";
 import { escapeMd, escapeMdCell } from "./escape.js";
 import { renderJunit } from "./junit.js";
 import { MARKDOWN_BUDGET } from "./markdown.js";

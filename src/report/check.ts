@@ -1,6 +1,6 @@
-// A regression list (context/expectations.ts compares a check run with its expectations) as a CI log shows it.
+// A regression list (audit/expectations.ts compares a check run with its expectations) as a CI log shows it.
 import { terminalLine } from "../shared/terminal.js";
-import type { Regression } from "../context/expectations.js";
+import type { Regression } from "../audit/expectations.js";
 import { regressionGroups, turnList } from "./check-report.js";
 
 /** How many regressions of one session, rule and kind are printed before the rest is counted. */

@@ -9,7 +9,7 @@ import { escapeHtml as h, jsonForScriptFile } from "./escape.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
 import { STYLE } from "./html-style.js";
 import { pageHead, pageSession } from "./html.js";
-import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../context/audit-model.js";
+import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../audit/model.js";
 
 export interface PageContext {
   /** The audited folder (commonRoot of every session path): paths are shown relative to it. */

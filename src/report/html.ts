@@ -9,8 +9,8 @@ import { escapeHtml as h } from "./escape.js";
 import { INDEX_SCRIPT } from "./html-index-client.js";
 import { STYLE } from "./html-style.js";
 import { commonRoot, relativeTo, sessionFiles } from "./layout.js";
-import type { AuditResult, AuditSession } from "../context/audit-model.js";
-import { countsOf, ttsrVerdict } from "../context/audit-store.js";
+import type { AuditResult, AuditSession } from "../audit/model.js";
+import { countsOf, ttsrVerdict } from "../audit/store.js";
 
 /** What a page embeds per message: the provider text plus non-text blocks shown compactly. */
 interface PageMsg {

@@ -1,5 +1,5 @@
 // The canonical JSON projection: the result itself (summary.json, `audit --json`).
-import type { AuditResult } from "../context/audit-model.js";
+import type { AuditResult } from "../audit/model.js";
 
 export function renderJson(result: AuditResult, opts: { pretty?: boolean } = {}): string {
   return `${JSON.stringify(result, null, opts.pretty === false ? undefined : 2)}\n`;

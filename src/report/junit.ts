@@ -3,8 +3,8 @@
 // a failed check carries <failure message type>, a skipped one <skipped/>. Counts are consistent with the
 // children, which several parsers verify.
 import { escapeXmlAttr, escapeXmlText } from "./escape.js";
-import type { AuditCheck, AuditResult } from "../context/audit-model.js";
-import { countsOf } from "../context/audit-store.js";
+import type { AuditCheck, AuditResult } from "../audit/model.js";
+import { countsOf } from "../audit/store.js";
 
 /** A test case: a check, with its own wall time in seconds when it was measured. */
 export type JunitCase = AuditCheck & { time?: number };

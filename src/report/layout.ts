@@ -9,8 +9,8 @@
 // Every message body is stored once, in its input's detail, so the folder stays smaller than its input; the
 // full canonical result (raw blocks, every finding in each place it applies) is what `audit --json` prints.
 import type { Diagnostic } from "../shared/diagnostics.js";
-import type { AuditCheck, AuditSession } from "../context/audit-model.js";
-import { countsOf, HEAVY_KEYS, type SessionCounts } from "../context/audit-store.js";
+import type { AuditCheck, AuditSession } from "../audit/model.js";
+import { countsOf, HEAVY_KEYS, type SessionCounts } from "../audit/store.js";
 
 export const SESSIONS_DIR = "sessions";
 /** The viewer page, relative to the sessions folder. */

@@ -2,8 +2,8 @@
 // one row per session, then the failures with their diagnostics. Session text never appears unescaped.
 import type { Diagnostic } from "../shared/diagnostics.js";
 import { clip, escapeMd, escapeMdCell } from "./escape.js";
-import { countsOf, ttsrVerdict } from "../context/audit-store.js";
-import type { AuditResult, AuditSession } from "../context/audit-model.js";
+import { countsOf, ttsrVerdict } from "../audit/store.js";
+import type { AuditResult, AuditSession } from "../audit/model.js";
 
 /** GitHub rejects job summaries over 1 MiB; stay well below and say what was cut. */
 export const MARKDOWN_BUDGET = 900_000;

@@ -4,8 +4,8 @@
 import { renderIndex } from "./html.js";
 import { DATA_PREFIX, DATA_SUFFIX, pageData } from "./html-session.js";
 import { summaryEntry } from "./layout.js";
-import type { AuditResult, AuditSession } from "../context/audit-model.js";
-import { spillOf } from "../context/audit-store.js";
+import type { AuditResult, AuditSession } from "../audit/model.js";
+import { spillOf } from "../audit/store.js";
 
 export type Chunk = string | Uint8Array;
 

@@ -1,15 +1,14 @@
 // Terminal summary (cli-table3). Colour only when the caller asks for it (the CLI decides from TTY,
 // NO_COLOR, FORCE_COLOR, --color); without colour the output is plain text, stable for tests and logs.
-import Table from "cli-table3";
-import { clip } from "./escape.js";
-import { countsOf, ttsrVerdict } from "../context/audit-store.js";
+import { fitTable } from "./table-fit.js";
+import { countsOf, ttsrVerdict } from "../audit/store.js";
 import { terminalLine as safe } from "../shared/terminal.js";
-import type { AuditResult, SessionStatus } from "../context/audit-model.js";
+import type { AuditResult, SessionStatus } from "../audit/model.js";
 import { isFidelityFinding } from "../shared/diagnostics.js";
 
 export interface TerminalOptions {
   color?: boolean;
-  /** Table width budget (columns). */
+  /** Table width budget (columns); undefined: no limit, every path in full. */
   width?: number;
   /** Folder the report files were written to, if any. */
   reportDir?: string;
@@ -20,22 +19,17 @@ const ANSI = { red: "\x1b[31m", yellow: "\x1b[33m", green: "\x1b[32m", dim: "\x1
 export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}): string {
   const paint = (code: keyof typeof ANSI, s: string) => (opts.color ? `${ANSI[code]}${s}${ANSI.reset}` : s);
   const status = (s: SessionStatus) => (s === "error" ? paint("red", "error") : s === "warning" ? paint("yellow", "warning") : paint("green", "ok"));
-  const pathWidth = Math.max(20, (opts.width ?? 100) - 70);
-  const table = new Table({
-    head: ["status", "session", "format", "loader", "turns", "compactions", "TTSR", "err", "warn"],
-    style: { head: opts.color ? ["bold"] : [], border: opts.color ? ["grey"] : [] },
-    // No separator line between rows: a corpus has hundreds of files.
-    chars: { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" },
-  });
+  const rows: string[][] = [];
   for (const s of result.sessions) {
     let err = 0;
     let warn = 0;
     for (const d of s.diagnostics) d.severity === "error" ? err++ : d.severity === "warning" ? warn++ : 0;
     const c = countsOf(s);
     const capsule = c.capsuleFailures;
-    table.push([
+    rows.push([
       status(s.status),
-      safe(clip(s.path.length > pathWidth ? `…${s.path.slice(-(pathWidth - 1))}` : s.path, pathWidth + 40)),
+      // The full relative path, wrapped (never cut) when the table is wider than the terminal.
+      safe(s.path),
       safe(s.format ? `${s.format}/${s.profile}` : s.kind === "unreadable" ? "-" : s.kind),
       s.loader.verdict,
       String(c.turns),
@@ -46,8 +40,18 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
     ]);
   }
   const x = result.summary;
+  const table = fitTable(
+    {
+      head: ["status", "session", "format", "loader", "turns", "compactions", "TTSR", "err", "warn"],
+      style: { head: opts.color ? ["bold"] : [], border: opts.color ? ["grey"] : [] },
+      // No separator line between rows: a corpus has hundreds of files.
+      chars: { mid: "", "left-mid": "", "mid-mid": "", "right-mid": "" },
+    },
+    rows,
+    { width: opts.width, flex: [1, 2] },
+  );
   const lines = [
-    table.toString(),
+    table,
     `${paint("bold", `${x.sessions} session(s)${x.files ? ` and ${x.files} other file(s)` : ""}`)}: ${x.byStatus.ok} ok, ${x.byStatus.warning} warning, ${x.byStatus.error} error; ${x.turns} turns, ${x.compactions} compactions; diagnostics ${x.diagnostics.error} error, ${x.diagnostics.warning} warning, ${x.diagnostics.info} info` +
       (x.skipped ? `; ${x.skipped} file(s) skipped (not a session, rule, capsule, settings or config file)` : ""),
   ];

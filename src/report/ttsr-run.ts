@@ -1,6 +1,6 @@
 // The readable `ttsr run` output: the rules, then per session where the replay came from and a per-turn table of
 // matches, replayed and recorded injections, and why replayed and recorded deliveries disagree.
-import Table from "cli-table3";
+import { fitTable } from "./table-fit.js";
 import { unverifiableReason } from "../shared/codes/ttsr.js";
 import { terminalLine } from "../shared/terminal.js";
 import { comparedRecords, firstDifference, recordedDecision, replayedDecision, type DecisionFields } from "../ttsr/simulate/agree.js";
@@ -105,8 +105,8 @@ const AGENT_FROM: Record<string, string> = {
 };
 
 /** The readable output (plain text: no colour codes): per session its setup, the disagreements and unverifiable
- * turns explained, and a one-line count; `full` adds the per-turn table. */
-export function renderTtsrRun(doc: TtsrRunDoc, opts: { full?: boolean } = {}): string {
+ * turns explained, and a one-line count; `full` adds the per-turn table of every turn. */
+export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number; full?: boolean } = {}): string {
   const out: string[] = [];
   const reg = doc.rules.filter((r) => r.registered).map((r) => r.name);
   const other = doc.rules.filter((r) => !r.registered).map((r) => `${r.name} (${r.bucket}${r.reason ? `: ${r.reason}` : ""})`);
@@ -130,16 +130,23 @@ export function renderTtsrRun(doc: TtsrRunDoc, opts: { full?: boolean } = {}): s
     const indexed = s.turns.map((t, i) => [i, t] as const);
     const diffs = indexed.filter(([, t]) => t.agree === false);
     const unverifiable = indexed.filter(([, t]) => t.agree === "unverifiable");
-    const table = new Table({ head: ["#", "response", "stop", "matches", "injected", "recorded", "agree"], style: { head: [], border: [] } });
     // Without --full, only the turns that need a look: disagreements and unverifiable evidence.
-    for (const [i, t] of opts.full ? indexed : [...diffs, ...unverifiable].sort((a, b) => a[0] - b[0])) table.push(turnRow(i, t));
-    if (table.length > 0) out.push(table.toString());
+    const rows = o.full ? indexed : [...diffs, ...unverifiable].sort((a, b) => a[0] - b[0]);
+    const head = ["#", "response", "stop", "matches", "injected", "recorded", "agree"];
+    if (rows.length > 0)
+      out.push(
+        fitTable(
+          { head, style: { head: [], border: [] } },
+          rows.map(([i, t]) => turnRow(i, t)),
+          { width: o.width, flex: [1, 3, 4, 5] },
+        ),
+      );
     for (const [i, t] of diffs) out.push(...explainDisagreement(t, i));
     for (const [i, t] of unverifiable) out.push(...explainUnverifiable(t, i).map(terminalLine));
     const agreeing = s.turns.filter((t) => t.agree === true).length;
     const without = s.turns.length - agreeing - diffs.length - unverifiable.length;
     out.push(
-      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (why: the lines above)` : ""}, ${without} without TTSR evidence${opts.full || s.turns.length === diffs.length + unverifiable.length ? "" : " (every turn: --full)"}`,
+      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (why: the lines above)` : ""}, ${without} without TTSR evidence${o.full || s.turns.length === diffs.length + unverifiable.length ? "" : " (every turn: --full)"}`,
     );
   }
   return out.join("\n") + "\n";

@@ -1,5 +1,5 @@
 // Readable `validate` output: one block per file (grouped, input order), a table of findings, a summary.
-import Table from "cli-table3";
+import { fitTable } from "./table-fit.js";
 import type { Diagnostic, Severity } from "../shared/diagnostics.js";
 import { terminalLine as safe } from "../shared/terminal.js";
 
@@ -14,6 +14,8 @@ export interface RenderOptions {
   color: boolean;
   /** Show info-level diagnostics (profile choices etc.). */
   verbose?: boolean;
+  /** Table width budget (columns); undefined: no limit. */
+  width?: number;
 }
 
 const SGR: Record<Severity | "dim" | "bold" | "ok", string> = { error: "31", warning: "33", info: "36", dim: "2", bold: "1", ok: "32" };
@@ -38,18 +40,13 @@ export function renderValidateTable(v: ValidateView, o: RenderOptions): string {
       `${paint(o.color, "bold", safe(f.path))} ${paint(o.color, "dim", `(${what})`)}  ${status}${errors && warnings ? `, ${paint(o.color, "warning", plural(warnings, "warning"))}` : ""}`,
     );
     if (shown.length === 0) continue;
-    const t = new Table({
-      head: ["line", "severity", "code", "message"],
-      style: { head: o.color ? ["bold"] : [], border: o.color ? ["grey"] : [] },
-      colWidths: [8, 10, 30, 70],
-      wordWrap: true,
-    });
-    for (const d of shown) {
+    const rows = shown.map((d) => {
       const where = d.line !== undefined ? String(d.line) + (d.column !== undefined ? `:${d.column}` : "") : "";
       const msg = d.loader ? `${d.message} [loader verdict]` : d.message;
-      t.push([where, paint(o.color, d.severity, d.severity), safe(d.code), safe(msg + (d.eventId ? ` (event ${d.eventId})` : ""))]);
-    }
-    out.push(t.toString());
+      return [where, paint(o.color, d.severity, d.severity), safe(d.code), safe(msg + (d.eventId ? ` (event ${d.eventId})` : ""))];
+    });
+    const style = { head: o.color ? ["bold"] : [], border: o.color ? ["grey"] : [] };
+    out.push(fitTable({ head: ["line", "severity", "code", "message"], style }, rows, { width: o.width, flex: [2, 3] }));
   }
   for (const p of v.problems) out.push(paint(o.color, "error", `cannot read ${safe(p.input)}: ${safe(p.reason)}`));
   if (v.skipped.length > 0)

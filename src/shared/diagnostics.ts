@@ -1,9 +1,9 @@
 // Findings are data: code + location + args. The wording lives in the code catalogue (codes.ts),
 // never at the place a finding is made (publint's messages + formatMessage).
 import { catalogue, type ArgsParam, type Coded, type CodeName } from "./codes.js";
-import { wordUntyped } from "./codes/types.js";
+import { wordUntyped, type Severity } from "./codes/types.js";
 
-export type Severity = "error" | "warning" | "info";
+export type { Severity };
 
 /** The Diagnostic of the JSON contract (docs/product.md §5). */
 export interface Diagnostic {

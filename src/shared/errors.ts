@@ -10,3 +10,15 @@ export class InputError extends Error {
 export class UsageError extends Error {
   override name = "UsageError";
 }
+
+/** An optional dependency a requested feature needs is not installed (a usage problem: exit code 2). The CLI
+ * names the flag that asked for it; the library does not know of flags. */
+export class MissingPackageError extends UsageError {
+  override name = "MissingPackageError";
+  constructor(
+    readonly packageName: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

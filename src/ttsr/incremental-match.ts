@@ -30,7 +30,7 @@ interface Prepared {
   literal?: string;
   /**
    * May join a combined search. Not when the regex may backtrack catastrophically: the regex time budget
-   * (app/ttsr-guard.ts) must see it run under its own rule's name.
+   * (app/ttsr/guard.ts) must see it run under its own rule's name.
    */
   sweepable: boolean;
 }

@@ -2,9 +2,10 @@
 // (v18: judged rules never stream-match, docs/ttsr.md §17.6). Method names follow docs/product.md §6 exactly.
 import { astConditionsMatch, astLanguageOf } from "./ast-match.js";
 import { analyzeRule, type TtsrScope } from "./compile.js";
-import { matchesGlob, type PathGlob } from "./glob.js";
+import type { PathGlob } from "./glob.js";
 import { IncrementalMatcher } from "./incremental-match.js";
 import { reportRegexDone, reportRegexTest } from "./probe.js";
+import { ScopeGate } from "./scope-gate.js";
 import { mergeTtsrSettings } from "./settings.js";
 import type { Rule, TtsrMatchContext, TtsrProfile, TtsrSettings } from "./types.js";
 
@@ -63,7 +64,8 @@ export class TtsrManager {
   /** Scratch lists of #match (reused: it runs after every delta). */
   readonly #candidates: (Entry | undefined)[] = [];
   readonly #candidateIds: number[] = [];
-  readonly #globMemo = new Map<PathGlob, { paths: readonly string[] | undefined; hit: boolean }>();
+  /** The scope and `globs` gates (docs/ttsr.md §8.4, §8.5). */
+  readonly #gate = new ScopeGate();
   #messageCount = 0;
   #canMatchText = false;
   #canMatchThinking = false;
@@ -139,7 +141,7 @@ export class TtsrManager {
     if (!this.hasJudgedRules()) return [];
     const out: JudgedCandidate[] = [];
     for (const e of this.#entries) {
-      if (e.question === undefined || !this.#canTrigger(e.rule.name) || !this.#matchesScope(e, ctx) || !this.#matchesGlobalPaths(e, ctx)) continue;
+      if (e.question === undefined || !this.#canTrigger(e.rule.name) || !this.#gate.passes(e, ctx)) continue;
       if (e.conditions.length === 0 && e.astConditions.length === 0) out.push({ rule: e.rule, question: e.question });
       else if (testsAny(e.conditions, content)) out.push({ rule: e.rule, question: e.question });
       else if (e.astConditions.length > 0 && ctx.source === "tool") {
@@ -163,12 +165,7 @@ export class TtsrManager {
     const language = astLanguageOf(ctx.filePaths);
     if (language === undefined) return out;
     const candidates = this.#entries.filter(
-      (e) =>
-        e.astConditions.length > 0 &&
-        e.question === undefined &&
-        this.#canTrigger(e.rule.name) &&
-        this.#matchesScope(e, ctx) &&
-        this.#matchesGlobalPaths(e, ctx),
+      (e) => e.astConditions.length > 0 && e.question === undefined && this.#canTrigger(e.rule.name) && this.#gate.passes(e, ctx),
     );
     if (candidates.length === 0) return out;
     const key = this.bufferKey(ctx);
@@ -277,7 +274,7 @@ export class TtsrManager {
     for (const e of prose ?? this.#entries) {
       if (e.question !== undefined) continue; // judged rules never match a stream (docs/ttsr.md §17.6)
       if (gate && !this.#canTriggerCached(e)) continue;
-      if (prose === undefined && (!this.#matchesScope(e, ctx) || !this.#matchesGlobalPaths(e, ctx))) continue;
+      if (prose === undefined && !this.#gate.passes(e, ctx)) continue;
       candidates[count++] = e;
       for (const id of e.conditionIds) ids[idCount++] = id;
     }
@@ -324,35 +321,10 @@ export class TtsrManager {
 
   #prose(): { text: Entry[]; thinking: Entry[] } {
     if (!this.#proseCandidates) {
-      const pass = (source: "text" | "thinking") =>
-        this.#entries.filter((e) => e.question === undefined && this.#matchesScope(e, { source }) && this.#matchesGlobalPaths(e, { source }));
+      const pass = (source: "text" | "thinking") => this.#entries.filter((e) => e.question === undefined && this.#gate.passes(e, { source }));
       this.#proseCandidates = { text: pass("text"), thinking: pass("thinking") };
     }
     return this.#proseCandidates;
-  }
-
-  #matchesScope(e: Entry, ctx: TtsrMatchContext): boolean {
-    if (ctx.source === "text") return e.scope.allowText;
-    if (ctx.source === "thinking") return e.scope.allowThinking;
-    if (e.scope.allowAnyTool) return true;
-    const toolName = ctx.toolName?.trim().toLowerCase();
-    for (const ts of e.scope.toolScopes)
-      if ((!ts.toolName || ts.toolName === toolName) && (!ts.pathGlob || this.#globMatches(ts.pathGlob, ctx.filePaths))) return true;
-    return false;
-  }
-
-  #matchesGlobalPaths(e: Entry, ctx: TtsrMatchContext): boolean {
-    if (!e.globalGlobs) return true;
-    return e.globalGlobs.some((g) => this.#globMatches(g, ctx.filePaths));
-  }
-
-  /** matchesGlob, remembered per glob for the last path list (streamed arguments repeat it delta after delta). */
-  #globMatches(glob: PathGlob, filePaths: readonly string[] | undefined): boolean {
-    const last = this.#globMemo.get(glob);
-    if (last && sameList(last.paths, filePaths)) return last.hit;
-    const hit = matchesGlob(glob, filePaths);
-    this.#globMemo.set(glob, { paths: filePaths === undefined ? undefined : [...filePaths], hit });
-    return hit;
   }
 
   /** Clears every buffer; records, count and rules stay (docs/ttsr.md §8.8). */
@@ -414,11 +386,4 @@ function testsAny(conditions: readonly RegExp[], text: string): boolean {
     if (re.test(text)) return true;
   }
   return false;
-}
-
-function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

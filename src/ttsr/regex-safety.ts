@@ -1,6 +1,6 @@
 // Static checks on rule conditions for `ttsr lint` (docs/product.md §8): exponential backtracking shapes and regex
 // syntax that Bun accepts but Node rejects. A heuristic, tuned to catch the classic shapes with few false alarms;
-// the runtime time budget (app/ttsr-guard.ts) is the backstop.
+// the runtime time budget (app/ttsr/guard.ts) is the backstop.
 import { parseRegex, type RNode } from "./regex-parse.js";
 
 // Sample alphabet for char-set overlap: ASCII plus a few non-ASCII letters, spaces and a surrogate half.

@@ -3,7 +3,7 @@
 // every workload beside its baselines in fresh processes and prints the figures, their ratios and the
 // targets of issue 6 / design §8. Targets are reported, never asserted.
 //   --quick        small sizes (CI smoke run, under a minute)
-//   --markdown     Markdown tables (for README's Performance section)
+//   --markdown     Markdown tables (for docs/performance.md)
 //   --seed N       corpus seed (default 1)
 //   --only LIST    sections: throughput,scaling,ttsr,audit,archive,ttsr-real
 //   --repeat N     run each audit workload N times and keep the fastest (default 1; a busy machine)

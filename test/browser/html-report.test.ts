@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAudit } from "../../src/app/audit.js";
-import { removeSpillDirs } from "../../src/io/audit-spill.js";
-import { writeReport } from "../../src/app/write-report.js";
-import type { AuditResult } from "../../src/context/audit-model.js";
+import { runAudit } from "../../src/app/audit/audit.js";
+import { removeSpillDirs } from "../../src/io/spill.js";
+import { writeReport } from "../../src/app/report-folder/write.js";
+import type { AuditResult } from "../../src/audit/model.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const HAVE = existsSync(CHROMIUM);

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readSession } from "../../src/app/read.js";
+import { readSession } from "../../src/app/read/read.js";
 import { checkContract } from "../../src/schema/contract.js";
 import { ROOT, runCli, type CliRun, runMany } from "./run.js";
 

@@ -153,7 +153,7 @@ describe("sightline capsule: input handling", () => {
   it("a missing file: exit 2", () => {
     const r = run(EXTRA.missing);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^sightline: cannot read .*no-such\.json: ENOENT\n$/);
+    expect(r.stderr).toMatch(/^sightline: cannot read .*no-such\.json: no such file or folder\n$/);
   });
 
   it("- reads stdin, reported as <stdin>; the spawned CLI prints what the batch prints", () => {

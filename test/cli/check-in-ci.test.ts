@@ -140,7 +140,7 @@ describe("check under GITHUB_ACTIONS", () => {
   it("merge-reports writes nothing after an unreadable folder or mixed kinds", () => {
     const bad = runCli(["merge-reports", "out/shard-1", "out/nowhere", "--out", "out/bad"], { cwd: root });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe("sightline: error: out/nowhere/summary.json: ENOENT\n");
+    expect(bad.stderr).toBe("sightline: error: cannot read out/nowhere/summary.json: no such file or folder\n");
     expect(existsSync(at("out/bad"))).toBe(false);
     runCli(["audit", "fixtures/pi/omp17-branch-after-gap/session.jsonl", "--out", "out/audit", "--fail-on", "none"], { cwd: root });
     const mixed = runCli(["merge-reports", "out/shard-1", "out/audit", "--out", "out/mixed"], { cwd: root });
@@ -175,7 +175,7 @@ describe("check usage errors come before any work", () => {
       ["check", "--config", "fixtures"],
       "sightline: --config fixtures is a folder; name the config file in it (e.g. fixtures/sightline.config.json)",
     ],
-    ["a missing config file", ["check", "--config", "nope.json"], "sightline: --config nope.json: no such file"],
+    ["a missing config file", ["check", "--config", "nope.json"], "sightline: --config nope.json: no such file or folder"],
     ["--out naming a file", ["check", "--config", CONFIG, "--out", RULE], `sightline: --out ${RULE} is a file, not a folder`],
   ];
   it.each(cases)("%s: one line and the check --help hint, exit 2, no verdict", (_, args, line) => {

@@ -1,5 +1,5 @@
 // The README's code blocks run as written, read from the README at test time: Getting started, Examples,
-// Rule files and Check in CI (the config is validated, the workflow parsed with `yaml` and its jobs played
+// Rule files; and docs/ci.md's Check in CI (the config is validated, the workflow parsed with `yaml` and its jobs played
 // step by step like a runner would, shards and merge included). `sightline`, `npx` and `npm` are shims on
 // PATH: sightline runs this build (and logs each call's exit code), npx runs the shim, npm only logs (no
 // network). Scratch folders are laid out so each line has the files it names.
@@ -9,18 +9,19 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import YAML from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { configDiagnostics } from "../../src/app/check-files.js";
+import { configDiagnostics } from "../../src/app/check/files.js";
 import { BIN, ROOT } from "./run.js";
 
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
+const CI_DOC = readFileSync(join(ROOT, "docs/ci.md"), "utf8");
 const OMP17 = ["omp17-deferred-then-compaction", "omp17-interrupt-then-tool-reminder", "omp17-branch-after-gap"];
 
-/** The text of a `## title` section, up to the next `## ` heading. */
-function section(title: string): string {
-  const start = README.indexOf(`\n## ${title}\n`);
-  if (start < 0) throw new Error(`README has no "## ${title}" section`);
-  const end = README.indexOf("\n## ", start + 4);
-  return README.slice(start, end < 0 ? undefined : end);
+/** The text of a `## title` section of a document (the README unless given), up to the next `## ` heading. */
+function section(title: string, doc = README): string {
+  const start = doc.indexOf(`\n## ${title}\n`);
+  if (start < 0) throw new Error(`no "## ${title}" section`);
+  const end = doc.indexOf("\n## ", start + 4);
+  return doc.slice(start, end < 0 ? undefined : end);
 }
 
 /** Fenced code blocks of a section with the given info string. */
@@ -204,12 +205,12 @@ function playWorkflow(workflow: string, repo: string): StepResult[] {
   return results;
 }
 
-describe("README: Check in CI", () => {
-  const text = () => section("Check in CI");
+describe("docs/ci.md: Check in CI", () => {
+  const text = () => section("1. Check in CI", CI_DOC);
   let repo = "";
 
   beforeAll(() => {
-    // A repository holding the README's config and the recordings it names (filled from the omp17 fixtures).
+    // A repository holding the documented config and the recordings it names (filled from the omp17 fixtures).
     repo = join(scratch("ci"), "repo");
     const [config] = blocks(text(), "json");
     mkdirSync(repo, { recursive: true });

@@ -141,7 +141,7 @@ describe("sightline ttsr run", () => {
     const r = runCli(["ttsr", "run", "../session.jsonl", "--rules", "no/such/dir"], { cwd: project(FIXTURES[0]) });
     expect(r.code).toBe(2);
     // Stopped before the replay: one line and the hint, no table.
-    expect(r.stderr).toBe('sightline: --rules no/such/dir: no such folder\nRun "sightline ttsr run --help" for usage.\n');
+    expect(r.stderr).toBe('sightline: --rules no/such/dir: no such file or folder\nRun "sightline ttsr run --help" for usage.\n');
     expect(r.stdout).toBe("");
   });
 

@@ -199,7 +199,7 @@ async function main() {
   if (!known.includes(opts.profile)) throw new Error(`sightline has no TTSR profile ${opts.profile} (known: ${known.join(", ")})`);
   const log = (s) => process.stderr.write(`conformance:ttsr: ${s}\n`);
   mkdirSync(cacheRoot(), { recursive: true });
-  const lib = await import(join(ROOT, "dist/ttsr/index.js"));
+  const lib = await import(join(ROOT, "dist/index.js"));
   const dir = install(log);
   const home = join(dir, "home");
   const cases = [...handCases(), ...generatedTtsrCases(opts.runs, opts.seed)];

@@ -25,7 +25,7 @@ describe("API report (api/sightline.api.md)", () => {
     expect(sections).toEqual(typed);
   });
 
-  it("each subpath loads by package name and carries the engine internals the entry left out", () => {
+  it("is in tiers: the jobs on the root, building blocks on the subpaths, each name on one entry, no internals", () => {
     const script = `
       const main = await import("sightline");
       const sub = Object.fromEntries(await Promise.all(["formats", "context", "ttsr", "capsule"].map(async (k) => [k, Object.keys(await import("sightline/" + k))])));
@@ -33,22 +33,65 @@ describe("API report (api/sightline.api.md)", () => {
     const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: join(ROOT, "examples"), encoding: "utf8" });
     expect(r.stderr).toBe("");
     const { main, sub } = JSON.parse(r.stdout) as { main: string[]; sub: Record<string, string[]> };
+    // The jobs: read, replay, diff, validate, TTSR simulate and coordinate, capsule.
     expect(main).toEqual(
       expect.arrayContaining([
         "readSession",
+        "parseSession",
+        "buildContext",
+        "turnViews",
         "replayDocument",
         "compactionDiffs",
-        "turnViews",
-        "buildContext",
+        "validateSession",
+        "validatePaths",
+        "loadRules",
         "simulateTtsr",
+        "TtsrManager",
         "TtsrCoordinator",
-        "ruleRenderer",
+        "createCompactCapsule",
+        "validateCompactCapsule",
+        "restoreFromCapsule",
+        "renderCompactCapsulePrompt",
       ]),
     );
-    for (const moved of ["moduleOf", "formatPass", "recompose", "capsuleCheck", "chunkText"]) expect(main).not.toContain(moved);
-    expect(sub.formats).toEqual(expect.arrayContaining(["moduleOf", "formatModule", "piFormat", "formatPass", "buildScorelContext"]));
+    expect(sub.formats).toEqual(
+      expect.arrayContaining(["moduleOf", "formatModule", "piFormat", "buildScorelContext", "FORMAT_PROFILES", "renderSystemReminder"]),
+    );
     expect(sub.context).toEqual(expect.arrayContaining(["recompose", "matchMessages", "diffTurnLists", "charsPer4", "exactCounter"]));
-    expect(sub.ttsr).toEqual(expect.arrayContaining(["TtsrCoordinator", "simulateTtsr", "chunkText", "resolveTtsrProfile", "renderRule"]));
+    expect(sub.ttsr).toEqual(expect.arrayContaining(["chunkText", "resolveTtsrProfile", "renderRule", "bucketRules", "TTSR_PROFILE_INFO"]));
     expect(sub.capsule).toEqual(expect.arrayContaining(["capsuleCheck", "findCapsule"]));
+    // Each runtime name has one home.
+    const all = [main, ...Object.values(sub)].flat();
+    expect(all.filter((n, i) => all.indexOf(n) !== i)).toEqual([]);
+    // Internals are on no entry (test hooks, verbatim upstream strings, parsing steps, seeded PRNGs).
+    for (const internal of [
+      "mulberry32",
+      "setRegexProbe",
+      "bunOnlySyntax",
+      "hasLeadingInlineFlags",
+      "findCatastrophic",
+      "normalizeScopeField",
+      "normalizeRuleField",
+      "splitScopeTokens",
+      "parseFrontmatter",
+      "TTSR_INTERRUPT_V14",
+      "TTSR_INTERRUPT_V17",
+      "TTSR_TOOL_REMINDER_V17",
+      "toolHooksFor",
+      "recordedCwdOf",
+      "formatPass",
+      "toUpstreamThrow",
+      "contractSchemas",
+    ])
+      expect(all, internal).not.toContain(internal);
+  });
+
+  it("declares each name, types included, on one entry only, and no literal-typed catalogue or schemas", () => {
+    const report = readFileSync(join(ROOT, "api/sightline.api.md"), "utf8");
+    const names = [...report.matchAll(/^### (\S+)$/gm)].map((m) => m[1]);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    const catalogue = /### catalogue\n\n```ts\n([\s\S]*?)```/.exec(report)?.[1] ?? "";
+    expect(catalogue).toContain("catalogue: CodeCatalogue");
+    expect(report.length).toBeLessThan(150_000);
   });
 });

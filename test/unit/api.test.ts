@@ -1,6 +1,8 @@
-// design §6: the library exposes at least these names, with the TtsrManager method names of ttsr-spec §8.
+// design §6: the library exposes at least these names (renderSystemReminder moved to the sightline/formats tier),
+// with the TtsrManager method names of ttsr-spec §8.
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.js";
+import { renderSystemReminder } from "../../src/entry-formats.js";
 
 describe("library API (design §6)", () => {
   it("exports every function the design names", () => {
@@ -17,7 +19,6 @@ describe("library API (design §6)", () => {
       "validateCompactCapsule",
       "restoreFromCapsule",
       "renderCompactCapsulePrompt",
-      "renderSystemReminder",
     ])
       expect(typeof (api as Record<string, unknown>)[name], name).toBe("function");
   });
@@ -68,6 +69,6 @@ describe("library API (design §6)", () => {
     const { turns } = api.turnViews(s);
     expect(turns.map((t) => [t.responseId, t.leafId])).toEqual([["a1", "u1"]]);
     expect(turns[0].messages).toMatchObject([{ role: "user", text: "hi", sourceIds: ["u1"] }]);
-    expect(api.renderSystemReminder("x", { style: "scorel" })).toBe("<system-reminder>\nx\n</system-reminder>");
+    expect(renderSystemReminder("x", { style: "scorel" })).toBe("<system-reminder>\nx\n</system-reminder>");
   });
 });

@@ -1,25 +1,27 @@
 // sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml, sessions/) for a corpus.
 import { resolve } from "node:path";
 import { parseChunking } from "../../ttsr/chunking.js";
-import { runAudit } from "../../app/audit.js";
+import { runAudit } from "../../app/audit/audit.js";
 import { shardArg } from "../shard-arg.js";
-import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
+import { defaultRunDir, shareable, writeReport } from "../../app/report-folder/write.js";
 import { renderAnnotations } from "../../report/annotations.js";
 import { renderJson } from "../../report/json.js";
 import { renderTerminal } from "../../report/terminal.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { auditExitCode } from "../exit-codes.js";
+import { auditExitCode, EXITS } from "../exit-codes.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../usage.js";
 import { outFolderProblem } from "../../io/stat.js";
 import { toolVersion } from "../../io/text.js";
-import { out, err, outRawJson } from "../output.js";
+import { out, err, outRawJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
+import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 export const auditCommand = defineCommand({
   command: "audit <paths..>",
   describe: "Audit a corpus of sessions into a report folder: formats, loader verdicts, turns, compactions, TTSR evidence",
+  exits: EXITS.audit,
   builder: (y) =>
     y
       .positional("paths", { type: "string", array: true, describe: "Session files, folders, quoted globs, or - for stdin" })
@@ -34,7 +36,7 @@ export const auditCommand = defineCommand({
         describe: "TTSR settings JSON (docs/ttsr.md §8.1 keys, flat or under ttsr; default: a settings.json beside each session)",
       })
       .option("ttsr-profile", {
-        choices: ["seed", "v17", "v18"] as const,
+        choices: TTSR_PROFILE_CHOICES,
         describe: "TTSR behaviour to replay (default: each session's — v17 for omp17, v18 for omp18 sessions — else seed)",
       })
       .option("agent", { type: "string", describe: "v18: the agent a session ran as when it does not record it (default: main)" })
@@ -46,7 +48,7 @@ export const auditCommand = defineCommand({
           "Replay cwd: rule paths in injected text are shown relative to it (default: the folder holding the rules' .omp/, or the session's recorded cwd mapped onto the rules)",
       })
       .option("home", { type: "string", describe: "Replay home folder for rule paths (default: the user's)" })
-      .option("profile", { type: "string", describe: "Format profile for every session (default: detected per file)" })
+      .option("profile", profileOption("for every session; default: detected per file"))
       .option("tokens", { choices: ["estimate", "exact"] as const, default: "estimate" as const, describe: "Token counting" })
       .option("fail-on", { choices: ["error", "warning", "none"] as const, default: "error" as const, describe: "Which findings make the exit code 1" })
       .option("shard", { type: "string", describe: "Audit only part i/n of the corpus (1-based; deterministic by sorted path)" })
@@ -92,12 +94,17 @@ export const auditCommand = defineCommand({
     });
     bar.stop();
     const { result } = run;
+    // Nothing could be read at all (a mistyped path): said on stderr, and no report folder is left behind.
+    if (result.sessions.length === 0 && run.unreadableInputs > 0) {
+      for (const d of result.diagnostics) err(`sightline: ${terminalLine(d.message)}\n`);
+      return auditExitCode(run, { failOn: a.failOn });
+    }
     const dir = a.out ?? defaultRunDir("audit", now);
     const redactFiles = a.redact !== false;
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
     else {
-      out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
+      out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: tableWidth(), reportDir: dir }));
       if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }
     err(`sightline: report written to ${terminalLine(dir)}/index.html\n`);

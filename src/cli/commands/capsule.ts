@@ -1,16 +1,17 @@
 // sightline capsule validate|restore|render <file>: the CompactCapsule tools (docs/capsule.md).
-import { runCapsule } from "../../app/capsule.js";
+import { runCapsule } from "../../app/capsule/capsule.js";
 import { renderValidateTable } from "../../report/validate-table.js";
 import { countBySeverity } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { capsuleExitCode } from "../exit-codes.js";
-import { out, err, outJson } from "../output.js";
+import { capsuleExitCode, EXITS } from "../exit-codes.js";
+import { out, err, outJson, tableWidth } from "../output.js";
 import { terminalLine, terminalText } from "../../shared/terminal.js";
 
 export const capsuleCommand = defineCommand({
   command: "capsule <action> <file>",
   describe: "CompactCapsule tools: validate (missing vs warnings), restore (RestoredState), render (the prompt)",
+  exits: EXITS.capsule,
   builder: (y) =>
     y
       .positional("action", { choices: ["validate", "restore", "render"] as const, describe: "What to do" })
@@ -36,7 +37,7 @@ export const capsuleCommand = defineCommand({
             problems: [],
             summary: { files: 1, errors: c.error, warnings: c.warning, infos: c.info },
           },
-          { color },
+          { color, width: tableWidth() },
         ),
       );
     }

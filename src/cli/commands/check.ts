@@ -1,14 +1,15 @@
 // sightline check [--config F] [--update] [--shard i/n]: CI regression over the suites of a config file.
-import { runCheck } from "../../app/check.js";
-import { writeCheckReport } from "../../app/check-files.js";
+import { MISSING } from "../../io/fs-reason.js";
+import { runCheck } from "../../app/check/check.js";
+import { writeCheckReport } from "../../app/check/files.js";
 import { shardArg } from "../shard-arg.js";
-import { defaultRunDir } from "../../app/write-report.js";
+import { defaultRunDir } from "../../app/report-folder/write.js";
 import { checkAnnotations, checkVerdict, type CheckDocument } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
 import { outFolderProblem, pathKind } from "../../io/stat.js";
 import { defineCommand } from "../command.js";
-import { checkExitCode } from "../exit-codes.js";
+import { checkExitCode, EXITS } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
@@ -19,7 +20,7 @@ import { isFidelityFinding } from "../../shared/diagnostics.js";
 function configProblem(config: string, given: boolean): string | undefined {
   const kind = pathKind(config);
   if (kind === "file") return undefined;
-  if (kind === "missing") return given ? `--config ${config}: no such file` : `no ${config} in this folder (pass --config FILE)`;
+  if (kind === "missing") return given ? `--config ${config}: ${MISSING}` : `no ${config} in this folder (pass --config FILE)`;
   return kind === "dir"
     ? `--config ${config} is a folder; name the config file in it (e.g. ${config.replace(/\/+$/, "")}/sightline.config.json)`
     : `--config ${config} is not a file`;
@@ -28,6 +29,7 @@ function configProblem(config: string, given: boolean): string | undefined {
 export const checkCommand = defineCommand({
   command: "check",
   describe: "CI regression: replay the suites of sightline.config.json and compare with committed expectations",
+  exits: EXITS.check,
   builder: (y) =>
     y
       .option("config", { type: "string", describe: "Config file declaring the suites (default: sightline.config.json)" })

@@ -1,16 +1,18 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile, tokenCounter } from "../../app/replay.js";
-import { diffTwo } from "../../app/session-diff.js";
+import { compactionDiffFile } from "../../app/replay/replay.js";
+import { tokensArg } from "../tokens-arg.js";
+import { diffTwo } from "../../app/replay/session-diff.js";
 import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
 import { isStdin } from "../../io/read.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { compactionDiffExitCode, sessionDiffExitCode } from "../exit-codes.js";
+import { compactionDiffExitCode, sessionDiffExitCode, EXITS } from "../exit-codes.js";
 import { err, out, outJson } from "../output.js";
 import { UsageError } from "../usage.js";
 import { StreamWriter } from "../writer.js";
+import { profileOption } from "../profile-help.js";
 
 const warnings = (input: string, file: string, ds: readonly Diagnostic[], profile: string | undefined) =>
   err(renderWarningSummary(file, ds, { input: isStdin(input) ? "-" : input, profile }));
@@ -18,12 +20,13 @@ const warnings = (input: string, file: string, ds: readonly Diagnostic[], profil
 export const diffCommand = defineCommand({
   command: "diff <a> [b]",
   describe: "Compaction diffs of a session (what was dropped, kept, added), or compare the turn views of two sessions / replay --json files",
+  exits: EXITS.diff,
   builder: (y) =>
     y
       .positional("a", { type: "string", describe: "Session file (or replay --json file when b is given)" })
       .positional("b", { type: "string", describe: "Second session or replay --json file" })
       .option("compaction", { type: "string", describe: "Only this compaction id (one session)" })
-      .option("profile", { type: "string", describe: "Format profile (scorel: p6|p5|p4|p4a|p3|design|g0; pi: pi|omp17|omp18|pi-1.5; yoi: seed|head|v3)" })
+      .option("profile", profileOption())
       .option("tokens", {
         choices: ["estimate", "exact"] as const,
         describe: "Token counting of a compaction diff: chars/4 estimate (default) or exact BPE (o200k_base)",
@@ -58,7 +61,7 @@ export const diffCommand = defineCommand({
     const { doc, session } = await compactionDiffFile(a.a, {
       compactionId: a.compaction,
       profile: a.profile,
-      tokens: await tokenCounter(a.tokens),
+      tokens: await tokensArg(a.tokens),
       patchLines: a.full || a.json ? undefined : 4,
     });
     if (a.json) outJson(doc);

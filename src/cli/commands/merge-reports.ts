@@ -1,10 +1,10 @@
 // sightline merge-reports <dirs..> --out DIR: one report from the shard reports of a CI matrix (audit or
 // check), with the verdict and exit code of the unsharded run. Nothing is written when a folder cannot be
 // read: a "merged" report missing a shard's findings would pass for the whole run.
-import { mergeCheckReports, reportKind } from "../../app/merge-check.js";
-import { mergeReports } from "../../app/merge-reports.js";
-import { writeCheckReport } from "../../app/check-files.js";
-import { defaultRunDir, shareable, writeReport } from "../../app/write-report.js";
+import { mergeCheckReports, reportKind } from "../../app/report-folder/merge-check.js";
+import { mergeReports } from "../../app/report-folder/merge.js";
+import { writeCheckReport } from "../../app/check/files.js";
+import { defaultRunDir, shareable, writeReport } from "../../app/report-folder/write.js";
 import { outFolderProblem } from "../../io/stat.js";
 import { checkAnnotations, checkVerdict } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
@@ -13,11 +13,11 @@ import { renderTerminal } from "../../report/terminal.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { mergeReportsExitCode } from "../exit-codes.js";
+import { mergeReportsExitCode, EXITS } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
 import { toolVersion } from "../../io/text.js";
 import { UsageError } from "../usage.js";
-import { out, err, outJson, outRawJson } from "../output.js";
+import { out, err, outJson, outRawJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 
 const report = (ds: readonly Diagnostic[]) => {
@@ -32,6 +32,7 @@ const fail = (ds: readonly Diagnostic[]): number => {
 export const mergeReportsCommand = defineCommand({
   command: "merge-reports <dirs..>",
   describe: "Merge the report folders of audit or check shards (--shard i/n) into one report",
+  exits: EXITS.mergeReports,
   builder: (y) =>
     y
       .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })
@@ -84,11 +85,11 @@ export const mergeReportsCommand = defineCommand({
     }
 
     const { result, unreadable: bad, problems } = await mergeReports(dirs, { now: () => now, version: toolVersion(), allowPartial: a.allowPartial });
-    if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID"));
+    if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID" || x.code === "UNREADABLE_PATH"));
     if (problems.length) return fail(problems);
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(summaryJson(shareable(result, a.redact === true)));
-    else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: process.stdout.columns, reportDir: dir }));
+    else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: tableWidth(), reportDir: dir }));
     report(result.diagnostics.filter((x) => x.code === "APP_MERGE_PARTIAL"));
     err(`sightline: report written to ${dir}/index.html\n`);
     return mergeReportsExitCode({ merged: "audit", result });

@@ -1,5 +1,6 @@
 // sightline replay <session>: what the model saw at every turn.
-import { replayStreamFile, tokenCounter } from "../../app/replay.js";
+import { replayStreamFile } from "../../app/replay/replay.js";
+import { tokensArg } from "../tokens-arg.js";
 import { writeReplayJson } from "../../report/replay-json.js";
 import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
@@ -7,9 +8,10 @@ import { isStdin } from "../../io/read.js";
 import { StreamWriter } from "../writer.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { replayExitCode } from "../exit-codes.js";
+import { replayExitCode, EXITS } from "../exit-codes.js";
 import { err } from "../output.js";
 import { UsageError } from "../usage.js";
+import { profileOption } from "../profile-help.js";
 
 /** --turn N: a 0-based turn number. Read as a string: as a yargs number, a bare `--turn` vanished silently. */
 export function turnArg(v: unknown): number | undefined {
@@ -22,6 +24,7 @@ export function turnArg(v: unknown): number | undefined {
 export const replayCommand = defineCommand({
   command: "replay <session>",
   describe: "Rebuild the exact context of every LLM request of a session (turn views)",
+  exits: EXITS.replay,
   builder: (y) =>
     y
       .positional("session", { type: "string", describe: "Session file, or - for stdin" })
@@ -31,7 +34,7 @@ export const replayCommand = defineCommand({
       .option("all-leaves", { type: "boolean", describe: "Every turn of every branch, in file order" })
       .option("delta", { type: "boolean", default: false, describe: "Each turn as a delta against the previous turn on its root path" })
       .option("full", { type: "boolean", default: false, describe: "Print every message of the listed turns in full" })
-      .option("profile", { type: "string", describe: "Format profile (scorel: p6|p5|p4|p4a|p3|design|g0; pi: pi|omp17|omp18|pi-1.5; yoi: seed|head|v3)" })
+      .option("profile", profileOption())
       .option("tokens", {
         choices: ["estimate", "exact"] as const,
         default: "estimate" as const,
@@ -53,7 +56,7 @@ export const replayCommand = defineCommand({
       leafId: a.leaf,
       scope: a.allLeaves ? "all" : "active",
       delta,
-      tokens: await tokenCounter(a.tokens),
+      tokens: await tokensArg(a.tokens),
     });
     const out = new StreamWriter(a.json ? "json" : "text");
     if (a.json) await writeReplayJson(head, turns, (c) => out.write(c));

@@ -1,14 +1,15 @@
 // sightline ttsr lint: problems in rule files that change what matches (docs/product.md §4, §8). Exit 1 on errors.
-import { runTtsrLint } from "../../app/ttsr-rules.js";
+import { runTtsrLint } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
-import { ttsrLintExitCode } from "../exit-codes.js";
-import { UsageError } from "../usage.js";
-import { formatDiagnostic, ruleSetOptions } from "./ttsr-test.js";
+import { ttsrLintExitCode, EXITS } from "../exit-codes.js";
+import { formatDiagnostic, ruleSetOptions, unreadableRules } from "./ttsr-test.js";
 import { out, outJson } from "../output.js";
+import { TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 export const ttsrLintCommand = defineCommand({
   command: "lint",
   describe: "Lint rules: invalid or catastrophic regexes, unreachable scopes, shadowed names, the YAML quoting trap",
+  exits: EXITS.ttsrLint,
   builder: (y) =>
     y
       .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; default .omp/rules and ~/.omp/agent/rules)" })
@@ -16,7 +17,7 @@ export const ttsrLintCommand = defineCommand({
       .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
       .option("settings", { type: "string", describe: "TTSR settings JSON" })
       .option("ttsr-profile", {
-        choices: ["seed", "v17", "v18"] as const,
+        choices: TTSR_PROFILE_CHOICES,
         default: "seed" as const,
         describe: "Lint against seed-era code, v17 (inline flags, quoted scopes) or v18 (agents, judged rules)",
       })
@@ -25,7 +26,7 @@ export const ttsrLintCommand = defineCommand({
       .example("$0 ttsr lint --rule .omp/rules/no-any.md --ttsr-profile v17 --json", "One file, as v17 reads it"),
   handler: async (a) => {
     const r = runTtsrLint(ruleSetOptions(a));
-    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    if (!r.doc) throw unreadableRules(r.unreadable ?? "");
     const doc = r.doc;
     if (a.json) outJson(doc);
     else {

@@ -1,13 +1,13 @@
 // sightline ttsr list: loaded rules with scopes, buckets, why a rule is not registered, shadowed names.
-import Table from "cli-table3";
-import { runTtsrList } from "../../app/ttsr-rules.js";
+import { fitTable } from "../../report/table-fit.js";
+import { runTtsrList } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
-import { ttsrListExitCode } from "../exit-codes.js";
-import { UsageError } from "../usage.js";
-import { printDiagnostics, ruleSetOptions } from "./ttsr-test.js";
-import { out, outJson } from "../output.js";
+import { ttsrListExitCode, EXITS } from "../exit-codes.js";
+import { printDiagnostics, ruleSetOptions, unreadableRules } from "./ttsr-test.js";
+import { out, outJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { isAbsolute, relative } from "node:path";
+import { TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 // The table shows paths relative to the current folder when inside it (the JSON keeps them as loaded).
 const shown = (p: string): string => {
@@ -18,13 +18,14 @@ const shown = (p: string): string => {
 export const ttsrListCommand = defineCommand({
   command: "list",
   describe: "List rules with scope, bucket and why a rule is not registered (shadowed and skipped too)",
+  exits: EXITS.ttsrList,
   builder: (y) =>
     y
       .option("rules", { type: "string", array: true, describe: "Rule folder (repeatable, highest priority first; default .omp/rules and ~/.omp/agent/rules)" })
       .option("rule", { type: "string", array: true, describe: "A single rule file (repeatable; ahead of --rules)" })
       .option("builtin-rules", { type: "string", array: true, describe: "Folder standing for the bundled builtin-defaults rules (lowest priority)" })
       .option("settings", { type: "string", describe: "TTSR settings JSON (disabledRules, builtinRules, enabled)" })
-      .option("ttsr-profile", { choices: ["seed", "v17", "v18"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
+      .option("ttsr-profile", { choices: TTSR_PROFILE_CHOICES, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
       .option("agent", { type: "string", describe: "v18: bucket for this agent (main, sub, or an agent definition name); default: no agent scoping" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
       .example("$0 ttsr list --rules .omp/rules --rules ~/.omp/agent/rules", "Project rules shadow user rules of the same name")
@@ -32,7 +33,7 @@ export const ttsrListCommand = defineCommand({
       .example("$0 ttsr list --ttsr-profile v18 --agent reviewer", "Buckets as a v18 `reviewer` subagent would sort them (judged rules listed)"),
   handler: async (a) => {
     const r = runTtsrList(ruleSetOptions(a));
-    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    if (!r.doc) throw unreadableRules(r.unreadable ?? "");
     const doc = r.doc;
     if (a.json) {
       outJson(doc);
@@ -43,18 +44,20 @@ export const ttsrListCommand = defineCommand({
       // v18 columns only when a rule uses them, so seed and v17 listings keep their shape.
       const v18 = doc.rules.some((x) => x.agents || x.question !== undefined);
       const head = ["rule", "bucket", "scope", "condition", ...(v18 ? ["agents"] : []), "path", "note"];
-      const t = new Table({ head, style: { head: [], border: [] }, wordWrap: true });
+      const rows: string[][] = [];
       for (const row of doc.rules) {
         const reason = row.shadowedBy !== undefined ? `shadowed by ${shown(row.shadowedBy)}` : (row.reason ?? "");
         const note = [row.question !== undefined ? `judged: ${row.question}` : "", reason].filter(Boolean).join("; ");
         const agents = v18 ? [(row.agents ?? ["(all)"]).join(", ")] : [];
-        t.push(
+        rows.push(
           [row.name, row.bucket, (row.scope ?? ["(default)"]).join(", "), (row.condition ?? []).join(" | "), ...agents, shown(row.path), note].map(
             terminalLine,
           ),
         );
       }
-      out(t.toString() + "\n");
+      // Scope, condition, (agents,) path and note wrap to the terminal (COLUMNS honoured); off a TTY they are shown in full.
+      const flex = v18 ? [2, 3, 4, 5, 6] : [2, 3, 4, 5];
+      out(`${fitTable({ head, style: { head: [], border: [] } }, rows, { width: tableWidth(), flex })}\n`);
       const reg = doc.rules.filter((x) => x.registered).length;
       const judged = doc.rules.filter((x) => x.bucket === "judged").length;
       const as = doc.agent !== undefined ? `, agent ${doc.agent}` : "";

@@ -1,14 +1,16 @@
 // sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (docs/product.md §4, §5).
-import { ttsrRun } from "../../app/ttsr-run.js";
+import { MISSING } from "../../io/fs-reason.js";
+import { ttsrRun } from "../../app/ttsr/run.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { pathKind } from "../../io/stat.js";
 import { renderTtsrRun } from "../../report/ttsr-run.js";
 import { parseChunking } from "../../ttsr/chunking.js";
 import { defineCommand, defineGroup, commandName, type Command } from "../command.js";
-import { ttsrRunExitCode } from "../exit-codes.js";
+import { ttsrRunExitCode, EXITS } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
-import { out, err, outJson } from "../output.js";
+import { out, err, outJson, tableWidth } from "../output.js";
 import { formatDiagnostic } from "./ttsr-test.js";
+import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 /** The `ttsr` command group: run, test, list, lint as real subcommands (each with its own --help). */
 export const ttsrGroup = (subcommands: readonly Command[]): Command =>
@@ -17,6 +19,7 @@ export const ttsrGroup = (subcommands: readonly Command[]): Command =>
 export const ttsrRunCommand = defineCommand({
   command: "run <sessions..>",
   describe: "Replay TTSR rules over recorded sessions and compare with the recorded injections",
+  exits: EXITS.ttsrRun,
   builder: (y) =>
     y
       .positional("sessions", { type: "string", array: true, describe: "Session files, folders or quoted globs (- for stdin)" })
@@ -25,9 +28,9 @@ export const ttsrRunCommand = defineCommand({
         type: "string",
         describe: "TTSR settings JSON (flat or under a ttsr key; default: a settings.json beside each session, else the defaults)",
       })
-      .option("profile", { type: "string", describe: "Format profile (pi: pi|omp17)" })
+      .option("profile", profileOption())
       .option("ttsr-profile", {
-        choices: ["seed", "v17", "v18"] as const,
+        choices: TTSR_PROFILE_CHOICES,
         describe: "TTSR behaviour to replay (default: the session's — v17 for omp17, v18 for omp18 sessions — else seed)",
       })
       .option("agent", {
@@ -56,20 +59,20 @@ export const ttsrRunCommand = defineCommand({
     // Checked before the replay: a replay without its rules or settings would only print a wrong answer.
     for (const dir of rules) {
       const kind = pathKind(dir);
-      if (kind === "missing") throw new UsageError(`--rules ${dir}: no such folder`);
+      if (kind === "missing") throw new UsageError(`--rules ${dir}: ${MISSING}`);
       if (kind !== "dir" && !(kind === "file" && /\.(md|mdc)$/.test(dir))) throw new UsageError(`--rules ${dir}: not a rule folder or a *.md rule file`);
     }
     if (a.settings !== undefined && pathKind(String(a.settings)) !== "file")
-      throw new UsageError(`--settings ${a.settings}: ${pathKind(String(a.settings)) === "missing" ? "no such file" : "not a file"}`);
+      throw new UsageError(`--settings ${a.settings}: ${pathKind(String(a.settings)) === "missing" ? MISSING : "not a file"}`);
     if (a.verdicts !== undefined && pathKind(String(a.verdicts)) !== "file")
-      throw new UsageError(`--verdicts ${a.verdicts}: ${pathKind(String(a.verdicts)) === "missing" ? "no such file" : "not a file"}`);
+      throw new UsageError(`--verdicts ${a.verdicts}: ${pathKind(String(a.verdicts)) === "missing" ? MISSING : "not a file"}`);
     const chunking = parseChunking(String(a.chunking));
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     const budgetMs = Number(a.regexBudget);
     if (!Number.isFinite(budgetMs) || budgetMs < 0) throw new UsageError("--regex-budget must be a number of milliseconds ≥ 0");
     // main.ts hands a bare "-" over as STDIN_ARG (yargs cannot carry it); the app layer reads "-" as stdin.
     const sessions = a.sessions.map((p) => (isStdin(p) ? STDIN : p));
-    const { doc } = await ttsrRun(sessions, {
+    const doc = await ttsrRun(sessions, {
       budgetMs,
       rules,
       settings: a.settings,
@@ -83,7 +86,7 @@ export const ttsrRunCommand = defineCommand({
       verdicts: a.verdicts,
     });
     if (a.json) outJson(doc);
-    else out(renderTtsrRun(doc, { full: a.full }));
+    else out(renderTtsrRun(doc, { width: tableWidth(), full: a.full }));
     for (const d of doc.diagnostics) if (a.json || d.severity !== "info") err(`${formatDiagnostic(d)}\n`);
     return ttsrRunExitCode(doc);
   },

@@ -1,14 +1,17 @@
 // sightline ttsr test [snippet|-]: a snippet through the real matcher, like `omp ttsr test` (docs/product.md §4).
 import { isStdin } from "../../io/read.js";
-import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr-rules.js";
+import { MISSING } from "../../io/fs-reason.js";
+import { pathKind } from "../../io/stat.js";
+import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr/rules.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { TtsrMatchSource, TtsrProfile } from "../../ttsr/types.js";
 import { parseChunking } from "../../ttsr/chunking.js";
 import { defineCommand } from "../command.js";
-import { ttsrTestExitCode } from "../exit-codes.js";
+import { ttsrTestExitCode, EXITS } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
+import { TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -18,7 +21,8 @@ async function readStdin(): Promise<string> {
 
 export const ttsrTestCommand = defineCommand({
   command: "test [snippet]",
-  describe: "Stream a snippet through the matcher; exit 0 when a rule triggers, 1 when none does",
+  describe: "Stream a snippet through the matcher: which rules trigger, on which delta",
+  exits: EXITS.ttsrTest,
   builder: (y) =>
     y
       .positional("snippet", { type: "string", describe: "Text to test (- or omitted with a pipe: stdin)" })
@@ -30,7 +34,7 @@ export const ttsrTestCommand = defineCommand({
       .option("path", { type: "string", array: true, describe: "File path the tool call carries (repeatable; expanded as the agent does)" })
       .option("chunking", { type: "string", default: "whole", describe: "Delta synthesis: whole | fixed:N | random:SEED" })
       .option("settings", { type: "string", describe: "TTSR settings JSON (flat or under a ttsr key)" })
-      .option("ttsr-profile", { choices: ["seed", "v17", "v18"] as const, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
+      .option("ttsr-profile", { choices: TTSR_PROFILE_CHOICES, default: "seed" as const, describe: "TTSR behaviour: seed-era code, v17 or v18" })
       .option("agent", { type: "string", describe: "v18: the agent the snippet comes from, for `agents` scoping (default: no scoping)" })
       .option("cwd", { type: "string", describe: "The agent's cwd (default: current directory)" })
       .option("home", { type: "string", describe: "The agent's home directory (default: the user's)" })
@@ -59,7 +63,7 @@ export const ttsrTestCommand = defineCommand({
       chunking,
       budgetMs: Number(a.regexBudget),
     });
-    if (!r.doc) throw new UsageError(`Cannot read ${r.unreadable}`);
+    if (!r.doc) throw unreadableRules(r.unreadable ?? "");
     const doc = r.doc;
     if (a.json) {
       outJson(doc);
@@ -122,6 +126,12 @@ export function ruleSetOptions(a: RuleSetArgs): RuleSetOptions {
 export const formatDiagnostic = (d: Diagnostic): string => terminalLine(`${d.file}${d.line ? `:${d.line}` : ""}: ${d.severity} ${d.code}: ${d.message}`);
 
 /** Diagnostics go to stderr (infos only when asked). */
+/** The usage error for a rule folder or settings file that cannot be read (the one wording of a missing path). */
+export function unreadableRules(path: string): UsageError {
+  const kind = pathKind(path);
+  return new UsageError(`cannot read ${path}: ${kind === "missing" ? MISSING : kind === "dir" ? "is a folder" : "not readable"}`);
+}
+
 export function printDiagnostics(ds: readonly Diagnostic[], withInfo: boolean): void {
   for (const d of ds) if (withInfo || d.severity !== "info") err(formatDiagnostic(d) + "\n");
 }

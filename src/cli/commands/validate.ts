@@ -1,25 +1,27 @@
 // sightline validate <paths..>: declare, normalize, call validatePaths, render.
-import { validateDocument, validatePaths, validateSummary } from "../../app/validate.js";
+import { validateDocument, validatePaths, validateSummary } from "../../app/validate/validate.js";
 import { renderValidateTable } from "../../report/validate-table.js";
 import { useColor } from "../color.js";
 import { progressBar } from "../progress.js";
 import { defineCommand } from "../command.js";
-import { validateExitCode } from "../exit-codes.js";
-import { out, err, outJson } from "../output.js";
+import { validateExitCode, EXITS } from "../exit-codes.js";
+import { out, err, outJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { formatOfProfile, profileNames } from "../../formats/index.js";
 import { UsageError } from "../usage.js";
+import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 export const validateCommand = defineCommand({
   command: "validate <paths..>",
   describe: "Check session logs, rule files, capsules, settings and config files: schemas, invariants, loader verdicts",
+  exits: EXITS.validate,
   builder: (y) =>
     y
       .positional("paths", { type: "string", array: true, describe: "Files, folders, quoted globs, or - for stdin" })
       .option("json", { type: "boolean", default: false, describe: "Print the JSON document (schemaVersion 1) only" })
-      .option("profile", { type: "string", describe: "Format profile (scorel: p6|p5|p4|p4a|p3|design|g0; pi: pi|omp17|omp18|pi-1.5; yoi: seed|head|v3)" })
+      .option("profile", profileOption())
       .option("ttsr-profile", {
-        choices: ["seed", "v17", "v18"] as const,
+        choices: TTSR_PROFILE_CHOICES,
         describe: "How rule files are read (default: seed, or v18 for a file using keys only v18 reads: agents, enabled, question)",
       })
       .option("verbose", { type: "boolean", default: false, describe: "Also show notes (profile choices) and skipped files" })
@@ -35,7 +37,7 @@ export const validateCommand = defineCommand({
     if (a.json) outJson(validateDocument(r));
     else {
       const view = { ...r, summary: validateSummary(r) };
-      out(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose }));
+      out(renderValidateTable(view, { color: useColor(a.color), verbose: a.verbose, width: tableWidth() }));
       for (const p of r.problems) err(`sightline: cannot read ${terminalLine(p.input)}: ${terminalLine(p.reason)}\n`);
     }
     return validateExitCode(r);

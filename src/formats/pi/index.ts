@@ -31,6 +31,5 @@ export const piFormat: FormatModule<PiSession, AgentMessage> = {
 };
 
 export { buildPiContext } from "./context.js";
-export { formatPass } from "./format-pass.js";
 export type { AgentMessage } from "./messages.js";
 export * from "./model.js";

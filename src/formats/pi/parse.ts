@@ -32,176 +32,231 @@ function asTitleSlot(v: unknown): { title: string; source?: string } | undefined
 
 const MAYBE_SURROGATE = /\\u[dD][89a-fA-F]/;
 
-export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
-  const bag = new DiagnosticBag(opts.file);
-  let lineCount = 0;
-  let records = 0; // parsed records so far (title slot excluded): the loader's entry index
-  let header: Record<string, unknown> | null = null;
-  let headerLine = 0;
-  let version: PiVersion = 3;
-  let empty = false;
-  let emptyReported = false;
-  let titleSlot: PiTitleSlot | null = null;
-  let crlfSeen = false;
-  const entries: PiEntry[] = [];
-  const v1: V1Index = { ids: [], prevId: null };
+/** Markers of newer writers seen in the file: the profile choice reads them (docs/pi.md §8.7, §9). */
+class NewerEvidence {
+  readonly pi1: string[] = [];
+  readonly omp18: string[] = [];
 
-  let rejected: { line: number; reason: string } | undefined;
-  const pi1Evidence: string[] = [];
-  const omp18Evidence: string[] = [];
-  let malformed = 0; // lines the loader cannot parse (omp18's verdict counts them, docs/pi.md §8.7)
-  const evidence = (m: ReturnType<typeof newerMarker>): void => {
-    if (m?.writer === "pi") pi1Evidence.push(m.what);
-    else if (m && omp18Evidence.length < 3) omp18Evidence.push(m.what);
-  };
-  // The verdict waits for the profile: pi ≤ 0.73 reads the file as empty, pi 1.x and oh-my-pi 18 refuse a
-  // non-empty one.
-  const rejectHeader = (line: number, reason: string): void => {
-    empty = true;
-    emptyReported = true;
-    rejected = { line, reason };
-  };
+  add(m: ReturnType<typeof newerMarker>): void {
+    if (m?.writer === "pi") this.pi1.push(m.what);
+    else if (m && this.omp18.length < 3) this.omp18.push(m.what);
+  }
 
-  const onRecord = (value: unknown, line: number): void => {
-    const index = records++;
-    if (index === 0) {
-      if (!isObject(value) || value.type !== "session" || typeof value.id !== "string") {
-        evidence(isObject(value) && typeof value.type === "string" ? newerMarker({ line, id: "", parentId: null, type: value.type, raw: value }) : undefined);
-        rejectHeader(line, isObject(value) && value.type === "session" ? "the header has no string id" : "the first record is not a session header");
-        return;
-      }
-      header = { ...value };
-      headerLine = line;
-      // migrateToCurrentVersion: `version ?? 1`, compared with JS coercion (`< 2` → v1, `< 3` → v2).
-      const v = (value.version ?? 1) as number;
-      version = v < 2 ? 1 : v < 3 ? 2 : 3;
-      for (const i of checkHeaderSchema(value, version)) bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
-      if (titleSlot) {
-        // foldTitleSlot: the slot's title and source replace the header's in memory.
-        if (titleSlot.title.length > 0) header.title = titleSlot.title;
-        else delete header.title;
-        if (titleSlot.source) header.titleSource = titleSlot.source;
-        else delete header.titleSource;
-      }
-      if (version < 3) header.version = 3;
-      v1.ids.push(undefined);
+  /** The marker of a record with a string type, if it is one a newer release writes. */
+  addRecord(value: unknown, line: number): void {
+    this.add(isObject(value) && typeof value.type === "string" ? newerMarker({ line, id: "", parentId: null, type: value.type, raw: value }) : undefined);
+  }
+}
+
+/**
+ * The pi reader as steps over one line at a time: line checks (`#checkLine`), JSON (`#parseLine`), the v17 title
+ * slot (`#takeTitleSlot`), then the header (`#onHeader`) or an entry (`#onEntry`); `finish` assembles the session
+ * (`#session`) and gives the loader's verdict once the profile is known (`#verdict`).
+ */
+class PiParser implements LineSink<PiSession> {
+  readonly #opts: ParseOptions;
+  readonly #bag: DiagnosticBag;
+  #lineCount = 0;
+  /** Parsed records so far (title slot excluded): the loader's entry index. */
+  #records = 0;
+  /** Lines the loader cannot parse (omp18's verdict counts them, docs/pi.md §8.7). */
+  #malformed = 0;
+  #header: Record<string, unknown> | null = null;
+  #headerLine = 0;
+  #version: PiVersion = 3;
+  #titleSlot: PiTitleSlot | null = null;
+  #crlfSeen = false;
+  readonly #entries: PiEntry[] = [];
+  readonly #v1: V1Index = { ids: [], prevId: null };
+  readonly #evidence = new NewerEvidence();
+  /** No valid header: the file reads as empty (or is refused, once the profile is known). */
+  #empty = false;
+  #rejected: { line: number; reason: string } | undefined;
+
+  constructor(opts: ParseOptions) {
+    this.#opts = opts;
+    this.#bag = new DiagnosticBag(opts.file);
+  }
+
+  push(rec: LineRecord): void {
+    this.#lineCount = rec.no;
+    if (this.#empty) {
+      this.#evidenceOnly(rec);
       return;
     }
+    if (!this.#checkLine(rec)) return;
+    const value = this.#parseLine(rec);
+    if (value === NOT_JSON || this.#takeTitleSlot(rec, value)) return;
+    const index = this.#records++;
+    if (index === 0) this.#onHeader(value, rec.no);
+    else this.#onEntry(value, rec.no);
+  }
+
+  finish(): PiSession {
+    if (this.#records === 0 && !this.#rejected)
+      this.#rejectHeader(this.#lineCount || 1, this.#lineCount === 0 ? "the file has no lines" : "the file has no record");
+    const session = this.#session();
+    if (!this.#empty) checkTree(session, this.#bag);
+    if (this.#evidence.pi1.length > 0) session.pi1Evidence = this.#evidence.pi1;
+    if (this.#evidence.omp18.length > 0) session.omp18Evidence = this.#evidence.omp18;
+    chooseProfile(session, this.#opts.profile, this.#bag);
+    this.#verdict(session);
+    session.diagnostics = sortDiagnostics(this.#bag.items);
+    return session;
+  }
+
+  // After a rejected header, a line is still evidence for the profile choice (which decides the verdict), nothing else.
+  #evidenceOnly(rec: LineRecord): void {
+    if (this.#evidence.pi1.length >= 3 || !rec.text.includes('"')) return;
+    const p = parseJson(rec.text);
+    this.#evidence.addRecord(p.ok ? p.value : undefined, rec.no);
+  }
+
+  /** Findings about the line as bytes; false for a blank line, which holds no record. */
+  #checkLine(rec: LineRecord): boolean {
+    if (rec.invalidUtf8) this.#bag.add("INVALID_UTF8", { line: rec.no });
+    if (!this.#crlfSeen && rec.text.endsWith("\r")) {
+      this.#crlfSeen = true;
+      this.#bag.add("CRLF_LINE", { line: rec.no });
+    }
+    if (rec.text.trim() !== "") return true;
+    this.#bag.add("skipped_line", { line: rec.no }, { reason: "blank line" });
+    return false;
+  }
+
+  /** The line's JSON value, or NOT_JSON (reported) for a line the loader skips. */
+  #parseLine(rec: LineRecord): unknown {
+    const parsed = parseJson(rec.text);
+    if (!parsed.ok) {
+      this.#malformed++;
+      if (parsed.tooDeep) this.#bag.add("TOO_DEEP", { line: rec.no }, { limit: 1000 });
+      else {
+        const reason = rec.terminated ? `not valid JSON: ${parsed.detail}` : `torn last line, not valid JSON: ${parsed.detail}`;
+        this.#bag.add("skipped_line", { line: rec.no, ...(parsed.column ? { column: parsed.column } : {}) }, { reason });
+      }
+      return NOT_JSON;
+    }
+    if (!rec.terminated) this.#bag.add("TORN_LAST_LINE", { line: rec.no });
+    if (MAYBE_SURROGATE.test(rec.text)) {
+      const ptr = findLoneSurrogate(parsed.value);
+      if (ptr !== undefined) this.#bag.add("LONE_SURROGATE", { line: rec.no, pointer: ptr }, { pointer: ptr });
+    }
+    return parsed.value;
+  }
+
+  /** A v17 title slot on line 1 is kept aside (pi 1.5.2 has none: asked for that profile, it is a record). */
+  #takeTitleSlot(rec: LineRecord, value: unknown): boolean {
+    if (rec.no !== 1 || this.#opts.profile === "pi-1.5") return false;
+    const slot = asTitleSlot(value);
+    if (!slot) return false;
+    this.#titleSlot = { line: 1, ...slot, raw: value as Record<string, unknown> };
+    for (const i of checkTitleSlotSchema(value)) this.#bag.add("SCHEMA", { line: 1, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+    return true;
+  }
+
+  // The verdict waits for the profile: pi ≤ 0.73 reads the file as empty, pi 1.x and oh-my-pi 18 refuse a
+  // non-empty one.
+  #rejectHeader(line: number, reason: string): void {
+    this.#empty = true;
+    this.#rejected = { line, reason };
+  }
+
+  #onHeader(value: unknown, line: number): void {
+    if (!isObject(value) || value.type !== "session" || typeof value.id !== "string") {
+      this.#evidence.addRecord(value, line);
+      this.#rejectHeader(line, isObject(value) && value.type === "session" ? "the header has no string id" : "the first record is not a session header");
+      return;
+    }
+    const header: Record<string, unknown> = { ...value };
+    this.#header = header;
+    this.#headerLine = line;
+    // migrateToCurrentVersion: `version ?? 1`, compared with JS coercion (`< 2` → v1, `< 3` → v2).
+    const v = (value.version ?? 1) as number;
+    this.#version = v < 2 ? 1 : v < 3 ? 2 : 3;
+    for (const i of checkHeaderSchema(value, this.#version)) this.#bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
+    const slot = this.#titleSlot;
+    if (slot) {
+      // foldTitleSlot: the slot's title and source replace the header's in memory.
+      if (slot.title.length > 0) header.title = slot.title;
+      else delete header.title;
+      if (slot.source) header.titleSource = slot.source;
+      else delete header.titleSource;
+    }
+    if (this.#version < 3) header.version = 3;
+    this.#v1.ids.push(undefined);
+  }
+
+  #onEntry(value: unknown, line: number): void {
+    const bag = this.#bag;
     if (!isObject(value)) {
-      v1.ids.push(undefined);
+      this.#v1.ids.push(undefined);
       bag.add("PI_NOT_AN_ENTRY", { line }, { kind: Array.isArray(value) ? "an array" : value === null ? "null" : typeof value });
       return;
     }
     if (value.type === "session") {
-      v1.ids.push(undefined);
+      this.#v1.ids.push(undefined);
       bag.add("PI_EXTRA_HEADER", { line });
       return;
     }
-    for (const i of checkRecordSchema(value as Record<string, unknown>, version))
+    for (const i of checkRecordSchema(value as Record<string, unknown>, this.#version))
       bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
     // Types a newer release writes are reported once per file (PROFILE_NEWER), not per line.
     if (!isKnownEntryType(value.type) && !(typeof value.type === "string" && Object.hasOwn(NEWER_ENTRY_TYPES, value.type)))
       bag.add("PI_UNKNOWN_ENTRY_TYPE", { line, pointer: "/type" }, { type: value.type });
-    const entry = migrateEntry(value, line, version, v1, bag);
-    entries.push(entry);
-  };
+    this.#entries.push(migrateEntry(value, line, this.#version, this.#v1, bag));
+  }
 
-  return {
-    push(rec: LineRecord): void {
-      lineCount = rec.no;
-      if (empty) {
-        // Still evidence for the profile choice (which decides the loader verdict), nothing else.
-        if (pi1Evidence.length < 3 && rec.text.includes('"')) {
-          const p = parseJson(rec.text);
-          evidence(
-            p.ok && isObject(p.value) && typeof p.value.type === "string"
-              ? newerMarker({ line: rec.no, id: "", parentId: null, type: p.value.type, raw: p.value })
-              : undefined,
-          );
-        }
-        return;
-      }
-      if (rec.invalidUtf8) bag.add("INVALID_UTF8", { line: rec.no });
-      if (!crlfSeen && rec.text.endsWith("\r")) {
-        crlfSeen = true;
-        bag.add("CRLF_LINE", { line: rec.no });
-      }
-      if (rec.text.trim() === "") {
-        bag.add("skipped_line", { line: rec.no }, { reason: "blank line" });
-        return;
-      }
-      const parsed = parseJson(rec.text);
-      if (!parsed.ok) {
-        malformed++;
-        if (parsed.tooDeep) {
-          bag.add("TOO_DEEP", { line: rec.no }, { limit: 1000 });
-          return;
-        }
-        const reason = rec.terminated ? `not valid JSON: ${parsed.detail}` : `torn last line, not valid JSON: ${parsed.detail}`;
-        bag.add("skipped_line", { line: rec.no, ...(parsed.column ? { column: parsed.column } : {}) }, { reason });
-        return;
-      }
-      if (!rec.terminated) bag.add("TORN_LAST_LINE", { line: rec.no });
-      if (MAYBE_SURROGATE.test(rec.text)) {
-        const ptr = findLoneSurrogate(parsed.value);
-        if (ptr !== undefined) bag.add("LONE_SURROGATE", { line: rec.no, pointer: ptr }, { pointer: ptr });
-      }
-      // pi 1.5.2 has no title slot: asked for that profile, the slot is a first record that is not a header.
-      if (rec.no === 1 && opts.profile !== "pi-1.5") {
-        const slot = asTitleSlot(parsed.value);
-        if (slot) {
-          titleSlot = { line: 1, ...slot, raw: parsed.value as Record<string, unknown> };
-          for (const i of checkTitleSlotSchema(parsed.value)) bag.add("SCHEMA", { line: 1, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
-          return;
-        }
-      }
-      onRecord(parsed.value, rec.no);
-    },
-    finish(): PiSession {
-      if (records === 0 && !emptyReported) rejectHeader(lineCount || 1, lineCount === 0 ? "the file has no lines" : "the file has no record");
-      const kept = empty ? [] : entries;
-      const byId = new Map<string, PiEntry>();
-      const lineOf = new Map<string, number>();
-      for (const e of kept) {
-        byId.set(e.id, e);
-        lineOf.set(e.id, e.line);
-      }
-      const h = empty ? null : (header as Record<string, unknown> | null);
-      const session: PiSession = {
-        format: "pi",
-        profile: "pi",
-        profileReason: "default",
-        file: opts.file,
-        diagnostics: [],
-        tree: buildTree(kept, byId),
-        lineOf,
-        lineCount,
-        header: h,
-        headerLine: empty ? 0 : headerLine,
-        version: empty ? 3 : version,
-        titleSlot,
-        cwd: h && typeof h.cwd === "string" ? h.cwd : null,
-        entries: kept,
-        byId,
-        empty,
-      };
-      if (h && typeof h.id === "string") session.id = h.id;
-      if (!empty) checkTree(session, bag);
-      if (pi1Evidence.length > 0) session.pi1Evidence = pi1Evidence;
-      if (omp18Evidence.length > 0) session.omp18Evidence = omp18Evidence;
-      chooseProfile(session, opts.profile, bag);
-      if (rejected)
-        bag.add(
-          refuses(session.profile, lineCount, records + malformed) ? "refused_session" : "empty_session",
-          { line: rejected.line },
-          { reason: rejected.reason },
-        );
-      const fails = !empty && session.profile === "omp18" ? omp18LoadFailure(kept) : undefined;
-      if (fails) bag.add("refused_session", { line: fails.line }, { reason: fails.reason, cause: "entry" });
-      session.diagnostics = sortDiagnostics(bag.items);
-      return session;
-    },
-  };
+  /** The session the entries make (an empty file keeps none), before the profile choice. */
+  #session(): PiSession {
+    const empty = this.#empty;
+    const kept = empty ? [] : this.#entries;
+    const byId = new Map<string, PiEntry>();
+    const lineOf = new Map<string, number>();
+    for (const e of kept) {
+      byId.set(e.id, e);
+      lineOf.set(e.id, e.line);
+    }
+    const h = empty ? null : this.#header;
+    const session: PiSession = {
+      format: "pi",
+      profile: "pi",
+      profileReason: "default",
+      file: this.#opts.file,
+      diagnostics: [],
+      tree: buildTree(kept, byId),
+      lineOf,
+      lineCount: this.#lineCount,
+      header: h,
+      headerLine: empty ? 0 : this.#headerLine,
+      version: empty ? 3 : this.#version,
+      titleSlot: this.#titleSlot,
+      cwd: h && typeof h.cwd === "string" ? h.cwd : null,
+      entries: kept,
+      byId,
+      empty,
+    };
+    if (h && typeof h.id === "string") session.id = h.id;
+    return session;
+  }
+
+  /** The loader's verdict under the chosen profile: an empty file read as empty or refused, an omp18 entry it refuses. */
+  #verdict(session: PiSession): void {
+    const rejected = this.#rejected;
+    if (rejected)
+      this.#bag.add(
+        refuses(session.profile, this.#lineCount, this.#records + this.#malformed) ? "refused_session" : "empty_session",
+        { line: rejected.line },
+        { reason: rejected.reason },
+      );
+    const fails = !this.#empty && session.profile === "omp18" ? omp18LoadFailure(session.entries) : undefined;
+    if (fails) this.#bag.add("refused_session", { line: fails.line }, { reason: fails.reason, cause: "entry" });
+  }
+}
+
+const NOT_JSON: unique symbol = Symbol("not JSON");
+
+export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
+  return new PiParser(opts);
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
 import type { ReminderWrapProblem } from "../../shared/codes/yoi.js";
 import { isObject } from "../../shared/json.js";
-import { rustTrim } from "../../shared/rust-trim.js";
+import { rustTrim } from "./rust-trim.js";
 import { checkPodScope } from "./catalog.js";
 import { baseKind, itemEra, type YoiEntry, type YoiSession } from "./model.js";
 import { v3HistoryFindings } from "./v3-invariants.js";

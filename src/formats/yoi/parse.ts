@@ -3,7 +3,7 @@
 import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
 import { findLoneSurrogate, hasLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
 import { splitText, feedLines, type LineRecord, type LineSink } from "../../shared/lines.js";
-import { rustTrim } from "../../shared/rust-trim.js";
+import { rustTrim } from "./rust-trim.js";
 import type { ParseOptions, SessionTree } from "../types.js";
 import { checkLogEntry, checkMigratingEntry, LEGACY_HISTORY, LOG_ENTRY_KINDS } from "./catalog.js";
 import { yoiInvariants } from "./invariants.js";

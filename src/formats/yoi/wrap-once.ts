@@ -1,7 +1,7 @@
 // The seed-era `<system-reminder>` wrap-once rule (docs/yoi.md §5): SystemReminder::new normalises an
 // exactly wrapped body back to its inner text, rendered_body wraps it once. Whitespace is Rust's
 // (str::trim = Unicode White_Space: strips NEL, keeps BOM), not JavaScript's trim().
-import { rustTrim } from "../../shared/rust-trim.js";
+import { rustTrim } from "./rust-trim.js";
 
 // Upstream constants SYSTEM_REMINDER_OPEN / SYSTEM_REMINDER_CLOSE (system_item.rs @e0caf7d1).
 export const SYSTEM_REMINDER_OPEN = "<system-reminder>";

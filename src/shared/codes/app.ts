@@ -50,7 +50,7 @@ export const appCodes = {
   APP_INPUT_PROBLEM: {
     severity: "error",
     title: "An input path or pattern could not be read",
-    message: (a: { input: string; reason: string }) => `Cannot read ${show(a.input)}: ${show(a.reason)}`,
+    message: (a: { input: string; reason: string }) => `cannot read ${show(a.input)}: ${show(a.reason)}`,
   },
   APP_CONFIG_INVALID: {
     severity: "error",

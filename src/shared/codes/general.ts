@@ -59,7 +59,7 @@ export const generalCodes = {
   UNREADABLE_PATH: {
     severity: "error",
     title: "A path could not be read",
-    message: (a: { path: string; reason: string }) => `Cannot read ${show(a.path)}: ${show(a.reason)}`,
+    message: (a: { path: string; reason: string }) => `cannot read ${show(a.path)}: ${show(a.reason)}`,
   },
   NO_MATCH: { severity: "error", title: "A glob or folder matched no file", message: (a: { pattern: string }) => `No file matches ${show(a.pattern)}` },
   EMPTY_FILE: { severity: "error", title: "The file is empty", message: () => "The file is empty" },

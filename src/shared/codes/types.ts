@@ -1,4 +1,5 @@
-import type { Severity } from "../diagnostics.js";
+/** How bad a finding is. */
+export type Severity = "error" | "warning" | "info";
 
 /**
  * One entry of the code catalogue: default severity, one-line title for docs, and the wording. `A` is the

@@ -2,7 +2,7 @@
 // call's digest) is checked against the AST rules; calls whose tool has no matcher hooks have no snapshot.
 import type { TtsrManager } from "../manager.js";
 import type { Rule } from "../types.js";
-import type { StreamCheck } from "./coordinator.js";
+import type { StreamCheck } from "./routing.js";
 import type { ToolInspector } from "./inspector.js";
 import type { Effect, ToolCallBlock } from "./types.js";
 

@@ -2,7 +2,7 @@
 // same minus the matcherDigest branch, docs/ttsr.md §0.2; v18's additions are docs/ttsr.md §17). Event-driven and
 // pure: each agent event returns effects.
 import type { TtsrManager } from "../manager.js";
-import type { Rule, TtsrMatchContext, TtsrMatchSource, TtsrProfile } from "../types.js";
+import type { Rule, TtsrMatchSource, TtsrProfile } from "../types.js";
 import { abortReason, appendUniqueByName, cleanNames, shouldInterrupt } from "./decide.js";
 import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
 import { judgeOutputs, outputsOf, type VerdictSource } from "./judged.js";
@@ -10,12 +10,12 @@ import { Announcements, DeliveryReservations } from "./v18-ledger.js";
 import { ToolInspector, toolCallBlock, toolStreamKey } from "./inspector.js";
 import { astCheck } from "./ast-check.js";
 import { ruleRenderer } from "./renderer.js";
+import { checkStreams, deltaEventOf, matchEffects, ToolBuckets, type AgentUpdate, type Stream, type StreamCheck } from "./routing.js";
 import type {
   CustomMessage,
   Decision,
   PersistedRecord,
   DeltaEvent,
-  ToolCallBlock,
   DeltaResult,
   Effect,
   InjectionMessage,
@@ -46,23 +46,7 @@ export interface InterruptTaskHost {
   generationChanged?: boolean;
 }
 
-interface Stream {
-  ctx: TtsrMatchContext;
-  rules: Rule[];
-}
-
-/** An agent `message_update` as the host sees it (the block at contentIndex, when it is a tool call). */
-export interface AgentUpdate {
-  type: string;
-  delta?: string;
-  contentIndex?: number;
-  toolCall?: ToolCallBlock;
-}
-
-/** One buffer a delta went to and the rules it matched (entries give one per file, docs/strings.md §3). */
-export interface StreamCheck extends Stream {
-  streamKey: string;
-}
+export type { AgentUpdate, StreamCheck } from "./routing.js";
 
 export class TtsrCoordinator {
   readonly #m: TtsrManager;
@@ -74,7 +58,7 @@ export class TtsrCoordinator {
   #pending: Rule[] = [];
   readonly #reservations = new DeliveryReservations();
   readonly #announced = new Announcements();
-  readonly #buckets = new Map<string, Rule[]>();
+  readonly #buckets = new ToolBuckets();
   #abortPending = false;
   #retryToken = 0;
 
@@ -105,7 +89,7 @@ export class TtsrCoordinator {
     return this.#retryToken;
   }
   bucketNames(toolCallId: string): string[] | undefined {
-    return this.#buckets.get(toolCallId)?.map((r) => r.name);
+    return this.#buckets.names(toolCallId);
   }
   /** v18: the rules an undelivered follow-up holds, with its deliveryId. */
   get reservations(): ReadonlyMap<string, number> {
@@ -170,16 +154,9 @@ export class TtsrCoordinator {
    * checks `toolcall_end` and resets on a provider `start`; every other update is ignored (docs/ttsr.md §9.1, §17).
    */
   messageUpdate(u: AgentUpdate): DeltaResult {
-    const delta = typeof u.delta === "string" ? u.delta : "";
-    if (u.type === "text_delta") return this.delta({ source: "text", delta });
-    if (u.type === "thinking_delta") return this.delta({ source: "thinking", delta });
-    if (u.type === "toolcall_delta" || (u.type === "toolcall_end" && this.#v18)) {
-      const ev: DeltaEvent = { source: "tool", delta: u.type === "toolcall_end" ? "" : delta, contentIndex: u.contentIndex ?? 0 };
-      if (u.toolCall) ev.toolCall = u.toolCall;
-      if (u.type === "toolcall_end") ev.final = true;
-      return this.delta(ev);
-    }
-    if (u.type === "start") this.providerStart();
+    const ev = deltaEventOf(u, this.#v18);
+    if (ev !== null && ev !== "start") return this.delta(ev);
+    if (ev === "start") this.providerStart();
     return { consumed: false, effects: [], streams: [] };
   }
 
@@ -188,31 +165,13 @@ export class TtsrCoordinator {
    * counterfactual deltas after an interrupt (the real stream was cut there, docs/product.md §3).
    */
   probe(ev: DeltaEvent): StreamCheck[] {
-    if (!this.#m.hasRules()) return [];
-    const streams =
-      ev.source === "tool" ? this.#checkTool(ev) : [{ ctx: { source: ev.source }, rules: this.#m.checkDelta(ev.delta, { source: ev.source }, ev.streamed) }];
-    return streams.map((s) => ({ ctx: s.ctx, rules: s.rules, streamKey: this.#m.bufferKey(s.ctx) }));
+    return checkStreams(this.#m, this.#inspector, ev);
   }
 
   /** The routing a match batch would get now, for reports (docs/ttsr.md §9.3/§9.4), without changing any state. */
   wouldDecide(rules: readonly Rule[], source: TtsrMatchSource, toolCallId: string | undefined): Decision {
     if (shouldInterrupt(rules, source, this.#m.getSettings().interruptMode)) return "interrupt";
     return toolCallId !== undefined ? "tool" : "deferred";
-  }
-
-  // docs/ttsr.md §9.2 + docs/strings.md §3: the tool context, then entries (per-file snapshots), digest snapshot, or raw
-  // delta; at a v18 toolcall_end a hookless call's final arguments replace its buffer (docs/ttsr.md §17.2).
-  #checkTool(ev: Extract<DeltaEvent, { source: "tool" }>): Stream[] {
-    const block = ev.toolCall;
-    if (!block) return [{ ctx: { source: "tool" }, rules: this.#m.checkDelta(ev.delta, { source: "tool" }, ev.streamed) }];
-    const parts = this.#inspector.parts(block, ev.contentIndex);
-    const { ctx } = parts;
-    if (parts.entries) return parts.entries.map((e) => ({ ctx: e.ctx, rules: this.#m.checkSnapshot(e.digest, e.ctx) }));
-    if (parts.digest !== undefined) return [{ ctx, rules: this.#m.checkSnapshot(parts.digest, ctx) }];
-    const args = block.arguments;
-    if (ev.final && args !== undefined && args !== null)
-      return [{ ctx, rules: this.#m.checkSnapshot(typeof args === "string" ? args : JSON.stringify(args), ctx) }];
-    return [{ ctx, rules: this.#m.checkDelta(ev.delta, ctx, ev.streamed) }];
   }
 
   // docs/ttsr.md §9.4 `#handleMatches`.
@@ -227,19 +186,8 @@ export class TtsrCoordinator {
     const decided = new Map<string, Decision>();
     const interrupt = shouldInterrupt(matches, source, this.#m.getSettings().interruptMode);
     if (!interrupt && matchedToolId !== undefined) {
-      const bucket = this.#buckets.get(matchedToolId) ?? [];
-      const added: Rule[] = [];
-      for (const r of matches) {
-        if (bucket.some((x) => x.name === r.name)) decided.set(r.name, "tool");
-        else if (this.#claimedElsewhere(r.name, matchedToolId)) decided.set(r.name, "claimed-elsewhere");
-        else {
-          bucket.push(r);
-          added.push(r);
-          decided.set(r.name, "tool");
-        }
-      }
-      this.#buckets.set(matchedToolId, bucket);
-      this.#pushMatchEffects(effects, streams, decided, matchedToolId);
+      const added = this.#buckets.route(matches, matchedToolId, decided);
+      effects.push(...matchEffects(this.#m, streams, decided, matchedToolId));
       if (added.length > 0) {
         // Marked in memory at match time; nothing is persisted until the fold (docs/ttsr.md §9.4, §9.7).
         this.#m.markInjected(added);
@@ -252,7 +200,7 @@ export class TtsrCoordinator {
     const free = this.#v18 ? matches.filter((r) => !this.#reservations.has(r.name)) : matches;
     appendUniqueByName(this.#pending, free);
     for (const r of matches) decided.set(r.name, free.includes(r) ? (interrupt ? "interrupt" : "deferred") : "reserved");
-    this.#pushMatchEffects(effects, streams, decided, matchedToolId);
+    effects.push(...matchEffects(this.#m, streams, decided, matchedToolId));
     // The deferred path (prose, or a tool stream without an id) emits no event (docs/ttsr.md §9.9).
     if (!interrupt) return { consumed: false, effects };
     this.#abortPending = true;
@@ -267,30 +215,6 @@ export class TtsrCoordinator {
   /** `ttsr_triggered`; v18 announces a stream key's rules once until turn end (`#emitTriggerOnce`, docs/ttsr.md §17.4). */
   #announce(effects: Effect[], key: string | undefined, rules: Rule[]): void {
     if (!this.#v18 || this.#announced.admit(key, rules)) effects.push({ kind: "ttsr_triggered", rules });
-  }
-
-  #claimedElsewhere(name: string, toolId: string): boolean {
-    for (const [id, rules] of this.#buckets) if (id !== toolId && rules.some((r) => r.name === name)) return true;
-    return false;
-  }
-
-  #pushMatchEffects(effects: Effect[], streams: Stream[], decided: Map<string, Decision>, toolCallId: string | undefined): void {
-    for (const s of streams) {
-      if (s.rules.length === 0) continue;
-      const e: Effect = {
-        kind: "match",
-        source: s.ctx.source,
-        streamKey: this.#m.bufferKey(s.ctx),
-        rules: s.rules.map((rule) => ({ rule, decision: decided.get(rule.name) ?? "deferred" })),
-      };
-      if (toolCallId !== undefined) e.toolCallId = toolCallId;
-      effects.push(e);
-    }
-  }
-
-  #clearBuckets(effects: Effect[]): void {
-    for (const [toolCallId, rules] of this.#buckets) if (rules.length > 0) effects.push({ kind: "dropped", why: "bucket", rules, toolCallId });
-    this.#buckets.clear();
   }
 
   #renderInterrupt(rules: readonly Rule[]): string {
@@ -313,7 +237,7 @@ export class TtsrCoordinator {
     if (!this.#abortPending) effects.push({ kind: "resolve_gate" });
     const failed = stopReason === "aborted" || stopReason === "error";
     // The marks stay: clearing a bucket does not unmark its rules (docs/ttsr.md §9.7, S2).
-    if (failed) this.#clearBuckets(effects);
+    if (failed) this.#buckets.clear(effects);
     if (this.#abortPending || this.#pending.length === 0) return effects;
     if (failed) {
       effects.push({ kind: "dropped", why: "pending", rules: this.#pending });
@@ -385,12 +309,12 @@ export class TtsrCoordinator {
       this.#abortPending = false;
       if (this.#pending.length > 0) effects.push({ kind: "dropped", why: "pending", rules: this.#pending });
       this.#pending = [];
-      this.#clearBuckets(effects);
+      this.#buckets.clear(effects);
       effects.push({ kind: "resolve_gate" });
       return effects;
     }
     this.#abortPending = false;
-    this.#clearBuckets(effects);
+    this.#buckets.clear(effects);
     if (this.#m.getSettings().contextMode === "discard") effects.push({ kind: "replace_messages", discard: true });
     const rules = this.#pending;
     this.#pending = [];
@@ -424,9 +348,8 @@ export class TtsrCoordinator {
 
   /** docs/ttsr.md §9.8 per-tool fold: a bucket is consumed once; the reminder goes in front of the tool's own content. */
   afterToolCall(toolCallId: string, content: readonly unknown[]): ToolFoldResult {
-    const bucket = this.#buckets.get(toolCallId);
-    if (!bucket || bucket.length === 0) return { effects: [] };
-    this.#buckets.delete(toolCallId);
+    const bucket = this.#buckets.take(toolCallId);
+    if (!bucket) return { effects: [] };
     const text = bucket.map((r) => this.#render.toolReminder(r)).join("\n\n");
     const names = cleanNames(bucket.map((r) => r.name));
     const effects: Effect[] = [

@@ -2,7 +2,7 @@
 // side-effect-free second evaluation that finds repeat-suppressed rules (docs/product.md §3).
 import { compileCondition } from "../compile.js";
 import type { TtsrManager } from "../manager.js";
-import type { StreamCheck } from "../session/coordinator.js";
+import type { StreamCheck } from "../session/routing.js";
 import type { Decision, Effect } from "../session/types.js";
 import type { Rule, TtsrMatchSource, TtsrProfile } from "../types.js";
 import type { SimInjection, SimMatch, SimTurn } from "./types.js";

@@ -2,7 +2,8 @@
 // format that the generator promises, and that the real readers and rule parser accept what it writes.
 import { describe, expect, it } from "vitest";
 import { parseSession } from "../../../src/formats/index.js";
-import { TtsrManager, parseRuleFile } from "../../../src/ttsr/index.js";
+import { TtsrManager } from "../../../src/ttsr/manager.js";
+import { parseRuleFile } from "../../../src/ttsr/rule-file.js";
 import { compiledConditions, ruleFile, rules } from "../../bench/gen/rules.mjs";
 import { FORMATS, READER_OF, sessionText, type GenFormat } from "../../bench/gen/session.mjs";
 

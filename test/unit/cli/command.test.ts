@@ -8,6 +8,7 @@ const greet = (seen: unknown[]) =>
   defineCommand({
     command: "greet <name> [others..]",
     describe: "Greets",
+    exits: { 0: "greeted" },
     builder: (y) =>
       y
         .positional("name", { type: "string" })

@@ -18,7 +18,7 @@ import {
   validateExitCode,
 } from "../../../src/cli/exit-codes.js";
 import type { Severity } from "../../../src/shared/diagnostics.js";
-import type { Regression } from "../../../src/context/expectations.js";
+import type { Regression } from "../../../src/audit/expectations.js";
 import { diagnostic, msg, result, session } from "../report/builders.js";
 
 const finding = (severity: Severity, code = "SOME_CODE") => ({ code, severity });
@@ -38,7 +38,10 @@ describe("validate", () => {
 
 describe("replay, ttsr list, codes", () => {
   it("answer with the listing: always 0", () => {
-    expect([replayExitCode(), ttsrListExitCode(), codesExitCode()]).toEqual([0, 0, 0]);
+    expect([replayExitCode(), ttsrListExitCode(), codesExitCode(3)]).toEqual([0, 0, 0]);
+  });
+  it("codes: a filter matching nothing is 1", () => {
+    expect(codesExitCode(0)).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@
 // build shared with the turn contexts) where it applies: on every session fixture, after the turn views as
 // an audit asks for them, each side equals the full build, toMsgs(buildContext(leaf)), system prompt included.
 import { describe, expect, it } from "vitest";
-import { readSession } from "../../../src/app/read.js";
+import { readSession } from "../../../src/app/read/read.js";
 import { compactionDiffs } from "../../../src/context/compaction.js";
 import { iterTurnViews } from "../../../src/context/turns.js";
 import { isSession, moduleOf } from "../../../src/formats/index.js";

@@ -3,7 +3,7 @@
 // it as context under one header naming both positions, never as -/+ lines. Checked on a small hand-built
 // pi session and on the real pi fixture's two compactions.
 import { describe, expect, it } from "vitest";
-import { readSession } from "../../../src/app/read.js";
+import { readSession } from "../../../src/app/read/read.js";
 import { compactionDiffs, type CompactionDiff } from "../../../src/context/compaction.js";
 import { isSession, parseSession } from "../../../src/formats/index.js";
 import { ROOT } from "./fixture-sessions.js";

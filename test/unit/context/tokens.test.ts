@@ -2,12 +2,13 @@
 // count, and both count the same things: everything the file shows being sent to the model (text,
 // thinking sent back, tool-call names and arguments, tool results, images by the 1600-token rule).
 import { describe, expect, it } from "vitest";
-import { readSession } from "../../../src/app/read.js";
+import { readSession } from "../../../src/app/read/read.js";
 import { exactCounter } from "../../../src/context/tokens-exact.js";
 import { charsPer4, contextTokens, estimatorName, IMAGE_TOKENS, ListTokenCache, msgTokens, unrecordedIn } from "../../../src/context/tokens.js";
 import { iterTurnViews } from "../../../src/context/turns.js";
 import { isSession } from "../../../src/formats/index.js";
 import type { Msg } from "../../../src/formats/types.js";
+import { UsageError } from "../../../src/shared/errors.js";
 import { fromArray, push } from "../../../src/shared/plist.js";
 import { ROOT } from "./fixture-sessions.js";
 
@@ -29,9 +30,14 @@ describe("token counters", () => {
     expect(c.count("hello world")).toBe(2);
   });
 
-  it("without the optional gpt-tokenizer package, --tokens exact is a usage error that says how to install it", async () => {
+  it("without the optional gpt-tokenizer package, exact counting is a usage error that says how to install it, naming no CLI flag", async () => {
     const missing = () => Promise.reject(Object.assign(new Error("Cannot find package 'gpt-tokenizer'"), { code: "ERR_MODULE_NOT_FOUND" }));
-    await expect(exactCounter(missing)).rejects.toMatchObject({ name: "UsageError", message: expect.stringContaining("npm install gpt-tokenizer") });
+    await expect(exactCounter(missing)).rejects.toMatchObject({
+      name: "MissingPackageError",
+      packageName: "gpt-tokenizer",
+      message: expect.stringContaining("npm install gpt-tokenizer"),
+    });
+    await expect(exactCounter(missing)).rejects.toSatisfy((e: Error) => e instanceof UsageError && !e.message.includes("--"));
     const broken = () => Promise.reject(new Error("disk on fire"));
     await expect(exactCounter(broken)).rejects.toThrow("disk on fire");
   });

@@ -2,7 +2,7 @@
 // turn on the path, and token figures whose logged part is absent (never 0) when the log has no count,
 // with what that figure also counts that the file does not record (design §3 "Tokens").
 import { describe, expect, it } from "vitest";
-import { readSession } from "../../../src/app/read.js";
+import { readSession } from "../../../src/app/read/read.js";
 import { compactionDiffs } from "../../../src/context/compaction.js";
 import { iterTurnViews, type Turn } from "../../../src/context/turns.js";
 import { isSession, moduleOf } from "../../../src/formats/index.js";

@@ -2,7 +2,7 @@
 // full views, and views are computed from the format's real builder (incremental lists equal buildContext).
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readSession } from "../../../src/app/read.js";
+import { readSession } from "../../../src/app/read/read.js";
 import { replayDocument } from "../../../src/context/replay.js";
 import { recompose, turnViews } from "../../../src/context/turns.js";
 import { isSession, moduleOf } from "../../../src/formats/index.js";

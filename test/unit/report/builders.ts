@@ -1,9 +1,9 @@
 // Tiny typed builders for canonical audit results in tests.
 import type { Msg } from "../../../src/formats/types.js";
 import type { Diagnostic } from "../../../src/shared/diagnostics.js";
-import type { AuditResult, AuditSession } from "../../../src/context/audit-model.js";
-import { SessionBuilder, type CompactionInput } from "../../../src/app/audit-session.js";
-import { summarize } from "../../../src/context/audit-summary.js";
+import type { AuditResult, AuditSession } from "../../../src/audit/model.js";
+import { SessionBuilder, type CompactionInput } from "../../../src/app/audit/session.js";
+import { summarize } from "../../../src/audit/summary.js";
 
 export const msg = (role: Msg["role"], text: string, over: Partial<Msg> = {}): Msg => ({
   role,

@@ -3,7 +3,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { checkAnnotations, checkDocExitCode, checkJunit, checkMarkdown, checkVerdict, type CheckDocument } from "../../../src/report/check-report.js";
-import type { Regression } from "../../../src/context/expectations.js";
+import type { Regression } from "../../../src/audit/expectations.js";
 import { escapeMd, escapeMdCell } from "../../../src/report/escape.js";
 
 const reg = (over: Partial<Regression> = {}): Regression => ({

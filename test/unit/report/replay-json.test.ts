@@ -2,7 +2,7 @@
 // null, 2) gives for the whole document (the `replay --json` contract), with no turns as well as with many.
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { replayStreamFile } from "../../../src/app/replay.js";
+import { replayStreamFile } from "../../../src/app/replay/replay.js";
 import { writeReplayJson } from "../../../src/report/replay-json.js";
 import { ROOT } from "../context/fixture-sessions.js";
 

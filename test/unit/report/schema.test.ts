@@ -4,14 +4,14 @@ import checkSchema from "../../../src/schema/json/audit/check.json" with { type:
 import configSchema from "../../../src/schema/json/config/sightline.config.json" with { type: "json" };
 import { check } from "../../../src/schema/ajv.js";
 import { contractSchemas } from "../../../src/schema/contract.js";
-import { runAudit } from "../../../src/app/audit.js";
-import { removeSpillDirs } from "../../../src/io/audit-spill.js";
+import { runAudit } from "../../../src/app/audit/audit.js";
+import { removeSpillDirs } from "../../../src/io/spill.js";
 
 // The runner ends this process without "exit": remove the audit's spill folder here.
 afterAll(removeSpillDirs);
-import { runCheck } from "../../../src/app/check.js";
-import { shareable, writeReport } from "../../../src/app/write-report.js";
-import { mergeReports } from "../../../src/app/merge-reports.js";
+import { runCheck } from "../../../src/app/check/check.js";
+import { shareable, writeReport } from "../../../src/app/report-folder/write.js";
+import { mergeReports } from "../../../src/app/report-folder/merge.js";
 import { dataOf } from "../../../src/report/html-session.js";
 import { jsonDepth } from "../../../src/shared/json.js";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -1,7 +1,7 @@
 // A session's TTSR verdict in one cell (terminal, Markdown, HTML index): unverifiable evidence is neither
 // agreement nor disagreement, and is named beside either.
 import { describe, expect, it } from "vitest";
-import { ttsrVerdict, type SessionCounts } from "../../../src/context/audit-store.js";
+import { ttsrVerdict, type SessionCounts } from "../../../src/audit/store.js";
 
 const c = (ttsrDisagreements: number | null, ttsrUnverifiable?: number): SessionCounts => ({
   turns: 3,
@@ -11,7 +11,7 @@ const c = (ttsrDisagreements: number | null, ttsrUnverifiable?: number): Session
   ttsrUnverifiable,
 });
 
-describe("context/audit-store ttsrVerdict", () => {
+describe("audit/store ttsrVerdict", () => {
   it.each([
     [c(null), "—"],
     [c(0), "agrees"],

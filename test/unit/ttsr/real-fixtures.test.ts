@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRules } from "../../../src/app/ttsr-rules.js";
+import { loadRules } from "../../../src/app/ttsr/rules.js";
 import { readTtsrSettings } from "../../../src/ttsr/settings.js";
 import { renderInjection } from "../../../src/ttsr/templates.js";
 

@@ -2,7 +2,7 @@
 // lookahead-only conditions. Each test names its section; fixtures are fixtures/rules/v18-<scenario>/.
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRuleSet, loadRules } from "../../../src/app/ttsr-rules.js";
+import { loadRuleSet, loadRules } from "../../../src/app/ttsr/rules.js";
 import { parsePi } from "../../../src/formats/pi/parse.js";
 import { ruleAppliesToAgent } from "../../../src/ttsr/agents.js";
 import { parseAgentsField } from "../../../src/ttsr/fields.js";

@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { classify } from "../../../src/app/classify.js";
-import { readVerdictsFile } from "../../../src/app/ttsr-verdicts.js";
+import { classify } from "../../../src/app/read/classify.js";
+import { readVerdictsFile } from "../../../src/app/ttsr/verdicts.js";
 import { readTtsrSettings } from "../../../src/ttsr/settings.js";
 import { parsePi } from "../../../src/formats/pi/parse.js";
 import { sessionTtsrProfile } from "../../../src/ttsr/simulate/profile.js";

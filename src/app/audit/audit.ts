@@ -1,0 +1,157 @@
+// `sightline audit`: expand inputs, take this shard's part, audit every file (concurrently; CPU work in a
+// worker pool sized to the cores), keep input order, and assemble the canonical result. Each finished
+// session is spilled to a temporary folder at once (audit-spill.ts) and only its digest is kept, so the
+// run's memory follows the largest session, not the corpus; the result's sessions read the rest back on
+// access, and the report writer streams the ready-made pieces.
+import pLimit from "p-limit";
+import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../../audit/model.js";
+import { unreadableSession } from "./session.js";
+import { summarize } from "../../audit/summary.js";
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { expandInputs } from "../../io/paths.js";
+import { isStdin } from "../../io/read.js";
+import { spilledSession, spillOf, type SessionDigest } from "../../audit/store.js";
+import { auditFile, type AuditFileOptions } from "./file.js";
+import { FileSessionStore, spillSession } from "./spill.js";
+import { makeSpillDir } from "../../io/spill.js";
+import { loadTtsrSetup, ttsrHookFor } from "./ttsr.js";
+import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "../workers/pool.js";
+import { shardFiles, type Shard } from "../report-folder/shard.js";
+
+export interface AuditOptions extends AuditFileOptions {
+  paths: string[];
+  failOn?: FailOn;
+  shard?: Shard;
+  /** Worker threads: undefined = one per core (when built JS exists), 0 = in-process. */
+  workers?: number;
+  /** Folder to create the temporary spill folder in (default: the OS temp folder); e.g. the run folder. */
+  spillRoot?: string;
+  /**
+   * Keep every full session so the result's sessions can read their messages, turns and compactions (default
+   * true). false: only the report pieces are kept (faster; enough to write the report folder, redacted).
+   */
+  keepSessions?: boolean;
+  /** Per-file time budget in a worker (ms); 0 = none. */
+  timeoutMs?: number;
+  onProgress?: (done: number, total: number, path: string) => void;
+  /** Clock and version, injectable for reproducible output. */
+  now?: () => Date;
+  version?: string;
+}
+
+export interface AuditRun {
+  result: AuditResult;
+  /** Inputs that could not be read at all (exit code 2, docs/product.md §4). */
+  unreadableInputs: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** One file for a pool worker: its path and the key its session is spilled under. */
+export interface AuditTask {
+  path: string;
+  key: string;
+}
+export type AuditTaskResult = { digest: SessionDigest } | { skipped: string };
+
+/** Test hook: sees every full session built in this thread (in-process audits), before it is spilled. */
+export const auditProbe: { onSession?: (s: AuditSession) => void } = {};
+
+/**
+ * Frees an audit result's temporary spill folder now (otherwise: when the result is garbage-collected or
+ * the process exits). The result's sessions cannot read their heavy parts afterwards.
+ */
+export function releaseAudit(result: AuditResult): void {
+  for (const s of result.sessions) (spillOf(s)?.store as FileSessionStore | undefined)?.dispose();
+}
+
+export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
+  const createdAt = (opts.now?.() ?? new Date()).toISOString();
+  const { files: all, problems } = expandInputs(opts.paths);
+  const files = shardFiles(all, opts.shard);
+  const runDiagnostics: Diagnostic[] = problems.map((p) => diag("APP_INPUT_PROBLEM", { file: p.input }, { input: p.input, reason: p.reason }));
+  const fileOpts: AuditFileOptions = {
+    profile: opts.profile,
+    ttsrProfile: opts.ttsrProfile,
+    tokens: opts.tokens,
+    rules: opts.rules,
+    settings: opts.settings,
+    chunking: opts.chunking,
+    cwd: opts.cwd,
+    home: opts.home,
+    agent: opts.agent,
+    verdicts: opts.verdicts,
+  };
+  // Rule-folder and settings findings belong to the run, not to each session.
+  if (opts.rules?.length) runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics);
+
+  const script = opts.workers === 0 ? null : workerScript("audit/worker.js");
+  const size = opts.workers ?? defaultPoolSize(files.length);
+  const spillDir = makeSpillDir(opts.spillRoot);
+  const keepFull = opts.keepSessions !== false;
+  const store = new FileSessionStore(spillDir);
+  const pool =
+    script && files.length > 0 && size > 0
+      ? new WorkerPool<AuditTask, AuditTaskResult>(script, size, { opts: fileOpts, spillDir, keepFull }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+      : null;
+  const hook = pool ? undefined : ttsrHookFor(fileOpts);
+  let localHook: ReturnType<typeof ttsrHookFor>;
+  // p-limit bounds how many files are in flight (open handles, queued results), the pool bounds CPU.
+  const limit = pLimit(Math.max(2, size * 2));
+  let done = 0;
+  const auditHere = async (f: string, key: string): Promise<AuditTaskResult> => {
+    if (!hook) localHook ??= ttsrHookFor(fileOpts);
+    const r = await auditFile(f, fileOpts, hook ?? localHook);
+    if (!("entry" in r)) return r;
+    auditProbe.onSession?.(r.entry);
+    return { digest: spillSession(spillDir, key, r.entry, keepFull) };
+  };
+  try {
+    const results = await Promise.all(
+      files.map((f, i) =>
+        limit(async (): Promise<{ entry: AuditSession } | { skipped: string }> => {
+          let r: { entry: AuditSession } | { skipped: string };
+          const key = String(i).padStart(6, "0");
+          try {
+            // Standard input belongs to this thread: "-" is read here, never in a worker.
+            const t = pool && !isStdin(f) ? await pool.run({ path: f, key }) : await auditHere(f, key);
+            if ("digest" in t) store.add(t.digest);
+            r = "digest" in t ? { entry: spilledSession(t.digest, store) } : t;
+          } catch (e) {
+            const d =
+              e instanceof PoolTimeout
+                ? diag("APP_AUDIT_TIMEOUT", { file: f }, { ms: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })
+                : diag("APP_AUDIT_WORKER_FAILED", { file: f }, { detail: e instanceof Error ? e.message : String(e) });
+            r = { entry: unreadableSession(f, [d]) };
+          }
+          opts.onProgress?.(++done, files.length, f);
+          return r;
+        }),
+      ),
+    );
+    const sessions: AuditSession[] = [];
+    const skipped: AuditResult["skipped"] = [];
+    results.forEach((r, i) => {
+      "entry" in r ? sessions.push(r.entry) : skipped.push({ path: files[i], reason: r.skipped });
+    });
+    const failOn = opts.failOn ?? "error";
+    const result: AuditResult = {
+      schemaVersion: AUDIT_SCHEMA_VERSION,
+      kind: "audit",
+      tool: { name: "sightline", version: opts.version ?? "0.0.0" },
+      createdAt,
+      options: { paths: [...opts.paths], rules: [...(opts.rules ?? [])], failOn, redacted: false },
+      summary: summarize(sessions, runDiagnostics, skipped.length),
+      diagnostics: runDiagnostics,
+      sessions,
+      skipped,
+    };
+    if (opts.settings !== undefined) result.options.settings = opts.settings;
+    if (opts.shard) result.options.shard = opts.shard;
+    // A file that exists but cannot be opened is unreadable input too (exit 2), unlike a broken one (1).
+    const unopened = sessions.filter((s) => s.kind === "unreadable" && s.diagnostics.some((d) => d.code === "UNREADABLE_PATH")).length;
+    return { result, unreadableInputs: problems.length + unopened };
+  } finally {
+    await pool?.close();
+  }
+}

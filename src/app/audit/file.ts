@@ -1,0 +1,102 @@
+// One input file of an audit → one entry of the canonical result. Sessions get the full analysis (turns,
+// compactions with capsule checks, TTSR evidence when rules are given); rule, settings, capsule and config
+// files are validated; files that are none of these (a README in a fixture folder) are skipped with a
+// reason. This is the unit of work a pool worker runs; it never throws for bad input.
+import { fsReason } from "../../io/fs-reason.js";
+import { readText } from "../../io/text.js";
+import { compactionDiffs } from "../../context/compaction.js";
+import { exactCounter } from "../../context/tokens-exact.js";
+import { charsPer4, type TokenCounter } from "../../context/tokens.js";
+import { iterTurnViews, type DeltaMessages } from "../../context/turns.js";
+import { isSession, moduleOf } from "../../formats/index.js";
+import type { AuditSession } from "../../audit/model.js";
+import { SessionBuilder, unreadableSession, validatedFile } from "./session.js";
+import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
+import { isStdin, STDIN_LABEL, readHead } from "../../io/read.js";
+import { classify } from "../read/classify.js";
+import { readSession } from "../read/read.js";
+import type { TtsrHook, TtsrOptions } from "./ttsr.js";
+
+export interface AuditFileOptions extends TtsrOptions {
+  profile?: string;
+  tokens?: "estimate" | "exact";
+}
+
+export type AuditFileResult = { entry: AuditSession } | { skipped: string };
+
+let counterCache: Promise<TokenCounter> | undefined;
+const counterFor = (mode: AuditFileOptions["tokens"]) => {
+  if (mode !== "exact") return Promise.resolve(charsPer4);
+  counterCache ??= exactCounter();
+  return counterCache;
+};
+
+export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook): Promise<AuditFileResult> {
+  const t0 = performance.now();
+  const label = isStdin(path) ? STDIN_LABEL : path;
+  try {
+    if (!isStdin(path)) {
+      let first: string;
+      try {
+        first = await readHead(path);
+      } catch (e) {
+        return {
+          entry: unreadableSession(label, [diag("UNREADABLE_PATH", { file: label }, { path, reason: fsReason(e) })]),
+        };
+      }
+      const c = classify(path, /\.json$/i.test(path) ? await readText(path).catch(() => first) : first);
+      if (c.kind === null) return { skipped: c.reason ?? "not a session, rule, capsule, settings or config file" };
+      if (c.kind !== "session") {
+        const text = await readText(path);
+        // Loaded on first use: rule, settings and config validation pull in modules a pool worker auditing
+        // only sessions never needs (worker start-up counts in every run).
+        const { validateTextFile } = await import("../validate/kinds.js");
+        return {
+          entry: validatedFile(label, c.kind, sortDiagnostics(validateTextFile(c.kind, path, text, { ttsrProfile: opts.ttsrProfile })), performance.now() - t0),
+        };
+      }
+    }
+    return { entry: await auditSessionFile(path, label, opts, ttsr, t0) };
+  } catch (e) {
+    // A bug in sightline must not stop the corpus: the file gets an INTERNAL diagnostic.
+    return {
+      entry: unreadableSession(
+        label,
+        [diag("INTERNAL", { file: label }, { detail: e instanceof Error ? (e.stack ?? e.message) : String(e) })],
+        performance.now() - t0,
+      ),
+    };
+  }
+}
+
+async function auditSessionFile(path: string, label: string, opts: AuditFileOptions, ttsr: TtsrHook | undefined, t0: number): Promise<AuditSession> {
+  const s = await readSession(path, { profile: opts.profile });
+  if (!isSession(s)) return unreadableSession(label, s.diagnostics, performance.now() - t0);
+  const module = moduleOf(s);
+  const tokens = await counterFor(opts.tokens);
+  const b = new SessionBuilder({
+    path: label,
+    format: s.format,
+    profile: s.profile,
+    profileReason: s.profileReason,
+    id: s.id,
+    lineCount: s.lineCount,
+    activeLeafId: s.tree.activeLeafId,
+    leaves: s.tree.leaves,
+    diagnostics: [],
+  });
+  // Every turn of the file (all branches), as deltas: O(changes) per turn, handed to the builder one at a
+  // time (no list of all views held next to the builder's tables).
+  for (const t of iterTurnViews(s, { scope: "all", delta: true, tokens })) {
+    if (Array.isArray(t.messages)) b.addTurn({ ...t, messages: t.messages });
+    else b.addDeltaTurn({ ...t, messages: t.messages as DeltaMessages });
+  }
+  for (const c of compactionDiffs(s, { tokens, withPatch: false })) b.addCompaction(c);
+  const extra: Diagnostic[] = [];
+  if (ttsr) {
+    const r = await ttsr(s, module);
+    b.setTtsr(r.turns);
+    extra.push(...r.diagnostics);
+  }
+  return b.finish(sortDiagnostics([...s.diagnostics, ...extra]), performance.now() - t0);
+}

@@ -1,0 +1,95 @@
+// The audit's spill folder (docs/product.md §8): each finished session is written there (by the worker that built
+// it) as its ready-made report pieces, and only its digest goes back to the main thread. Files per session key:
+//   <key>.json             the full session, unredacted (read back when a caller needs its heavy parts)
+//   <key>.data             the session inside its sessions/<n>.js, redacted (unredacted when nothing needed
+//                          redacting)
+// What goes in the files is decided here; io/spill.ts only moves their bytes and owns the folder's lifetime.
+import { join } from "node:path";
+import type { Msg } from "../../formats/types.js";
+import { escapeScriptFileJson } from "../../report/escape.js";
+import { pageMessage, pageShell } from "../../report/html.js";
+import { splitJson } from "../../report/json.js";
+import type { AuditSession } from "../../audit/model.js";
+import { redactDeep } from "../../report/redact.js";
+import { digestOf, type SessionDigest, type SessionStore } from "../../audit/store.js";
+import { forgetOwner, readSpillBytes, readSpillText, removeSpillDir, removeWithOwner, spillFileExists, writePiecesSync } from "../../io/spill.js";
+
+/**
+ * Writes a finished session's pieces and returns what the run keeps of it. Without `keepFull` the full
+ * session (<key>.json) is not written: the report needs only its pieces, and the session is most of the
+ * spill's cost; its heavy parts then cannot be read back.
+ */
+export function spillSession(dir: string, key: string, s: AuditSession, keepFull = true): SessionDigest {
+  if (keepFull) writeSessionJson(join(dir, `${key}.json`), s, (m) => m, same);
+  const red = redactDeep(s);
+  const clean = red === s;
+  writeSessionJson(join(dir, `${key}.data`), pageShell(red), pageMessage, escapeScriptFileJson);
+  return digestOf(s, key, clean);
+}
+
+const same = (t: string) => t;
+
+/**
+ * JSON.stringify(s) — with each message as `item` gives it, and the text escaped by `escapeText` (per
+ * character, so pieces escape like the whole) — written a message at a time: no string of the whole
+ * session (the largest allocation of a long session) is ever built.
+ */
+function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) => unknown, escapeText: (t: string) => string): void {
+  writePiecesSync(path, (put) => {
+    if (!Array.isArray(s.messages)) put(escapeText(JSON.stringify(s)));
+    else {
+      const [before, after] = splitJson(s, "messages");
+      put(escapeText(before));
+      // The comma on its own: prefixed, it would make each message's JSON a new string to flatten and copy.
+      s.messages.forEach((m, i) => {
+        if (i) put(",");
+        put(escapeText(JSON.stringify(item(m))));
+      });
+      put(escapeText(after));
+    }
+  });
+}
+
+/** Reads spilled sessions back: the last one loaded is cached, so a projection walking one session's
+ * turns and messages reads it once; older ones are dropped (memory stays at one session). */
+export class FileSessionStore implements SessionStore {
+  private clean = new Map<string, boolean>();
+  private last: { key: string; redacted: boolean; value: AuditSession } | null = null;
+  /** How many sessions were parsed back from disk (tests). */
+  loads = 0;
+
+  constructor(readonly dir: string) {
+    removeWithOwner(this, dir);
+  }
+
+  add(d: Pick<SessionDigest, "key" | "clean">): void {
+    this.clean.set(d.key, d.clean);
+  }
+
+  load(key: string, redacted: boolean): AuditSession {
+    const l = this.last;
+    if (l && l.key === key && l.redacted === redacted) return l.value;
+    this.last = null;
+    this.loads++;
+    const file = join(this.dir, `${key}.json`);
+    if (!spillFileExists(file))
+      throw new Error(`the audit kept no full sessions (keepSessions: false): session ${key}'s messages, turns and compactions are only in the report files`);
+    const raw = JSON.parse(readSpillText(file)) as AuditSession;
+    const value = redacted ? redactDeep(raw) : raw;
+    this.last = { key, redacted, value };
+    return value;
+  }
+
+  piece(key: string, redacted: boolean): Uint8Array | undefined {
+    const clean = this.clean.get(key);
+    if (clean === undefined) return undefined;
+    // The stored data is the redacted one; unredacted it is the same only when nothing was redacted.
+    return redacted || clean ? readSpillBytes(join(this.dir, `${key}.data`)) : undefined;
+  }
+
+  dispose(): void {
+    this.last = null;
+    forgetOwner(this);
+    removeSpillDir(this.dir);
+  }
+}

@@ -1,0 +1,96 @@
+// `diff <a> <b>` as the app runs it: each input becomes a TurnSource, read turn by turn. A session is read
+// once (its turn views are built one at a time); a `replay --json` file is scanned twice, once for the
+// turn ids (pairing needs both lists first) and once for the turns, and never held whole.
+import { isStdin, openInput } from "../../io/read.js";
+import { iterTurnViews, type Turn } from "../../context/turns.js";
+import type { TurnId } from "../../context/session-diff.js";
+import { streamSessionDiff, type SessionDiffRun, type TurnSource } from "../../context/session-diff-stream.js";
+import type { SessionDiffOptions } from "../../context/session-diff.js";
+import { JsonMemberScanner, JsonShapeError } from "./json-stream.js";
+import { InputError } from "../../shared/errors.js";
+import { contractProblem } from "../../schema/contract.js";
+import { loadSession } from "./replay.js";
+
+type Piece = { kind: "member"; key: string; raw: string } | { kind: "turns" } | { kind: "turn"; raw: string };
+
+/** The top-level members and the turns of a JSON document, as raw text, one chunk's worth at a time. */
+async function* replayJsonPieces(path: string): AsyncGenerator<Piece> {
+  const queue: Piece[] = [];
+  const scanner = new JsonMemberScanner("turns", {
+    member: (key, raw) => queue.push({ kind: "member", key, raw }),
+    arrayStart: () => queue.push({ kind: "turns" }),
+    element: (raw) => queue.push({ kind: "turn", raw }),
+  });
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  for await (const chunk of openInput(path)) {
+    scanner.push(decoder.decode(chunk, { stream: true }));
+    yield* queue.splice(0);
+  }
+  scanner.push(decoder.decode());
+  scanner.end();
+  yield* queue.splice(0);
+}
+
+function parseTurn(path: string, raw: string, n: number): Turn {
+  let t: unknown;
+  try {
+    t = JSON.parse(raw);
+  } catch (e) {
+    throw new InputError(`${path}: turn #${n} is not valid JSON (${(e as Error).message})`);
+  }
+  // Checked against the contract's turn schema, so what the diff reads is what `replay --json` promises.
+  const problem = contractProblem("turn", t);
+  if (problem) throw new InputError(`${path}: turn #${n} is not a replay --json turn (${problem})`);
+  return t as Turn;
+}
+
+/** Turn ids of a `replay --json` file, or null when the file is not one (it is then read as a session). */
+async function replayJsonIds(path: string): Promise<TurnId[] | null> {
+  const ids: TurnId[] = [];
+  let version: unknown;
+  let sawTurns = false;
+  try {
+    for await (const p of replayJsonPieces(path)) {
+      if (p.kind === "member") {
+        if (p.key === "schemaVersion") version = JSON.parse(p.raw);
+        continue;
+      }
+      sawTurns = true;
+      if (p.kind === "turns") continue;
+      const t = parseTurn(path, p.raw, ids.length);
+      ids.push({ index: t.index, responseId: t.responseId, base: Array.isArray(t.messages) ? null : t.messages.base });
+    }
+  } catch (e) {
+    // Not a JSON document at all: maybe a session with a .json name. A replay document cut short is an error.
+    if (e instanceof JsonShapeError || e instanceof SyntaxError || e instanceof TypeError) {
+      if (version === 1 || sawTurns) throw new InputError(`${path}: not a complete replay --json document (${e.message})`);
+      return null;
+    }
+    throw e;
+  }
+  return version === 1 && sawTurns ? ids : null;
+}
+
+async function* replayJsonTurns(path: string): AsyncGenerator<Turn> {
+  let n = 0;
+  for await (const p of replayJsonPieces(path)) if (p.kind === "turn") yield parseTurn(path, p.raw, n++);
+}
+
+/** One side of the diff: a `replay --json` file (by its .json name and content) or a session. */
+export async function turnSource(path: string, opts: { profile?: string }): Promise<TurnSource> {
+  if (!isStdin(path) && /\.json$/i.test(path)) {
+    const ids = await replayJsonIds(path);
+    if (ids) return { name: path, ids, turns: replayJsonTurns(path) };
+  }
+  const { session, module } = await loadSession(path, opts);
+  const ids = module.turns(session).map((r) => ({ index: r.index, responseId: r.responseId }));
+  return { name: path, file: session.file, diagnostics: session.diagnostics, ids, turns: iterTurnViews(session, { scope: "all", profile: opts.profile }) };
+}
+
+/** Compares the turn views of two sessions or replay documents, one turn at a time. */
+export async function diffTwo(a: string, b: string, opts: SessionDiffOptions & { profile?: string }): Promise<SessionDiffRun> {
+  const sa = await turnSource(a, opts);
+  const sb = await turnSource(b, opts);
+  const sides = [sa, sb].map((s) => ({ input: s.name, file: s.file ?? s.name, diagnostics: s.diagnostics ?? [] }));
+  return { a, b, sides, pairs: streamSessionDiff(sa, sb, opts) };
+}

@@ -1,0 +1,113 @@
+// A small worker-thread pool for CPU-heavy per-file work. Workers run BUILT JavaScript (Node 20 cannot
+// load .ts), so the script is dist/app/<name>.js: found beside this file's folder when sightline runs from dist/,
+// under the build when it runs from TypeScript sources (tests); without a build the caller falls back to in-process.
+// A task over its time budget (a catastrophic regex, a pathological file) terminates its worker, which is
+// replaced; the task's promise rejects with PoolTimeout and the rest of the corpus goes on.
+import { availableParallelism } from "node:os";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { exists } from "../../io/text.js";
+
+export class PoolTimeout extends Error {
+  override name = "PoolTimeout";
+}
+
+/** The built worker script `name`, relative to app/ (e.g. "audit/worker.js"), or null when there is no build. */
+export function workerScript(name: string): URL | null {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith(".js")) return new URL(`../${name}`, import.meta.url);
+  const built = resolve(dirname(here), "../../../dist/app", name);
+  return exists(built) ? pathToFileURL(built) : null;
+}
+
+/** Pool size: one worker per core, at most the number of tasks, at least one. */
+export const defaultPoolSize = (tasks: number): number => Math.max(1, Math.min(availableParallelism(), tasks));
+
+interface Task<I, O> {
+  input: I;
+  resolve: (o: O) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot<I, O> {
+  worker: Worker;
+  task: Task<I, O> | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export class WorkerPool<I, O> {
+  private slots: Slot<I, O>[] = [];
+  private queue: Task<I, O>[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly script: URL,
+    size: number,
+    private readonly workerData: unknown,
+    private readonly timeoutMs = 0,
+  ) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  run(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): Slot<I, O> {
+    const slot: Slot<I, O> = { worker: new Worker(this.script, { workerData: this.workerData }), task: null, timer: null };
+    slot.worker.on("message", (o: { ok: true; value: O } | { ok: false; error: string }) => {
+      const t = this.finish(slot);
+      if (!t) return;
+      if (o.ok) t.resolve(o.value);
+      else t.reject(new Error(o.error));
+      this.pump();
+    });
+    slot.worker.on("error", (e) => this.replace(slot, e));
+    slot.worker.on("exit", (code) => {
+      if (!this.closed && slot.task) this.replace(slot, new Error(`worker exited with code ${code}`));
+    });
+    slot.worker.unref();
+    return slot;
+  }
+
+  private finish(slot: Slot<I, O>): Task<I, O> | null {
+    const t = slot.task;
+    slot.task = null;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    return t;
+  }
+
+  /** A worker died or overran: fail its task, start a fresh worker in its place. */
+  private replace(slot: Slot<I, O>, e: Error): void {
+    const t = this.finish(slot);
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    void slot.worker.terminate();
+    if (!this.closed) this.slots[i] = this.spawn();
+    t?.reject(e);
+    this.pump();
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.task || this.queue.length === 0 || this.closed) continue;
+      const t = this.queue.shift()!;
+      slot.task = t;
+      if (this.timeoutMs > 0)
+        slot.timer = setTimeout(() => this.replace(slot, new PoolTimeout(`over the time budget of ${this.timeoutMs} ms`)), this.timeoutMs);
+      slot.worker.ref();
+      slot.worker.postMessage(t.input);
+    }
+    for (const slot of this.slots) if (!slot.task) slot.worker.unref();
+  }
+}

@@ -1,0 +1,103 @@
+// Bytes of the audit's spill folder (app/audit/spill.ts decides what goes in it): a temporary folder per run,
+// files written piece by piece through one reused buffer, read back whole. The folder lives under the OS temp
+// folder (or a folder the caller names, e.g. the run folder) and is removed when its owner says so, when the
+// owner is garbage-collected, or when the process exits normally. A process killed by a signal leaves it to
+// the OS temp cleanup.
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// Per thread, reused by every file: writing is synchronous, one file at a time.
+let sinkBuffer: Buffer | undefined;
+
+/**
+ * A file written through a reused 1 MiB buffer: strings are encoded as UTF-8 straight into it and it is
+ * written out when full — no joined copy of the pieces and no new buffer per flush (the pieces of a long
+ * session are most of the spill's garbage). close() writes the rest.
+ */
+class FileSink {
+  private readonly fd: number;
+  private readonly buf: Buffer;
+  private used = 0;
+
+  constructor(path: string) {
+    this.buf = sinkBuffer ??= Buffer.allocUnsafe(1 << 20);
+    this.fd = openSync(path, "w");
+  }
+
+  put(t: string): void {
+    // A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair: 4 bytes for 2 units).
+    if (this.used + 3 * t.length > this.buf.length) {
+      this.flush();
+      if (3 * t.length > this.buf.length) {
+        this.writeAll(Buffer.from(t, "utf8"));
+        return;
+      }
+    }
+    this.used += this.buf.write(t, this.used, "utf8");
+  }
+
+  close(): void {
+    try {
+      this.flush();
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  private flush(): void {
+    this.writeAll(this.buf.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  private writeAll(b: Uint8Array): void {
+    for (let off = 0; off < b.length; ) off += writeSync(this.fd, b, off, b.length - off);
+  }
+}
+
+/** Writes `path` from the pieces `write` puts, in order, without ever joining them. */
+export function writePiecesSync(path: string, write: (put: (piece: string) => void) => void): void {
+  const out = new FileSink(path);
+  try {
+    write((t) => out.put(t));
+  } finally {
+    out.close();
+  }
+}
+
+export const spillFileExists = (path: string): boolean => existsSync(path);
+export const readSpillText = (path: string): string => readFileSync(path, "utf8");
+export const readSpillBytes = (path: string): Uint8Array => readFileSync(path);
+
+const live = new Set<string>();
+let hooked = false;
+/** Removes a spill folder now. */
+export const removeSpillDir = (dir: string): void => {
+  rmSync(dir, { recursive: true, force: true });
+  live.delete(dir);
+};
+// Held value: the folder name only, so the registration does not keep its owner alive.
+const collected = new FinalizationRegistry<string>(removeSpillDir);
+
+/** Removes `dir` once `owner` is garbage-collected (unless forgetOwner is called first). */
+export const removeWithOwner = (owner: object, dir: string): void => collected.register(owner, dir, owner);
+export const forgetOwner = (owner: object): void => {
+  collected.unregister(owner);
+};
+
+/** Removes every spill folder this process still has (test runners end their workers without "exit"). */
+export function removeSpillDirs(): void {
+  for (const d of [...live]) removeSpillDir(d);
+}
+
+/** A fresh spill folder, removed at process exit (or by its owner). */
+export function makeSpillDir(root = tmpdir()): string {
+  mkdirSync(root, { recursive: true });
+  const dir = mkdtempSync(join(root, ".sightline-audit-spill-"));
+  live.add(dir);
+  if (!hooked) {
+    hooked = true;
+    process.once("exit", removeSpillDirs);
+  }
+  return dir;
+}

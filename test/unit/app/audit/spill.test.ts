@@ -1,0 +1,64 @@
+// The spill writer encodes a session's pieces through one reused buffer: whatever the text (a message
+// larger than the buffer, multi-byte characters across its boundaries, lone surrogates, script-breaking
+// characters, secrets), each piece is byte for byte what the whole-document projections produce.
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeSpillDir } from "../../../../src/io/spill.js";
+import { spillSession } from "../../../../src/app/audit/spill.js";
+import { jsonForScriptFile } from "../../../../src/report/escape.js";
+import { pageSession } from "../../../../src/report/html.js";
+import type { AuditSession } from "../../../../src/audit/model.js";
+import { redactDeep } from "../../../../src/report/redact.js";
+import { msg, session } from "../../report/builders.js";
+
+const AWS = "AKIAIOSFODNN7EXAMPLE";
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function spilled(s: AuditSession) {
+  const dir = makeSpillDir();
+  dirs.push(dir);
+  const digest = spillSession(dir, "000000", s);
+  const read = (ext: string) => readFileSync(join(dir, `000000${ext}`));
+  return { digest, read };
+}
+
+/** Messages of every awkward kind, together well over the writer's 1 MiB buffer. */
+function awkward(secret: string): AuditSession {
+  const texts = [
+    "x".repeat(1_500_000), // one piece larger than the buffer
+    "é😀中".repeat(150_000), // 4- and 3-byte characters straddling buffer ends
+    "lone \ud800 high and \udc00 low surrogates",
+    "</script><!-- & \u2028 \u2029 >",
+    `export ${secret}`,
+  ];
+  const messages = [];
+  for (let i = 0; i < 40; i++) messages.push(msg(i % 2 ? "assistant" : "user", `${texts[i % texts.length].slice(0, 40_000 + i)} #${i}`));
+  messages.push(...texts.map((t) => msg("user", t)));
+  return session("awkward.jsonl", [messages]);
+}
+
+const page = (s: AuditSession) => Buffer.from(jsonForScriptFile(pageSession(s)));
+
+describe("app/audit/spill: pieces equal the whole-document projections", () => {
+  it("a session with a secret: raw JSON and the redacted session of its detail file", () => {
+    const s = awkward(`AWS_KEY=${AWS}`);
+    const red = redactDeep(s);
+    expect(red).not.toBe(s);
+    const { digest, read } = spilled(s);
+    expect(digest.clean).toBe(false);
+    expect(read(".json").equals(Buffer.from(JSON.stringify(s)))).toBe(true);
+    expect(read(".data").equals(page(red))).toBe(true);
+    expect(read(".data").toString()).not.toContain(AWS);
+  });
+  it("a clean session: its detail file's session is the session as it is", () => {
+    const s = awkward("nothing to hide");
+    const { digest, read } = spilled(s);
+    expect(digest.clean).toBe(true);
+    expect(read(".json").equals(Buffer.from(JSON.stringify(s)))).toBe(true);
+    expect(read(".data").equals(page(s))).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+// Spilled sessions: compact in memory, heavy parts read back from a store on access; every projection
+// sees the same session, and the compact projections never read a session back.
+import { describe, expect, it } from "vitest";
+import { auditJunit } from "../../../src/report/junit.js";
+import { renderMarkdown } from "../../../src/report/markdown.js";
+import type { AuditSession } from "../../../src/audit/model.js";
+import { redactDeep } from "../../../src/report/redact.js";
+import { countsOf, digestOf, HEAVY_KEYS, redactSpilled, spilledSession, spillOf, type SessionStore } from "../../../src/audit/store.js";
+import { summarize } from "../../../src/audit/summary.js";
+import { renderTerminal } from "../../../src/report/terminal.js";
+import { diagnostic, msg, result, session } from "../report/builders.js";
+
+const AWS = "AKIAIOSFODNN7EXAMPLE";
+
+/** An in-memory store that keeps sessions as JSON text and counts reads. */
+class TextStore implements SessionStore {
+  loads = 0;
+  private text = new Map<string, string>();
+  put(key: string, s: AuditSession) {
+    this.text.set(key, JSON.stringify(s));
+  }
+  load(key: string, redacted: boolean): AuditSession {
+    this.loads++;
+    const s = JSON.parse(this.text.get(key)!) as AuditSession;
+    return redacted ? redactDeep(s) : s;
+  }
+  piece(): undefined {
+    return undefined;
+  }
+}
+
+function spill(sessions: AuditSession[]) {
+  const store = new TextStore();
+  const out = sessions.map((s, i) => {
+    store.put(String(i), s);
+    return spilledSession(digestOf(s, String(i), redactDeep(s) === s), store);
+  });
+  return { store, out };
+}
+
+const full = [
+  session("a.jsonl", [[msg("user", "hi")], [msg("user", "hi"), msg("assistant", `key ${AWS}`)]], {
+    compactions: [
+      {
+        id: "c1",
+        dropped: [msg("user", "hi")],
+        kept: [],
+        added: [],
+        tokens: { before: 9, after: 1 },
+        capsule: { valid: false, missing: ["goal"], warnings: [], lost: [] },
+      },
+    ],
+  }),
+  session("b.jsonl", [], { diagnostics: [diagnostic({ file: "b.jsonl", message: `bad ${AWS}` })] }),
+];
+
+describe("audit/store", () => {
+  it("a spilled session serializes exactly like the session it stands for, keys in the same order", () => {
+    const { out } = spill(full);
+    out.forEach((s, i) => {
+      expect(JSON.stringify(s)).toBe(JSON.stringify(full[i]));
+    });
+  });
+  it("keeps only compact data: the heavy parts are accessors that read the store", () => {
+    const { store, out } = spill(full);
+    for (const k of HEAVY_KEYS) {
+      const d = Object.getOwnPropertyDescriptor(out[0], k);
+      if (d) expect(d.get, k).toBeTypeOf("function");
+      expect(d !== undefined && "value" in d, k).toBe(false);
+    }
+    expect(store.loads).toBe(0);
+    expect(out[0].turns).toHaveLength(2);
+    expect(store.loads).toBe(1);
+  });
+  it("counts come from the digest; summary, Markdown, JUnit and terminal read no session back", () => {
+    const { store, out } = spill(full);
+    expect(out.map(countsOf)).toEqual(full.map(countsOf));
+    expect(countsOf(out[0])).toEqual({ turns: 2, compactions: 1, capsuleFailures: 1, ttsrDisagreements: null, ttsrUnverifiable: 0 });
+    const spilledResult = { ...result(out), summary: summarize(out) };
+    const plain = result(full);
+    expect(spilledResult.summary).toEqual(plain.summary);
+    expect(renderMarkdown(spilledResult)).toBe(renderMarkdown(plain));
+    expect(auditJunit(spilledResult)).toBe(auditJunit(plain));
+    expect(renderTerminal(spilledResult)).toBe(renderTerminal(plain));
+    expect(store.loads).toBe(0);
+  });
+  it("redacted, a spilled session equals the redacted session and stays spilled", () => {
+    const { out } = spill(full);
+    const red = out.map((s) => redactSpilled(s, redactDeep));
+    red.forEach((s, i) => {
+      expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i])));
+    });
+    expect(JSON.stringify(red)).not.toContain(AWS);
+    expect(spillOf(red[0])?.redacted).toBe(true);
+    expect(spillOf(out[0])?.redacted).toBe(false);
+  });
+});
