@@ -1,6 +1,7 @@
 // sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (docs/product.md §4, §5).
 import { MISSING } from "../../io/fs-reason.js";
 import { ttsrRun } from "../../app/ttsr/run.js";
+import { verdictsProblem } from "../../app/ttsr/verdicts.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { pathKind } from "../../io/stat.js";
 import { renderTtsrRun } from "../../report/ttsr-run.js";
@@ -66,6 +67,8 @@ export const ttsrRunCommand = defineCommand({
       throw new UsageError(`--settings ${a.settings}: ${pathKind(String(a.settings)) === "missing" ? MISSING : "not a file"}`);
     if (a.verdicts !== undefined && pathKind(String(a.verdicts)) !== "file")
       throw new UsageError(`--verdicts ${a.verdicts}: ${pathKind(String(a.verdicts)) === "missing" ? MISSING : "not a file"}`);
+    const badVerdicts = a.verdicts !== undefined ? verdictsProblem(String(a.verdicts)) : undefined;
+    if (badVerdicts) throw new UsageError(badVerdicts);
     const chunking = parseChunking(String(a.chunking));
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     const budgetMs = Number(a.regexBudget);
