@@ -137,7 +137,7 @@ export function expectedTtsr(ev: TtsrTurnEvidence): ExpectedTtsr {
   };
 }
 
-const firingKey = (f: ExpectedFiring) => `${f.rule} (${f.source}${f.toolCallId ? ` ${f.toolCallId}` : ""})`;
+const firingKey = (f: ExpectedFiring) => `${f.rule} (${f.source}${f.toolCallId ? `, tool call ${f.toolCallId}` : ""})`;
 const injKey = (i: ExpectedInjection) => `${i.mode}: ${i.rules.join(", ")}${i.toolCallId ? ` @${i.toolCallId}` : ""}`;
 
 export const patch = (what: string, expected: string, actual: string): string =>

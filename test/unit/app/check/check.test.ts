@@ -56,7 +56,7 @@ describe("app/check on the omp17 fixture suite", () => {
     writeFileSync(rule(), readFileSync(rule(), "utf8").replace("interruptMode: never", "interruptMode: always"));
     const run = await runCheck({ config: config() });
     expect(run.regressions.map((r) => r.kind)).toEqual(["decision-changed", "injected-changed"]);
-    expect(run.regressions[0].message).toBe("decision changed: no-sudo (tool call_psql): tool → interrupt");
+    expect(run.regressions[0].message).toBe("decision changed: no-sudo (tool, tool call call_psql): tool → interrupt");
     await runCheck({ config: config(), update: true });
   });
 
@@ -74,7 +74,7 @@ describe("app/check on the omp17 fixture suite", () => {
     expect(run.regressions.find((r) => r.kind === "context-changed")?.message).toMatch(
       /^context of turn 1 changed: \d+ message\(s\), was \d+; digest sha256:0{16} → sha256:[0-9a-f]{16} \(sightline replay --turn 1 shows it\)$/,
     );
-    expect(run.regressions.find((r) => r.kind === "rule-stopped")?.message).toBe("rule stopped firing: no-sudo (tool call_psql), was interrupt");
+    expect(run.regressions.find((r) => r.kind === "rule-stopped")?.message).toBe("rule stopped firing: no-sudo (tool, tool call call_psql), was interrupt");
   });
 
   it("shards split the (suite, session) pairs; missing expectations ask for --update; a bad config is exit 2", async () => {
