@@ -8,20 +8,27 @@
 //      only the messages before it;
 //   3. persisting delivered messages: append every `persist` record to the session file as given;
 //   4. the continue rule: `continue` resumes the agent; `schedule_continue` (deferred path) resumes it only
-//      when it is not streaming and has queued messages.
+//      when it is not streaming and has queued messages;
+//   5. a skipped continue: when the scheduled continue finds the prompt generation changed (a new prompt or a
+//      reset came first), the agent drops its queued follow-ups unsent; the host hands each one's details to
+//      `releaseDeferred`, or a v18 follow-up's rules stay reserved and never fire again (docs/ttsr.md §17.9).
 // `node examples/ttsr-host.mjs v18` runs it with the v18 profile: the host also reports each assistant message
-// start, and a v18 follow-up carries its deliveryId (docs/ttsr.md §17.1, §17.5).
+// start, and a v18 follow-up carries its deliveryId (docs/ttsr.md §17.1, §17.5). A third argument `no-release`
+// skips duty 5, to show what it prevents.
 import { TtsrCoordinator, TtsrManager, parseRuleFile } from "sightline";
 
 const profile = process.argv[2] === "v18" ? "v18" : "v17";
+const release = process.argv[3] !== "no-release";
 const manager = new TtsrManager({ interruptMode: "always", contextMode: "discard" }, { profile });
 manager.addRule(parseRuleFile("---\ncondition: console\\.log\n---\nUse the project logger, not console.log.\n", "/proj/.omp/rules/no-console.md"));
 manager.addRule(parseRuleFile("---\ncondition: TODO\ninterruptMode: never\n---\nFile an issue instead of a TODO.\n", "/proj/.omp/rules/no-todo.md"));
+manager.addRule(parseRuleFile("---\ncondition: FIXME\ninterruptMode: never\n---\nFix it now rather than leaving a FIXME.\n", "/proj/.omp/rules/no-fixme.md"));
 // Default renderer: sightline's own templates for the manager's profile, rule paths shown against cwd.
 const coordinator = new TtsrCoordinator({ manager, cwd: "/proj" });
 
-const state = { messages: [], entries: [], generation: 0, streaming: false, queued: [], continued: 0 };
+const state = { messages: [], entries: [], generation: 0, streaming: false, queued: [], continued: 0, discarded: [] };
 let task; // the scheduled interrupt task
+let pendingContinue; // a scheduled continue, with the generation it was scheduled in
 
 function stream(deltas) {
   const assistant = { role: "assistant", content: "" };
@@ -47,7 +54,31 @@ function act(effects, target) {
     else if (e.kind === "follow_up") state.queued.push(e.message);
     else if (e.kind === "persist") state.entries.push(e.record); // HOST DUTY 3
     else if (e.kind === "continue") state.continued++; // HOST DUTY 4
-    else if (e.kind === "schedule_continue" && !state.streaming && state.queued.length > 0) state.continued++;
+    else if (e.kind === "schedule_continue") pendingContinue = { generation: state.generation };
+  }
+}
+
+// The scheduled continue runs (a moment after the turn ended).
+function runContinue() {
+  const due = pendingContinue;
+  pendingContinue = undefined;
+  if (!due) return;
+  if (due.generation !== state.generation) {
+    // HOST DUTY 5: the continue is skipped and the queued follow-ups are dropped unsent: free what they reserved.
+    for (const message of state.queued.splice(0)) {
+      state.discarded.push(message.details.rules.join(","));
+      if (release) coordinator.releaseDeferred(message.details);
+    }
+    return;
+  }
+  if (!state.streaming && state.queued.length > 0) state.continued++; // HOST DUTY 4
+}
+
+/** The agent drains its follow-up queue; at each follow-up's message_end the host hands it back (HOST DUTY 3). */
+function drainFollowUps() {
+  for (const message of state.queued.splice(0)) {
+    state.messages.push(message);
+    act(coordinator.customMessageEnd(message));
   }
 }
 
@@ -67,17 +98,30 @@ act(coordinator.runInterruptTask(task.token, { targetFound, generationChanged })
 act(coordinator.turnStart());
 act(coordinator.assistantMessageEnd(stream(["Done. ", "TODO: tests"])));
 act(coordinator.turnEnd());
-// The agent drains its follow-up queue; at the follow-up's message_end the host hands it back, and persists
-// the records returned (HOST DUTY 3): the custom_message record carries the message's own details object.
-for (const message of state.queued.splice(0)) {
-  state.messages.push(message);
-  act(coordinator.customMessageEnd(message));
-}
+runContinue();
+// The records persisted at the follow-up's message_end: the custom_message record carries its own details object.
+drainFollowUps();
+
+// A FIXME queues a follow-up, but the user sends a new prompt before the scheduled continue runs: the continue
+// is skipped and the follow-up dropped unsent (HOST DUTY 5 releases its rules).
+act(coordinator.turnStart());
+act(coordinator.assistantMessageEnd(stream(["Docs next; ", "FIXME: examples"])));
+act(coordinator.turnEnd());
+state.generation++;
+state.messages.push({ role: "user", content: "write the changelog" });
+runContinue();
+// The new prompt's answer trips the same rule: it is delivered now, as it was never delivered before.
+act(coordinator.turnStart());
+act(coordinator.assistantMessageEnd(stream(["Changelog: ", "FIXME: dates"])));
+act(coordinator.turnEnd());
+runContinue();
+drainFollowUps();
 
 console.log(JSON.stringify({
   messages: state.messages.map((m) => (m.role === "custom" ? `custom ${m.customType} ${m.details.rules.join(",")}` : `${m.role}: ${m.content}`)),
   persisted: state.entries.map((e) => (e.type === "ttsr_injection" ? `ttsr_injection ${e.injectedRules.join(",")}` : `${e.type} ${e.details.rules.join(",")}`)),
   injected: manager.getInjectedRuleNames(),
   continued: state.continued,
+  discarded: state.discarded,
   details: state.entries.flatMap((e) => (e.type === "custom_message" ? [e.details] : [])),
 }));

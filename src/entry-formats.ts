@@ -6,4 +6,15 @@ export { FORMAT_PROFILES, type FormatProfiles, type ProfileInfo } from "./format
 export { scorelFormat, buildScorelContext, type ScorelMessage } from "./formats/scorel/index.js";
 export { piFormat, buildPiContext, type AgentMessage } from "./formats/pi/index.js";
 export { yoiFormat } from "./formats/yoi/index.js";
+export { claudeCodeFormat, rebuildRequests, type RebuiltRequest } from "./formats/claude-code/index.js";
+export {
+  codexFormat,
+  codexReplay,
+  compareRequests,
+  turnRequest,
+  type CodexTurn,
+  type CodexCompaction,
+  type RequestComparison,
+  type RequestDifference,
+} from "./formats/codex/index.js";
 export { renderSystemReminder, type ReminderStyle } from "./formats/reminder.js";

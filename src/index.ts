@@ -11,10 +11,22 @@ import type { AnyCodeSpec } from "./shared/codes/types.js";
 export { readSession, type ReadOptions } from "./app/read/read.js";
 export { parseSession, isSession } from "./formats/index.js";
 export type { Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
-export type { ContextOptions, FormatName, Msg, NativeContext, SessionBase, SessionTree, Role, Reminder } from "./formats/types.js";
+export type {
+  ContextOptions,
+  FormatName,
+  Msg,
+  NativeContext,
+  SessionBase,
+  SessionTree,
+  Role,
+  Reminder,
+  NotRecordedPart,
+  RequestCheck,
+} from "./formats/types.js";
 export type { ScorelSession } from "./formats/scorel/index.js";
 export type { PiSession } from "./formats/pi/index.js";
 export type { YoiSession } from "./formats/yoi/index.js";
+export type { CcSession } from "./formats/claude-code/index.js";
 
 // ---- replay ---------------------------------------------------------------------------------------
 /** The native messages and system prompt exactly as the format's real context builder returns them. */

@@ -53,6 +53,8 @@ export interface SpillRef {
   key: string;
   redacted: boolean;
   counts: SessionCounts;
+  /** Redaction changes nothing in this session (its redacted view may share the raw compact values). */
+  clean?: boolean;
 }
 
 const SPILL = Symbol("sightline.spill");
@@ -81,23 +83,44 @@ export function digestOf(s: AuditSession, key: string, clean: boolean): SessionD
   return { key, keys: Object.keys(s), compact: compact as Partial<AuditSession>, counts: countsOf(s), clean };
 }
 
+// One getter per heavy key, shared by every spilled session (it finds its store through the session's
+// SpillRef): a corpus of many small sessions holds no closures per session.
+const HEAVY_GETTERS = Object.fromEntries(
+  HEAVY_KEYS.map((k) => [
+    k,
+    function (this: { [SPILL]: SpillRef }) {
+      const ref = this[SPILL];
+      return ref.store.load(ref.key, ref.redacted)[k];
+    },
+  ]),
+) as Record<HeavyKey, () => unknown>;
+
 /** A session object over a store: compact fields as data, heavy fields loaded on access. */
-export function spilledSession(d: Pick<SessionDigest, "key" | "keys" | "compact" | "counts">, store: SessionStore, redacted = false): AuditSession {
+export function spilledSession(
+  d: Pick<SessionDigest, "key" | "keys" | "compact" | "counts"> & { clean?: boolean },
+  store: SessionStore,
+  redacted = false,
+): AuditSession {
   const ref: SpillRef = { store, key: d.key, redacted, counts: d.counts };
+  if (d.clean) ref.clean = true;
   const out: Record<string, unknown> = {};
+  Object.defineProperty(out, SPILL, { value: ref, enumerable: false });
   for (const k of d.keys) {
-    if (HEAVY.has(k)) Object.defineProperty(out, k, { enumerable: true, configurable: true, get: () => store.load(d.key, redacted)[k as HeavyKey] });
+    if (HEAVY.has(k)) Object.defineProperty(out, k, { enumerable: true, configurable: true, get: HEAVY_GETTERS[k as HeavyKey] });
     else Object.defineProperty(out, k, { value: (d.compact as Record<string, unknown>)[k], enumerable: true, writable: true, configurable: true });
   }
-  Object.defineProperty(out, SPILL, { value: ref, enumerable: false });
   return out as unknown as AuditSession;
 }
 
-/** The same spilled session seen redacted: compact fields redacted now, heavy ones when loaded. */
+/**
+ * The same spilled session seen redacted: compact fields redacted now, heavy ones when loaded. A session
+ * redaction leaves unchanged (most of a corpus) shares its compact values instead of copying them.
+ */
 export function redactSpilled(s: AuditSession, redactCompact: <T>(v: T) => T): AuditSession {
   const ref = spillOf(s)!;
   const compact: Record<string, unknown> = {};
   const keys = Object.keys(s);
-  for (const k of keys) if (!HEAVY.has(k)) compact[k] = redactCompact((s as unknown as Record<string, unknown>)[k]);
-  return spilledSession({ key: ref.key, keys, compact: compact as Partial<AuditSession>, counts: ref.counts }, ref.store, true);
+  for (const k of keys)
+    if (!HEAVY.has(k)) compact[k] = ref.clean ? (s as unknown as Record<string, unknown>)[k] : redactCompact((s as unknown as Record<string, unknown>)[k]);
+  return spilledSession({ key: ref.key, keys, compact: compact as Partial<AuditSession>, counts: ref.counts, clean: ref.clean }, ref.store, true);
 }

@@ -47,3 +47,24 @@ export function summarize(sessions: readonly AuditSession[], runDiagnostics: rea
   }
   return s;
 }
+
+/**
+ * What a session's row shows beside its status (terminal, summary.md, index.html): error and warning counts and
+ * the first finding, the failed checks that carry no diagnostic (a capsule that lost state, a TTSR turn whose
+ * replay disagrees) counted too, so an error status never sits beside 0 errors and an empty finding.
+ */
+export function rowFindings(s: Pick<AuditSession, "diagnostics" | "checks">): { error: number; warning: number; first: string } {
+  const c = countBySeverity(s.diagnostics);
+  // Checks built from diagnostics (loader verdict, well-formed) are already counted through them.
+  const own = s.checks.filter((k) => !k.diagnostics?.length && (k.status === "fail" || k.status === "warn"));
+  const isError = (k: AuditCheck) => k.status === "fail" && (k.severity ?? "error") === "error";
+  const errorChecks = own.filter(isError);
+  const warningChecks = own.filter((k) => !isError(k));
+  const check = (k: AuditCheck | undefined) => (k ? `${k.name}: ${k.message ?? k.status}` : undefined);
+  const diagnostic = (sev: "error" | "warning") => {
+    const d = s.diagnostics.find((x) => x.severity === sev);
+    return d ? `${d.code}: ${d.message}` : undefined;
+  };
+  const first = diagnostic("error") ?? check(errorChecks[0]) ?? diagnostic("warning") ?? check(warningChecks[0]) ?? "";
+  return { error: c.error + errorChecks.length, warning: c.warning + warningChecks.length, first };
+}

@@ -1,6 +1,8 @@
 // renderCompactCapsulePrompt (docs/capsule.md §6). Rendering does not validate: missing scalars print as
 // "undefined", and a missing gate / findings or a non-string fileHash made the original throw, which
 // sightline returns as data (docs/product.md §3). Strings verbatim from the seed, ASCII punctuation as there.
+// Lists are walked with forEach as the seed walks them: a string or an object with a length (an array-like that is
+// no array) throws "… .forEach is not a function" there, and so here (docs/capsule.md §6.1).
 import type { CompactCapsule, RenderResult } from "./types.js";
 import { toUpstreamThrow } from "./types.js";
 
@@ -24,11 +26,15 @@ function render(capsule: CompactCapsule): string {
   const section = (title: string) => out.push("", title);
   if (capsule.hardDenySummary.length > 0) {
     section("### Hard Deny(活跃阻断)");
-    for (const d of capsule.hardDenySummary) out.push(`- ${d}`);
+    capsule.hardDenySummary.forEach((d) => {
+      out.push(`- ${d}`);
+    });
   }
   if (capsule.openQuestions.length > 0) {
     section("### 未回答问题");
-    for (const q of capsule.openQuestions) out.push(`- ${q.id}${q.blocking ? " [BLOCKING]" : ""}:${q.question}`);
+    capsule.openQuestions.forEach((q) => {
+      out.push(`- ${q.id}${q.blocking ? " [BLOCKING]" : ""}:${q.question}`);
+    });
   }
   if (capsule.resumeSnapshot) {
     section("### 恢复断点");
@@ -40,15 +46,21 @@ function render(capsule: CompactCapsule): string {
   if (capsule.currentGate.reason) out.push(`原因:${capsule.currentGate.reason}`);
   if (capsule.currentGate.findings.length > 0) {
     out.push("Findings:");
-    for (const f of capsule.currentGate.findings) out.push(`- [${f.severity}] ${f.policy}:${f.message}`);
+    capsule.currentGate.findings.forEach((f) => {
+      out.push(`- [${f.severity}] ${f.policy}:${f.message}`);
+    });
   }
   if (capsule.writeTransactions.length > 0) {
     section("### 写入事务");
-    for (const t of capsule.writeTransactions) out.push(`- ${t.id} ${t.path} [${t.status}]`);
+    capsule.writeTransactions.forEach((t) => {
+      out.push(`- ${t.id} ${t.path} [${t.status}]`);
+    });
   }
   if (capsule.sourceAnchors.length > 0) {
     section("### 源码锚点");
-    for (const a of capsule.sourceAnchors) out.push(`- ${a.path}:${a.refCount} anchors,fileHash=${a.fileHash.slice(0, 12)}`);
+    capsule.sourceAnchors.forEach((a) => {
+      out.push(`- ${a.path}:${a.refCount} anchors,fileHash=${a.fileHash.slice(0, 12)}`);
+    });
   }
   if (capsule.completionPromiseId) section(`### Completion Promise:${capsule.completionPromiseId}`);
   if (capsule.stopHook) {

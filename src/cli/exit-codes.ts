@@ -5,12 +5,12 @@
 import type { CapsuleOutcome } from "../app/capsule/capsule.js";
 import type { FileResult, ValidateResult } from "../app/validate/validate.js";
 import type { TtsrLintDoc, TtsrTestDoc } from "../app/ttsr/rules.js";
-import type { CompactionDiff } from "../context/compaction.js";
-import type { SessionDiffEnd } from "../context/session-diff.js";
+import type { CompactionDiff } from "../app/replay/replay.js";
+import type { SessionDiffEnd } from "../app/replay/session-diff.js";
 import { checkDocExitCode, type CheckDocument } from "../report/check-report.js";
-import type { AuditResult, AuditSession, FailOn } from "../audit/model.js";
+import type { AuditResult, AuditSession, FailOn } from "../app/audit/audit.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
-import type { SimTurn } from "../ttsr/simulate/types.js";
+import type { TtsrRunDoc } from "../app/ttsr/run.js";
 
 type ExitCode = 0 | 1 | 2;
 
@@ -109,7 +109,10 @@ const TTSR_UNREADABLE: ReadonlySet<string> = new Set([
 ]);
 
 /** ttsr run: 2 for unreadable input; 1 when recorded and replayed evidence disagree, or a rule was excluded by the regex budget (the replay is incomplete). */
-export function ttsrRunExitCode(doc: { diagnostics: Findings; sessions: readonly { turns: readonly Pick<SimTurn, "agree">[] }[] }): ExitCode {
+export function ttsrRunExitCode(doc: {
+  diagnostics: Findings;
+  sessions: readonly { turns: readonly Pick<TtsrRunDoc["sessions"][number]["turns"][number], "agree">[] }[];
+}): ExitCode {
   if (doc.diagnostics.some((d) => TTSR_UNREADABLE.has(d.code))) return 2;
   const disagree = doc.sessions.some((s) => s.turns.some((t) => t.agree === false));
   return disagree || doc.diagnostics.some((d) => d.code === "TTSR_REGEX_BUDGET_EXCEEDED") ? 1 : 0;

@@ -3,11 +3,17 @@
 import yargs from "yargs";
 import { commands } from "./commands/index.js";
 import { STDIN_ARG } from "../io/read.js";
-import { InputError } from "../shared/errors.js";
-import { UsageError } from "./usage.js";
+import { InputError, type RefusedOption, UsageError } from "../shared/errors.js";
 import { readArgv } from "./argv-check.js";
 import { err as writeErr } from "./output.js";
 import { terminalLine, terminalText } from "../shared/terminal.js";
+
+// The flag of each library option a refused value can come from (the library words errors without flags).
+const FLAG: Readonly<Record<string, string>> = { leafId: "--leaf", turn: "--turn", compactionId: "--compaction", profile: "--profile" };
+
+/** An error's message as the command line asked: a refused library option is named by its flag. */
+const cliMessage = (e: { message: string; problem: string; option?: RefusedOption }): string =>
+  e.option ? `${FLAG[e.option.name] ?? e.option.name} ${e.option.value}: ${e.problem}` : e.message;
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
@@ -43,10 +49,11 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   } catch (e) {
     if (e instanceof InputError) {
-      writeErr(`sightline: ${terminalLine(e.message)}\n`);
+      writeErr(`sightline: ${terminalLine(cliMessage(e))}\n`);
       return 2;
     }
-    if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) return usage(e.message);
+    if (e instanceof UsageError) return usage(cliMessage(e));
+    if (e instanceof Error && e.name === "YError") return usage(e.message);
     const err = e instanceof Error ? (e.stack ?? e.message) : String(e);
     writeErr(`sightline: internal error: ${terminalText(err)}\nThis is a bug in sightline; please report it with the command line and input.\n`);
     return 3;

@@ -1,7 +1,6 @@
 // The profile options' help, from the profile registry (src/formats/profiles.ts, src/ttsr/profiles.ts): no
 // command lists profiles by hand.
-import { profileNames } from "../formats/profiles.js";
-import { TTSR_PROFILES } from "../ttsr/profiles.js";
+import { profileNames, TTSR_PROFILES } from "../app/options/options.js";
 
 /** `--profile`: every format's profiles; `scope` says what the option applies to. */
 export const profileOption = (scope = "default: detected per file") => ({ type: "string", describe: `Format profile (${profileNames()}; ${scope})` }) as const;

@@ -1,7 +1,7 @@
 // --tokens: the counter the flag asks for. The library words a missing optional tokenizer without flags; the
 // CLI names the flag that asked for it.
 import { tokenCounter } from "../app/replay/replay.js";
-import type { TokenCounter } from "../context/tokens.js";
+import type { TokenCounter } from "../app/replay/replay.js";
 import { MissingPackageError, UsageError } from "../shared/errors.js";
 
 export async function tokensArg(mode: "estimate" | "exact" | undefined): Promise<TokenCounter> {

@@ -62,6 +62,19 @@ function scorelResult(result: unknown): { text: string; images: ImageBlock[] } {
   return { text: texts.join("\n"), images };
 }
 
+/** An Anthropic tool_result content: a string, or text and image blocks (texts joined with "\n"). */
+function anthropicResult(content: unknown): { text: string; images: ImageBlock[] } {
+  if (!Array.isArray(content)) return { text: str(content), images: [] };
+  const texts: string[] = [];
+  const images: ImageBlock[] = [];
+  for (const it of content) {
+    if (!isObject(it)) continue;
+    if (it.type === "text") texts.push(str(it.text));
+    else if (it.type === "image") images.push(image(it));
+  }
+  return { text: texts.join("\n"), images };
+}
+
 export function viewBlock(b: unknown): BlockView {
   if (!isObject(b)) return { kind: "other", type: typeof b, json: JSON.stringify(b) ?? "" };
   const type = str(b.type ?? b.kind);
@@ -71,7 +84,19 @@ export function viewBlock(b: unknown): BlockView {
     case "refusal":
       return { kind: "refusal", text: str(b.refusal) };
     case "thinking":
-      return { kind: "thinking", label: "thinking", text: str(b.thinking ?? b.text), signed: Boolean(b.thinkingSignature), encryptedChars: 0, inText: false };
+      return {
+        kind: "thinking",
+        label: "thinking",
+        text: str(b.thinking ?? b.text),
+        signed: Boolean(b.thinkingSignature ?? b.signature),
+        encryptedChars: 0,
+        inText: false,
+      };
+    case "redacted_thinking":
+      return { kind: "redacted", chars: str(b.data).length };
+    // Anthropic Messages blocks (Claude Code): tool_use, and tool_result carrying tool_use_id.
+    case "tool_use":
+      return { kind: "toolCall", name: str(b.name), id: str(b.id), args: b.input, argsText: compact(b.input), argsInText: false };
     case "reasoning":
       return {
         kind: "thinking",
@@ -91,6 +116,7 @@ export function viewBlock(b: unknown): BlockView {
       return { kind: "toolCall", name: str(b.name), id: str(b.call_id), args: b.arguments, argsText: compact(b.arguments), argsInText: true };
     case "tool_result": {
       const error = b.isError === true || b.is_error === true;
+      if (typeof b.tool_use_id === "string") return { kind: "toolResult", name: "", id: b.tool_use_id, error, ...anthropicResult(b.content) };
       if (b.type === "tool_result") return { kind: "toolResult", name: str(b.toolName), id: str(b.toolCallId), error, ...scorelResult(b.result) };
       // yoi: summary, then content on the next line (docs/yoi.md §4), attachments as images
       const text = b.content != null ? `${str(b.summary)}\n${str(b.content)}` : str(b.summary);

@@ -4,7 +4,7 @@
 import { createTwoFilesPatch } from "diff";
 import { capsuleCheck, type CapsuleCheck } from "../capsule/check.js";
 import { moduleOf } from "../formats/index.js";
-import type { LoweredContext, Msg, NativeContext, SessionBase } from "../formats/types.js";
+import type { LoweredContext, Msg, NativeContext, NotRecordedPart, SessionBase } from "../formats/types.js";
 import { messageTag, reminderMarks, renderContextText } from "./render-text.js";
 import { charsPer4, contextTokens, estimatorName, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 import type { FullTurn } from "./turns.js";
@@ -22,6 +22,9 @@ export interface CompactionDiff {
   tokens: { before: number; after: number; loggedBefore?: number; loggedAfter?: number; loggedAlsoCounts?: Unrecorded[] };
   /** The check of a CompactCapsule the compaction carries (docs/capsule.md): what "after" lost. */
   capsule?: CapsuleCheck;
+  /** The compaction request itself, reconstructed where the format can (Claude Code: docs/claude-code.md §6). */
+  request?: Record<string, unknown>;
+  notRecorded?: NotRecordedPart[];
   /** Unified diff of the rendered contexts (not part of the JSON contract's required fields). */
   patch: string;
 }
@@ -202,6 +205,8 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
       patch: opts.withPatch === false ? "" : patch(),
     };
     if (c.capsule !== undefined) d.capsule = capsuleCheck(c.capsule, after.map((m) => m.text).join("\n"));
+    if (c.request !== undefined) d.request = c.request;
+    if (c.notRecorded !== undefined) d.notRecorded = c.notRecorded;
     out.push(d);
   });
   return out;

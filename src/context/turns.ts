@@ -3,7 +3,7 @@
 // same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
 import { moduleOf } from "../formats/index.js";
-import type { Msg, SessionBase, TurnContext } from "../formats/types.js";
+import type { Msg, NotRecordedPart, RequestCheck, SessionBase, TurnContext } from "../formats/types.js";
 import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 
 export interface DeltaMessages {
@@ -24,6 +24,10 @@ export interface Turn {
   tokens: TurnTokens;
   /** Compactions applied since the previous turn on this root path (the context was rebuilt by them). */
   compactions?: string[];
+  /** The request body as sent, where the format rebuilds it (TurnContext.request). */
+  request?: Record<string, unknown>;
+  notRecorded?: NotRecordedPart[];
+  requestCheck?: RequestCheck;
 }
 
 /** A turn's token figures (docs/product.md §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
@@ -133,7 +137,8 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     // a request aborted before its answer): no figure, not a figure of 0.
     if (t.loggedTokens !== undefined && t.loggedTokens > 0) {
       tokens.logged = t.loggedTokens;
-      tokens.loggedAlsoCounts = unrecordedIn(t.systemPrompt);
+      // A log that records the request's tool definitions (Claude Code 2.1.3xx) leaves nothing of them unrecorded.
+      tokens.loggedAlsoCounts = Array.isArray(t.request?.tools) ? [] : unrecordedIn(t.systemPrompt);
     }
     let messages: Turn["messages"];
     if (opts.delta) {
@@ -148,6 +153,9 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     const turn: Turn = { index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens };
     const compactions = compactionAt.size > 0 ? compactionsBefore(t.ref.leafId) : [];
     if (compactions.length > 0) turn.compactions = compactions;
+    if (t.request !== undefined) turn.request = t.request;
+    if (t.notRecorded !== undefined) turn.notRecorded = t.notRecorded;
+    if (t.requestCheck !== undefined) turn.requestCheck = t.requestCheck;
     yield turn;
   }
 }

@@ -1,15 +1,17 @@
 // The format registry and the pure entry point parseSession(text) (docs/product.md §6). The package's
 // `sightline/formats` subpath is src/entry-formats.ts.
 import { feedLines, splitText } from "../shared/lines.js";
+import { codexFormat, type CodexSession } from "./codex/index.js";
 import { piFormat, type PiSession } from "./pi/index.js";
 import { scorelFormat, type ScorelSession } from "./scorel/index.js";
 import { SessionSniffer, type SessionParseOptions, type UnreadSession } from "./sniff.js";
 import type { LineSink } from "../shared/lines.js";
 import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
 import { yoiFormat, type YoiSession } from "./yoi/index.js";
+import { claudeCodeFormat, type CcSession } from "./claude-code/index.js";
 
 /** A session sightline can read, discriminated by `format`. */
-export type Session = ScorelSession | PiSession | YoiSession;
+export type Session = ScorelSession | PiSession | YoiSession | CcSession | CodexSession;
 
 /** What parsing a file gives: a session, or the findings that say why it is none. */
 export type ParsedSession = Session | UnreadSession;
@@ -21,12 +23,15 @@ export interface FormatModules {
   scorel: typeof scorelFormat;
   pi: typeof piFormat;
   yoi: typeof yoiFormat;
+  "claude-code": typeof claudeCodeFormat;
+  codex: typeof codexFormat;
 }
 
-const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat };
+const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat, "claude-code": claudeCodeFormat, codex: codexFormat };
 
-// Order matters only for sniffing: each module recognises a distinct first record.
-export const formats: readonly FormatModule[] = [registry.scorel, registry.pi, registry.yoi];
+// Order matters only for sniffing: each module recognises a distinct first record. Claude Code comes first: its
+// lines carry `version` and `sessionId`, which Scorel's header test alone would accept.
+export const formats: readonly FormatModule[] = [registry["claude-code"], registry.scorel, registry.pi, registry.yoi, registry.codex];
 
 export function formatModule<K extends FormatName>(name: K): FormatModules[K] {
   const m = registry[name];
@@ -64,3 +69,5 @@ export type * from "./types.js";
 export type { ScorelSession } from "./scorel/index.js";
 export type { PiSession } from "./pi/index.js";
 export type { YoiSession } from "./yoi/index.js";
+export type { CcSession } from "./claude-code/index.js";
+export type { CodexSession } from "./codex/index.js";

@@ -2,6 +2,8 @@
 // behaviour is checked against. The one source of the profile lists in --help and of the README's Formats table
 // (scripts/readme-tables.mjs writes it; test/arch/readme-generated.test.ts fails when the two drift).
 // Adding a format is one entry here (typed by the format's own profile union, so none can be left out).
+import type { CcProfile } from "./claude-code/model.js";
+import type { CodexProfile } from "./codex/model.js";
 import type { PiProfile } from "./pi/model.js";
 import type { ScorelProfile } from "./scorel/model.js";
 import type { FormatName } from "./types.js";
@@ -33,7 +35,7 @@ const scorel: FormatProfiles<ScorelProfile> = {
       about: "the current session core (`session_model_selected`); chosen on that event or an unknown event type",
       checkedAgainst: "Scorel session store, current source",
     },
-    p5: { about: "structured `system_reminder` blocks; the default for shipped files", checkedAgainst: "Scorel P5 (20f22943)" },
+    p5: { about: "P4's events; message content may hold structured `system_reminder` blocks", checkedAgainst: "Scorel P5 (20f22943)" },
     p4: { about: "the `compact` tree event and `context_control` (P4b)", checkedAgainst: "Scorel P4b" },
     p4a: { about: "the `compact` tree event, before `context_control`", checkedAgainst: "Scorel P4a" },
     p3: { about: "messages, tool results and harness items as tree events", checkedAgainst: "Scorel P3" },
@@ -65,11 +67,43 @@ const yoi: FormatProfiles<YoiProfile> = {
   },
 };
 
+const claudeCode: FormatProfiles<CcProfile> = {
+  format: "claude-code",
+  title: "Claude Code",
+  defaultProfile: "cc-2.1",
+  profiles: {
+    "cc-2.1": {
+      about: "2.1.3xx transcripts with request records: every request rebuilt and checked against its digest; chosen on `api-request` records",
+      checkedAgainst: "Claude Code 2.1.328 (conformance: the real CLI, offline)",
+    },
+    "cc-2.1-early": {
+      about: "transcripts without request records: messages rebuilt from the lines; system prompt and tools not recorded",
+      checkedAgainst: "Claude Code 2.1.220 (conformance: the real CLI, offline)",
+    },
+  },
+};
+
+const codex: FormatProfiles<CodexProfile> = {
+  format: "codex",
+  title: "Codex CLI",
+  defaultProfile: "codex-0.169",
+  profiles: {
+    "codex-0.169": {
+      about: "numbered rollout lines, `replacement_history`, base instructions as the first developer message",
+      checkedAgainst: "Codex CLI 0.169.0 (binary, every request)",
+    },
+    "codex-0.100": {
+      about: "`compacted` lines without `replacement_history` (history rebuilt), `instructions`, tool outputs cut in history",
+      checkedAgainst: "Codex CLI 0.100.0 (binary, every request)",
+    },
+  },
+};
+
 /** Every format's profiles, in the order the formats are sniffed. */
-export const FORMAT_PROFILES: readonly FormatProfiles[] = [scorel, pi, yoi];
+export const FORMAT_PROFILES: readonly FormatProfiles[] = [claudeCode, scorel, pi, yoi, codex];
 
 /** A format's profile names, in registry order. */
 export const profilesOf = (f: FormatProfiles): string[] => Object.keys(f.profiles);
 
-/** Every profile name, per format, for --help and messages: "scorel: p6|p5|…; pi: pi|omp17|…; yoi: seed|head|v3". */
+/** Every profile name, per format, for --help and messages: "scorel: p6|p5|…; pi: pi|omp17|…; yoi: seed|head|v3; codex: …". */
 export const profileNames = (): string => FORMAT_PROFILES.map((f) => `${f.format}: ${profilesOf(f).join("|")}`).join("; ");

@@ -45,6 +45,11 @@ export class SessionSniffer<S extends { format: FormatName }> implements LineSin
     }
   }
 
+  /** The format's parser once the format is known (a reader continuing the file by other means), else null. */
+  get parser(): LineSink<S> | null {
+    return this.inner;
+  }
+
   push(line: LineRecord): void {
     this.lines = line.no;
     if (this.inner) {
@@ -87,7 +92,12 @@ export class SessionSniffer<S extends { format: FormatName }> implements LineSin
     const bag = new DiagnosticBag(this.opts.file);
     const firstText = this.buffered.find((l) => l.text.trim() !== "");
     if (!firstText) bag.add("EMPTY_FILE", {});
-    else bag.add("UNKNOWN_FORMAT", { line: firstText.no }, { detail: "the first record is not a Scorel header, a pi session header or a yoi segment_start" });
+    else
+      bag.add(
+        "UNKNOWN_FORMAT",
+        { line: firstText.no },
+        { detail: "the first record is not a Scorel header, a pi session header, a yoi segment_start, a Claude Code transcript line or a Codex session_meta" },
+      );
     return { format: null, file: this.opts.file, diagnostics: bag.items, lineCount: this.lines };
   }
 }

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../shared/diagnostics.js";
 import type { LineSink } from "../shared/lines.js";
 import type { List } from "../shared/plist.js";
 
-export type FormatName = "scorel" | "pi" | "yoi";
+export type FormatName = "scorel" | "pi" | "yoi" | "claude-code" | "codex";
 
 /** The conversation tree. Formats without ids use the synthetic ids of docs/product.md §2 (pi v1: line index; G0: legacy-<kind>-<line>; yoi: L<line>). */
 export interface SessionTree {
@@ -105,7 +105,21 @@ export interface TurnContext {
   messages: List<Msg>;
   /** Token figures the log itself records for this request, when it does. */
   loggedTokens?: number;
+  /** The request body as the agent sent it, where the format can rebuild it (Claude Code: docs/claude-code.md §3). */
+  request?: Record<string, unknown>;
+  /** The parts of `request` the log does not hold: JSON paths into it (`$.system[0]`) and why. */
+  notRecorded?: NotRecordedPart[];
+  /** How `request` was obtained: checked against the log's own digest, or rebuilt without one. */
+  requestCheck?: RequestCheck;
 }
+
+export interface NotRecordedPart {
+  path: string;
+  why: string;
+}
+
+/** verified: equals the log's digest; digest-mismatch: does not (an error finding); rebuilt-from-lines: no digest to check; incomplete: a part is missing. */
+export type RequestCheck = "verified" | "digest-mismatch" | "rebuilt-from-lines" | "incomplete";
 
 export interface CompactionRef {
   id: string;
@@ -119,6 +133,10 @@ export interface CompactionRef {
   tokensAfter?: number;
   /** A CompactCapsule found in the compaction's data/details under "capsule". */
   capsule?: unknown;
+  /** The compaction request as the agent sent it, reconstructed where the format can (Claude Code 2.1.3xx). */
+  request?: Record<string, unknown>;
+  /** Parts of `request` the log does not hold, as for a turn. */
+  notRecorded?: NotRecordedPart[];
 }
 
 /** What a format offers to the rest of sightline. */

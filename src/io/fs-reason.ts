@@ -19,9 +19,3 @@ export function fsReason(e: unknown): string {
   if (code !== undefined && Object.hasOwn(REASON, code)) return REASON[code];
   return e instanceof Error ? e.message : String(e);
 }
-
-/** True for the errors that mean the path is not there (the caller may word it as a missing file). */
-export const isMissing = (e: unknown): boolean => {
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  return code === "ENOENT" || code === "ENOTDIR";
-};

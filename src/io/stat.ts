@@ -29,3 +29,12 @@ export function outFolderProblem(path: string): string | undefined {
     p = up;
   }
 }
+
+/** A file's size in bytes; 0 when it cannot be stat'ed (the audit reports why when it reads it). */
+export function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}

@@ -11,6 +11,10 @@ const UNRECORDED: Record<Unrecorded, string> = { systemPrompt: "the system promp
 export const loggedNote = (xs: readonly Unrecorded[]): string =>
   `the logged figures also count ${xs.map((x) => UNRECORDED[x]).join(" and ")}, which the file does not record; the estimate cannot see them`;
 
+/** What a compaction's own token figures are, beside the estimate and the turns' logged figures. */
+export const ENTRY_FIGURES =
+  "≈ is sightline's estimate of the context before and after; the entry's own figures (tokensBefore, tokensAfter) are what the agent wrote when it compacted, not the provider's input count of a request that each turn's logged figure is (sightline replay)";
+
 const SGR = { dim: "2", bold: "1", red: "31", green: "32", cyan: "36", yellow: "33" } as const;
 const paint = (on: boolean, k: keyof typeof SGR, s: string) => (on ? `\u001b[${SGR[k]}m${s}\u001b[0m` : s);
 
@@ -50,13 +54,20 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
   for (const d of ds) {
     // A figure the log lacks is "—", never 0; † marks what a logged figure counts beyond the file.
     const fig = (v: number | undefined) => (v === undefined ? "—" : `${v}${d.tokens.loggedAlsoCounts?.length ? "†" : ""}`);
-    const logged = `logged ${fig(d.tokens.loggedBefore)} before, ${fig(d.tokens.loggedAfter)} after`;
+    // The entry's figures are the agent's, not a request's input count: said, so they are not read as one.
+    const logged = `the entry's own figures: ${fig(d.tokens.loggedBefore)} before, ${fig(d.tokens.loggedAfter)} after`;
     out.push(
       paint(o.color, "bold", `compaction ${terminalLine(d.id)}`) +
         `  before ${d.before.leafId === null ? "(root)" : terminalLine(d.before.leafId)}: ${(d.before.messages as unknown[]).length} msgs, ≈${d.tokens.before} tok → after: ${(d.after.messages as unknown[]).length} msgs, ≈${d.tokens.after} tok (${d.before.tokens.estimator}); ${logged}`,
     );
+    if (d.tokens.loggedBefore !== undefined || d.tokens.loggedAfter !== undefined) out.push(paint(o.color, "dim", `  ${ENTRY_FIGURES}`));
     if (d.tokens.loggedAlsoCounts?.length) out.push(paint(o.color, "dim", `  † ${loggedNote(d.tokens.loggedAlsoCounts)}`));
     out.push(`  dropped ${d.dropped.length}, kept ${d.kept.length}, added ${d.added.length}`);
+    // Claude Code: the compaction request is recorded by no release; where sightline rebuilds it, say so.
+    if (d.request) {
+      const msgs = Array.isArray(d.request.messages) ? d.request.messages.length : 0;
+      out.push(paint(o.color, "dim", `  compaction request: reconstructed (not recorded by the release), ${msgs} messages (diff --json holds it)`));
+    } else if (d.notRecorded?.length) out.push(paint(o.color, "dim", `  compaction request: ${terminalLine(d.notRecorded[0]?.why ?? "")}`));
     if (d.keptPositions.length > 0) out.push(`  = kept ${keptRanges(d.keptPositions)}`);
     for (const m of d.added)
       out.push(

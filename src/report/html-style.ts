@@ -26,7 +26,7 @@ main td { overflow-wrap: break-word; word-break: break-word; max-width: 48em; }
 .msg.has-reminder { background: #fff8e5; } .msg.merged { outline: 2px dashed #bf8700; }
 .msg.new .msg-head { background: #dafbe1; }
 .badge { padding: 0 6px; border-radius: 8px; background: #eaeef2; }
-.reminder-badge { background: #ffe58f; } .merged-badge { background: #ffd8b5; } .new-badge { background: #aceebb; }
+.reminder-badge { background: #ffe58f; } .merged-badge { background: #ffd8b5; } .new-badge { background: #aceebb; } .kept-badge { background: #d0d7de; }
 pre { margin: 0; padding: 6px 8px; white-space: pre-wrap; word-break: break-word; font: 12px/1.4 ui-monospace, monospace; }
 pre.extra { color: #57606a; border-top: 1px dashed #d8dee4; }
 mark.reminder-text { background: #fff1b8; }

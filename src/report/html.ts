@@ -4,12 +4,12 @@
 // is embedded. No network: a CSP of default-src 'none' with the inline script allowed by its hash.
 import { createHash } from "node:crypto";
 import type { Msg } from "../formats/types.js";
-import { countBySeverity } from "../shared/diagnostics.js";
 import { escapeHtml as h } from "./escape.js";
 import { INDEX_SCRIPT } from "./html-index-client.js";
 import { STYLE } from "./html-style.js";
 import { commonRoot, relativeTo, sessionFiles } from "./layout.js";
 import type { AuditResult, AuditSession } from "../audit/model.js";
+import { rowFindings } from "../audit/summary.js";
 import { countsOf, ttsrVerdict } from "../audit/store.js";
 
 /** What a page embeds per message: the provider text plus non-text blocks shown compactly. */
@@ -113,20 +113,22 @@ ${style}
 
 function row(s: AuditSession, i: number, root: string): string {
   const c = countsOf(s);
-  const n = countBySeverity(s.diagnostics);
-  const first = s.diagnostics.find((d) => d.severity !== "info");
-  const finding = first ? `${first.code}: ${first.message}` : "";
+  const { first: finding, ...n } = rowFindings(s);
   const what = s.format ? `${s.format} / ${s.profile ?? ""}` : s.kind;
   const ttsr = ttsrVerdict(c);
   return `<tr class="st-${s.status}" data-status="${s.status}"><td><span class="icon">${ICON[s.status]}</span> ${s.status}</td><td><a href="${sessionFiles(i).page}" data-session="${i}" title="${h(s.path)}">${h(relativeTo(root, s.path))}</a></td><td>${h(what)}</td><td>${s.loader.verdict}</td><td>${c.turns}</td><td>${c.compactions}${c.capsuleFailures ? ` (${c.capsuleFailures} capsule ✗)` : ""}</td><td>${ttsr}</td><td>${n.error}</td><td>${n.warning}</td><td class="finding">${h(finding.length > 300 ? `${finding.slice(0, 300)}…` : finding)}</td></tr>`;
 }
 
 export function renderIndex(result: AuditResult, opts: { title?: string } = {}): string {
+  return [...indexChunks(result, opts)].join("");
+}
+
+/** index.html as chunks, a row at a time (a corpus of many inputs never holds every row's HTML at once). */
+export function* indexChunks(result: AuditResult, opts: { title?: string } = {}): Generator<string> {
   const x = result.summary;
   const title = opts.title ?? "sightline audit";
   const root = commonRoot(result.sessions.map((s) => s.path));
   const order = result.sessions.map((_, i) => i).sort((a, b) => RANK[result.sessions[a].status] - RANK[result.sessions[b].status] || a - b);
-  const rows = order.map((i) => row(result.sessions[i], i, root)).join("\n");
   const formats =
     Object.entries(x.byFormat)
       .map(([k, v]) => `${h(k)} ${v}`)
@@ -134,7 +136,7 @@ export function renderIndex(result: AuditResult, opts: { title?: string } = {}):
   const runDiags = result.diagnostics
     .map((d) => `<li class="sev-${h(d.severity)}">${h(d.severity)} <code>${h(d.code)}</code> ${h(d.file)}: ${h(d.message)}</li>`)
     .join("\n");
-  return `${pageHead(title, indexCsp(INDEX_SCRIPT), `<style>${STYLE}</style>`)}<body>
+  yield `${pageHead(title, indexCsp(INDEX_SCRIPT), `<style>${STYLE}</style>`)}<body>
 <header>
 <h1>${h(title)}</h1>
 <table class="summary" id="summary">
@@ -152,7 +154,13 @@ ${result.skipped.length ? `<details><summary>${result.skipped.length} file(s) sk
 <table id="sessions">
 <thead><tr><th>status</th><th>input</th><th>format</th><th>loader</th><th>turns</th><th>compactions</th><th>TTSR</th><th>errors</th><th>warnings</th><th>first finding</th></tr></thead>
 <tbody>
-${rows}
+`;
+  let first = true;
+  for (const i of order) {
+    yield `${first ? "" : "\n"}${row(result.sessions[i], i, root)}`;
+    first = false;
+  }
+  yield `
 </tbody>
 </table>
 </main>

@@ -4,6 +4,7 @@ import type { Diagnostic } from "../shared/diagnostics.js";
 import { clip, escapeMd, escapeMdCell } from "./escape.js";
 import { countsOf, ttsrVerdict } from "../audit/store.js";
 import type { AuditResult, AuditSession } from "../audit/model.js";
+import { rowFindings } from "../audit/summary.js";
 
 /** GitHub rejects job summaries over 1 MiB; stay well below and say what was cut. */
 export const MARKDOWN_BUDGET = 900_000;
@@ -16,8 +17,7 @@ function where(d: Diagnostic): string {
 
 function sessionRow(s: AuditSession): string {
   const fmt = s.format ? `${s.format}/${s.profile ?? "?"}` : s.kind === "unreadable" ? "—" : `(${s.kind} file)`;
-  const n = { error: 0, warning: 0 };
-  for (const d of s.diagnostics) if (d.severity !== "info") n[d.severity]++;
+  const n = rowFindings(s);
   const c = countsOf(s);
   const capsule = c.capsuleFailures;
   const ttsr = ttsrVerdict(c);

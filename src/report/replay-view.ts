@@ -100,6 +100,22 @@ export interface TurnLineOptions extends ReplayViewOptions {
   asFull?: boolean;
 }
 
+/** Where the format rebuilds the request itself (Claude Code): how it was checked. */
+function requestNote(t: Turn, color: boolean): string {
+  switch (t.requestCheck) {
+    case "verified":
+      return `  ${paint(color, "green", "request verified")}`;
+    case "digest-mismatch":
+      return `  ${paint(color, "red", "request DIGEST MISMATCH")}`;
+    case "incomplete":
+      return `  ${paint(color, "red", "request incomplete")}`;
+    case "rebuilt-from-lines":
+      return `  ${paint(color, "dim", "request rebuilt from the lines")}`;
+    default:
+      return "";
+  }
+}
+
 /**
  * One turn of the listing (and its messages with `full`); `prevLen` = message count of the previous listed
  * turn (undefined: this is the first turn printed, which carries the token legend).
@@ -111,9 +127,11 @@ export function renderTurn(t: Turn, prevLen: number | undefined, o: TurnLineOpti
   const compacted = t.compactions?.length ? `  ${paint(o.color, "magenta", `⟦after compaction ${t.compactions.map(terminalLine).join(", ")}⟧`)}` : "";
   const at = t.leafId === null ? "(root)" : terminalLine(t.leafId);
   out.push(
-    `${paint(o.color, "cyan", `turn ${t.index}`)}  response ${terminalLine(t.responseId)}  at ${at}  ${count(t)} msgs  ${tokenFigures(t.tokens)}${compacted}${change ? `  ${paint(o.color, "dim", change)}` : ""}`,
+    `${paint(o.color, "cyan", `turn ${t.index}`)}  response ${terminalLine(t.responseId)}  at ${at}  ${count(t)} msgs  ${tokenFigures(t.tokens)}${compacted}${requestNote(t, o.color)}${change ? `  ${paint(o.color, "dim", change)}` : ""}`,
   );
   if (o.full) {
+    if (t.notRecorded?.length)
+      out.push(paint(o.color, "bold", "── not recorded") + "\n" + t.notRecorded.map((n) => `  ${terminalLine(n.path)}: ${terminalLine(n.why)}`).join("\n"));
     if (t.systemPrompt) out.push(paint(o.color, "bold", "── system prompt") + "\n" + terminalText(t.systemPrompt));
     const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
     const offset = Array.isArray(t.messages) ? 0 : t.messages.keep;

@@ -1,7 +1,8 @@
 // Report files written piece by piece: an input's detail file comes from the piece its worker made
 // when it spilled the session (or are rendered here for a session held in memory), so a writer holds one
 // session's piece at a time, never the corpus.
-import { renderIndex } from "./html.js";
+import { indexChunks } from "./html.js";
+import { splitJson } from "./json.js";
 import { DATA_PREFIX, DATA_SUFFIX, pageData } from "./html-session.js";
 import { summaryEntry } from "./layout.js";
 import type { AuditResult, AuditSession } from "../audit/model.js";
@@ -11,7 +12,15 @@ export type Chunk = string | Uint8Array;
 
 /** summary.json: the result with every session reduced to its summary entry (compact JSON, one line). */
 export function summaryJson(result: AuditResult): string {
-  return `${JSON.stringify({ ...result, sessions: result.sessions.map(summaryEntry) })}\n`;
+  return [...summaryJsonChunks(result)].join("");
+}
+
+/** summary.json as chunks: the run's JSON around its sessions, then one summary entry at a time. */
+export function* summaryJsonChunks(result: AuditResult): Generator<string> {
+  const [before, after] = splitJson({ ...result, sessions: [] }, "sessions");
+  yield before;
+  for (let i = 0; i < result.sessions.length; i++) yield `${i ? "," : ""}${JSON.stringify(summaryEntry(result.sessions[i], i))}`;
+  yield `${after}\n`;
 }
 
 /** sessions/<n>.js as chunks: the call around the input's session, a precomputed piece when the store has one. */
@@ -22,4 +31,4 @@ export function* detailChunks(s: AuditSession): Generator<Chunk> {
   yield DATA_SUFFIX;
 }
 
-export const indexHtml = (result: AuditResult): string => renderIndex(result);
+export const indexHtml = (result: AuditResult): Iterable<string> => indexChunks(result);

@@ -1,6 +1,7 @@
 // Terminal summary (cli-table3). Colour only when the caller asks for it (the CLI decides from TTY,
 // NO_COLOR, FORCE_COLOR, --color); without colour the output is plain text, stable for tests and logs.
 import { fitTable } from "./table-fit.js";
+import { rowFindings } from "../audit/summary.js";
 import { countsOf, ttsrVerdict } from "../audit/store.js";
 import { terminalLine as safe } from "../shared/terminal.js";
 import type { AuditResult, SessionStatus } from "../audit/model.js";
@@ -21,9 +22,8 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
   const status = (s: SessionStatus) => (s === "error" ? paint("red", "error") : s === "warning" ? paint("yellow", "warning") : paint("green", "ok"));
   const rows: string[][] = [];
   for (const s of result.sessions) {
-    let err = 0;
-    let warn = 0;
-    for (const d of s.diagnostics) d.severity === "error" ? err++ : d.severity === "warning" ? warn++ : 0;
+    // Failed capsule and TTSR checks count too: an error row never says 0 errors.
+    const { error: err, warning: warn } = rowFindings(s);
     const c = countsOf(s);
     const capsule = c.capsuleFailures;
     rows.push([

@@ -5,19 +5,23 @@ import { generalCodes } from "./codes/general.js";
 import { scorelCodes } from "./codes/scorel.js";
 import { piCodes } from "./codes/pi.js";
 import { yoiCodes } from "./codes/yoi.js";
+import { claudeCodeCodes } from "./codes/claude-code.js";
+import { codexCodes } from "./codes/codex.js";
 import { capsuleCodes } from "./codes/capsule.js";
 import { ttsrCodes } from "./codes/ttsr.js";
 import { contextCodes } from "./codes/context.js";
 import { appCodes } from "./codes/app.js";
 import type { AnyCodeSpec, Catalogue } from "./codes/types.js";
 
-const parts = { generalCodes, scorelCodes, piCodes, yoiCodes, capsuleCodes, ttsrCodes, contextCodes, appCodes } as const;
+const parts = { generalCodes, scorelCodes, piCodes, yoiCodes, claudeCodeCodes, codexCodes, capsuleCodes, ttsrCodes, contextCodes, appCodes } as const;
 
 export const catalogue = {
   ...generalCodes,
   ...scorelCodes,
   ...piCodes,
   ...yoiCodes,
+  ...claudeCodeCodes,
+  ...codexCodes,
   ...capsuleCodes,
   ...ttsrCodes,
   ...contextCodes,

@@ -4,7 +4,7 @@ export type { Rule, TtsrSettings, TtsrMatchSource, TtsrProfile } from "./types.j
 export { readTtsrSettings } from "./settings.js";
 export { parseRuleFile } from "./rule-file.js";
 export { loadRules, type LoadRulesOptions, type LoadedRules, type RuleFs, type RuleDirSpec } from "./load.js";
-export { parseChunking, formatChunking, type Chunking } from "./chunking.js";
+export type { Chunking } from "./chunking.js";
 export { testSnippet, type SnippetOptions, type SnippetResult, type SnippetMatch } from "./snippet.js";
 export { lintRules, type LintResult } from "./lint.js";
 export { listRules, type RuleRow } from "./list.js";

@@ -5,7 +5,7 @@
 //   --quick        small sizes (CI smoke run, under a minute)
 //   --markdown     Markdown tables (for docs/performance.md)
 //   --seed N       corpus seed (default 1)
-//   --only LIST    sections: throughput,scaling,ttsr,audit,archive,ttsr-real
+//   --only LIST    sections: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21 (issue 21's table as ratios)
 //   --repeat N     run each audit workload N times and keep the fastest (default 1; a busy machine)
 //   --cpu-prof     write a V8 CPU profile of every child into the cache dir's profiles/
 //   --json FILE    also write the raw measurements as JSON
@@ -20,6 +20,7 @@ import { fmt, pending, table } from "./lib/report.mjs";
 import { archive, audit, scaling, throughput, ttsr } from "./lib/sections.mjs";
 import { probe } from "./lib/sightline.mjs";
 import { ttsrReal } from "./lib/ttsr-real.mjs";
+import { issue21 } from "./lib/issue21.mjs";
 
 const { values: opt } = parseArgs({
   options: {
@@ -88,7 +89,7 @@ if (opt.generate) {
   process.exit(0);
 }
 
-const sections = { throughput, scaling, ttsr, audit, archive, "ttsr-real": ttsrReal };
+const sections = { throughput, scaling, ttsr, audit, archive, "ttsr-real": ttsrReal, issue21 };
 const chosen = opt.only ? opt.only.split(",").map((s) => s.trim()) : Object.keys(sections);
 log(
   `mode ${opt.quick ? "quick" : "full"}, cache ${dir}, jq ${ctx.jqVersion ?? "missing"}, sightline ${ctx.probe.built ? `commands [${[...ctx.probe.commands].join(", ")}]` : "not built"}`,

@@ -200,6 +200,46 @@ describe("HTML report in headless chromium", () => {
   );
 
   it.skipIf(SKIP)(
+    "after a compaction the messages it kept are labelled kept, not new; its own token figures are labelled",
+    async () => {
+      const s = result.sessions.find((x) => x.path === COMPACTION)!;
+      // Each turn's context as message-table indexes (the refs resolved as the page resolves them).
+      const contexts: number[][] = [];
+      s.turns.forEach((t, i) => {
+        contexts[i] = [...(t.refs.base === null ? [] : contexts[t.refs.base].slice(0, t.refs.keep)), ...t.refs.add];
+      });
+      // The first turn after the compaction: it lost messages of the turn before it.
+      const ti = s.turns.findIndex((_, i) => i > 0 && contexts[i - 1].some((m) => !contexts[i].includes(m)));
+      expect(ti).toBeGreaterThan(0);
+      const t = s.turns[ti];
+      const prev = contexts[t.refs.base ?? ti - 1];
+      const fresh = t.refs.base === ti - 1 ? t.refs.keep : 0;
+      const want = contexts[ti].map((m, pos) => (pos < fresh ? "" : prev.includes(m) ? "kept" : "new"));
+      expect(want.filter((x) => x === "kept").length).toBeGreaterThan(0);
+      expect(want.filter((x) => x === "new").length).toBeGreaterThan(0);
+      const { page, console } = await open(`${pageOf(result, COMPACTION)}&t=${ti}`);
+      await page.waitForSelector(`[data-context='${ti}']`);
+      const got = await page
+        .locator(`[data-context='${ti}'] details.msg:not(.role-system-prompt)`)
+        .evaluateAll((ds) => ds.map((d) => (d.querySelector(".kept-badge") ? "kept" : d.querySelector(".new-badge") ? "new" : "")));
+      expect(got).toEqual(want);
+      // The compaction's own figure (31,877) and the turns' logged figures (~1,600) are each labelled for what they are.
+      await page.click("[data-back]");
+      await page.waitForSelector("[data-compaction='0']");
+      const heads = await page.locator("table th").allTextContents();
+      expect(heads).toEqual(expect.arrayContaining(["tokens: estimate (logged input)", "estimate before → after", "the entry's own figures"]));
+      expect(await page.textContent("p.figures-note")).toContain("not the provider's input count of one request");
+      expect(await page.textContent("#main")).toContain("31,877 → —");
+      await page.click("[data-compaction='0']");
+      await page.waitForSelector("p.figures-note");
+      expect(await page.textContent("p.meta")).toMatch(/^estimate [\d,]+ → [\d,]+ tokens · the entry's own figures 31,877 → — \(which also counts/);
+      expect(console.filter((c) => c.startsWith("error"))).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.skipIf(SKIP)(
     "one viewer for every input: an input's findings from its detail file, another input by its number, a missing one said",
     async () => {
       const i = result.sessions.findIndex((x) => x.status === "error" && x.diagnostics.length > 1);

@@ -1,6 +1,6 @@
 // What an auditor meets first, tried as a new user would (issue 20): one wording for a missing path in every
 // command, nothing written before the run finds nothing to read, `codes` with no match says so.
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -179,5 +179,66 @@ describe("replay --turn: long texts are shortened like tool results unless --ful
     expect(full.code).toBe(0);
     expect(full.stdout).toContain(answer);
     expect(full.stdout).toContain(oneLine);
+  });
+});
+
+describe("a row's status, counts and first finding agree (terminal, summary.md, index.html)", () => {
+  const out = join(tmp(), "r");
+  // The pi fixtures against the fixtures' rules: capsule checks that lose state and TTSR replays that disagree,
+  // failures that carry no diagnostic of their own.
+  const [r] = runMany([{ args: ["audit", "fixtures/pi", "--rules", "fixtures/rules/project", "--out", out, "--fail-on", "none", "--workers", "0"] }], {
+    COLUMNS: "",
+  });
+  const consistent = (status: string, err: number, warn: number) =>
+    status === "error" ? err > 0 : status === "warning" ? err === 0 && warn > 0 : err === 0 && warn === 0;
+
+  it("terminal and summary.md: an error row counts at least one error, a warning row a warning, an ok row none", () => {
+    expect(r.code, r.stderr).toBe(0);
+    const term = r.stdout
+      .split("\n")
+      .filter((l) => /^│ (ok|warning|error) /.test(l))
+      .map((l) => l.split("│").map((c) => c.trim()));
+    expect(term.length).toBeGreaterThan(30);
+    for (const c of term) expect(consistent(c[1], Number(c[8]), Number(c[9])), c.join(" | ")).toBe(true);
+    const icon: Record<string, string> = { "✅": "ok", "⚠️": "warning", "❌": "error" };
+    const md = readFileSync(join(out, "summary.md"), "utf8")
+      .split("\n")
+      .filter((l) => /^\| (✅|⚠️|❌) \|/.test(l))
+      .map((l) => l.replace(/ \|$/, "").split(" | "));
+    expect(md.length).toBe(term.length);
+    for (const c of md) expect(consistent(icon[c[0].slice(2)], Number(c[7]), Number(c[8])), c.join(" | ")).toBe(true);
+    // The rows that fail only by a check are there (the case this pins).
+    expect(r.stdout).toMatch(/│ error +│ fixtures\/pi\/hand\/compaction-capsule-loses-pending-write\.jsonl +│.*│ 1 +│ 0 +│/);
+  });
+
+  it("index.html: an error row counts an error and names its first finding, failed checks included", () => {
+    const html = readFileSync(join(out, "index.html"), "utf8");
+    const rows = [...html.matchAll(/<tr class="st-(ok|warning|error)"[^>]*>(.*?)<\/tr>/g)].map((m) => [
+      m[1],
+      ...[...m[2].matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((c) => c[1]),
+    ]);
+    expect(rows.length).toBeGreaterThan(30);
+    for (const c of rows) {
+      expect(consistent(c[0], Number(c[8]), Number(c[9])), c.join(" | ")).toBe(true);
+      if (c[0] !== "ok") expect(c[10], c.join(" | ")).not.toBe("");
+    }
+    expect(html).toContain("compaction c1 capsule: lost in compaction: pending-write src/api.ts");
+    expect(html).toContain("recorded and replayed TTSR evidence disagree");
+  });
+});
+
+describe("diff: a compaction's own token figures are labelled beside the estimate", () => {
+  it("says which number is the estimate, which the entry's own, and that a turn's logged figure is another count", () => {
+    const [diff, replay] = runMany([
+      { args: ["diff", "fixtures/pi/omp17-deferred-then-compaction/session.jsonl"] },
+      { args: ["replay", "fixtures/pi/omp17-deferred-then-compaction/session.jsonl"] },
+    ]);
+    expect(diff.stdout).toContain("≈230 tok → after: 4 msgs, ≈113 tok (chars/4 + 1600/image); the entry's own figures: 31877† before, — after\n");
+    expect(diff.stdout).toContain(
+      "  ≈ is sightline's estimate of the context before and after; the entry's own figures (tokensBefore, tokensAfter) are what the agent wrote when it compacted, not the provider's input count of a request that each turn's logged figure is (sightline replay)\n",
+    );
+    // The per-turn figures it is compared with, labelled by replay's legend.
+    expect(replay.stdout).toContain("logged = the provider's input count");
+    expect(replay.stdout).toContain("≈224 tok · logged 1600†");
   });
 });

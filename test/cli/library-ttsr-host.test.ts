@@ -16,20 +16,40 @@ describe("TTSR host example (imports only the package entry)", () => {
     expect(specs).toEqual(["sightline"]);
   });
 
+  const run = (...args: string[]) => {
+    ensureBuilt();
+    const r = spawnSync(process.execPath, [EXAMPLE, ...args], { cwd: join(ROOT, "examples"), encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    return JSON.parse(r.stdout) as Record<string, unknown>;
+  };
+  const TURNS = ["user: add debug output", "custom ttsr-injection no-console", "assistant: Done. TODO: tests", "custom ttsr-injection no-todo"];
+  const LATER = ["assistant: Docs next; FIXME: examples", "user: write the changelog", "assistant: Changelog: FIXME: dates"];
+  const PERSISTED = ["custom_message no-console", "ttsr_injection no-console", "custom_message no-todo", "ttsr_injection no-todo"];
+
   for (const profile of ["v17", "v18"]) {
-    it(`runs (${profile}): the interrupted message is cut, both injections are delivered, persisted and marked, the agent continues twice`, () => {
-      ensureBuilt();
-      const r = spawnSync(process.execPath, [EXAMPLE, profile], { cwd: join(ROOT, "examples"), encoding: "utf8" });
-      expect(r.stderr).toBe("");
-      expect(r.status).toBe(0);
-      expect(JSON.parse(r.stdout)).toEqual({
-        messages: ["user: add debug output", "custom ttsr-injection no-console", "assistant: Done. TODO: tests", "custom ttsr-injection no-todo"],
-        persisted: ["custom_message no-console", "ttsr_injection no-console", "custom_message no-todo", "ttsr_injection no-todo"],
-        injected: ["no-console", "no-todo"],
-        continued: 2,
-        // docs/ttsr.md §17.5: a v18 follow-up carries its deliveryId; an interrupt never does.
-        details: [{ rules: ["no-console"] }, profile === "v18" ? { rules: ["no-todo"], deliveryId: 1 } : { rules: ["no-todo"] }],
+    it(`runs (${profile}): the interrupted message is cut, the injections are delivered, persisted and marked; a follow-up dropped at a skipped continue is released and its rule fires again`, () => {
+      expect(run(profile)).toEqual({
+        messages: [...TURNS, ...LATER, "custom ttsr-injection no-fixme"],
+        persisted: [...PERSISTED, "custom_message no-fixme", "ttsr_injection no-fixme"],
+        injected: ["no-console", "no-todo", "no-fixme"],
+        continued: 3,
+        discarded: ["no-fixme"],
+        // docs/ttsr.md §17.5: a v18 follow-up carries its deliveryId (the dropped one used up id 2); an interrupt never does.
+        details:
+          profile === "v18"
+            ? [{ rules: ["no-console"] }, { rules: ["no-todo"], deliveryId: 1 }, { rules: ["no-fixme"], deliveryId: 3 }]
+            : [{ rules: ["no-console"] }, { rules: ["no-todo"] }, { rules: ["no-fixme"] }],
       });
     });
   }
+
+  it("v18 without host duty 5 (releaseDeferred at a skipped continue): the dropped follow-up's rule stays reserved and never fires again", () => {
+    expect(run("v18", "no-release")).toMatchObject({
+      messages: [...TURNS, ...LATER],
+      persisted: PERSISTED,
+      injected: ["no-console", "no-todo"],
+      discarded: ["no-fixme"],
+    });
+  });
 });

@@ -166,9 +166,9 @@ describe("replay: every flag of --help", () => {
     );
     usage(
       r.profileScorel,
-      /--profile p5 is a scorel profile, but fixtures\/pi\/omp17-branch-after-gap\/session.jsonl is a pi session \(its profiles: pi\|omp17\|omp18\|pi-1\.5\)/,
+      /--profile p5: a scorel profile, but fixtures\/pi\/omp17-branch-after-gap\/session.jsonl is a pi session \(its profiles: pi\|omp17\|omp18\|pi-1\.5\)/,
     );
-    usage(r.profileYoi, /--profile seed is a yoi profile, but .* is a scorel session/);
+    usage(r.profileYoi, /--profile seed: a yoi profile, but .* is a scorel session/);
   });
 
   it("--tokens exact counts with o200k_base; an unknown choice: exit 2", () => {
@@ -303,7 +303,7 @@ describe("diff: every flag of --help", () => {
 
   it("--profile: an unknown name or another format's profile is a usage error", () => {
     usage(r.diffProfileBogus, /--profile bogus: no such profile/);
-    usage(r.diffProfileScorel, /--profile p5 is a scorel profile/);
+    usage(r.diffProfileScorel, /--profile p5: a scorel profile/);
   });
 
   it("diff a b: the same file is the same; --compaction and --tokens are for one session (exit 2); --full lists every differing turn", () => {

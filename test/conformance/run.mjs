@@ -10,12 +10,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import claudeCode from "./adapters/claude-code.mjs";
 import omp from "./adapters/omp.mjs";
 import pi from "./adapters/pi.mjs";
 import { cacheRoot } from "./cache.mjs";
 import { brief, firstDifference } from "./compare.mjs";
 
-const ADAPTERS = { [pi.name]: pi, [omp.name]: omp };
+const ADAPTERS = { [pi.name]: pi, [omp.name]: omp, [claudeCode.name]: claudeCode };
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {
@@ -130,6 +131,11 @@ async function main() {
       // --profile compares the release with another profile (e.g. the previous one, to see what changed).
       const profile = opts.profile ?? chosen.profile;
       const pinned = chosen.pinned && profile === chosen.profile;
+      // An adapter whose oracle is not a library but a native CLI (Claude Code, Codex: the requests it sends) runs its own check.
+      if (adapter.run) {
+        summary.push({ custom: await adapter.run(version, { sightline: opts.sightline, profile, show: opts.show, log }) });
+        continue;
+      }
       const api = await adapter.install(version, log);
       const cases = [
         ...fixtures(adapter),
@@ -167,6 +173,11 @@ async function main() {
   }
   let failed = 0;
   for (const r of summary) {
+    if (r.custom) {
+      for (const l of r.custom.lines) process.stdout.write(`${l}\n`);
+      failed += r.custom.failing;
+      continue;
+    }
     const note = r.pinned ? "" : r.requested ? " (requested with --profile)" : " (newest profile; no profile pins this release)";
     const head = `${r.upstream} vs profile ${r.profile}${note}`;
     process.stdout.write(

@@ -57,7 +57,7 @@ describe("API report (api/sightline.api.md)", () => {
     expect(sub.formats).toEqual(
       expect.arrayContaining(["moduleOf", "formatModule", "piFormat", "buildScorelContext", "FORMAT_PROFILES", "renderSystemReminder"]),
     );
-    expect(sub.context).toEqual(expect.arrayContaining(["recompose", "matchMessages", "diffTurnLists", "charsPer4", "exactCounter"]));
+    expect(sub.context).toEqual(expect.arrayContaining(["messagesFromDeltas", "matchMessages", "diffTurnLists", "charsPer4", "exactCounter"]));
     expect(sub.ttsr).toEqual(expect.arrayContaining(["chunkText", "resolveTtsrProfile", "renderRule", "bucketRules", "TTSR_PROFILE_INFO"]));
     expect(sub.capsule).toEqual(expect.arrayContaining(["capsuleCheck", "findCapsule"]));
     // Each runtime name has one home.
@@ -82,6 +82,9 @@ describe("API report (api/sightline.api.md)", () => {
       "formatPass",
       "toUpstreamThrow",
       "contractSchemas",
+      "rootPath",
+      "matchPositions",
+      "pairTurns",
     ])
       expect(all, internal).not.toContain(internal);
   });

@@ -3,8 +3,9 @@
 // session is spilled to a temporary folder at once (audit-spill.ts) and only its digest is kept, so the
 // run's memory follows the largest session, not the corpus; the result's sessions read the rest back on
 // access, and the report writer streams the ready-made pieces.
-import pLimit from "p-limit";
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../../audit/model.js";
+
+export type { AuditResult, AuditSession, FailOn };
 import { unreadableSession } from "./session.js";
 import { summarize } from "../../audit/summary.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
@@ -17,6 +18,8 @@ import { makeSpillDir } from "../../io/spill.js";
 import { loadTtsrSetup, ttsrHookFor } from "./ttsr.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "../workers/pool.js";
 import { shardFiles, type Shard } from "../report-folder/shard.js";
+import { largestFirst, runOrdered } from "../workers/schedule.js";
+import { fileSize } from "../../io/stat.js";
 
 export interface AuditOptions extends AuditFileOptions {
   paths: string[];
@@ -96,8 +99,6 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
       : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
   let localHook: ReturnType<typeof ttsrHookFor>;
-  // p-limit bounds how many files are in flight (open handles, queued results), the pool bounds CPU.
-  const limit = pLimit(Math.max(2, size * 2));
   let done = 0;
   const auditHere = async (f: string, key: string): Promise<AuditTaskResult> => {
     if (!hook) localHook ??= ttsrHookFor(fileOpts);
@@ -106,29 +107,30 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
     auditProbe.onSession?.(r.entry);
     return { digest: spillSession(spillDir, key, r.entry, keepFull) };
   };
+  // One slot per input, filled as files finish (in any order): outputs keep input order.
+  const results = new Array<{ entry: AuditSession } | { skipped: string }>(files.length);
+  const auditOne = async (i: number): Promise<void> => {
+    const f = files[i];
+    const key = String(i).padStart(6, "0");
+    try {
+      // Standard input belongs to this thread: "-" is read here, never in a worker.
+      const t = pool && !isStdin(f) ? await pool.run({ path: f, key }) : await auditHere(f, key);
+      if ("digest" in t) store.add(t.digest);
+      results[i] = "digest" in t ? { entry: spilledSession(t.digest, store) } : t;
+    } catch (e) {
+      const d =
+        e instanceof PoolTimeout
+          ? diag("APP_AUDIT_TIMEOUT", { file: f }, { ms: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })
+          : diag("APP_AUDIT_WORKER_FAILED", { file: f }, { detail: e instanceof Error ? e.message : String(e) });
+      results[i] = { entry: unreadableSession(f, [d]) };
+    }
+    opts.onProgress?.(++done, files.length, f);
+  };
   try {
-    const results = await Promise.all(
-      files.map((f, i) =>
-        limit(async (): Promise<{ entry: AuditSession } | { skipped: string }> => {
-          let r: { entry: AuditSession } | { skipped: string };
-          const key = String(i).padStart(6, "0");
-          try {
-            // Standard input belongs to this thread: "-" is read here, never in a worker.
-            const t = pool && !isStdin(f) ? await pool.run({ path: f, key }) : await auditHere(f, key);
-            if ("digest" in t) store.add(t.digest);
-            r = "digest" in t ? { entry: spilledSession(t.digest, store) } : t;
-          } catch (e) {
-            const d =
-              e instanceof PoolTimeout
-                ? diag("APP_AUDIT_TIMEOUT", { file: f }, { ms: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })
-                : diag("APP_AUDIT_WORKER_FAILED", { file: f }, { detail: e instanceof Error ? e.message : String(e) });
-            r = { entry: unreadableSession(f, [d]) };
-          }
-          opts.onProgress?.(++done, files.length, f);
-          return r;
-        }),
-      ),
-    );
+    // Largest files first (schedule.ts); at most twice the pool's size in flight (open handles, queued
+    // results), taken in turn, so nothing per file waits in memory before its turn.
+    const order = largestFirst(files.map((f) => (isStdin(f) ? 0 : fileSize(f))));
+    await runOrdered(order, Math.max(2, size * 2), auditOne);
     const sessions: AuditSession[] = [];
     const skipped: AuditResult["skipped"] = [];
     results.forEach((r, i) => {

@@ -2,9 +2,13 @@
 import { formatOfProfile, isSession, moduleOf, profileNames, type ParsedSession } from "../../formats/index.js";
 import type { FormatModule, SessionBase } from "../../formats/types.js";
 import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../../context/compaction.js";
+
+export type { CompactionDiff };
 import { replayStream, type ReplayDocument } from "../../context/replay.js";
 import { exactCounter } from "../../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../../context/tokens.js";
+
+export type { TokenCounter };
 import { countTurnViews, type Turn, type TurnViewOptions } from "../../context/turns.js";
 import { readSession } from "../read/read.js";
 import { InputError, UsageError } from "../../shared/errors.js";
@@ -21,7 +25,8 @@ export interface LoadedSession {
 /** Reads a session or explains (InputError → exit 2) why it cannot be replayed. */
 export async function loadSession(path: string, opts: { profile?: string } = {}): Promise<LoadedSession> {
   // A name no format knows is refused before reading; a known name must belong to the detected format.
-  if (opts.profile !== undefined && !formatOfProfile(opts.profile)) throw new UsageError(`--profile ${opts.profile}: no such profile (${profileNames()})`);
+  if (opts.profile !== undefined && !formatOfProfile(opts.profile))
+    throw new UsageError(`no such profile (${profileNames()})`, { name: "profile", value: opts.profile });
   const s: ParsedSession = await readSession(path, { profile: opts.profile });
   if (!isSession(s)) {
     // "Cannot read X: why" already names the file; other findings are prefixed with it.
@@ -31,14 +36,15 @@ export async function loadSession(path: string, opts: { profile?: string } = {})
   const module = moduleOf(s);
   if (opts.profile !== undefined && !module.profiles.includes(opts.profile)) {
     throw new UsageError(
-      `--profile ${opts.profile} is a ${formatOfProfile(opts.profile)?.name} profile, but ${s.file} is a ${s.format} session (its profiles: ${module.profiles.join("|")})`,
+      `a ${formatOfProfile(opts.profile)?.name} profile, but ${s.file} is a ${s.format} session (its profiles: ${module.profiles.join("|")})`,
+      { name: "profile", value: opts.profile },
     );
   }
   return { session: s, module };
 }
 
 export function checkLeaf(s: SessionBase, leafId: string | undefined): void {
-  if (leafId !== undefined && !s.tree.parent.has(leafId)) throw new InputError(`--leaf ${leafId}: no such tree entry in ${s.file}`);
+  if (leafId !== undefined && !s.tree.parent.has(leafId)) throw new InputError(`no such tree entry in ${s.file}`, { name: "leafId", value: leafId });
 }
 
 /**
@@ -58,7 +64,7 @@ export function turnIndexOf(session: SessionBase, ref: number | string): { index
         note: `--turn ${text}: no turn ${text} (turns 0–${refs.length - 1}); showing turn ${byId.index}, whose response id is ${text}`,
       }),
     };
-  throw new InputError(`--turn ${text}: no such turn (neither a turn index nor a response id) in ${session.file}`);
+  throw new InputError(`no such turn (neither a turn index nor a response id) in ${session.file}`, { name: "turn", value: text });
 }
 
 /** The replay document's head and its turns as a lazy sequence (output written as it is produced). */
@@ -72,7 +78,8 @@ export async function replayStreamFile(
   const found = ref === undefined ? undefined : turnIndexOf(session, ref);
   const opts: TurnViewOptions & { profile?: string } = { ...rest, ...(found !== undefined && { turn: found.index }) };
   const listed = countTurnViews(session, opts);
-  if (opts.turn !== undefined && listed === 0) throw new InputError(`--turn ${opts.turn}: no such turn in the listed turns of ${session.file}`);
+  if (opts.turn !== undefined && listed === 0)
+    throw new InputError(`no such turn in the listed turns of ${session.file}`, { name: "turn", value: String(opts.turn) });
   return { ...replayStream(session, opts), listed, ...(found?.note !== undefined && { note: found.note }) };
 }
 
@@ -83,6 +90,6 @@ export async function compactionDiffFile(
   const { session } = await loadSession(path, opts);
   const compactions = compactionDiffs(session, opts);
   if (opts.compactionId !== undefined && compactions.length === 0)
-    throw new InputError(`--compaction ${opts.compactionId}: no such compaction in ${session.file}`);
+    throw new InputError(`no such compaction in ${session.file}`, { name: "compactionId", value: opts.compactionId });
   return { doc: { schemaVersion: 1, compactions }, session };
 }

@@ -6,6 +6,8 @@ import { iterTurnViews, type Turn } from "../../context/turns.js";
 import type { TurnId } from "../../context/session-diff.js";
 import { streamSessionDiff, type SessionDiffRun, type TurnSource } from "../../context/session-diff-stream.js";
 import type { SessionDiffOptions } from "../../context/session-diff.js";
+
+export type { SessionDiffEnd } from "../../context/session-diff.js";
 import { JsonMemberScanner, JsonShapeError } from "./json-stream.js";
 import { InputError } from "../../shared/errors.js";
 import { contractProblem } from "../../schema/contract.js";

@@ -4,14 +4,14 @@
 // page with its script and style (sessions/session.html, session.js, report.css); see report/layout.ts. A spilled session's files are made from the pieces its
 // worker wrote, so writing never holds more than one session. The default folder is reports/<UTC stamp>-<cmd>/.
 import { join } from "node:path";
-import { auditJunit } from "../../report/junit.js";
+import { auditJunitChunks } from "../../report/junit.js";
 import { PAGE_ASSETS, renderViewer } from "../../report/html-session.js";
 import { commonRoot, SESSIONS_DIR, sessionFiles, VIEWER } from "../../report/layout.js";
 import { renderMarkdown } from "../../report/markdown.js";
 import type { AuditResult, AuditSession } from "../../audit/model.js";
 import { redactDeep } from "../../report/redact.js";
 import { redactSpilled, spillOf } from "../../audit/store.js";
-import { detailChunks, indexHtml, summaryJson } from "../../report/stream.js";
+import { detailChunks, indexHtml, summaryJsonChunks } from "../../report/stream.js";
 import { writeChunksAtomic } from "../../io/atomic.js";
 
 /** The files at the top of a report folder (next to the sessions/ folder). */
@@ -51,10 +51,10 @@ export async function writeReport(dir: string, result: AuditResult, opts: { reda
   for (const [name, text] of Object.entries(PAGE_ASSETS)) await put(`${SESSIONS_DIR}/${name}`, [text]);
   await put(`${SESSIONS_DIR}/${VIEWER}`, [renderViewer({ root: commonRoot(r.sessions.map((s) => s.path)), result: r })]);
   for (let i = 0; i < r.sessions.length; i++) await put(sessionFiles(i).detail, detailChunks(r.sessions[i]));
-  await put("index.html", [indexHtml(r)]);
+  await put("index.html", indexHtml(r));
   await put("summary.md", [renderMarkdown(r)]);
-  await put("junit.xml", [auditJunit(r)]);
+  await put("junit.xml", auditJunitChunks(r));
   // summary.json last: merge-reports and CI steps take its presence as "the report is complete".
-  await put("summary.json", [summaryJson(r)]);
+  await put("summary.json", summaryJsonChunks(r));
   return written;
 }

@@ -1,6 +1,6 @@
 // sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml, sessions/) for a corpus.
 import { resolve } from "node:path";
-import { parseChunking } from "../../ttsr/chunking.js";
+import { parseChunking } from "../../app/options/options.js";
 import { runAudit } from "../../app/audit/audit.js";
 import { shardArg } from "../shard-arg.js";
 import { defaultRunDir, shareable, writeReport } from "../../app/report-folder/write.js";
@@ -11,7 +11,7 @@ import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
 import { auditExitCode, EXITS } from "../exit-codes.js";
 import { progressBar } from "../progress.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { outFolderProblem, pathKind } from "../../io/stat.js";
 import { verdictsProblem } from "../../app/ttsr/verdicts.js";
 import { toolVersion } from "../../io/text.js";

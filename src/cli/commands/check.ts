@@ -10,7 +10,7 @@ import { outFolderProblem, pathKind } from "../../io/stat.js";
 import { defineCommand } from "../command.js";
 import { checkExitCode, EXITS } from "../exit-codes.js";
 import { workspacePath } from "../workspace.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { out, err, outJson } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { isFidelityFinding } from "../../shared/diagnostics.js";

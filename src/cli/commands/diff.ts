@@ -10,7 +10,7 @@ import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
 import { compactionDiffExitCode, sessionDiffExitCode, EXITS } from "../exit-codes.js";
 import { err, out, outJson } from "../output.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { StreamWriter } from "../writer.js";
 import { profileOption } from "../profile-help.js";
 

@@ -11,7 +11,7 @@ import { defineCommand } from "../command.js";
 import { replayExitCode, EXITS } from "../exit-codes.js";
 import { err } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
-import { UsageError } from "../usage.js";
+import { UsageError } from "../../shared/errors.js";
 import { profileOption } from "../profile-help.js";
 
 /** --turn N: a 0-based turn index, or a response id. Read as a string: as a yargs number, a bare `--turn` vanished silently. */

@@ -7,8 +7,8 @@ import { defineCommand } from "../command.js";
 import { validateExitCode, EXITS } from "../exit-codes.js";
 import { out, err, outJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
-import { formatOfProfile, profileNames } from "../../formats/index.js";
-import { UsageError } from "../usage.js";
+import { isFormatProfile, profileNames } from "../../app/options/options.js";
+import { UsageError } from "../../shared/errors.js";
 import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 export const validateCommand = defineCommand({
@@ -25,14 +25,19 @@ export const validateCommand = defineCommand({
         describe: "How rule files are read (default: seed, or v18 for a file using keys only v18 reads: agents, enabled, question)",
       })
       .option("verbose", { type: "boolean", default: false, describe: "Also show notes (profile choices) and skipped files" })
+      .option("workers", {
+        type: "number",
+        describe: "Threads for a large pi file (16 MiB and up): N >= 2 reads it in ranges on N threads, same findings (default 1)",
+      })
       .example("$0 validate session.jsonl", "Check one session")
       .example("$0 validate fixtures", "Check every file of a folder")
       .example("$0 validate '**/*.jsonl' --json", "A quoted glob, JSON output")
       .example("cat s.jsonl | $0 validate -", "Read stdin"),
   handler: async (a) => {
-    if (a.profile !== undefined && !formatOfProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
+    if (a.profile !== undefined && !isFormatProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
+    if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
     const bar = progressBar("validate", !a.json && process.stderr.isTTY === true);
-    const r = await validatePaths(a.paths, { profile: a.profile, ttsrProfile: a.ttsrProfile, onProgress: (d, t) => bar.update(d, t) });
+    const r = await validatePaths(a.paths, { profile: a.profile, ttsrProfile: a.ttsrProfile, workers: a.workers, onProgress: (d, t) => bar.update(d, t) });
     bar.stop();
     if (a.json) outJson(validateDocument(r));
     else {

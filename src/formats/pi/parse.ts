@@ -1,7 +1,7 @@
 // Streaming reader for pi / oh-my-pi session files (docs/pi.md §1–§4, §10): title slot, header,
 // per-line loader verdict, in-memory migration v1→v2→v3, then tree checks and the profile choice.
 import { DiagnosticBag, sortDiagnostics } from "../../shared/diagnostics.js";
-import { findLoneSurrogate, isObject, parseJson } from "../../shared/json.js";
+import { isObject, parseJson } from "../../shared/json.js";
 import { splitText, type LineRecord, type LineSink } from "../../shared/lines.js";
 import type { ParseOptions } from "../types.js";
 import { omp18LoadFailure } from "./load18.js";
@@ -10,6 +10,8 @@ import type { PiEntry, PiSession, PiTitleSlot, PiVersion } from "./model.js";
 import { chooseProfile } from "./profile.js";
 import { NEWER_ENTRY_TYPES, newerMarker } from "./newer.js";
 import { isKnownEntryType, checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
+import type { SchemaIssue } from "../../schema/ajv.js";
+import { piLineFacts, type PiLineFacts } from "./line-facts.js";
 import { buildTree, checkTree } from "./tree.js";
 
 /**
@@ -30,8 +32,6 @@ function asTitleSlot(v: unknown): { title: string; source?: string } | undefined
   return v.source === undefined ? { title: v.title } : { title: v.title, source: v.source as string };
 }
 
-const MAYBE_SURROGATE = /\\u[dD][89a-fA-F]/;
-
 /** Markers of newer writers seen in the file: the profile choice reads them (docs/pi.md §8.7, §9). */
 class NewerEvidence {
   readonly pi1: string[] = [];
@@ -49,11 +49,12 @@ class NewerEvidence {
 }
 
 /**
- * The pi reader as steps over one line at a time: line checks (`#checkLine`), JSON (`#parseLine`), the v17 title
+ * The pi reader as steps over one line at a time: the line's own facts (line-facts.ts: made here, or on another
+ * thread and handed in with pushFacts), line checks (`#checkLine`), JSON (`#parseLine`), the v17 title
  * slot (`#takeTitleSlot`), then the header (`#onHeader`) or an entry (`#onEntry`); `finish` assembles the session
  * (`#session`) and gives the loader's verdict once the profile is known (`#verdict`).
  */
-class PiParser implements LineSink<PiSession> {
+export class PiParser implements LineSink<PiSession> {
   readonly #opts: ParseOptions;
   readonly #bag: DiagnosticBag;
   #lineCount = 0;
@@ -84,12 +85,28 @@ class PiParser implements LineSink<PiSession> {
       this.#evidenceOnly(rec);
       return;
     }
-    if (!this.#checkLine(rec)) return;
-    const value = this.#parseLine(rec);
-    if (value === NOT_JSON || this.#takeTitleSlot(rec, value)) return;
+    this.#line(piLineFacts(rec));
+  }
+
+  /** A line whose own facts were made elsewhere (parse-parallel: only lines after an accepted header). */
+  pushFacts(f: PiLineFacts): void {
+    this.#lineCount = f.no;
+    if (this.#empty) throw new Error("pushFacts after a rejected header");
+    this.#line(f);
+  }
+
+  /** The file's version once its header is accepted (the schema of every later line depends on it). */
+  headerVersion(): PiVersion | undefined {
+    return this.#header && !this.#empty ? this.#version : undefined;
+  }
+
+  #line(f: PiLineFacts): void {
+    if (!this.#checkLine(f)) return;
+    const value = this.#parseLine(f);
+    if (value === NOT_JSON || this.#takeTitleSlot(f.no, value)) return;
     const index = this.#records++;
-    if (index === 0) this.#onHeader(value, rec.no);
-    else this.#onEntry(value, rec.no);
+    if (index === 0) this.#onHeader(value, f.no);
+    else this.#onEntry(value, f.no, f.schema);
   }
 
   finish(): PiSession {
@@ -113,20 +130,21 @@ class PiParser implements LineSink<PiSession> {
   }
 
   /** Findings about the line as bytes; false for a blank line, which holds no record. */
-  #checkLine(rec: LineRecord): boolean {
-    if (rec.invalidUtf8) this.#bag.add("INVALID_UTF8", { line: rec.no });
-    if (!this.#crlfSeen && rec.text.endsWith("\r")) {
+  #checkLine(f: PiLineFacts): boolean {
+    if (f.invalidUtf8) this.#bag.add("INVALID_UTF8", { line: f.no });
+    if (!this.#crlfSeen && f.cr) {
       this.#crlfSeen = true;
-      this.#bag.add("CRLF_LINE", { line: rec.no });
+      this.#bag.add("CRLF_LINE", { line: f.no });
     }
-    if (rec.text.trim() !== "") return true;
-    this.#bag.add("skipped_line", { line: rec.no }, { reason: "blank line" });
+    if (!f.blank) return true;
+    this.#bag.add("skipped_line", { line: f.no }, { reason: "blank line" });
     return false;
   }
 
   /** The line's JSON value, or NOT_JSON (reported) for a line the loader skips. */
-  #parseLine(rec: LineRecord): unknown {
-    const parsed = parseJson(rec.text);
+  #parseLine(f: PiLineFacts): unknown {
+    const rec = f;
+    const parsed = f.parsed!;
     if (!parsed.ok) {
       this.#malformed++;
       if (parsed.tooDeep) this.#bag.add("TOO_DEEP", { line: rec.no }, { limit: 1000 });
@@ -137,16 +155,13 @@ class PiParser implements LineSink<PiSession> {
       return NOT_JSON;
     }
     if (!rec.terminated) this.#bag.add("TORN_LAST_LINE", { line: rec.no });
-    if (MAYBE_SURROGATE.test(rec.text)) {
-      const ptr = findLoneSurrogate(parsed.value);
-      if (ptr !== undefined) this.#bag.add("LONE_SURROGATE", { line: rec.no, pointer: ptr }, { pointer: ptr });
-    }
+    if (f.surrogate !== undefined) this.#bag.add("LONE_SURROGATE", { line: f.no, pointer: f.surrogate }, { pointer: f.surrogate });
     return parsed.value;
   }
 
   /** A v17 title slot on line 1 is kept aside (pi 1.5.2 has none: asked for that profile, it is a record). */
-  #takeTitleSlot(rec: LineRecord, value: unknown): boolean {
-    if (rec.no !== 1 || this.#opts.profile === "pi-1.5") return false;
+  #takeTitleSlot(no: number, value: unknown): boolean {
+    if (no !== 1 || this.#opts.profile === "pi-1.5") return false;
     const slot = asTitleSlot(value);
     if (!slot) return false;
     this.#titleSlot = { line: 1, ...slot, raw: value as Record<string, unknown> };
@@ -186,7 +201,7 @@ class PiParser implements LineSink<PiSession> {
     this.#v1.ids.push(undefined);
   }
 
-  #onEntry(value: unknown, line: number): void {
+  #onEntry(value: unknown, line: number, schema?: readonly SchemaIssue[]): void {
     const bag = this.#bag;
     if (!isObject(value)) {
       this.#v1.ids.push(undefined);
@@ -198,7 +213,7 @@ class PiParser implements LineSink<PiSession> {
       bag.add("PI_EXTRA_HEADER", { line });
       return;
     }
-    for (const i of checkRecordSchema(value as Record<string, unknown>, this.#version))
+    for (const i of schema ?? checkRecordSchema(value as Record<string, unknown>, this.#version))
       bag.add("SCHEMA", { line, pointer: i.pointer }, { pointer: i.pointer, detail: i.detail });
     // Types a newer release writes are reported once per file (PROFILE_NEWER), not per line.
     if (!isKnownEntryType(value.type) && !(typeof value.type === "string" && Object.hasOwn(NEWER_ENTRY_TYPES, value.type)))
@@ -255,7 +270,7 @@ class PiParser implements LineSink<PiSession> {
 
 const NOT_JSON: unique symbol = Symbol("not JSON");
 
-export function createPiParser(opts: ParseOptions): LineSink<PiSession> {
+export function createPiParser(opts: ParseOptions): PiParser {
   return new PiParser(opts);
 }
 

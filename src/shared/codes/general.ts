@@ -1,9 +1,9 @@
 // Codes shared by every format and by the IO edge.
 import { show, type Catalogue } from "./types.js";
 
-const FORMAT_NAME = { scorel: "Scorel", pi: "pi", yoi: "yoi" } as const;
+const FORMAT_NAME = { scorel: "Scorel", pi: "pi", yoi: "yoi", codex: "Codex" } as const;
 /** What each reader does with a profile name it does not know. */
-const UNKNOWN_PROFILE_THEN = { scorel: "detecting instead", pi: "choosing one from the file", yoi: "using seed" } as const;
+const UNKNOWN_PROFILE_THEN = { scorel: "detecting instead", pi: "choosing one from the file", yoi: "using seed", codex: "choosing one from the file" } as const;
 
 /** What contradicts the profile (PROFILE_MISMATCH): the reader names the case, the wording is here. */
 export type ProfileMismatch =

@@ -270,7 +270,10 @@ export class TtsrCoordinator {
   }
   readonly #defaultRender: RuleRenderer;
 
-  /** v18: a queued follow-up discarded before it was persisted frees its reservation (docs/ttsr.md §17.5). */
+  /**
+   * v18: a queued follow-up discarded before it was persisted frees its reservation (docs/ttsr.md §17.5). A host
+   * duty: the coordinator cannot see the discard, e.g. a skipped continue whose prompt generation changed (§17.9).
+   */
   releaseDeferred(details: unknown): void {
     this.#reservations.release(details);
   }

@@ -1,0 +1,111 @@
+// `validate` of one large pi file on every core: the file is cut into ranges of whole lines; worker threads
+// do each line's own work (decode, JSON.parse, lone-surrogate scan, entry schema: formats/pi/line-facts.ts)
+// and this thread carries the file's reader on from those facts in line order (header, ids, migration,
+// then the tree, its invariants and the profile choice, which need the whole file). The findings are the
+// single-core reader's (a property test holds it). Small files, other formats, standard input, a file whose
+// header is not accepted, or no built worker script: undefined, and the caller reads the usual way.
+import { availableParallelism } from "node:os";
+import { createSessionParser, type ParsedSession } from "../../formats/index.js";
+import type { PiLineFacts } from "../../formats/pi/line-facts.js";
+import type { PiParser } from "../../formats/pi/parse.js";
+import { splitBytes } from "../../io/lines.js";
+import { lineStartsAt, readRange } from "../../io/ranges.js";
+import { isStdin } from "../../io/read.js";
+import { fileSize } from "../../io/stat.js";
+import { isDirectory } from "../../io/text.js";
+import { WorkerPool, workerScript } from "../workers/pool.js";
+import { chunkFacts, type ChunkTask } from "./chunks.js";
+
+/** Files smaller than this are read on one core (starting workers costs more than it saves). */
+export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
+const CHUNK_BYTES = 4 * 2 ** 20;
+/** The head this thread reads itself: the header, a title slot, what detection needs. */
+const HEAD_BYTES = 64 * 2 ** 10;
+
+export interface ParallelOptions {
+  profile?: string;
+  /** Threads (default: the cores). Fewer than 2: undefined (no gain). */
+  workers?: number;
+  minBytes?: number;
+  /** Byte offsets to cut at (each moved to the next line start); default: ranges of about 4 MiB. */
+  cuts?: number[];
+  /** Bytes this thread reads itself before the ranges (default 64 KiB; tests cut small files). */
+  headBytes?: number;
+  /** Runs a range (tests: in-process); default: a worker pool over the built chunk worker. */
+  runChunk?: (t: ChunkTask) => Promise<PiLineFacts[]>;
+}
+
+// One file at a time is read in parallel: several large inputs validated together would each start a pool.
+let busy = false;
+
+export async function readSessionParallel(path: string, opts: ParallelOptions = {}): Promise<ParsedSession | undefined> {
+  if (busy || isStdin(path)) return undefined;
+  const workers = opts.workers ?? availableParallelism();
+  const script = opts.runChunk ? null : workerScript("validate/chunk-worker.js");
+  if (workers < 2 || (!opts.runChunk && !script)) return undefined;
+  const size = fileSize(path);
+  if (size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size === 0) return undefined;
+  busy = true;
+  try {
+    if (await isDirectory(path)) return undefined;
+    const [headEnd] = await lineStartsAt(path, [Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
+    if (headEnd >= size) return undefined;
+    const head = await readRange(path, 0, headEnd);
+    // A NUL byte near the start: the usual reader says BINARY_FILE.
+    if (head.subarray(0, 8192).indexOf(0) >= 0) return undefined;
+    const sniffer = createSessionParser({ profile: opts.profile, file: path });
+    const headLines = splitBytes(head);
+    for (const l of headLines) sniffer.push(l);
+    const p = sniffer.parser as Partial<PiParser> | null;
+    const version = p?.headerVersion?.();
+    if (!p?.pushFacts || version === undefined) return undefined;
+    const pi = p as PiParser;
+    const ranges = await rangesOf(path, headEnd, size, opts.cuts, workers);
+    // This thread is one of the `workers`: every workers-th range is read here (no worker start-up, no
+    // slimming or copying between threads), the others by a pool of workers - 1 threads.
+    const local = (i: number) => i % workers === 0;
+    const pool = opts.runChunk ? null : new WorkerPool<ChunkTask, PiLineFacts[]>(script!, Math.max(1, Math.min(workers - 1, ranges.length - 1)), null);
+    const run = opts.runChunk ?? ((t: ChunkTask) => pool!.run(t));
+    const task = (i: number): ChunkTask => ({ path, start: ranges[i][0], end: ranges[i][1], version });
+    try {
+      // A window of ranges in flight ahead of the one being carried on: memory stays at a few ranges' facts.
+      const ahead = workers + 1;
+      const pending: Promise<PiLineFacts[]>[] = [];
+      const start = (i: number) => {
+        if (i < ranges.length && !local(i)) pending[i] = run(task(i));
+      };
+      for (let i = 0; i < ahead; i++) start(i);
+      let base = headLines.length;
+      for (let i = 0; i < ranges.length; i++) {
+        const facts = local(i) ? await chunkFacts(task(i), false) : await pending[i];
+        delete pending[i];
+        start(i + ahead);
+        for (const f of facts) {
+          f.no += base;
+          pi.pushFacts(f);
+        }
+        base += facts.length;
+      }
+    } finally {
+      await pool?.close();
+    }
+    return sniffer.finish();
+  } finally {
+    busy = false;
+  }
+}
+
+/** Ranges of whole lines covering [from, size): at the given cuts, or about CHUNK_BYTES each (at least one per thread). */
+async function rangesOf(path: string, from: number, size: number, cuts: readonly number[] | undefined, workers: number): Promise<[number, number][]> {
+  const n = Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES));
+  const wanted = cuts ?? Array.from({ length: n - 1 }, (_, i) => from + Math.round(((i + 1) * (size - from)) / n));
+  const starts = await lineStartsAt(
+    path,
+    [...wanted].filter((c) => c > from && c < size).sort((a, b) => a - b),
+    size,
+  );
+  const bounds = [from, ...starts, size].filter((b, i, all) => i === 0 || b > all[i - 1]);
+  const out: [number, number][] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) out.push([bounds[i], bounds[i + 1]]);
+  return out;
+}

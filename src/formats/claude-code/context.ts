@@ -1,0 +1,192 @@
+// Turns of a Claude Code session (docs/claude-code.md §3, §4): one per API request. With request records
+// (cc-2.1) each turn carries the request rebuilt from them and checked against its digest; without them
+// (cc-2.1-early) one per streamed response, the messages rebuilt from the conversation lines.
+import { isObject } from "../../shared/json.js";
+import { toArray, type List } from "../../shared/plist.js";
+import type { CompactionRef, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";
+import { ccCompactionRequest } from "./compaction.js";
+import { lineContext, linesNotRecorded } from "./lines.js";
+import type { ApiMessage, CcRecord, CcSession, Json } from "./model.js";
+import { MsgCells } from "./msgs.js";
+import { iterRebuiltRequests, RECORDS_NOT_RECORDED, wireForm } from "./requests.js";
+
+const str = (v: unknown): v is string => typeof v === "string";
+
+interface CcTurn extends TurnRef {
+  /** cc-2.1: index into session.requests. */
+  request?: number;
+  /** The response's first line (usage, model). */
+  response?: CcRecord;
+}
+
+/** The last conversation entry written before `line` (the leaf of a request that got no response). */
+function entryBefore(s: CcSession, line: number): string | null {
+  let best: string | null = null;
+  for (const id of s.tree.nodes) {
+    if ((s.lineOf.get(id) ?? Number.POSITIVE_INFINITY) < line) best = id;
+    else break;
+  }
+  return best;
+}
+
+const isResponse = (r: CcRecord): boolean =>
+  r.type === "assistant" && r.raw.isApiErrorMessage !== true && isObject(r.raw.message) && r.raw.message.model !== "<synthetic>";
+
+const turnCache = new WeakMap<CcSession, CcTurn[]>();
+
+function ccTurnList(s: CcSession): CcTurn[] {
+  const cached = turnCache.get(s);
+  if (cached) return cached;
+  const out: CcTurn[] = [];
+  if (s.profile === "cc-2.1") {
+    const firstByRef = new Map<string, CcRecord>();
+    for (const r of s.records) if (isResponse(r) && str(r.raw.requestRef) && !firstByRef.has(r.raw.requestRef)) firstByRef.set(r.raw.requestRef, r);
+    s.requests.forEach((rec, i) => {
+      const resp = firstByRef.get(rec.id);
+      const leaf = resp ? (str(resp.raw.parentUuid) ? resp.raw.parentUuid : null) : entryBefore(s, rec.line);
+      out.push({ index: i, responseId: resp ? (resp.raw.uuid as string) : rec.id, leafId: leaf, request: i, response: resp });
+    });
+  } else {
+    const seen = new Set<string>();
+    for (const r of s.records) {
+      if (!isResponse(r) || !str(r.raw.uuid) || s.entries.get(r.raw.uuid) !== r) continue;
+      const mid = isObject(r.raw.message) && str(r.raw.message.id) ? r.raw.message.id : r.raw.uuid;
+      if (seen.has(mid)) continue;
+      seen.add(mid);
+      out.push({ index: out.length, responseId: r.raw.uuid, leafId: str(r.raw.parentUuid) ? r.raw.parentUuid : null, response: r });
+    }
+  }
+  turnCache.set(s, out);
+  return out;
+}
+
+export const ccTurns = (s: CcSession): TurnRef[] => ccTurnList(s).map(({ index, responseId, leafId }) => ({ index, responseId, leafId }));
+
+/** input + cache read + cache creation tokens of the response's usage (what the request cost as input). */
+function loggedInput(r: CcRecord | undefined): number | undefined {
+  const u = r && isObject(r.raw.message) && isObject(r.raw.message.usage) ? (r.raw.message.usage as Json) : undefined;
+  if (!u) return undefined;
+  const n = (k: string) => (typeof u[k] === "number" ? (u[k] as number) : 0);
+  return n("input_tokens") + n("cache_read_input_tokens") + n("cache_creation_input_tokens");
+}
+
+const systemText = (system: unknown): string | null =>
+  Array.isArray(system) ? system.flatMap((b) => (isObject(b) && str(b.text) ? [b.text] : [])).join("\n\n") : null;
+
+function listOf(cells: MsgCells, messages: readonly ApiMessage[], ids: readonly string[][]): List<Msg> {
+  let l: List<Msg> = null;
+  messages.forEach((m, i) => {
+    l = cells.push(l, m, ids[i] ?? []);
+  });
+  return l;
+}
+
+/** The request a line-rebuilt context stands for: cache_control on the last block, single texts as strings. */
+export function linesRequest(messages: readonly ApiMessage[]): Json {
+  const out = structuredClone(messages) as ApiMessage[];
+  const last = out[out.length - 1];
+  if (last) {
+    if (str(last.content)) last.content = [{ type: "text", text: last.content }];
+    const blocks = last.content as unknown[];
+    const b = blocks[blocks.length - 1];
+    if (isObject(b)) b.cache_control = { type: "ephemeral" };
+  }
+  return { messages: out.map(wireForm) };
+}
+
+export function* ccTurnContexts(s: CcSession): Generator<TurnContext> {
+  const cells = new MsgCells();
+  const turns = ccTurnList(s);
+  if (s.profile === "cc-2.1") {
+    // Turns follow the request records one to one, in file order.
+    let i = 0;
+    for (const rb of iterRebuiltRequests(s)) {
+      const t = turns[i++];
+      if (!t) break;
+      const req = rb.request;
+      const messages = listOf(cells, req ? (req.messages as ApiMessage[]).map((m) => m) : [], rb.sourceIds);
+      const ctx: TurnContext = {
+        ref: { index: t.index, responseId: t.responseId, leafId: t.leafId },
+        systemPrompt: req ? systemText(req.system) : null,
+        messages,
+        loggedTokens: loggedInput(t.response),
+        notRecorded: req ? [...RECORDS_NOT_RECORDED] : [{ path: "$", why: `the request cannot be rebuilt: ${rb.missing ?? "a part"} is not in the file` }],
+        requestCheck: rb.check ?? "incomplete",
+      };
+      if (req) ctx.request = req;
+      yield ctx;
+    }
+    return;
+  }
+  for (const t of turns) {
+    const lc = lineContext(s, t.leafId);
+    yield {
+      ref: { index: t.index, responseId: t.responseId, leafId: t.leafId },
+      systemPrompt: null,
+      messages: listOf(cells, lc.messages, lc.sourceIds),
+      loggedTokens: loggedInput(t.response),
+      request: linesRequest(lc.messages),
+      notRecorded: linesNotRecorded(lc),
+      requestCheck: "rebuilt-from-lines",
+    };
+  }
+}
+
+const recordedAt = new WeakMap<CcSession, Map<string | null, NativeContext<ApiMessage>>>();
+
+/** cc-2.1: the context of each turn's leaf, from its rebuilt request (the last request made there). */
+function recordedContexts(s: CcSession): Map<string | null, NativeContext<ApiMessage>> {
+  let m = recordedAt.get(s);
+  if (m) return m;
+  m = new Map();
+  const turns = ccTurnList(s);
+  let i = 0;
+  for (const rb of iterRebuiltRequests(s)) {
+    const t = turns[i++];
+    if (!t || !rb.request) continue;
+    m.set(t.leafId, { systemPrompt: systemText(rb.request.system), messages: rb.request.messages as ApiMessage[], sourceIds: rb.sourceIds });
+  }
+  recordedAt.set(s, m);
+  return m;
+}
+
+/**
+ * The context at an entry: where a recorded request was made (cc-2.1), that request's messages; elsewhere,
+ * and for cc-2.1-early, the messages rebuilt from the lines (docs/claude-code.md §4).
+ */
+export function buildCcContext(s: CcSession, leafId: string | null): NativeContext<ApiMessage> {
+  const recorded = s.profile === "cc-2.1" ? recordedContexts(s).get(leafId) : undefined;
+  if (recorded) return recorded;
+  const lc = lineContext(s, leafId);
+  return { systemPrompt: null, messages: lc.messages, sourceIds: lc.sourceIds };
+}
+
+export function ccToMsgs(_s: CcSession, ctx: NativeContext<ApiMessage>): Msg[] {
+  return toArray(listOf(new MsgCells(), ctx.messages, ctx.sourceIds));
+}
+
+/** Each compact_boundary: before = the entry it follows (logicalParentUuid), after = the first summary written after it. */
+export function ccCompactions(s: CcSession): CompactionRef[] {
+  const out: CompactionRef[] = [];
+  for (const r of s.records) {
+    if (r.type !== "system" || r.raw.subtype !== "compact_boundary" || !str(r.raw.uuid)) continue;
+    // The summary is written after the boundary, directly under it or after re-injected attachments.
+    const summary = s.records.find((e) => e.line > r.line && e.type === "user" && e.raw.isCompactSummary === true);
+    const meta = isObject(r.raw.compactMetadata) ? (r.raw.compactMetadata as Json) : {};
+    const msg = summary && isObject(summary.raw.message) ? (summary.raw.message as Json) : undefined;
+    const c: CompactionRef = {
+      id: r.raw.uuid,
+      beforeLeafId: str(r.raw.logicalParentUuid) ? r.raw.logicalParentUuid : null,
+      afterLeafId: summary ? (summary.raw.uuid as string) : r.raw.uuid,
+      line: r.line,
+      summary: msg && str(msg.content) ? msg.content : "",
+    };
+    if (typeof meta.preTokens === "number") c.tokensBefore = meta.preTokens;
+    if (typeof meta.postTokens === "number") c.tokensAfter = meta.postTokens;
+    const req = ccCompactionRequest(s, r);
+    if (req.request) c.request = req.request;
+    c.notRecorded = req.notRecorded;
+    out.push(c);
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+// The Claude Code format module (docs/claude-code.md): transcript reader, one turn per API request, requests
+// rebuilt from the 2.1.3xx request records (digest-checked) or from the conversation lines, compactions.
+import type { FormatModule } from "../types.js";
+import { buildCcContext, ccCompactions, ccToMsgs, ccTurnContexts, ccTurns } from "./context.js";
+import { CC_PROFILES, type ApiMessage, type CcSession } from "./model.js";
+import { createClaudeCodeParser, sniffClaudeCode } from "./parse.js";
+import { ccOriginFile, ccOriginFindings, setCcOrigin } from "./subagent.js";
+import { ccTtsrSteps } from "./ttsr-steps.js";
+
+export * from "./model.js";
+export { createClaudeCodeParser, sniffClaudeCode } from "./parse.js";
+export { rebuildRequests, RECORDS_NOT_RECORDED, type RebuiltRequest } from "./requests.js";
+export { lineContext, pathEntries } from "./lines.js";
+export { messageHash, sortedJson } from "./hash.js";
+
+export const claudeCodeFormat: FormatModule<CcSession, ApiMessage> = {
+  name: "claude-code",
+  profiles: CC_PROFILES,
+  sniff: sniffClaudeCode,
+  createParser: createClaudeCodeParser,
+  buildContext: buildCcContext,
+  toMsgs: ccToMsgs,
+  turns: ccTurns,
+  turnContexts: ccTurnContexts,
+  compactions: ccCompactions,
+  ttsrSteps: ccTtsrSteps,
+  originFile: ccOriginFile,
+  setOrigin: setCcOrigin,
+  originFindings: ccOriginFindings,
+  recordedCwd: (s) => {
+    for (const r of s.records) if (typeof r.raw.cwd === "string") return r.raw.cwd;
+    return null;
+  },
+};

@@ -1,0 +1,64 @@
+// Anthropic messages as provider-neutral Msgs (docs/product.md §5 "Msg"), shared as persistent-list cells: two
+// turns holding the same message (same hash, same predecessor) share its cell, so turn deltas cost O(changes).
+import { isObject } from "../../shared/json.js";
+import { push, type List } from "../../shared/plist.js";
+import type { Msg, Reminder, Role } from "../types.js";
+import { blockForm, messageHash, withoutCacheControl } from "./hash.js";
+import type { ApiMessage } from "./model.js";
+
+const REMINDER = /^<system-reminder>/;
+
+function blockText(b: unknown): string | undefined {
+  if (!isObject(b)) return undefined;
+  if (b.type === "text" && typeof b.text === "string") return b.text;
+  if (b.type === "thinking" && typeof b.thinking === "string") return b.thinking;
+  if (b.type === "tool_use") return `${typeof b.name === "string" ? b.name : ""} ${JSON.stringify(b.input ?? {})}`;
+  if (b.type === "tool_result") {
+    const c = b.content;
+    if (typeof c === "string") return c;
+    if (Array.isArray(c))
+      return c
+        .map(blockText)
+        .filter((t) => t !== undefined)
+        .join("\n");
+  }
+  return undefined;
+}
+
+/** One message as a Msg: blocks without cache_control (a request's own copy keeps it), reminders marked. */
+export function apiMessageToMsg(m: ApiMessage, sourceIds: readonly string[]): Msg {
+  const blocks = (blockForm(withoutCacheControl(m) as ApiMessage).content as unknown[]) ?? [];
+  const texts: string[] = [];
+  const reminders: Reminder[] = [];
+  const source = sourceIds[0] ?? "";
+  for (const b of blocks) {
+    const t = blockText(b);
+    if (t === undefined) continue;
+    texts.push(t);
+    if (isObject(b) && b.type === "text" && REMINDER.test(t)) reminders.push({ kind: "system-reminder", sourceId: source });
+  }
+  const role: Role = m.role === "assistant" ? "assistant" : m.role === "system" ? "system" : "user";
+  if (role === "system") reminders.push({ kind: "system-message", sourceId: source });
+  return { role, nativeRole: m.role, text: texts.join("\n"), blocks, sourceIds: [...sourceIds], reminders };
+}
+
+/** Interns list cells by (predecessor cell, message hash, sources), so equal prefixes are one list. */
+export class MsgCells {
+  private readonly root = new Map<string, List<Msg>>();
+  private readonly next = new WeakMap<object, Map<string, List<Msg>>>();
+
+  push(prev: List<Msg>, m: ApiMessage, sourceIds: readonly string[]): List<Msg> {
+    let map = prev === null ? this.root : this.next.get(prev);
+    if (!map) {
+      map = new Map();
+      this.next.set(prev as object, map);
+    }
+    const key = `${messageHash(m)}|${sourceIds.join(",")}`;
+    let cell = map.get(key);
+    if (cell === undefined) {
+      cell = push(prev, apiMessageToMsg(m, sourceIds));
+      map.set(key, cell);
+    }
+    return cell;
+  }
+}

@@ -1,0 +1,152 @@
+// Rebuilds each request Claude Code 2.1.3xx recorded (docs/claude-code.md §3) and checks it against the record's
+// requestDigest. A record holds the params, a shapeHash (system blocks and tools), an optional base request
+// whose first `keep` messages it reuses, and `tail`: hashes of the messages after them, each found in an
+// api-request-blob or derived from the conversation lines (assistant lines merged by message.id, tool results
+// of one turn merged). The digest is taken before single-text messages are sent as strings.
+import { isObject } from "../../shared/json.js";
+import { blockForm, messageHash, sha256Hex, sortedJson, withoutCacheControl } from "./hash.js";
+import type { ApiMessage, ApiRequestRecord, CcSession, Json } from "./model.js";
+
+export interface NotRecorded {
+  path: string;
+  why: string;
+}
+
+export type RequestCheck = "verified" | "digest-mismatch" | "rebuilt-from-lines";
+
+export interface RebuiltRequest {
+  record: ApiRequestRecord;
+  /** The body as sent (billing block and metadata aside: see notRecorded); undefined when a part is missing. */
+  request?: Json;
+  /** Ids of the conversation entries each message came from ([] for a blob). */
+  sourceIds: string[][];
+  check?: Exclude<RequestCheck, "rebuilt-from-lines">;
+  digest?: string;
+  /** What could not be found (a base request, a shape, a message hash). */
+  missing?: string;
+}
+
+/** Parts of every 2.1.3xx main-loop request that no record holds. */
+export const RECORDS_NOT_RECORDED: readonly NotRecorded[] = [
+  {
+    path: "$.system[0]",
+    why: "sent before the recorded system blocks: a billing header block (x-anthropic-billing-header: cc_version=…; cc_entrypoint=…;) that no record holds",
+  },
+  { path: "$.metadata", why: "metadata.user_id (device id, account uuid, session id) is sent with every request but not recorded" },
+];
+
+interface Derived {
+  message: ApiMessage;
+  ids: string[];
+}
+
+/** Messages derivable from the conversation lines, by hash. */
+function derivedMessages(s: CcSession): Map<string, Derived> {
+  const out = new Map<string, Derived>();
+  const put = (m: ApiMessage, ids: string[]) => out.set(messageHash(m), { message: m, ids });
+  const groups = new Map<string, Derived>();
+  let run: Derived | null = null;
+  for (const r of s.records) {
+    if (r.type !== "user" && r.type !== "assistant") continue;
+    const msg = r.raw.message;
+    const uuid = r.raw.uuid;
+    if (!isObject(msg) || typeof uuid !== "string") continue;
+    if (r.type === "assistant") {
+      run = null;
+      const id = typeof msg.id === "string" ? msg.id : uuid;
+      const content = Array.isArray(msg.content) ? msg.content : [];
+      const prev = groups.get(id);
+      const g: Derived = prev
+        ? { message: { role: "assistant", content: [...(prev.message.content as unknown[]), ...content] }, ids: [...prev.ids, uuid] }
+        : { message: { role: "assistant", content }, ids: [uuid] };
+      groups.set(id, g);
+      put(g.message, g.ids);
+      continue;
+    }
+    const m: ApiMessage = { role: "user", content: msg.content };
+    put(m, [uuid]);
+    const c = msg.content;
+    const toolResults = Array.isArray(c) && c.length > 0 && c.every((b) => isObject(b) && b.type === "tool_result");
+    if (!toolResults) {
+      run = null;
+      continue;
+    }
+    run = run ? { message: { role: "user", content: [...(run.message.content as unknown[]), ...c] }, ids: [...run.ids, uuid] } : { message: m, ids: [uuid] };
+    put(run.message, run.ids);
+  }
+  return out;
+}
+
+function clone<T>(v: T): T {
+  return structuredClone(v);
+}
+
+/** Sets `value` as cache_control at `path` (a string content on the way is read as one text block). */
+function applyCacheControl(req: Json, path: Array<string | number>, value: unknown): boolean {
+  let o: unknown = req;
+  for (const k of path) {
+    if (isObject(o) && k === "content" && typeof o.content === "string") o.content = [{ type: "text", text: o.content }];
+    if (Array.isArray(o) && typeof k === "number") o = o[k];
+    else if (isObject(o) && typeof k === "string") o = o[k];
+    else return false;
+  }
+  if (!isObject(o)) return false;
+  o.cache_control = value;
+  return true;
+}
+
+/** A user or system message holding one plain text block is sent with that text as its content. */
+export function wireForm(m: ApiMessage): ApiMessage {
+  const c = m.content;
+  if (m.role === "assistant" || !Array.isArray(c) || c.length !== 1) return m;
+  const b = c[0];
+  if (!isObject(b) || b.type !== "text" || typeof b.text !== "string" || Object.keys(b).length !== 2) return m;
+  return { ...m, content: b.text };
+}
+
+/** Every recorded request of the session, rebuilt, in file order. */
+export const rebuildRequests = (s: CcSession): RebuiltRequest[] => [...iterRebuiltRequests(s)];
+
+/** The same, one at a time (a caller that checks or prints them keeps one request in memory). */
+export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
+  const derived = derivedMessages(s);
+  const done = new Map<string, { messages: ApiMessage[]; ids: string[][] }>();
+  for (const rec of s.requests) {
+    let messages: ApiMessage[] = [];
+    let ids: string[][] = [];
+    let missing: string | undefined;
+    if (rec.base !== undefined) {
+      const base = done.get(rec.base);
+      if (!base) missing = `base request ${rec.base}`;
+      else {
+        messages = base.messages.slice(0, rec.keep);
+        ids = base.ids.slice(0, rec.keep);
+      }
+    }
+    for (const h of rec.tail) {
+      const blob = s.blobs.get(h);
+      const d = blob ? undefined : derived.get(h);
+      if (!blob && !d) {
+        missing ??= `message ${h}`;
+        continue;
+      }
+      messages.push(blockForm(withoutCacheControl(blob ?? d?.message) as ApiMessage));
+      ids.push(d ? d.ids : []);
+    }
+    done.set(rec.id, { messages, ids });
+    const shape = s.shapes.get(rec.shapeHash);
+    if (!shape) missing ??= `shape ${rec.shapeHash}`;
+    if (missing || !shape) {
+      yield { record: rec, sourceIds: ids, missing };
+      continue;
+    }
+    const { betas, model, ...rest } = rec.params;
+    const req: Json = { model, messages: clone(messages), system: clone(shape.system), tools: clone(shape.tools), ...clone(rest) };
+    for (const c of rec.cacheControl) applyCacheControl(req, c.path, c.value);
+    const digest = sha256Hex(sortedJson(betas === undefined ? req : { ...req, betas }));
+    req.messages = (req.messages as ApiMessage[]).map(wireForm);
+    // Claude Code streams every main-loop request (both checked releases); the records do not repeat it.
+    req.stream = true;
+    yield { record: rec, request: req, sourceIds: ids, digest, check: digest === rec.requestDigest ? "verified" : "digest-mismatch" };
+  }
+}

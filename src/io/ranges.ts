@@ -1,0 +1,48 @@
+// Byte ranges of a file for reading one file on several threads: cut points that start a line, and the
+// bytes of one range. A range that starts right after a "\n" and ends right after one (or at the end of
+// the file) holds whole lines, so each thread splits its own range as the streaming reader would.
+import { open } from "node:fs/promises";
+
+/** The bytes [start, end) of a file. */
+export async function readRange(path: string, start: number, end: number): Promise<Buffer> {
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.allocUnsafe(end - start);
+    for (let off = 0; off < buf.length; ) {
+      const { bytesRead } = await fh.read(buf, off, buf.length - off, start + off);
+      if (bytesRead === 0) return buf.subarray(0, off);
+      off += bytesRead;
+    }
+    return buf;
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * For each offset (ascending), the first line start at or after it: a position right after a "\n", or the
+ * file's size when no "\n" follows. A line longer than the distance between offsets makes cuts coincide.
+ */
+export async function lineStartsAt(path: string, offsets: readonly number[], size: number): Promise<number[]> {
+  const fh = await open(path, "r");
+  const window = Buffer.allocUnsafe(1 << 16);
+  try {
+    const out: number[] = [];
+    for (const o of offsets) {
+      // A line starts at `o` when the byte before it is "\n": search from o - 1.
+      let p = Math.max(0, Math.min(o, size) - 1);
+      let found = o <= 0 ? 0 : -1;
+      while (found < 0 && p < size) {
+        const { bytesRead } = await fh.read(window, 0, window.length, p);
+        if (bytesRead === 0) break;
+        const nl = window.subarray(0, bytesRead).indexOf(10);
+        if (nl >= 0) found = p + nl + 1;
+        else p += bytesRead;
+      }
+      out.push(found < 0 ? size : found);
+    }
+    return out;
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,112 @@
+// Issue 18: the commands on a Codex sessions tree as a user runs them (a copy of the rollouts the real binary wrote,
+// fixtures/codex/<release>/): validate, replay --json (the contract, with request / notRecorded), diff (each
+// compaction's before and after), audit, and what a rewritten or newer rollout gets.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkContract } from "../../src/schema/contract.js";
+import { ROOT, runCli } from "./run.js";
+
+function* rollouts(dir: string): Generator<string> {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* rollouts(p);
+    else if (name.endsWith(".jsonl")) yield p;
+  }
+}
+
+let home: string;
+let sessions: string;
+const byScenario = new Map<string, string[]>();
+
+beforeAll(() => {
+  home = mkdtempSync(join(tmpdir(), "sightline-codex-cli-"));
+  sessions = join(home, "sessions");
+  for (const release of ["0.169.0", "0.100.0"])
+    for (const scenario of readdirSync(join(ROOT, "fixtures/codex", release))) {
+      const src = join(ROOT, "fixtures/codex", release, scenario, "sessions");
+      cpSync(src, sessions, { recursive: true });
+      byScenario.set(
+        `${release}/${scenario}`,
+        [...rollouts(src)].map((f) => join(sessions, f.slice(src.length + 1))),
+      );
+    }
+});
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+const one = (key: string): string => {
+  const files = byScenario.get(key);
+  if (!files?.length) throw new Error(`no fixture ${key}`);
+  return files[0];
+};
+
+describe("codex sessions tree, as a user runs the commands", () => {
+  it("validate: every rollout of the tree is a codex session without findings", () => {
+    const r = runCli(["validate", sessions]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/13 files checked: 0 errors, 0 warnings/);
+    expect(r.stdout.match(/codex\/codex-0\.169/g)?.length).toBe(8);
+    expect(r.stdout.match(/codex\/codex-0\.100/g)?.length).toBe(5);
+  });
+
+  it("replay --json: the contract, each turn with its request and what the rollout does not record", () => {
+    const r = runCli(["replay", "--json", one("0.169.0/compact")]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { turns: Array<{ request: { input: unknown[]; tools?: unknown }; notRecorded: Array<{ path: string }> }> };
+    expect(checkContract("replay", doc)).toEqual([]);
+    expect(doc.turns.map((t) => t.request.input.length)).toEqual([4, 8, 5, 7, 10, 5, 7, 9]);
+    expect(doc.turns.map((t) => t.request.tools === undefined)).toEqual([true, false, true, true, false, true, true, true]);
+    expect(doc.turns[0].notRecorded.map((n) => n.path)).toContain("$.tools");
+  });
+
+  it("diff <session>: both compactions with what each dropped, kept and added", () => {
+    const r = runCli(["diff", "--json", one("0.169.0/compact")]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { compactions: Array<{ id: string; dropped: unknown[]; kept: unknown[]; added: unknown[] }> };
+    expect(checkContract("diff", doc)).toEqual([]);
+    expect(doc.compactions.map((c) => [c.id, c.dropped.length, c.kept.length, c.added.length])).toEqual([
+      ["L21", 3, 3, 1],
+      ["L41", 5, 3, 1],
+    ]);
+  });
+
+  it("diff <session> on a 0.100.0 rollout: the rebuilt history after each legacy compaction", () => {
+    const r = runCli(["diff", "--json", one("0.100.0/compact")]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { compactions: Array<{ id: string; added: Array<{ text: string }> }> };
+    expect(doc.compactions.map((c) => c.id)).toEqual(["L19", "L35"]);
+    expect(doc.compactions[1].added.map((m) => m.text.split("\n").pop())).toEqual([
+      "Summary 2: the steps so far ran echo commands; continue with the next step.",
+    ]);
+  });
+
+  it("diff parent fork: the fork's first request carries the parent's history", () => {
+    const [parent, fork] = byScenario.get("0.169.0/fork") ?? [];
+    const r = runCli(["diff", parent, fork]);
+    expect(r.stdout).toMatch(/echo parent/);
+    expect(r.stdout).toMatch(/Continue in the fork\./);
+  });
+
+  it("audit: the tree's sessions, turns and compactions", () => {
+    const out = join(home, "report");
+    const r = runCli(["audit", sessions, "--out", out]);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Record<string, unknown>;
+    expect(JSON.stringify(summary)).toMatch(/codex-0\.169/);
+    expect(r.stdout).toMatch(/13 session\(s\): 13 ok/);
+  });
+
+  it("a rollout rewritten in place (ordinals out of order) and one with a newer line type are said to be so", () => {
+    const lines = readFileSync(one("0.169.0/tools"), "utf8").split("\n");
+    const rewritten = join(home, "rewritten.jsonl");
+    writeFileSync(rewritten, [lines[0], lines[2], lines[1], ...lines.slice(3)].join("\n"));
+    const newer = join(home, "newer.jsonl");
+    writeFileSync(newer, [...lines.slice(0, -1), JSON.stringify({ timestamp: "t", type: "hologram", payload: {} }), ""].join("\n"));
+    const r = runCli(["validate", rewritten, newer]);
+    expect(r.stdout).toMatch(/CODEX_REWRITTEN/);
+    expect(r.stdout).toMatch(/PROFILE_NEWER/);
+    expect(r.stdout).toMatch(/hologram/);
+  });
+});

@@ -1,0 +1,127 @@
+// The scenarios the real Claude Code CLI is run through (record.mjs): each is a list of CLI invocations, in
+// one scratch HOME and project folder, with the model replies the scripted server gives, in request order.
+// A reply is { content, usage? } or { error }; replies past the end of a step's list are plain text.
+
+const text = (t, usage) => ({ content: [{ type: "text", text: t }], ...(usage ? { usage } : {}) });
+const tool = (id, name, input, lead) => ({ content: [...(lead ? [{ type: "text", text: lead }] : []), { type: "tool_use", id, name, input }] });
+const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
+
+export const SCENARIOS = [
+  {
+    name: "plain-resume",
+    steps: [
+      { args: ["-p", "Say hello."], replies: [text("Hello.")] },
+      { args: ["--continue", "-p", "And once more."], replies: [text("Hello again.")] },
+      { resume: true, args: ["-p", "A third time, please."], replies: [text("Hello a third time.")] },
+    ],
+  },
+  {
+    name: "tools",
+    files: { "notes.txt": "alpha\nbeta\ngamma\n" },
+    steps: [
+      {
+        args: ["-p", "Count the lines of notes.txt, then read it."],
+        replies: [
+          tool("toolu_cc01", "Bash", { command: "wc -l notes.txt", description: "Count lines" }, "Counting first."),
+          tool("toolu_cc02", "Read", { file_path: "/tmp/cc-project/notes.txt" }),
+          text("It has three lines: alpha, beta, gamma."),
+        ],
+      },
+    ],
+  },
+  {
+    name: "parallel-tools",
+    files: { "a.txt": "first file\n", "b.txt": "second file\n" },
+    steps: [
+      {
+        args: ["-p", "Read a.txt and b.txt at once."],
+        replies: [
+          {
+            content: [
+              { type: "tool_use", id: "toolu_cc11", name: "Read", input: { file_path: "/tmp/cc-project/a.txt" } },
+              { type: "tool_use", id: "toolu_cc12", name: "Bash", input: { command: "cat b.txt", description: "Show b" } },
+            ],
+          },
+          text("Both read."),
+        ],
+      },
+    ],
+  },
+  {
+    name: "thinking-error",
+    steps: [
+      {
+        args: ["-p", "Think, then list the files."],
+        replies: [
+          {
+            content: [
+              { type: "thinking", thinking: "The user wants a listing; ls will do.", signature: "c2lnbmF0dXJlLW9uZQ==" },
+              { type: "tool_use", id: "toolu_cc21", name: "Bash", input: { command: "ls -a", description: "List files" } },
+            ],
+          },
+          {
+            content: [
+              { type: "thinking", thinking: "Empty folder.", signature: "c2lnbmF0dXJlLXR3bw==" },
+              { type: "text", text: "The folder is empty." },
+            ],
+          },
+        ],
+      },
+      { args: ["--continue", "-p", "Try again."], replies: [{ error: { status: 400, type: "invalid_request_error", message: "scripted failure" } }] },
+      { args: ["--continue", "-p", "Once more."], replies: [text("Done now.")] },
+    ],
+  },
+  {
+    name: "claude-md",
+    files: { "CLAUDE.md": "# Project rules\n\nAlways answer in one sentence.\n" },
+    steps: [{ args: ["-p", "What are the rules?"], replies: [text("Answer in one sentence.")] }],
+  },
+  {
+    name: "compact",
+    steps: [
+      { args: ["-p", "Remember the word tangerine."], replies: [text("Noted: tangerine.")] },
+      { args: ["--continue", "-p", "Also remember the number 42."], replies: [text("Noted: 42.")] },
+      { args: ["--continue", "-p", "/compact"], replies: [text("<summary>The user asked to remember tangerine and 42.</summary>")] },
+      { args: ["--continue", "-p", "What did I ask you to remember?"], replies: [text("tangerine and 42.")] },
+    ],
+  },
+  {
+    // A reply whose usage reports ~195k input tokens, with a 100k auto-compact window: the next prompt compacts
+    // first (record.mjs adds --autocompact and a model whose window the release knows; the window is not
+    // enforced for a model it does not know). 2.1.220 has no --autocompact: its default window applies, and
+    // the second prompt is refused as too long.
+    name: "autocompact",
+    autocompact: true,
+    steps: [
+      { args: ["-p", "Start a long task."], replies: [text("Started.", { input_tokens: 195000 })] },
+      { args: ["--continue", "-p", "Continue the task."], replies: [text("<summary>A long task was started.</summary>"), text("Continued.")] },
+    ],
+  },
+  {
+    name: "subagent",
+    steps: [
+      {
+        args: ["-p", "Ask a helper agent to say hi."],
+        replies: [
+          tool("toolu_cc31", "Agent", { description: "Say hi", prompt: "Say hi and stop.", subagent_type: "general-purpose" }),
+          text("Hi from the helper."),
+          text("The helper said hi."),
+        ],
+      },
+    ],
+  },
+  {
+    name: "image-long-output",
+    binaryFiles: { "dot.png": PNG_1x1 },
+    steps: [
+      {
+        args: ["-p", "Look at dot.png, then print many numbers."],
+        replies: [
+          tool("toolu_cc41", "Read", { file_path: "/tmp/cc-project/dot.png" }),
+          tool("toolu_cc42", "Bash", { command: "seq 1 60000", description: "Print numbers" }),
+          text("A dot, and many numbers."),
+        ],
+      },
+    ],
+  },
+];
