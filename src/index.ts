@@ -72,6 +72,8 @@ export type {
 export { verdictsByName, type VerdictSource, type Verdict, type TtsrOutput } from "./ttsr/session/judged.js";
 export type { ToolHooks, MatcherEntry } from "./ttsr/session/matcher-hooks.js";
 export { simulateTtsr } from "./ttsr/simulate/simulate.js";
+/** The replay setup `ttsr run`, `check` and `audit --rules` use: simulateTtsr(session, p.rules, p.options) for p = prepareTtsrReplay(session, {rules}). */
+export { prepareTtsrReplay, type TtsrReplayOptions, type PreparedTtsrReplay, type ReplaySetup } from "./app/ttsr/prepare.js";
 export type { SimResult, SimulateOptions, SimTurn, SimMatch, SimRecorded, SimInjection, Agreement, UnverifiableReason } from "./ttsr/simulate/types.js";
 export type { Chunking } from "./ttsr/chunking.js";
 

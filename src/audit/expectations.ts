@@ -26,16 +26,21 @@ export interface ExpectedTtsr {
   agree: boolean | "unverifiable" | null;
 }
 
+/** One turn as committed: the decisions in full, the context as a digest (docs/ci.md: a reviewable diff). */
 export interface ExpectedTurn {
   index: number;
   responseId: string;
-  /** Golden of the turn's context: hash of the rendered text, and the reviewable file holding that text. */
-  context: { hash: string; file: string; messages?: number };
+  /** Digest of the turn's rendered context (contextDigest), and how many messages it holds. */
+  context: string;
+  messages: number;
+  /** Absent: no rule fired, nothing was injected, and the replay did not disagree with the recording. */
   ttsr?: ExpectedTtsr;
 }
 
+export const EXPECTATIONS_SCHEMA_VERSION = 2;
+
 export interface Expectations {
-  schemaVersion: 1;
+  schemaVersion: 2;
   suite: string;
   /** Keyed by session path relative to the config folder. */
   sessions: Record<string, { turns: ExpectedTurn[] }>;
@@ -75,6 +80,10 @@ export interface Regression {
   message: string;
   /** Unified diff (expected → actual) where text changed. */
   diff?: string;
+  /** The rule a TTSR regression is about (CI annotations are grouped by rule and file). */
+  rule?: string;
+  /** Rendered from the session at check time: where recorded and replayed evidence first differ. */
+  detail?: string;
 }
 
 /** The `check --json` document: per suite the sessions compared, then every regression and finding. */
@@ -95,13 +104,24 @@ export interface CheckDocument {
   shard?: { index: number; count: number };
   /** Set by merge-reports: the shard report folders this document was merged from. */
   mergedFrom?: string[];
+  /** Set by merge-reports --allow-partial: the shards missing from the merge. */
+  partial?: { missing: string[] };
   suites: { name: string; sessions: CheckSessionOutcome[]; updated: string[] }[];
   regressions: Regression[];
   diagnostics: Diagnostic[];
   sessionDiagnostics: Diagnostic[];
 }
 
-export const contextHash = (text: string): string => `sha256:${createHash("sha256").update(text, "utf8").digest("hex")}`;
+/** A context's digest: 64 bits of SHA-256 tell a changed context apart; the text is rendered from the session when
+ * a reviewer needs it (`replay --turn`). */
+export const contextDigest = (text: string): string => `sha256:${createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16)}`;
+
+/** The turn as committed: its TTSR decisions are left out when there are none to review. */
+export function expectedTurn(t: ActualTurn): ExpectedTurn {
+  const e: ExpectedTurn = { index: t.index, responseId: t.responseId, context: contextDigest(t.text), messages: t.messages };
+  if (t.ttsr && (t.ttsr.matches.length > 0 || t.ttsr.injected.length > 0 || t.ttsr.agree === false)) e.ttsr = expectedTtsr(t.ttsr);
+  return e;
+}
 
 export function expectedTtsr(ev: TtsrTurnEvidence): ExpectedTtsr {
   return {
@@ -117,7 +137,7 @@ export function expectedTtsr(ev: TtsrTurnEvidence): ExpectedTtsr {
   };
 }
 
-const firingKey = (f: ExpectedFiring) => `${f.rule} (${f.source}${f.toolCallId ? ` ${f.toolCallId}` : ""})`;
+const firingKey = (f: ExpectedFiring) => `${f.rule} (${f.source}${f.toolCallId ? `, tool call ${f.toolCallId}` : ""})`;
 const injKey = (i: ExpectedInjection) => `${i.mode}: ${i.rules.join(", ")}${i.toolCallId ? ` @${i.toolCallId}` : ""}`;
 
 export const patch = (what: string, expected: string, actual: string): string =>
@@ -135,29 +155,45 @@ function compareTtsr(exp: ExpectedTtsr, act: ExpectedTtsr, at: Omit<Regression, 
     const k = firingKey(f);
     const same = pool.get(k);
     const a = same?.shift();
-    if (!a) out.push({ ...at, kind: "rule-stopped", message: `rule stopped firing: ${k}, was ${f.decision}${f.counterfactual ? " (counterfactual)" : ""}` });
+    if (!a)
+      out.push({
+        ...at,
+        rule: f.rule,
+        kind: "rule-stopped",
+        message: `rule stopped firing: ${k}, was ${f.decision}${f.counterfactual ? " (counterfactual)" : ""}`,
+      });
     else if (a.decision !== f.decision || a.counterfactual !== f.counterfactual)
       out.push({
         ...at,
+        rule: f.rule,
         kind: "decision-changed",
         message: `decision changed: ${k}: ${f.decision}${f.counterfactual ? " (counterfactual)" : ""} → ${a.decision}${a.counterfactual ? " (counterfactual)" : ""}`,
       });
   }
   for (const [k, rest] of pool)
     for (const a of rest)
-      out.push({ ...at, kind: "rule-started", message: `rule started firing: ${k}, now ${a.decision}${a.counterfactual ? " (counterfactual)" : ""}` });
+      out.push({
+        ...at,
+        rule: a.rule,
+        kind: "rule-started",
+        message: `rule started firing: ${k}, now ${a.decision}${a.counterfactual ? " (counterfactual)" : ""}`,
+      });
   const render = (list: ExpectedInjection[]) => list.map((i) => `[${injKey(i)}]\n${i.text}\n`).join("");
   const before = exp.injected.map(injKey).join("; ") || "(none)";
   const after = act.injected.map(injKey).join("; ") || "(none)";
   if (render(exp.injected) !== render(act.injected))
     out.push({
       ...at,
+      rule: [...new Set([...exp.injected, ...act.injected].flatMap((i) => i.rules))].join(", "),
       kind: "injected-changed",
       message: before === after ? `injected text changed (${before})` : `injections changed: ${before} → ${after}`,
       diff: patch("injections", render(exp.injected), render(act.injected)),
     });
   return out;
 }
+
+/** The rules a turn's disagreement is about: those replayed or recorded there. */
+const ruleOf = (ev: TtsrTurnEvidence): string => [...new Set([...ev.injected, ...ev.recorded].flatMap((x) => x.rules))].join(", ");
 
 export interface BaselineEntry {
   session: string;
@@ -174,52 +210,61 @@ export function compareSession(
   session: string,
   expected: { turns: ExpectedTurn[] } | undefined,
   actual: readonly ActualTurn[],
-  golden: (file: string) => string | null,
   baseline: readonly BaselineEntry[] = [],
+  explain: (t: ActualTurn) => string | undefined = () => undefined,
 ): Regression[] {
   const out: Regression[] = [];
+  const byId = new Map((expected?.turns ?? []).map((t) => [t.responseId, t]));
+  // A disagreement is accepted by the suite's baseline, or by the expectations (check --update records agree: false).
+  const accepted = (t: ActualTurn) =>
+    baseline.some((b) => b.session === session && b.responseId === t.responseId) || byId.get(t.responseId)?.ttsr?.agree === false;
   for (const t of actual)
-    if (t.ttsr?.agree === false && !baseline.some((b) => b.session === session && b.responseId === t.responseId))
+    if (t.ttsr?.agree === false && !accepted(t)) {
+      const detail = explain(t);
       out.push({
         suite,
         session,
         responseId: t.responseId,
         turn: t.index,
         ...(t.line !== undefined && { line: t.line }),
+        ...(ruleOf(t.ttsr) !== "" && { rule: ruleOf(t.ttsr) }),
         kind: "disagreement",
-        message: `recorded and replayed TTSR evidence disagree at ${t.responseId} (declare it in the suite's baseline if expected)`,
+        message: "recorded and replayed TTSR evidence disagree (accept: check --update)",
+        ...(detail !== undefined && { detail }),
       });
+    }
   if (!expected) {
     out.unshift({ suite, session, kind: "session-added", message: `new session with ${actual.length} turn(s) has no expectations` });
     return out;
   }
-  const byId = new Map(expected.turns.map((t) => [t.responseId, t]));
   const seen = new Set<string>();
+  const none: ExpectedTtsr = { matches: [], injected: [], agree: null };
   for (const a of actual) {
     const at = { suite, session, responseId: a.responseId, turn: a.index, ...(a.line !== undefined && { line: a.line }) };
     const e = byId.get(a.responseId);
     seen.add(a.responseId);
     if (!e) {
-      out.push({ ...at, kind: "turn-added", message: `new turn ${a.index} (${a.responseId})` });
+      out.push({ ...at, kind: "turn-added", message: `new turn ${a.index} (response ${a.responseId})` });
       continue;
     }
-    const hash = contextHash(a.text);
-    if (hash !== e.context.hash) {
-      const old = golden(e.context.file);
+    const digest = contextDigest(a.text);
+    if (digest !== e.context)
       out.push({
         ...at,
         kind: "context-changed",
-        message: `context changed: ${e.context.hash.slice(0, 19)}… → ${hash.slice(0, 19)}…${old === null ? ` (golden ${e.context.file} is missing)` : ""}`,
-        ...(old !== null && { diff: patch(`context of turn ${a.index}`, old, a.text) }),
+        message: `context of turn ${a.index} changed: ${a.messages} message(s), was ${e.messages}; digest ${e.context} → ${digest} (sightline replay --turn ${a.index} shows it)`,
       });
-    }
-    if (e.ttsr || a.ttsr)
-      out.push(
-        ...compareTtsr(e.ttsr ?? { matches: [], injected: [], agree: null }, a.ttsr ? expectedTtsr(a.ttsr) : { matches: [], injected: [], agree: null }, at),
-      );
+    if (e.ttsr || a.ttsr) out.push(...compareTtsr(e.ttsr ?? none, a.ttsr ? expectedTtsr(a.ttsr) : none, at));
   }
   for (const e of expected.turns)
     if (!seen.has(e.responseId))
-      out.push({ suite, session, responseId: e.responseId, turn: e.index, kind: "turn-removed", message: `turn ${e.index} (${e.responseId}) is gone` });
+      out.push({
+        suite,
+        session,
+        responseId: e.responseId,
+        turn: e.index,
+        kind: "turn-removed",
+        message: `turn ${e.index} (response ${e.responseId}) is gone`,
+      });
   return out;
 }

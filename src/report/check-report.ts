@@ -28,15 +28,19 @@ export function checkVerdict(doc: CheckDocument): string {
     if (doc.suites.length === 0) return `check could not run: ${errors} error(s) in the config`;
     return `check could not run completely: ${errors} error(s) in the config, rules or expectations (${doc.regressions.length} regression(s) in ${scope})`;
   }
-  return `${doc.regressions.length ? `${doc.regressions.length} regression(s)` : "no regressions"} in ${scope}`;
+  const partial = doc.partial ? ` (partial: shard(s) ${doc.partial.missing.join(", ")} missing)` : "";
+  return `${doc.regressions.length ? `${doc.regressions.length} regression(s)` : "no regressions"} in ${scope}${partial}`;
 }
 
 /** A session key as a path from the folder check ran in (the key is relative to the config's folder). */
 export const checkSessionFile = (doc: Pick<CheckDocument, "config">, key: string): string =>
   posix.normalize(posix.join(posix.dirname(doc.config.split("\\").join("/")), key));
 
+const fenceFor = (text: string): string => "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+
 function regressionItem(r: Regression): string[] {
-  const out = [`- ${escapeMd(r.session)}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${escapeMd(r.message)}`];
+  const out = [`- ${escapeMd(r.session)}${r.turn !== undefined ? ` turn ${r.turn} (response ${escapeMd(r.responseId ?? "")})` : ""}: ${escapeMd(r.message)}`];
+  if (r.detail) out.push("", `  ${fenceFor(r.detail)}text`, ...r.detail.split("\n").map((l) => `  ${l}`), `  ${fenceFor(r.detail)}`, "");
   // A fenced diff: the fence is longer than any backtick run inside, so session text cannot end it.
   if (r.diff) {
     const fence = "`".repeat(Math.max(3, ...[...r.diff.matchAll(/`+/g)].map((m) => m[0].length + 1)));
@@ -106,7 +110,7 @@ export function checkJunit(doc: CheckDocument): string {
           code: r.kind,
           severity: "error" as const,
           file: r.session,
-          message: `${r.turn !== undefined ? `turn ${r.turn}: ` : ""}${r.message}${r.diff ? `\n${r.diff}` : ""}`,
+          message: `${r.turn !== undefined ? `turn ${r.turn} (response ${r.responseId}): ` : ""}${r.message}${r.detail ? `\n${r.detail}` : ""}${r.diff ? `\n${r.diff}` : ""}`,
         })),
       });
       const cases = s.sessions.map((x) => {
@@ -122,25 +126,55 @@ export function checkJunit(doc: CheckDocument): string {
   );
 }
 
+/** Regressions grouped by session file and rule (or kind, for those about no rule), in first-seen order. */
+export function regressionGroups(rs: readonly Regression[]): { suite: string; session: string; what: string; items: Regression[] }[] {
+  const groups = new Map<string, { suite: string; session: string; what: string; items: Regression[] }>();
+  for (const r of rs) {
+    const what = r.rule !== undefined ? `rule ${r.rule}` : r.kind;
+    const k = `${r.suite}\u0000${r.session}\u0000${what}`;
+    if (!groups.has(k)) groups.set(k, { suite: r.suite, session: r.session, what, items: [] });
+    groups.get(k)?.items.push(r);
+  }
+  return [...groups.values()];
+}
+
+const FIRST_TURNS = 5;
+
+/** "turns 3, 5, 8 and 46 more" (turn indexes, as replay --turn takes them). */
+export function turnList(rs: readonly Regression[]): string {
+  const turns = [...new Set(rs.flatMap((r) => (r.turn !== undefined ? [r.turn] : [])))];
+  if (turns.length === 0) return "";
+  const shown = turns.slice(0, FIRST_TURNS).join(", ");
+  return `${turns.length === 1 ? "turn" : "turns"} ${shown}${turns.length > FIRST_TURNS ? ` and ${turns.length - FIRST_TURNS} more` : ""}`;
+}
+
+const kindCounts = (rs: readonly Regression[]): string => {
+  const n = new Map<string, number>();
+  for (const r of rs) n.set(r.kind, (n.get(r.kind) ?? 0) + 1);
+  return [...n].map(([k, c]) => `${c} ${k}`).join(", ");
+};
+
 /**
- * GitHub workflow annotations: one per regression (on the session file, at its turn's line) and per error.
+ * GitHub workflow annotations: one per session file and rule (GitHub shows ten per step), with the count and the
+ * first turns, at the first turn's line; the step summary holds every regression. And one per error.
  * `fileOf` maps a path from the run folder to the one GitHub expects (relative to the workspace).
  */
 export function checkAnnotations(doc: CheckDocument, fileOf: (path: string) => string = (p) => p): string {
   const lines: string[] = [];
   for (const d of doc.diagnostics) if (d.severity !== "info") lines.push(annotation({ ...d, file: fileOf(d.file) }));
-  for (const r of doc.regressions)
+  for (const g of regressionGroups(doc.regressions)) {
+    const first = g.items.find((r) => r.line !== undefined) ?? g.items[0];
+    const turns = turnList(g.items);
+    const message =
+      g.items.length === 1
+        ? `${g.suite}${first.turn !== undefined ? ` turn ${first.turn} (response ${first.responseId})` : ""}: ${first.message}`
+        : `${g.suite}: ${g.what}: ${g.items.length} regression(s) (${kindCounts(g.items)})${turns ? ` at ${turns}` : ""}; each is in the job summary`;
     lines.push(
       annotation(
-        {
-          code: r.kind,
-          severity: "error",
-          file: fileOf(checkSessionFile(doc, r.session)),
-          ...(r.line !== undefined && { line: r.line }),
-          message: `${r.suite}${r.turn !== undefined ? ` turn ${r.turn}` : ""}: ${r.message}`,
-        },
-        { title: `sightline check ${r.kind}` },
+        { code: first.kind, severity: "error", file: fileOf(checkSessionFile(doc, g.session)), ...(first.line !== undefined && { line: first.line }), message },
+        { title: `sightline check ${g.what}` },
       ),
     );
+  }
   return lines.length ? `${lines.join("\n")}\n` : "";
 }

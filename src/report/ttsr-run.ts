@@ -25,9 +25,10 @@ const replayedLabel = (x: SimInjection): string =>
 const recordedLabel = (r: SimRecorded): string =>
   `${r.delivery ?? r.kind} [${r.rules.join(", ")}]${r.toolCallId ? ` on ${r.toolCallId}` : ""}${r.delivery === "deferred" && r.deliveredAfter ? ` after ${r.deliveredAfter}` : ""} (${r.kind} ${r.entryId})`;
 
-// Where the replayed deliveries and the recorded ones first differ, position by position (delivery order vs file order).
-function explainDisagreement(t: SimTurn): string[] {
-  const out = [`turn ${t.responseId}: replayed and recorded injections differ`];
+/** Where the replayed deliveries and the recorded ones first differ, position by position (delivery order vs file
+ * order); `index` is the turn's index (replay --turn, the table's #). */
+export function explainDisagreement(t: SimTurn, index: number): string[] {
+  const out = [`turn ${index} (response ${t.responseId}): replayed and recorded injections differ`];
   const recorded = comparedRecords(t);
   for (let k = 0; k < Math.max(t.injected.length, recorded.length); k++) {
     const x = t.injected[k];
@@ -52,10 +53,10 @@ function explainDisagreement(t: SimTurn): string[] {
   return out.map(terminalLine);
 }
 
-function explainUnverifiable(t: SimTurn): string[] {
+function explainUnverifiable(t: SimTurn, index: number): string[] {
   return t.recorded
     .filter((r) => r.unverifiable !== undefined && r.kind !== "ttsr_injection")
-    .map((r) => `turn ${t.responseId}: recorded ${recordedLabel(r)} is unverifiable: ${unverifiableReason(r.unverifiable)}`);
+    .map((r) => `turn ${index} (response ${t.responseId}): recorded ${recordedLabel(r)} is unverifiable: ${unverifiableReason(r.unverifiable)}`);
 }
 
 const PROFILE_FROM: Record<string, string> = {
@@ -75,7 +76,7 @@ const CWD_FROM: Record<string, string> = {
 
 function turnRow(i: number, t: SimTurn): string[] {
   const matches = t.matches.map(
-    (m) => `${m.rule} ${m.source}${m.toolCallId ? `:${m.toolCallId}` : ""} @${m.offset} ${m.decision}${m.counterfactual ? " (counterfactual)" : ""}`,
+    (m) => `${m.rule} ${m.source}${m.toolCallId ? ` (call ${m.toolCallId})` : ""} @${m.offset} ${m.decision}${m.counterfactual ? " (counterfactual)" : ""}`,
   );
   const injected = t.injected.map(
     (x) => `${x.mode} [${x.rules.join(", ")}]${x.toolCallId ? ` → ${x.toolCallId}` : ""}${x.deliveredAfter ? ` after ${x.deliveredAfter}` : ""}`,
@@ -103,8 +104,9 @@ const AGENT_FROM: Record<string, string> = {
   default: "top-level session: none recorded, no --agent",
 };
 
-/** The readable per-turn table (plain text: no colour codes). */
-export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number } = {}): string {
+/** The readable output (plain text: no colour codes): per session its setup, the disagreements and unverifiable
+ * turns explained, and a one-line count; `full` adds the per-turn table of every turn. */
+export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number; full?: boolean } = {}): string {
   const out: string[] = [];
   const reg = doc.rules.filter((r) => r.registered).map((r) => r.name);
   const other = doc.rules.filter((r) => !r.registered).map((r) => `${r.name} (${r.bucket}${r.reason ? `: ${r.reason}` : ""})`);
@@ -125,22 +127,26 @@ export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number } = {}): stri
       out.push("  no assistant turns");
       continue;
     }
+    const indexed = s.turns.map((t, i) => [i, t] as const);
+    const diffs = indexed.filter(([, t]) => t.agree === false);
+    const unverifiable = indexed.filter(([, t]) => t.agree === "unverifiable");
+    // Without --full, only the turns that need a look: disagreements and unverifiable evidence.
+    const rows = o.full ? indexed : [...diffs, ...unverifiable].sort((a, b) => a[0] - b[0]);
     const head = ["#", "response", "stop", "matches", "injected", "recorded", "agree"];
-    out.push(
-      fitTable(
-        { head, style: { head: [], border: [] } },
-        s.turns.map((t, i) => turnRow(i, t)),
-        { width: o.width, flex: [1, 3, 4, 5] },
-      ),
-    );
-    const diffs = s.turns.filter((t) => t.agree === false);
-    for (const t of diffs) out.push(...explainDisagreement(t));
-    const unverifiable = s.turns.filter((t) => t.agree === "unverifiable");
-    for (const t of unverifiable) out.push(...explainUnverifiable(t).map(terminalLine));
+    if (rows.length > 0)
+      out.push(
+        fitTable(
+          { head, style: { head: [], border: [] } },
+          rows.map(([i, t]) => turnRow(i, t)),
+          { width: o.width, flex: [1, 3, 4, 5] },
+        ),
+      );
+    for (const [i, t] of diffs) out.push(...explainDisagreement(t, i));
+    for (const [i, t] of unverifiable) out.push(...explainUnverifiable(t, i).map(terminalLine));
     const agreeing = s.turns.filter((t) => t.agree === true).length;
     const without = s.turns.length - agreeing - diffs.length - unverifiable.length;
     out.push(
-      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (why: the lines above)` : ""}, ${without} without TTSR evidence`,
+      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (why: the lines above)` : ""}, ${without} without TTSR evidence${o.full || s.turns.length === diffs.length + unverifiable.length ? "" : " (every turn: --full)"}`,
     );
   }
   return out.join("\n") + "\n";

@@ -36,12 +36,15 @@ describe("check under GITHUB_ACTIONS", () => {
     run = runCli(["check", "--config", CONFIG, "--out", "out/all"], { cwd: root, env: gha(at("summary.md")) });
   });
 
-  it("exits 1 and prints one annotation per regression, on the session file at the turn's line", () => {
+  it("exits 1 and prints one annotation per rule and session file, with the count and the first turns, at the first turn's line", () => {
     expect(run.code).toBe(1);
     const annotations = run.stdout.split("\n").filter((l) => l.startsWith("::"));
-    expect(annotations.length).toBe(Number(/^(\d+) regression\(s\)/m.exec(run.stdout)?.[1]));
+    const summary = JSON.parse(readFileSync(at("out/all/summary.json"), "utf8")) as { regressions: { rule?: string; kind: string; session: string }[] };
+    const groups = new Set(summary.regressions.map((r) => `${r.session} ${r.rule ?? r.kind}`));
+    expect(summary.regressions.length).toBeGreaterThan(groups.size);
+    expect(annotations.length).toBe(groups.size);
     expect(annotations[0]).toMatch(
-      /^::error file=fixtures\/pi\/omp17-deferred-then-compaction\/session\.jsonl,line=\d+,title=sightline check [a-z-]+::omp17-deferred-then-compaction turn \d+: /,
+      /^::error file=fixtures\/pi\/omp17-deferred-then-compaction\/session\.jsonl,line=\d+,title=sightline check rule no-filler::omp17-deferred-then-compaction: rule no-filler: \d+ regression\(s\) \(.*\) at turns \d+(, \d+)*; each is in the job summary$/,
     );
     const session = readFileSync(at("fixtures/pi/omp17-deferred-then-compaction/session.jsonl"), "utf8").split("\n");
     const line = Number(/line=(\d+)/.exec(annotations[0])?.[1]);
@@ -68,7 +71,13 @@ describe("check under GITHUB_ACTIONS", () => {
     const x = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(readFileSync(at("out/all/junit.xml"), "utf8"));
     const cases = [x.testsuites.testsuite].flat().flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Record<string, string>[];
     expect(cases.length).toBe(3);
-    expect(cases.some((c) => Number(c["@time"]) > 0)).toBe(true);
+    // Every testcase's time is its own session's measured time (ms in summary.json), not a placeholder.
+    const doc = JSON.parse(readFileSync(at("out/all/summary.json"), "utf8")) as { suites: { sessions: { path: string; ms: number }[] }[] };
+    const ms = new Map(doc.suites.flatMap((s) => s.sessions.map((x) => [x.path, x.ms] as const)));
+    for (const c of cases) {
+      expect(ms.get(c["@name"])).toBeGreaterThan(0);
+      expect(c["@time"]).toBe(((ms.get(c["@name"]) as number) / 1000).toFixed(3));
+    }
     expect(Number(x.testsuites["@time"])).toBeGreaterThan(0);
     expect(Number(x.testsuites["@failures"])).toBe(1);
   });
@@ -93,11 +102,42 @@ describe("check under GITHUB_ACTIONS", () => {
       whole.suites.map((s: { sessions: { path: string }[] }) => s.sessions.map((x) => x.path)),
     );
     expect(readFileSync(at("merged.md"), "utf8")).toContain("Merged from 2 report(s).");
-  });
+  }, 60_000);
 
-  it("merge-reports warns when a shard is missing, and writes nothing after an unreadable folder", () => {
+  it("merge-reports refuses a missing shard (exit 2, nothing written) unless --allow-partial, whose verdict says partial", () => {
     const one = runCli(["merge-reports", "out/shard-1", "--out", "out/one"], { cwd: root });
-    expect(one.stderr).toContain("sightline: warning: Shard(s) 2/2 missing: the merged report covers only part of the run");
+    expect(one).toMatchObject({
+      code: 2,
+      stderr: "sightline: error: Shard(s) 2/2 of 2 missing: pass every shard's report, or --allow-partial to merge an incomplete set\n",
+    });
+    expect(existsSync(at("out/one"))).toBe(false);
+    const partial = runCli(["merge-reports", "out/shard-1", "--allow-partial", "--out", "out/partial"], { cwd: root });
+    expect(verdict(partial)).toMatch(/ \(partial: shard\(s\) 2\/2 missing\) \(merged from 1 report\(s\)\)$/);
+    expect(partial.stderr).toContain("sightline: warning: Partial merge: shard(s) 2/2 of 2 missing (--allow-partial)");
+    expect(JSON.parse(readFileSync(at("out/partial/summary.json"), "utf8")).partial).toEqual({ missing: ["2/2"] });
+  }, 30_000);
+
+  it("merge-reports refuses overlapping reports: one shard twice, a shard with the whole run (exit 2, nothing written)", () => {
+    const twice = runCli(["merge-reports", "out/shard-1", "out/shard-1", "out/shard-2", "--out", "out/twice"], { cwd: root });
+    expect(twice).toMatchObject({
+      code: 2,
+      stderr: "sightline: error: out/shard-1 and out/shard-1 overlap: the same folder is given twice; give each shard's report once\n",
+    });
+    cpSync(at("out/shard-1"), at("out/shard-1-copy"), { recursive: true });
+    const copy = runCli(["merge-reports", "out/shard-1", "out/shard-1-copy", "out/shard-2", "--allow-partial", "--out", "out/copy"], { cwd: root });
+    expect(copy).toMatchObject({
+      code: 2,
+      stderr: "sightline: error: out/shard-1 and out/shard-1-copy overlap: both are shard 1/2; give each shard's report once\n",
+    });
+    const whole = runCli(["merge-reports", "out/all", "out/shard-2", "--out", "out/whole"], { cwd: root });
+    expect(whole).toMatchObject({
+      code: 2,
+      stderr: "sightline: error: out/all and out/shard-2 overlap: the whole run (no --shard) with shard 2/2; give each shard's report once\n",
+    });
+    for (const d of ["out/twice", "out/copy", "out/whole"]) expect(existsSync(at(d))).toBe(false);
+  }, 30_000);
+
+  it("merge-reports writes nothing after an unreadable folder or mixed kinds", () => {
     const bad = runCli(["merge-reports", "out/shard-1", "out/nowhere", "--out", "out/bad"], { cwd: root });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe("sightline: error: cannot read out/nowhere/summary.json: no such file or folder\n");
@@ -106,7 +146,7 @@ describe("check under GITHUB_ACTIONS", () => {
     const mixed = runCli(["merge-reports", "out/shard-1", "out/audit", "--out", "out/mixed"], { cwd: root });
     expect(mixed).toMatchObject({ code: 2, stderr: "sightline: error: Cannot merge audit reports with check reports (1 audit, 1 check)\n" });
     expect(existsSync(at("out/mixed"))).toBe(false);
-  });
+  }, 30_000);
 });
 
 describe("check from the suite's own folder", () => {

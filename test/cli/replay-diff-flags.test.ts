@@ -144,10 +144,12 @@ describe("replay: every flag of --help", () => {
   });
 
   it("--turn without a number, with a word, negative or fractional: usage error, exit 2", () => {
-    for (const k of ["turnMissing", "turnWord", "turnNegative", "turnFraction"]) usage(r[k], /--turn needs a turn number/);
+    for (const k of ["turnMissing", "turnNegative", "turnFraction"]) usage(r[k], /--turn needs a turn number/);
     expect(r.turnMissing.stderr).toContain("not nothing");
-    expect(r.turnWord.stderr).toContain(`not "abc"`);
-    expect(r.turnWord.stderr).toContain('Run "sightline replay --help" for usage.');
+    expect(r.turnFraction.stderr).toContain('Run "sightline replay --help" for usage.');
+    // A word is read as a response id: none has it.
+    expect(r.turnWord.code).toBe(2);
+    expect(r.turnWord.stderr).toContain("--turn abc: no such turn (neither a turn index nor a response id)");
   });
 
   it("--turn past the last turn: exit 2 with the reason", () => {

@@ -174,10 +174,11 @@ describe("sightline replay: the real pi fixture (fixtures/pi/before-compaction.j
     await expect(golden(PI_TURN483, r)).toMatchFileSnapshot("../golden/cli/replay/pi/before-compaction.turn-483.delta.json.txt");
   });
 
-  it("--turn 484 does not exist: exit 2 with the reason", () => {
+  it("--turn 484 is past the last turn but a response id: that turn is shown, and stderr says so", () => {
     const r = run(PI_TURN484);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`sightline: --turn 484: no such turn in the listed turns of ${PI_REAL}\n`);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^sightline: --turn 484: no turn 484 \(turns 0–483\); showing turn (\d+), whose response id is 484\n/);
+    expect(r.stdout).toMatch(/^turn \d+ +response 484 /m);
   });
 });
 

@@ -72,11 +72,15 @@ function prepare(): string {
   writeFileSync(join(dir, "suite/session.jsonl"), pi);
   writeFileSync(
     join(dir, "suite/check.json"),
-    JSON.stringify({ suites: [{ name: "hostile", sessions: ["session.jsonl"], rules: ["../in/rules"], expectations: "expect/hostile.json" }] }),
+    JSON.stringify({ suites: [{ name: "hostile", sessions: ["session.jsonl"], rules: ["rules"], expectations: "expect/hostile.json" }] }),
   );
+  cpSync(join(FIX, "rules"), join(dir, "suite/rules"), { recursive: true });
   const [update] = runMany([{ args: ["check", "--config", "suite/check.json", "--update", "--out", "out/update"], cwd: dir }]);
   expect(update.code, update.stderr).toBe(0);
   writeFileSync(join(dir, "suite/session.jsonl"), pi.replace("after compaction ", "after compaction, now \\u001b]0;changed\\u0007 "));
+  // The rule's injected text changes too: its diff and the disagreement's first difference show hostile text.
+  const rule = join(dir, "suite/rules/hostile-rule.md");
+  writeFileSync(rule, readFileSync(rule, "utf8").replace("Stop writing", "Stop \u001b]0;changed\u0007 writing"));
   return dir;
 }
 

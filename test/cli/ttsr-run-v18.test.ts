@@ -1,7 +1,7 @@
 // sightline ttsr run / audit --rules with the v18 options (docs/ttsr.md §18.2 agents, §18.6 verdicts): the agent
 // comes from the session's session_init, else --agent, else main, and the run says which; --verdicts is read and
 // checked (file and line on bad input). Fixtures: fixtures/rules/v18-session/.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -54,13 +54,27 @@ describe("sightline ttsr run --ttsr-profile v18", () => {
     const d = doc(run("top-level"));
     expect(d.rules.find((r) => r.name === "docs-tone")).toMatchObject({ registered: true, bucket: "judged" });
   });
-  it("docs/ttsr.md §18.6: --verdicts is named in the session, unknown names warned about, bad files reported with their line", () => {
+  it("docs/ttsr.md §18.6: --verdicts is named in the session, unknown names warned about", () => {
     const good = doc(run("top-level", "--verdicts", `${S}/verdicts.json`));
     expect(good.sessions[0].verdicts).toBe(`${S}/verdicts.json`);
     expect(good.diagnostics.filter((x) => x.code === "TTSR_VERDICT_UNKNOWN_RULE")).toHaveLength(1);
-    const bad = doc(run("top-level", "--verdicts", "fixtures/rules/v18-verdicts/not-json.json"));
-    expect(bad.diagnostics.find((x) => x.code === "TTSR_VERDICTS_INVALID")).toMatchObject({ file: "fixtures/rules/v18-verdicts/not-json.json", line: 4 });
-  });
+  }, 30_000);
+  it("a broken or wrongly shaped --verdicts file is a usage error with its line, before any work (ttsr run and audit)", () => {
+    const out = mkdtempSync(join(tmpdir(), "sightline-v18-bad-verdicts-"));
+    writeFileSync(join(out, "shape.json"), '{"verdicts": 3}\n');
+    for (const [file, line] of [
+      ["fixtures/rules/v18-verdicts/not-json.json", "fixtures/rules/v18-verdicts/not-json.json:4: Verdicts file is not valid JSON"],
+      [join(out, "shape.json"), `${join(out, "shape.json")}:1: Verdicts /verdicts must be object`],
+    ]) {
+      const r = run("top-level", "--verdicts", file);
+      expect(r).toMatchObject({ code: 2, stdout: "" });
+      expect(r.stderr).toContain(`sightline: --verdicts ${line}`);
+      const a = runCli(["audit", `${S}/top-level.jsonl`, "--rules", "fixtures/rules/v18-agents", "--verdicts", file, "--out", join(out, "report")]);
+      expect(a).toMatchObject({ code: 2, stdout: "" });
+      expect(a.stderr).toContain(`sightline: --verdicts ${line}`);
+      expect(existsSync(join(out, "report"))).toBe(false);
+    }
+  }, 30_000);
   it("--verdicts must name a file (usage error, exit 2)", () => {
     const r = run("top-level", "--verdicts", `${S}/nope.json`);
     expect(r.code).toBe(2);

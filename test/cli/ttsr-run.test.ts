@@ -50,7 +50,7 @@ describe("sightline ttsr run", () => {
     const args = [...ARGS, "--ttsr-profile", "seed"];
     const r = runCli(args, { cwd: recording(FIXTURES[0]) });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("turn 00000003: replayed and recorded injections differ");
+    expect(r.stdout).toContain("turn 0 (response 00000003): replayed and recorded injections differ");
     expect(r.stdout).toContain("TTSR profile seed (--ttsr-profile)");
     expect(r.stderr).toContain(
       "warning TTSR_PROFILE_CONTRADICTS_SESSION: --ttsr-profile seed contradicts the session: the injection texts it recorded point to v17",

@@ -11,9 +11,11 @@ import type { Msg } from "../../formats/types.js";
 import type { CheckSessionOutcome } from "../../report/check-report.js";
 import { compareSession, type ActualTurn, type BaselineEntry, type Expectations, type Regression } from "../../audit/expectations.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import type { SimTurn } from "../../ttsr/simulate/types.js";
+import { explainDisagreement } from "../../report/ttsr-run.js";
 import { readSession } from "../read/read.js";
 import { loadTtsrSetup, ttsrHookFor, type TtsrHook } from "../audit/ttsr.js";
-import { readBaseline, readConfig, readExpectations, readGolden, writeSuiteFiles, type SuiteConfig } from "./files.js";
+import { readBaseline, readConfig, readExpectations, writeSuiteFiles, type SuiteConfig } from "./files.js";
 import { shardFiles, type Shard } from "../report-folder/shard.js";
 
 export interface CheckOptions {
@@ -59,6 +61,14 @@ async function actualTurns(path: string, suite: SuiteConfig, hook: TtsrHook | un
   return { turns, diagnostics: [...s.diagnostics.filter((d) => d.severity !== "info"), ...(ttsr?.diagnostics ?? [])] };
 }
 
+/** A disagreement as `ttsr run` explains it, from the session at check time (first differing character included). */
+const explainTurn = (t: ActualTurn): string | undefined =>
+  t.ttsr
+    ? explainDisagreement({ ...t.ttsr, stopReason: null } as SimTurn, t.index)
+        .slice(1)
+        .join("\n")
+    : undefined;
+
 export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
   const run: CheckRun = { suites: [], regressions: [], diagnostics: [], sessionDiagnostics: [] };
   const cfg = readConfig(opts.config);
@@ -75,7 +85,8 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
     const exp = readExpectations(abs(suite.expectations), suite.name);
     const baseline = suite.baseline ? readBaseline(abs(suite.baseline)) : { entries: [] as BaselineEntry[], diagnostics: [] };
     run.diagnostics.push(...baseline.diagnostics);
-    if (exp.diagnostics.some((d) => d.code !== "APP_EXPECTATIONS_MISSING" || !opts.update)) run.diagnostics.push(...exp.diagnostics);
+    // --update records what is missing and rewrites what an earlier sightline wrote.
+    if (!opts.update || !(exp.outdated || exp.diagnostics.every((d) => d.code === "APP_EXPECTATIONS_MISSING"))) run.diagnostics.push(...exp.diagnostics);
     if (matched.length === 0) run.diagnostics.push(diag("APP_SUITE_NO_SESSIONS", { file: opts.config }, { suite: suite.name, patterns: list(suite.sessions) }));
     const keys = [...new Set([...matched, ...Object.keys(exp.expectations?.sessions ?? {})])];
     return { suite, matched: new Set(matched), exp, baseline, keys };
@@ -89,21 +100,21 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
     run.suites.push(outcome);
     const keys = p.keys.filter((k) => mine.has(`${suite.name}\u0000${k}`)).sort();
     if (keys.length === 0) continue;
-    // Absolute: rule paths are displayed relative to the replay cwd, which needs both sides absolute.
-    const full = (p: string) => resolve(base, p);
+    // Paths of the config are relative to its folder, as command-line paths are to the current one; the replay
+    // setup (profile, cwd, settings, agent) is then derived per session exactly as `ttsr run` derives it.
     const to = {
-      rules: list(suite.rules).map(full),
-      settings: suite.settings !== undefined ? full(suite.settings) : undefined,
-      ttsrProfile: suite.ttsrProfile,
-      chunking: suite.chunking,
-      cwd: full(suite.cwd ?? "."),
-      home: suite.home !== undefined ? full(suite.home) : undefined,
+      base: resolve(base),
+      rules: list(suite.rules),
+      ...(suite.settings !== undefined && { settings: suite.settings }),
+      ...(suite.ttsrProfile !== undefined && { ttsrProfile: suite.ttsrProfile }),
+      ...(suite.chunking !== undefined && { chunking: suite.chunking }),
+      ...(suite.cwd !== undefined && { cwd: suite.cwd }),
+      ...(suite.home !== undefined && { home: suite.home }),
     };
     const setup = to.rules.length ? loadTtsrSetup(to) : undefined;
     // An unreadable rule folder or settings file is a broken suite (exit 2), not a regression.
     run.diagnostics.push(...(setup?.diagnostics.filter((d) => d.severity === "error") ?? []));
     const hook = ttsrHookFor(to, setup);
-    const expDir = dirname(abs(suite.expectations));
     const current = new Map<string, ActualTurn[]>();
     for (const key of keys) {
       const expected = p.exp.expectations?.sessions[key];
@@ -120,20 +131,17 @@ export async function runCheck(opts: CheckOptions): Promise<CheckRun> {
       const got = await actualTurns(join(base, key), suite, hook);
       run.sessionDiagnostics.push(...got.diagnostics);
       current.set(key, got.turns);
-      const regs =
-        p.exp.expectations || !opts.update ? compareSession(suite.name, key, expected, got.turns, (f) => readGolden(join(expDir, f)), p.baseline.entries) : [];
+      const regs = compareSession(suite.name, key, expected, got.turns, p.baseline.entries, explainTurn);
       outcome.sessions.push({ path: key, turns: got.turns.length, regressions: regs.length, ms: Math.round(performance.now() - started) });
       run.regressions.push(...regs);
     }
     if (opts.update) {
-      const next: Expectations = { schemaVersion: 1, suite: suite.name, sessions: { ...(p.exp.expectations?.sessions ?? {}) } };
+      const next: Expectations = { schemaVersion: 2, suite: suite.name, sessions: { ...(p.exp.expectations?.sessions ?? {}) } };
       for (const k of keys) if (!current.has(k)) delete next.sessions[k];
       outcome.updated = await writeSuiteFiles(abs(suite.expectations), suite.baseline ? abs(suite.baseline) : undefined, next, current, p.baseline.entries);
     }
   }
-  if (opts.update) {
-    // Accepted: what remains are disagreements a suite without a baseline file cannot declare.
-    run.regressions = run.regressions.filter((r) => r.kind === "disagreement" && !plans.find((p) => p.suite.name === r.suite)?.suite.baseline);
-  }
+  // --update accepted every difference of the sessions it checked: the expectations (and baselines) now hold them.
+  if (opts.update) run.regressions = [];
   return run;
 }

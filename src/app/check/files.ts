@@ -7,9 +7,9 @@ import configSchema from "../../schema/json/config/sightline.config.json" with {
 import expectationsSchema from "../../schema/json/config/expectations.json" with { type: "json" };
 import baselineSchema from "../../schema/json/config/baseline.json" with { type: "json" };
 import { check } from "../../schema/ajv.js";
-import { contextHash, expectedTtsr, type ActualTurn, type BaselineEntry, type Expectations, type ExpectedTurn } from "../../audit/expectations.js";
+import { EXPECTATIONS_SCHEMA_VERSION, expectedTurn, type ActualTurn, type BaselineEntry, type Expectations } from "../../audit/expectations.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-import { parseJson } from "../../shared/json.js";
+import { isObject, parseJson } from "../../shared/json.js";
 import { writeFileAtomic } from "../../io/atomic.js";
 import { appendText } from "../../io/append.js";
 import type { CheckDocument } from "../../audit/expectations.js";
@@ -61,10 +61,22 @@ export function readConfig(path: string): { config?: CheckConfig; diagnostics: D
   return diagnostics.length ? { diagnostics } : { config: r.value as CheckConfig, diagnostics };
 }
 
-export function readExpectations(path: string, suite: string): { expectations?: Expectations; diagnostics: Diagnostic[] } {
+export function readExpectations(path: string, suite: string): { expectations?: Expectations; diagnostics: Diagnostic[]; outdated?: boolean } {
   const r = readJson(path);
   if (r.error === MISSING) return { diagnostics: [diag("APP_EXPECTATIONS_MISSING", { file: path }, { suite, path })] };
   if (r.error !== undefined) return { diagnostics: [diag("APP_EXPECTATIONS_INVALID", { file: path }, { path, detail: r.error })] };
+  // Expectations of an earlier sightline (schemaVersion 1: full contexts in goldens): --update rewrites them.
+  if (isObject(r.value) && r.value.schemaVersion === 1)
+    return {
+      outdated: true,
+      diagnostics: [
+        diag(
+          "APP_EXPECTATIONS_INVALID",
+          { file: path },
+          { path, detail: 'written by an earlier sightline (schemaVersion 1); run "sightline check --update" to rewrite it' },
+        ),
+      ],
+    };
   const issues = check(expectationsSchema, r.value);
   if (issues.length)
     return {
@@ -99,11 +111,31 @@ export function readGolden(path: string): string | null {
   }
 }
 
-/** Goldens live beside the expectations file: <name>.goldens/<session slug>/turn-0003.txt. */
-export const goldenDir = (expectationsPath: string) => join(dirname(expectationsPath), `${basename(expectationsPath).replace(/\.json$/i, "")}.goldens`);
-export const sessionSlug = (key: string) => key.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "");
+/** Where an earlier sightline kept full contexts (<name>.goldens/<session>/turn-0003.txt): removed by --update. */
+const goldenDir = (expectationsPath: string) => join(dirname(expectationsPath), `${basename(expectationsPath).replace(/\.json$/i, "")}.goldens`);
 
-/** Rewrites expectations, goldens and (when configured) the baseline; returns the files written. */
+function removeGoldens(expectationsPath: string): void {
+  const gdir = goldenDir(expectationsPath);
+  const list = (d: string): string[] => {
+    try {
+      return listDirSync(d);
+    } catch {
+      return [];
+    }
+  };
+  for (const s of list(gdir)) for (const n of list(join(gdir, s))) if (/^turn-\d+\.txt$/.test(n)) removeFile(join(gdir, s, n));
+}
+
+/** The expectations as committed: one line per turn, so a pull request shows which turns changed and how. */
+export function expectationsText(e: Expectations): string {
+  const sessions = Object.entries(e.sessions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const body = sessions.map(
+    ([key, s]) => `    ${JSON.stringify(key)}: {\n      "turns": [\n${s.turns.map((t) => `        ${JSON.stringify(t)}`).join(",\n")}\n      ]\n    }`,
+  );
+  return `{\n  "schemaVersion": ${EXPECTATIONS_SCHEMA_VERSION},\n  "suite": ${JSON.stringify(e.suite)},\n  "sessions": {${body.length ? `\n${body.join(",\n")}\n  ` : ""}}\n}\n`;
+}
+
+/** Rewrites expectations and (when configured) the baseline; returns the files written. */
 export async function writeSuiteFiles(
   expectationsPath: string,
   baselinePath: string | undefined,
@@ -112,44 +144,13 @@ export async function writeSuiteFiles(
   baseline: readonly BaselineEntry[],
 ): Promise<string[]> {
   const written: string[] = [];
-  const gdir = goldenDir(expectationsPath);
-  const rel = (p: string) =>
-    p
-      .slice(dirname(expectationsPath).length + 1)
-      .split("\\")
-      .join("/");
-  for (const [key, turns] of current) {
-    const sdir = join(gdir, sessionSlug(key));
-    const keep = new Set<string>();
-    const out: ExpectedTurn[] = [];
-    for (const t of turns) {
-      const file = join(sdir, `turn-${String(t.index).padStart(4, "0")}.txt`);
-      keep.add(basename(file));
-      if (readGolden(file) !== t.text) {
-        await writeFileAtomic(file, t.text);
-        written.push(file);
-      }
-      const e: ExpectedTurn = { index: t.index, responseId: t.responseId, context: { hash: contextHash(t.text), file: rel(file), messages: t.messages } };
-      if (t.ttsr) e.ttsr = expectedTtsr(t.ttsr);
-      out.push(e);
-    }
-    next.sessions[key] = { turns: out };
-    // Goldens of turns that no longer exist would mislead a reviewer.
-    let names: string[] = [];
-    try {
-      names = listDirSync(sdir);
-    } catch {
-      names = [];
-    }
-    for (const n of names) if (/^turn-\d+\.txt$/.test(n) && !keep.has(n)) removeFile(join(sdir, n));
+  for (const [key, turns] of current) next.sessions[key] = { turns: turns.map(expectedTurn) };
+  removeGoldens(expectationsPath);
+  const text = expectationsText(next);
+  if (readGolden(expectationsPath) !== text) {
+    await writeFileAtomic(expectationsPath, text);
+    written.push(expectationsPath);
   }
-  const sorted: Expectations = {
-    schemaVersion: 1,
-    suite: next.suite,
-    sessions: Object.fromEntries(Object.entries(next.sessions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-  };
-  await writeFileAtomic(expectationsPath, `${JSON.stringify(sorted, null, 2)}\n`);
-  written.push(expectationsPath);
   if (baselinePath) {
     const reasons = new Map(baseline.map((b) => [`${b.session}\u0000${b.responseId}`, b.reason]));
     const entries: BaselineEntry[] = [];
@@ -163,8 +164,11 @@ export async function writeSuiteFiles(
           });
     // Entries of sessions outside this run (other shards) stay as they were.
     const others = baseline.filter((b) => !current.has(b.session));
-    await writeFileAtomic(baselinePath, `${JSON.stringify({ disagreements: [...others, ...entries] }, null, 2)}\n`);
-    written.push(baselinePath);
+    const text = `${JSON.stringify({ disagreements: [...others, ...entries] }, null, 2)}\n`;
+    if (readGolden(baselinePath) !== text) {
+      await writeFileAtomic(baselinePath, text);
+      written.push(baselinePath);
+    }
   }
   return written;
 }

@@ -47,17 +47,40 @@ export function checkLeaf(s: SessionBase, leafId: string | undefined): void {
   if (leafId !== undefined && !s.tree.parent.has(leafId)) throw new InputError(`no such tree entry in ${s.file}`, { name: "leafId", value: leafId });
 }
 
+/**
+ * --turn names a turn by its index (as `replay`, `ttsr run` and `check` number turns) or by its response id (shown
+ * beside the index everywhere): a number is an index when such a turn exists, else a response id.
+ */
+export function turnIndexOf(session: SessionBase, ref: number | string): { index: number; note?: string } {
+  const refs = moduleOf(session).turns(session);
+  const text = String(ref);
+  if (/^\d+$/.test(text) && refs.some((r) => r.index === Number(text))) return { index: Number(text) };
+  const byId = refs.find((r) => r.responseId === text);
+  // A number past the last turn that is a response id: said, since the two numberings can meet.
+  if (byId)
+    return {
+      index: byId.index,
+      ...(/^\d+$/.test(text) && {
+        note: `--turn ${text}: no turn ${text} (turns 0–${refs.length - 1}); showing turn ${byId.index}, whose response id is ${text}`,
+      }),
+    };
+  throw new InputError(`no such turn (neither a turn index nor a response id) in ${session.file}`, { name: "turn", value: text });
+}
+
 /** The replay document's head and its turns as a lazy sequence (output written as it is produced). */
 export async function replayStreamFile(
   path: string,
-  opts: TurnViewOptions & { profile?: string },
-): Promise<{ head: ReplayDocument; turns: Iterable<Turn>; listed: number }> {
-  const { session } = await loadSession(path, opts);
-  checkLeaf(session, opts.leafId);
+  given: Omit<TurnViewOptions, "turn"> & { profile?: string; turn?: number | string },
+): Promise<{ head: ReplayDocument; turns: Iterable<Turn>; listed: number; note?: string }> {
+  const { session } = await loadSession(path, given);
+  checkLeaf(session, given.leafId);
+  const { turn: ref, ...rest } = given;
+  const found = ref === undefined ? undefined : turnIndexOf(session, ref);
+  const opts: TurnViewOptions & { profile?: string } = { ...rest, ...(found !== undefined && { turn: found.index }) };
   const listed = countTurnViews(session, opts);
   if (opts.turn !== undefined && listed === 0)
     throw new InputError(`no such turn in the listed turns of ${session.file}`, { name: "turn", value: String(opts.turn) });
-  return { ...replayStream(session, opts), listed };
+  return { ...replayStream(session, opts), listed, ...(found?.note !== undefined && { note: found.note }) };
 }
 
 export async function compactionDiffFile(

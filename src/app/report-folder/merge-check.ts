@@ -5,7 +5,7 @@
 import { fsReason } from "../../io/fs-reason.js";
 import { readText } from "../../io/text.js";
 import { contractProblem } from "../../schema/contract.js";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { readHead } from "../../io/read.js";
 import type { CheckDocument } from "../../audit/expectations.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
@@ -29,16 +29,48 @@ export async function reportKind(dir: string): Promise<ReportKind | Diagnostic> 
     : diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not a sightline audit or check summary.json (schemaVersion 1)" });
 }
 
-/** A warning when the reports name an i/n split and some of its shards are not among them. */
-export function missingShards(shards: readonly ({ index: number; count: number } | undefined)[], dirs: readonly string[]): Diagnostic | undefined {
-  const given = shards.filter((s): s is { index: number; count: number } => s !== undefined);
-  if (given.length === 0) return undefined;
-  const count = Math.max(...given.map((s) => s.count));
-  const have = new Set(given.filter((s) => s.count === count).map((s) => s.index));
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !have.has(i));
-  const mixed = given.some((s) => s.count !== count);
-  if (missing.length === 0 && !mixed) return undefined;
-  return diag("APP_MERGE_SHARDS_MISSING", { file: dirs[0] ?? "." }, { missing: missing.map((i) => `${i}/${count}`), count, mixed });
+export interface ShardOf {
+  dir: string;
+  shard?: { index: number; count: number };
+  /** The sessions the report covers (suite-qualified for check). */
+  sessions: readonly string[];
+}
+
+const label = (s: { index: number; count: number } | undefined) => (s ? `shard ${s.index}/${s.count}` : "the whole run (no --shard)");
+
+/**
+ * Whether a set of reports is one run split once, each part given once: overlapping reports (a folder or a shard
+ * twice, a shard with the whole run, splits of different sizes, a session in two reports) are refused; missing
+ * shards are refused unless `allowPartial`, which yields a warning instead.
+ */
+export function shardSetProblems(parts: readonly ShardOf[], allowPartial: boolean): { errors: Diagnostic[]; partial?: { missing: string[]; count: number } } {
+  const errors: Diagnostic[] = [];
+  const overlap = (a: ShardOf, b: ShardOf, what: string) => diag("APP_MERGE_OVERLAP", { file: b.dir }, { first: a.dir, second: b.dir, what });
+  for (let j = 0; j < parts.length; j++)
+    for (let i = 0; i < j; i++) {
+      const [a, b] = [parts[i], parts[j]];
+      if (resolve(a.dir) === resolve(b.dir)) errors.push(overlap(a, b, "the same folder is given twice"));
+      else if (a.shard && b.shard && a.shard.count !== b.shard.count)
+        errors.push(overlap(a, b, `they come from splits of different sizes (${label(a.shard)}, ${label(b.shard)})`));
+      else if (a.shard && b.shard && a.shard.index === b.shard.index) errors.push(overlap(a, b, `both are ${label(a.shard)}`));
+      else if (!a.shard !== !b.shard) errors.push(overlap(a, b, `${label(a.shard)} with ${label(b.shard)}`));
+      else {
+        const mine = new Set(a.sessions);
+        const both = b.sessions.find((x) => mine.has(x));
+        if (both !== undefined) errors.push(overlap(a, b, `both hold ${both}`));
+      }
+    }
+  if (errors.length) return { errors };
+  const given = parts.flatMap((p) => (p.shard ? [p.shard] : []));
+  if (given.length === 0) return { errors };
+  const count = given[0].count;
+  const have = new Set(given.map((s) => s.index));
+  const missing = Array.from({ length: count }, (_, i) => i + 1)
+    .filter((i) => !have.has(i))
+    .map((i) => `${i}/${count}`);
+  if (missing.length === 0) return { errors };
+  if (!allowPartial) return { errors: [diag("APP_MERGE_SHARDS_MISSING", { file: parts[0].dir }, { missing, count })] };
+  return { errors, partial: { missing, count } };
 }
 
 async function readCheck(dir: string): Promise<CheckDocument | Diagnostic> {
@@ -69,11 +101,20 @@ export interface CheckMerge {
   problems: Diagnostic[];
 }
 
-export async function mergeCheckReports(dirs: readonly string[]): Promise<CheckMerge> {
+export async function mergeCheckReports(dirs: readonly string[], opts: { allowPartial?: boolean } = {}): Promise<CheckMerge> {
   const read = await Promise.all(dirs.map(readCheck));
   const problems = read.filter((r): r is Diagnostic => "code" in r);
   if (problems.length) return { problems };
   const parts = read as CheckDocument[];
+  const set = shardSetProblems(
+    parts.map((p, i) => ({
+      dir: dirs[i],
+      ...(p.shard && { shard: p.shard }),
+      sessions: p.suites.flatMap((s) => s.sessions.map((x) => `${s.name}: ${x.path}`)),
+    })),
+    opts.allowPartial === true,
+  );
+  if (set.errors.length) return { problems: set.errors };
   // Every shard lists every suite of the config (in config order), with only its own sessions.
   const names: string[] = [];
   for (const p of parts) for (const s of p.suites) if (!names.includes(s.name)) names.push(s.name);
@@ -84,7 +125,7 @@ export async function mergeCheckReports(dirs: readonly string[]): Promise<CheckM
     return { name, sessions, updated };
   });
   // Regressions: by suite (config order), then session key (the unsharded run's order), each session's own
-  // list kept as its shard wrote it. A session checked by two overlapping reports counts once.
+  // list kept as its shard wrote it (overlapping reports were refused above).
   const bySession = new Map<string, CheckDocument["regressions"]>();
   for (const p of parts) {
     const mine = new Map<string, CheckDocument["regressions"]>();
@@ -102,10 +143,7 @@ export async function mergeCheckReports(dirs: readonly string[]): Promise<CheckM
       return names.indexOf(sa) - names.indexOf(sb) || cmp(ka, kb);
     })
     .flatMap(([, rs]) => rs);
-  const warning = missingShards(
-    parts.map((p) => p.shard),
-    dirs,
-  );
+  const warning = set.partial ? diag("APP_MERGE_PARTIAL", { file: dirs[0] }, set.partial) : undefined;
   const doc: CheckDocument = {
     schemaVersion: 1,
     kind: "check",
@@ -113,6 +151,7 @@ export async function mergeCheckReports(dirs: readonly string[]): Promise<CheckM
     config: parts[0]?.config ?? "",
     update: parts.some((p) => p.update),
     mergedFrom: [...dirs],
+    ...(set.partial && { partial: { missing: set.partial.missing } }),
     suites,
     regressions,
     diagnostics: uniqueDiagnostics([...parts.flatMap((p) => p.diagnostics), ...(warning ? [warning] : [])]),

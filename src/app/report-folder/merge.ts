@@ -3,35 +3,40 @@
 // never added up, so the merged report equals what one unsharded run reports.
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../../audit/model.js";
 import { summarize } from "../../audit/summary.js";
-import { missingShards } from "./merge-check.js";
-import type { Diagnostic } from "../../shared/diagnostics.js";
+import { shardSetProblems } from "./merge-check.js";
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { readAuditReport } from "./read.js";
 
 export interface MergeRun {
   result: AuditResult;
+  /** Overlapping reports or missing shards: nothing is merged (exit 2). */
+  problems: Diagnostic[];
   /** Folders that held no readable summary.json (exit 2). */
   unreadable: number;
 }
 
 const byPath = (a: AuditSession, b: AuditSession) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
-export async function mergeReports(dirs: readonly string[], opts: { now?: () => Date; version?: string } = {}): Promise<MergeRun> {
+export async function mergeReports(dirs: readonly string[], opts: { now?: () => Date; version?: string; allowPartial?: boolean } = {}): Promise<MergeRun> {
   const read = await Promise.all(dirs.map(readAuditReport));
   const parts = read.filter((r): r is AuditResult => !("code" in r));
   const bad = read.filter((r): r is Diagnostic => "code" in r);
+  const set = shardSetProblems(
+    read.flatMap((r, i) =>
+      "code" in r ? [] : [{ dir: dirs[i], ...(r.options.shard && { shard: r.options.shard }), sessions: r.sessions.map((s) => s.path) }],
+    ),
+    opts.allowPartial === true,
+  );
   const seen = new Set<string>();
   const sessions: AuditSession[] = [];
   for (const s of parts.flatMap((p) => p.sessions).sort(byPath)) {
-    // The same file in two shards (overlapping inputs) is reported once.
+    // Overlapping reports are refused (shardSetProblems); a path twice within one report stays once.
     if (seen.has(s.path)) continue;
     seen.add(s.path);
     sessions.push(s);
   }
   const diagKey = (d: Diagnostic) => `${d.code}\u0000${d.file}\u0000${d.line ?? ""}\u0000${d.message}`;
-  const warning = missingShards(
-    parts.map((p) => p.options.shard),
-    dirs,
-  );
+  const warning = set.partial ? diag("APP_MERGE_PARTIAL", { file: dirs[0] ?? "." }, set.partial) : undefined;
   const diagnostics = [...new Map([...parts.flatMap((p) => p.diagnostics), ...bad, ...(warning ? [warning] : [])].map((d) => [diagKey(d), d])).values()];
   const skipped = [...new Map(parts.flatMap((p) => p.skipped ?? []).map((s) => [s.path, s])).values()].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
@@ -56,5 +61,5 @@ export async function mergeReports(dirs: readonly string[], opts: { now?: () => 
     skipped,
   };
   if (first?.options.settings !== undefined) result.options.settings = first.options.settings;
-  return { result, unreadable: bad.length };
+  return { result, unreadable: bad.length, problems: set.errors };
 }

@@ -1,29 +1,19 @@
 // `ttsr run`: rules + settings + sessions → the `ttsr run --json` document (docs/product.md §4, §5). Rule folders are read
 // through the core's loadRules with a node:fs view; sessions through readSession; the replay is simulateTtsr.
-import { fsReason } from "../../io/fs-reason.js";
-import { readTextSync } from "../../io/text.js";
-import { homedir } from "node:os";
 import { isAbsolute, relative, resolve } from "node:path";
 import { isSession } from "../../formats/index.js";
 import { expandInputs } from "../../io/paths.js";
 import { isStdin, STDIN_LABEL } from "../../io/read.js";
 import { diag, isFidelityFinding, type Diagnostic } from "../../shared/diagnostics.js";
 import type { Chunking } from "../../ttsr/chunking.js";
-import { loadRules, type LoadedRules } from "../../ttsr/load.js";
-import { nodeRuleFs } from "../../io/rule-fs.js";
-import { readTtsrSettings } from "../../ttsr/settings.js";
-import { resolveTtsrProfile, usesV18Keys } from "../../ttsr/simulate/profile.js";
-import { recordedCwdOf, simulateTtsr } from "../../ttsr/simulate/simulate.js";
+import type { LoadedRules } from "../../ttsr/load.js";
+import { simulateTtsr } from "../../ttsr/simulate/simulate.js";
 import type { TtsrRunDoc } from "../../ttsr/simulate/run-doc.js";
-import type { SimulateOptions } from "../../ttsr/simulate/types.js";
-import type { Rule, TtsrProfile, TtsrSettings } from "../../ttsr/types.js";
+import type { TtsrProfile } from "../../ttsr/types.js";
 import { readSession } from "../read/read.js";
-import { replayCwd } from "./session-cwd.js";
-import { settingsBesideSession } from "./session-settings.js";
 import { runWithRegexBudget } from "./guard.js";
-import { agentFindings, readVerdictsFile } from "./verdicts.js";
-import { sinceV18, TTSR_PROFILES } from "../../ttsr/profiles.js";
-import { resolveAgent } from "../../ttsr/session-agent.js";
+import { loadTtsrRun, prepareTtsrReplay, ruleFindings, rulesFor, type TtsrRun } from "./prepare.js";
+import { TTSR_PROFILES } from "../../ttsr/profiles.js";
 
 export interface TtsrRunOptions {
   rules: string[];
@@ -56,48 +46,18 @@ const shownDir = (p: string): string => (resolve(p) === process.cwd() ? "." : sh
 const sameDiag = (d: Diagnostic): string => JSON.stringify([d.code, d.file, d.line ?? null, d.message]);
 
 export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions): Promise<TtsrRunDoc> {
-  const diagnostics: Diagnostic[] = [];
-  let settings: Partial<TtsrSettings> = {};
-  if (o.settings !== undefined) {
-    let text: string | undefined;
-    try {
-      text = readTextSync(o.settings);
-    } catch (e) {
-      diagnostics.push(diag("UNREADABLE_PATH", { file: o.settings }, { path: o.settings, reason: fsReason(e) }));
-    }
-    if (text !== undefined) {
-      const read = readTtsrSettings(text, o.settings);
-      settings = read.settings;
-      diagnostics.push(...read.diagnostics);
-    }
-  }
-  const home = o.home !== undefined ? resolve(o.home) : homedir();
-  const ruleDirs = o.rules.map((d) => resolve(d));
-  // Rules are parsed per TTSR profile (v17 and seed read some frontmatter differently); the profile is known per
-  // session, so every set is ready unless one was named. Rule paths are absolute: the cwd is per session too.
+  const run = loadTtsrRun(o);
+  const diagnostics: Diagnostic[] = [...run.diagnostics];
+  // Every profile's rules are ready unless one was named: the profile is known per session only.
   const profiles: TtsrProfile[] = o.ttsrProfile !== undefined ? [o.ttsrProfile] : [...TTSR_PROFILES];
-  const loaded = new Map(profiles.map((p) => [p, loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: p, cwd: process.cwd(), home })]));
+  for (const p of profiles) rulesFor(run, p);
   const sessions: TtsrRunDoc["sessions"] = [];
   const inputs = expandInputs(sessionPaths);
   for (const p of inputs.problems) diagnostics.push(diag("UNREADABLE_PATH", { file: p.input }, { path: p.input, reason: p.reason }));
-  const sim: SessionTaskArgs["sim"] = { settings, chunking: o.chunking, home, resumedAt: o.resumedAt };
-  if (o.verdicts !== undefined) {
-    const v18 = loaded.get("v18") ?? loadRules(ruleDirs, { fs: nodeRuleFs, settings, ttsrProfile: "v18", cwd: process.cwd(), home });
-    const read = readVerdictsFile(o.verdicts, v18.buckets.judged);
-    diagnostics.push(...read.diagnostics);
-    sim.verdicts = read.verdicts;
-  }
-  const rulesByProfile: SessionTaskArgs["rules"] = {};
-  for (const [p, l] of loaded) rulesByProfile[p] = l.rules;
   const sessionDiagnostics: Diagnostic[] = [];
   for (const path of inputs.files) {
-    const args: SessionTaskArgs = { path, rules: rulesByProfile, ruleDirs, sim };
+    const args: SessionTaskArgs = { path, run };
     if (o.profile !== undefined) args.profile = o.profile;
-    if (o.ttsrProfile !== undefined) args.ttsrProfile = o.ttsrProfile;
-    if (o.cwd !== undefined) args.cwd = o.cwd;
-    if (o.settings !== undefined) args.settingsFile = o.settings;
-    if (o.agent !== undefined) args.agent = o.agent;
-    if (o.verdicts !== undefined) args.verdictsFile = o.verdicts;
     let out: SessionTaskResult | undefined;
     let excluded: string[] = [];
     // docs/product.md §8: each session runs in a worker under the per-regex time budget; a rule that exceeds it is
@@ -120,6 +80,7 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
   const shownProfiles = profiles.filter((p) => used.has(p));
   if (shownProfiles.length === 0) shownProfiles.push(profiles[0]);
   const seen = new Set<string>();
+  const loaded = new Map(shownProfiles.map((p) => [p, ruleFindings(run, p)]));
   for (const p of shownProfiles)
     for (const d of (loaded.get(p) as LoadedRules).diagnostics) {
       const k = sameDiag(d);
@@ -148,21 +109,8 @@ export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions
 export interface SessionTaskArgs {
   path: string;
   profile?: string;
-  /** --ttsr-profile, when named. */
-  ttsrProfile?: TtsrProfile;
-  /** The rules parsed for each profile that may be replayed. */
-  rules: Partial<Record<TtsrProfile, Rule[]>>;
-  ruleDirs: string[];
-  /** --cwd, when given. */
-  cwd?: string;
-  /** --settings, when given (already read into sim.settings). */
-  settingsFile?: string;
-  /** --agent, when given. */
-  agent?: string;
-  /** --verdicts, when given (already read into sim.verdicts). */
-  verdictsFile?: string;
-  /** Plain data (it crosses to the regex-budget worker by structured clone, so nothing is re-parsed there). */
-  sim: Omit<SimulateOptions, "chunking" | "ttsrProfile" | "cwd"> & { chunking: Chunking };
+  /** The run's prepared inputs (rules per profile, settings, verdicts; prepare.ts). */
+  run: TtsrRun;
 }
 
 export interface SessionTaskResult {
@@ -170,55 +118,31 @@ export interface SessionTaskResult {
   diagnostics: Diagnostic[];
 }
 
-/** One session's replay (also the regex-budget worker task): read, simulate without the excluded rules. */
+/** One session's replay (also the regex-budget worker task): read, prepare, simulate without the excluded rules. */
 export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readonly string[] }): Promise<SessionTaskResult> {
   const s = await readSession(args.path, args.profile !== undefined ? { profile: args.profile } : {});
   const path = isStdin(args.path) ? STDIN_LABEL : args.path;
   if (!isSession(s)) return { session: { path, format: null, turns: [] }, diagnostics: s.diagnostics };
-  const excluded = new Set(ctx.excluded);
   const diagnostics = s.diagnostics.filter((d) => d.severity === "error" || isFidelityFinding(d));
-  const profile = resolveTtsrProfile(s, args.ttsrProfile, usesV18Keys(args.rules.v18 ?? []));
-  if (profile.contradicts)
-    diagnostics.push(
-      diag(
-        "TTSR_PROFILE_CONTRADICTS_SESSION",
-        { file: path },
-        { named: profile.profile, profile: profile.contradicts.profile, evidence: profile.contradicts.evidence },
-      ),
-    );
-  const cwd = replayCwd({ ...(args.cwd !== undefined && { named: args.cwd }), ruleDirs: args.ruleDirs, recordedCwd: recordedCwdOf(s) });
-  const rules = (args.rules[profile.profile] ?? []).filter((r) => !excluded.has(r.name));
-  const beside = args.settingsFile === undefined && !isStdin(args.path) ? settingsBesideSession(args.path) : undefined;
-  if (beside) diagnostics.push(...beside.diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
-  const settings = beside ? { settings: beside.settings } : {};
-  // v18 buckets rules for the session's agent (docs/ttsr.md §18.2); earlier profiles have no agent scoping.
-  const agent = sinceV18(profile.profile) ? resolveAgent(s, args.agent) : undefined;
-  if (agent?.contradicts !== undefined) diagnostics.push(...agentFindings(agent, path).slice(1));
-  const sim = simulateTtsr(s, rules, {
-    ...args.sim,
-    ...settings,
-    ttsrProfile: profile.profile,
-    cwd: cwd.path,
-    ...(agent && { agentName: agent.name }),
-  });
-  const used =
-    args.settingsFile !== undefined
-      ? { settings: args.settingsFile, settingsFrom: "option" as const }
-      : beside?.file
-        ? { settings: shown(beside.file), settingsFrom: beside.from }
-        : { settingsFrom: "default" as const };
+  const prep = prepareTtsrReplay(s, args.run, { excluded: ctx.excluded });
+  diagnostics.push(...prep.diagnostics.map((d) => ({ ...d, file: d.file === s.file ? path : shown(d.file) })));
+  const sim = simulateTtsr(s, prep.rules, prep.options);
+  const { setup } = prep;
   return {
     session: {
       path,
       format: s.format,
       profile: s.profile,
-      ttsrProfile: profile.profile,
-      ttsrProfileFrom: profile.from,
-      cwd: shownDir(cwd.path),
-      cwdFrom: cwd.from,
-      ...used,
-      ...(agent && { agent: agent.name, agentFrom: agent.from }),
-      ...(agent && args.verdictsFile !== undefined && { verdicts: shown(args.verdictsFile) }),
+      ttsrProfile: setup.ttsrProfile,
+      ttsrProfileFrom: setup.ttsrProfileFrom,
+      cwd: shownDir(setup.cwd),
+      cwdFrom: setup.cwdFrom,
+      ...(setup.settings !== undefined && {
+        settings: setup.settingsFrom === "option" ? (args.run.named.settingsAsGiven ?? setup.settings) : shown(setup.settings),
+      }),
+      settingsFrom: setup.settingsFrom,
+      ...(setup.agent !== undefined && { agent: setup.agent, agentFrom: setup.agentFrom }),
+      ...(setup.verdicts !== undefined && { verdicts: shown(setup.verdicts) }),
       turns: sim.turns,
     },
     diagnostics: [...diagnostics, ...sim.diagnostics],

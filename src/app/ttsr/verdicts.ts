@@ -7,6 +7,19 @@ import { readVerdicts, unusedVerdicts, type VerdictsRead } from "../../ttsr/verd
 import type { Rule } from "../../ttsr/types.js";
 import { readTextSync } from "../../io/text.js";
 
+/** Why a --verdicts file cannot be used (missing, not a file, broken JSON, wrong shape), in one line; undefined when
+ * it can. Commands check it before any work: a replay without its verdicts would only print a wrong answer. */
+export function verdictsProblem(path: string): string | undefined {
+  let text: string;
+  try {
+    text = readTextSync(path);
+  } catch (e) {
+    return `--verdicts ${path}: ${fsReason(e)}`;
+  }
+  const error = readVerdicts(text, path).diagnostics.find((d) => d.severity === "error");
+  return error ? `--verdicts ${path}${error.line !== undefined ? `:${error.line}` : ""}: ${error.message}` : undefined;
+}
+
 /** Reads --verdicts; an unreadable file is one error and no verdicts. */
 export function readVerdictsFile(path: string, judged?: readonly Rule[]): VerdictsRead {
   let text: string;

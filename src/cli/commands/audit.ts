@@ -12,7 +12,8 @@ import { defineCommand } from "../command.js";
 import { auditExitCode, EXITS } from "../exit-codes.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../../shared/errors.js";
-import { outFolderProblem } from "../../io/stat.js";
+import { outFolderProblem, pathKind } from "../../io/stat.js";
+import { verdictsProblem } from "../../app/ttsr/verdicts.js";
 import { toolVersion } from "../../io/text.js";
 import { out, err, outRawJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
@@ -66,6 +67,10 @@ export const auditCommand = defineCommand({
     const shard = shardArg(a.shard);
     if (parseChunking(String(a.chunking)) === undefined) throw new UsageError(`--chunking must be whole, fixed:N or random:SEED, got "${a.chunking}"`);
     if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
+    if (a.verdicts !== undefined) {
+      const bad = pathKind(String(a.verdicts)) === "dir" ? `--verdicts ${a.verdicts}: not a file` : verdictsProblem(String(a.verdicts));
+      if (bad) throw new UsageError(bad);
+    }
     // Checked before the audit: a run folder that cannot be written would only fail after all the work.
     const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
     if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);

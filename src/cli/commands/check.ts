@@ -3,7 +3,6 @@ import { MISSING } from "../../io/fs-reason.js";
 import { runCheck } from "../../app/check/check.js";
 import { writeCheckReport } from "../../app/check/files.js";
 import { shardArg } from "../shard-arg.js";
-import { defaultRunDir } from "../../app/report-folder/write.js";
 import { checkAnnotations, checkVerdict, type CheckDocument } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
@@ -26,6 +25,9 @@ function configProblem(config: string, given: boolean): string | undefined {
     : `--config ${config} is not a file`;
 }
 
+/** The report folder when --out names none: the same one every run (a CI step uploads one path). */
+const CHECK_DIR = "reports/check";
+
 export const checkCommand = defineCommand({
   command: "check",
   describe: "CI regression: replay the suites of sightline.config.json and compare with committed expectations",
@@ -35,7 +37,10 @@ export const checkCommand = defineCommand({
       .option("config", { type: "string", describe: "Config file declaring the suites (default: sightline.config.json)" })
       .option("update", { type: "boolean", default: false, describe: "Accept the current results: rewrite expectations, goldens and baselines" })
       .option("shard", { type: "string", describe: "Check only part i/n of the (suite, session) pairs (1-based; merge the outputs with merge-reports)" })
-      .option("out", { type: "string", describe: "Run folder for summary.json, summary.md, junit.xml (default: reports/<UTC timestamp>-check/)" })
+      .option("out", {
+        type: "string",
+        describe: "Run folder for summary.json, summary.md, junit.xml (default: reports/check/, overwritten; with --json: none unless given)",
+      })
       .option("json", { type: "boolean", default: false, describe: "Print the check document on stdout" })
       .option("redact", { type: "boolean", describe: "Redact secrets in report files (default on; --no-redact to keep them)" })
       .option("annotations", {
@@ -66,10 +71,13 @@ export const checkCommand = defineCommand({
       sessionDiagnostics: run.sessionDiagnostics,
     };
     if (shard) doc.shard = shard;
-    const dir = a.out ?? defaultRunDir("check", now);
+    // One stable default folder, overwritten by each run; --json writes a folder only when --out asks for one, and
+    // a run that could not start (no usable config) writes none.
+    const started = run.suites.length > 0;
+    const dir = a.out ?? (a.json || !started ? undefined : CHECK_DIR);
     const ci = a.annotations ?? process.env.GITHUB_ACTIONS === "true";
-    const stepSummary = ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
-    await writeCheckReport(dir, doc, { redact: a.redact !== false, stepSummary });
+    const stepSummary = ci && started ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
+    if (dir !== undefined && started) await writeCheckReport(dir, doc, { redact: a.redact !== false, stepSummary });
     // A recording newer than every profile is replayed with older rules: say so, not only in the report.
     for (const d of [...run.diagnostics, ...run.sessionDiagnostics.filter(isFidelityFinding)])
       err(`sightline: ${d.severity}: ${terminalLine(d.file)}: ${terminalLine(d.message)}\n`);
@@ -85,7 +93,8 @@ export const checkCommand = defineCommand({
       );
       if (ci) out(checkAnnotations(a.redact === false ? doc : redactDeep(doc), workspacePath()));
     }
-    err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
+    if (dir !== undefined && started)
+      err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
     return checkExitCode(doc);
   },
 });

@@ -4,7 +4,7 @@
 import { mergeCheckReports, reportKind } from "../../app/report-folder/merge-check.js";
 import { mergeReports } from "../../app/report-folder/merge.js";
 import { writeCheckReport } from "../../app/check/files.js";
-import { defaultRunDir, shareable, writeReport } from "../../app/report-folder/write.js";
+import { shareable, writeReport } from "../../app/report-folder/write.js";
 import { outFolderProblem } from "../../io/stat.js";
 import { checkAnnotations, checkVerdict } from "../../report/check-report.js";
 import { renderRegressions } from "../../report/check.js";
@@ -36,7 +36,12 @@ export const mergeReportsCommand = defineCommand({
   builder: (y) =>
     y
       .positional("dirs", { type: "string", array: true, describe: "Report folders, each holding a summary.json (all audit or all check)" })
-      .option("out", { type: "string", describe: "Run folder to write (default: reports/<UTC timestamp>-merge-reports/)" })
+      .option("out", { type: "string", describe: "Run folder to write (default: reports/merge-reports/, overwritten; with --json: none unless given)" })
+      .option("allow-partial", {
+        type: "boolean",
+        default: false,
+        describe: "Merge even when shards of the split are missing (the verdict says partial); without it a missing shard is an error",
+      })
       .option("json", { type: "boolean", default: false, describe: "Print the merged summary.json on stdout" })
       .option("redact", {
         type: "boolean",
@@ -59,15 +64,16 @@ export const mergeReportsCommand = defineCommand({
     if (unreadable.length) return fail(unreadable);
     const n = { audit: kinds.filter((k) => k === "audit").length, check: kinds.filter((k) => k === "check").length };
     if (n.audit && n.check) return fail([diag("APP_MERGE_MIXED_KINDS", { file: dirs[0] }, n)]);
-    const dir = a.out ?? defaultRunDir("merge-reports", now);
+    // One stable default folder, overwritten by each merge; --json writes one only when --out names it.
+    const dir = a.out ?? (a.json ? undefined : "reports/merge-reports");
     const redactFiles = a.redact !== false;
 
     if (n.check) {
-      const { doc, problems } = await mergeCheckReports(dirs);
+      const { doc, problems } = await mergeCheckReports(dirs, { allowPartial: a.allowPartial });
       if (!doc) return fail(problems);
       const ci = a.annotations ?? process.env.GITHUB_ACTIONS === "true";
       const stepSummary = ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
-      await writeCheckReport(dir, doc, { redact: redactFiles, stepSummary });
+      if (dir !== undefined) await writeCheckReport(dir, doc, { redact: redactFiles, stepSummary });
       report(doc.diagnostics);
       if (a.json) outJson(doc);
       else {
@@ -75,17 +81,19 @@ export const mergeReportsCommand = defineCommand({
         out(`${checkVerdict(doc)} (merged from ${dirs.length} report(s))\n`);
         if (ci) out(checkAnnotations(doc, workspacePath()));
       }
-      err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
+      if (dir !== undefined)
+        err(`sightline: report written to ${dir}/ (summary.md, junit.xml, summary.json)${stepSummary ? "; summary appended to $GITHUB_STEP_SUMMARY" : ""}\n`);
       return mergeReportsExitCode({ merged: "check", doc });
     }
 
-    const { result, unreadable: bad } = await mergeReports(dirs, { now: () => now, version: toolVersion() });
+    const { result, unreadable: bad, problems } = await mergeReports(dirs, { now: () => now, version: toolVersion(), allowPartial: a.allowPartial });
     if (bad > 0) return fail(result.diagnostics.filter((x) => x.code === "APP_REPORT_INVALID" || x.code === "UNREADABLE_PATH"));
-    await writeReport(dir, result, { redact: redactFiles });
+    if (problems.length) return fail(problems);
+    if (dir !== undefined) await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(summaryJson(shareable(result, a.redact === true)));
-    else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: tableWidth(), reportDir: dir }));
-    report(result.diagnostics.filter((x) => x.code === "APP_MERGE_SHARDS_MISSING"));
-    err(`sightline: report written to ${dir}/index.html\n`);
+    else out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: tableWidth(), ...(dir !== undefined && { reportDir: dir }) }));
+    report(result.diagnostics.filter((x) => x.code === "APP_MERGE_PARTIAL"));
+    if (dir !== undefined) err(`sightline: report written to ${dir}/index.html\n`);
     return mergeReportsExitCode({ merged: "audit", result });
   },
 });

@@ -10,15 +10,18 @@ import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
 import { replayExitCode, EXITS } from "../exit-codes.js";
 import { err } from "../output.js";
+import { terminalLine } from "../../shared/terminal.js";
 import { UsageError } from "../../shared/errors.js";
 import { profileOption } from "../profile-help.js";
 
-/** --turn N: a 0-based turn number. Read as a string: as a yargs number, a bare `--turn` vanished silently. */
-export function turnArg(v: unknown): number | undefined {
+/** --turn N: a 0-based turn index, or a response id. Read as a string: as a yargs number, a bare `--turn` vanished silently. */
+export function turnArg(v: unknown): number | string | undefined {
   if (v === undefined) return undefined;
   const s = Array.isArray(v) ? String(v[v.length - 1]) : String(v);
-  if (!/^\d+$/.test(s)) throw new UsageError(`--turn needs a turn number (0, 1, 2, …), not ${s === "" ? "nothing" : JSON.stringify(s)}`);
-  return Number(s);
+  // Negative or fractional numbers are neither an index nor an id a format writes.
+  if (s.trim() === "" || /^-|^\d*\.\d+$/.test(s.trim()))
+    throw new UsageError(`--turn needs a turn number (0, 1, 2, …) or a response id, not ${s === "" ? "nothing" : JSON.stringify(s)}`);
+  return s.trim();
 }
 
 export const replayCommand = defineCommand({
@@ -28,7 +31,7 @@ export const replayCommand = defineCommand({
   builder: (y) =>
     y
       .positional("session", { type: "string", describe: "Session file, or - for stdin" })
-      .option("turn", { type: "string", describe: "Only turn N (0-based, numbered in file order over all branches)" })
+      .option("turn", { type: "string", describe: "Only turn N (0-based, numbered in file order over all branches), or the turn of response id N" })
       .option("leaf", { type: "string", describe: "Turns on the root path of this leaf id (default: the active leaf)" })
       // No default: yargs counts a defaulted option as given, which made --leaf always "conflict".
       .option("all-leaves", { type: "boolean", describe: "Every turn of every branch, in file order" })
@@ -50,7 +53,7 @@ export const replayCommand = defineCommand({
     const full = a.full || turn !== undefined;
     // The listing needs only message counts: deltas cost O(changes) per turn, full lists O(context).
     const delta = a.delta || (!a.json && !full);
-    const { head, turns, listed } = await replayStreamFile(a.session, {
+    const { head, turns, listed, note } = await replayStreamFile(a.session, {
       profile: a.profile,
       turn,
       leafId: a.leaf,
@@ -58,6 +61,7 @@ export const replayCommand = defineCommand({
       delta,
       tokens: await tokensArg(a.tokens),
     });
+    if (note !== undefined) err(`sightline: ${terminalLine(note)}\n`);
     const out = new StreamWriter(a.json ? "json" : "text");
     if (a.json) await writeReplayJson(head, turns, (c) => out.write(c));
     else {

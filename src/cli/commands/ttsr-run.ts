@@ -1,6 +1,7 @@
 // sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (docs/product.md §4, §5).
 import { MISSING } from "../../io/fs-reason.js";
 import { ttsrRun } from "../../app/ttsr/run.js";
+import { verdictsProblem } from "../../app/ttsr/verdicts.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { pathKind } from "../../io/stat.js";
 import { renderTtsrRun } from "../../report/ttsr-run.js";
@@ -47,6 +48,7 @@ export const ttsrRunCommand = defineCommand({
       .option("home", { type: "string", describe: "Replay home directory (default: the user's)" })
       .option("resumed-at", { type: "string", array: true, describe: "The agent process restarted just before this entry id (repeatable)" })
       .option("regex-budget", { type: "number", default: 2000, describe: "Milliseconds one regex test may take before its rule is excluded (0: no worker)" })
+      .option("full", { type: "boolean", default: false, describe: "Print every turn's row (default: only the turns that disagree or are unverifiable)" })
       .option("json", { type: "boolean", default: false, describe: "Print the ttsr run document (schemaVersion 1) only" })
       .example(
         "$0 ttsr run session.jsonl --rules project/.omp/rules --settings settings.json",
@@ -65,6 +67,8 @@ export const ttsrRunCommand = defineCommand({
       throw new UsageError(`--settings ${a.settings}: ${pathKind(String(a.settings)) === "missing" ? MISSING : "not a file"}`);
     if (a.verdicts !== undefined && pathKind(String(a.verdicts)) !== "file")
       throw new UsageError(`--verdicts ${a.verdicts}: ${pathKind(String(a.verdicts)) === "missing" ? MISSING : "not a file"}`);
+    const badVerdicts = a.verdicts !== undefined ? verdictsProblem(String(a.verdicts)) : undefined;
+    if (badVerdicts) throw new UsageError(badVerdicts);
     const chunking = parseChunking(String(a.chunking));
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);
     const budgetMs = Number(a.regexBudget);
@@ -85,7 +89,7 @@ export const ttsrRunCommand = defineCommand({
       verdicts: a.verdicts,
     });
     if (a.json) outJson(doc);
-    else out(renderTtsrRun(doc, { width: tableWidth() }));
+    else out(renderTtsrRun(doc, { width: tableWidth(), full: a.full }));
     for (const d of doc.diagnostics) if (a.json || d.severity !== "info") err(`${formatDiagnostic(d)}\n`);
     return ttsrRunExitCode(doc);
   },

@@ -74,16 +74,32 @@ export const appCodes = {
     message: (a: { path: string; detail: string }) => `Expectations ${show(a.path)}: ${show(a.detail)}`,
   },
   APP_MERGE_SHARDS_MISSING: {
+    severity: "error",
+    title: "merge-reports was not given every shard of the split (nothing is merged without --allow-partial)",
+    message: (a: { missing: string[]; count: number }) =>
+      `Shard(s) ${show(
+        ([] as unknown[])
+          .concat(a.missing ?? [])
+          .map(String)
+          .join(", "),
+      )} of ${show(a.count)} missing: pass every shard's report, or --allow-partial to merge an incomplete set`,
+  },
+  APP_MERGE_PARTIAL: {
     severity: "warning",
-    title: "merge-reports was not given every shard of the split",
-    message: (a: { missing: string[]; count: number; mixed: boolean }) => {
-      const missing = ([] as unknown[])
-        .concat(a.missing ?? [])
-        .map(String)
-        .join(", ");
-      if (a.mixed) return `The reports come from splits of different sizes; the largest is ${show(a.count)}${missing ? `, of which ${missing} missing` : ""}`;
-      return `Shard(s) ${missing} missing: the merged report covers only part of the run`;
-    },
+    title: "merge-reports --allow-partial merged an incomplete set of shards",
+    message: (a: { missing: string[]; count: number }) =>
+      `Partial merge: shard(s) ${show(
+        ([] as unknown[])
+          .concat(a.missing ?? [])
+          .map(String)
+          .join(", "),
+      )} of ${show(a.count)} missing (--allow-partial); the verdict covers only the shards given`,
+  },
+  APP_MERGE_OVERLAP: {
+    severity: "error",
+    title: "merge-reports was given reports that cover the same sessions (a shard twice, or a shard and the whole run)",
+    message: (a: { first: string; second: string; what: string }) =>
+      `${show(a.first)} and ${show(a.second)} overlap: ${show(a.what)}; give each shard's report once`,
   },
   APP_MERGE_MIXED_KINDS: {
     severity: "error",

@@ -97,7 +97,9 @@ describe("check JUnit and annotations", () => {
   it("annotations point at the session file from the run folder, at the turn's line", () => {
     const lines = checkAnnotations(doc()).trimEnd().split("\n");
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe("::error file=ci/logs/a.jsonl,line=7,title=sightline check rule-stopped::s1 turn 2: rule stopped firing: it's <b>gone</b> & [x](y)");
+    expect(lines[0]).toBe(
+      "::error file=ci/logs/a.jsonl,line=7,title=sightline check rule-stopped::s1 turn 2 (response r2): rule stopped firing: it's <b>gone</b> & [x](y)",
+    );
     expect(lines[2]).toBe("::error file=ci/logs/gone.jsonl,title=sightline check session-removed::s2: expected session is no longer matched");
   });
 });

@@ -6,7 +6,7 @@ import { runCheck } from "../../../../src/app/check/check.js";
 import { checkExitCode } from "../../../../src/cli/exit-codes.js";
 import { renderRegressions } from "../../../../src/report/check.js";
 
-// A copy of the omp17 fixture suite (config, expectations, goldens) and the sessions and rules it points at.
+// A copy of the omp17 fixture suite (config, expectations) and the sessions and rules it points at.
 let root = "";
 const config = () => join(root, "fixtures/suites/omp17/sightline.config.json");
 const rule = () => join(root, "fixtures/pi/omp17-interrupt-then-tool-reminder/project/.omp/rules/no-sudo.md");
@@ -36,7 +36,9 @@ describe("app/check on the omp17 fixture suite", () => {
       ["omp17-interrupt-then-tool-reminder", "0000000a", "injected-changed"],
     ]);
     const text = renderRegressions(run.regressions);
-    expect(text).toContain("✗ omp17-interrupt-then-tool-reminder · ../../pi/omp17-interrupt-then-tool-reminder/session.jsonl · turn 3 (0000000a)");
+    expect(text).toContain("✗ omp17-interrupt-then-tool-reminder · ../../pi/omp17-interrupt-then-tool-reminder/session.jsonl · turn 3 (response 0000000a)");
+    // Rendered from the session at check time: where the replayed injection first differs from the recorded one.
+    expect(text).toContain("first difference at character 337");
     expect(text).toContain("injected text changed (tool: no-sudo @call_psql)");
     expect(text).toContain("-Never use sudo. Add the tool as a project dependency, or ask the user to install it.");
     expect(text).toContain("+Never use sudo or doas. Add the tool as a project dependency, or ask the user to install it.");
@@ -54,22 +56,25 @@ describe("app/check on the omp17 fixture suite", () => {
     writeFileSync(rule(), readFileSync(rule(), "utf8").replace("interruptMode: never", "interruptMode: always"));
     const run = await runCheck({ config: config() });
     expect(run.regressions.map((r) => r.kind)).toEqual(["decision-changed", "injected-changed"]);
-    expect(run.regressions[0].message).toBe("decision changed: no-sudo (tool call_psql): tool → interrupt");
+    expect(run.regressions[0].message).toBe("decision changed: no-sudo (tool, tool call call_psql): tool → interrupt");
     await runCheck({ config: config(), update: true });
   });
 
-  it("a rule that stops firing, and a changed context golden, are regressions", async () => {
+  it("a rule that stops firing, and a changed context digest, are regressions", async () => {
     writeFileSync(rule(), readFileSync(rule(), "utf8").replace(/condition: .*/, 'condition: "\\\\bdoas\\\\s"'));
     const golden = join(root, "fixtures/suites/omp17/expectations/omp17-branch-after-gap.json");
     const exp = JSON.parse(readFileSync(golden, "utf8"));
     const key = Object.keys(exp.sessions)[0];
-    exp.sessions[key].turns[1].context.hash = `sha256:${"0".repeat(64)}`;
+    exp.sessions[key].turns[1].context = `sha256:${"0".repeat(16)}`;
     writeFileSync(golden, JSON.stringify(exp));
     const run = await runCheck({ config: config() });
     const kinds = run.regressions.map((r) => `${r.suite}:${r.kind}`);
     expect(kinds).toContain("omp17-interrupt-then-tool-reminder:rule-stopped");
     expect(kinds).toContain("omp17-branch-after-gap:context-changed");
-    expect(run.regressions.find((r) => r.kind === "rule-stopped")?.message).toBe("rule stopped firing: no-sudo (tool call_psql), was interrupt");
+    expect(run.regressions.find((r) => r.kind === "context-changed")?.message).toMatch(
+      /^context of turn 1 changed: \d+ message\(s\), was \d+; digest sha256:0{16} → sha256:[0-9a-f]{16} \(sightline replay --turn 1 shows it\)$/,
+    );
+    expect(run.regressions.find((r) => r.kind === "rule-stopped")?.message).toBe("rule stopped firing: no-sudo (tool, tool call call_psql), was interrupt");
   });
 
   it("shards split the (suite, session) pairs; missing expectations ask for --update; a bad config is exit 2", async () => {

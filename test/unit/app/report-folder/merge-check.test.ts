@@ -1,23 +1,41 @@
-// merge-reports' first checks: which shards of an i/n split are missing, and which kind of report a folder holds.
+// merge-reports' first checks: overlapping reports and missing shards of an i/n split, and which kind of report a folder holds.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { missingShards, reportKind } from "../../../../src/app/report-folder/merge-check.js";
+import { reportKind, shardSetProblems } from "../../../../src/app/report-folder/merge-check.js";
 
-describe("missingShards", () => {
-  const s = (index: number, count: number) => ({ index, count });
-  it("says nothing for a complete split or unsharded reports", () => {
-    expect(missingShards([s(2, 3), s(1, 3), s(3, 3)], ["a"])).toBeUndefined();
-    expect(missingShards([undefined, undefined], ["a"])).toBeUndefined();
+describe("shardSetProblems", () => {
+  const s = (dir: string, index?: number, count?: number, sessions: string[] = [dir]) => ({
+    dir,
+    ...(index !== undefined && { shard: { index, count: count as number } }),
+    sessions,
   });
-  it("names the missing shards, n taken from the reports", () => {
-    expect(missingShards([s(1, 4), s(3, 4)], ["a"])?.message).toBe("Shard(s) 2/4, 4/4 missing: the merged report covers only part of the run");
+  const messages = (r: ReturnType<typeof shardSetProblems>) => r.errors.map((d) => d.message);
+  it("a complete split, each shard once, in any order: no problem", () => {
+    expect(shardSetProblems([s("b", 2, 3), s("a", 1, 3), s("c", 3, 3)], false)).toEqual({ errors: [] });
+    expect(shardSetProblems([s("whole")], false)).toEqual({ errors: [] });
   });
-  it("warns when the reports come from splits of different sizes", () => {
-    expect(missingShards([s(1, 2), s(2, 2), s(1, 3)], ["a"])?.message).toBe(
-      "The reports come from splits of different sizes; the largest is 3, of which 2/3, 3/3 missing",
-    );
+  it("a missing shard is an error naming it; --allow-partial turns it into the partial set", () => {
+    expect(messages(shardSetProblems([s("a", 1, 4), s("c", 3, 4)], false))).toEqual([
+      "Shard(s) 2/4, 4/4 of 4 missing: pass every shard's report, or --allow-partial to merge an incomplete set",
+    ]);
+    expect(shardSetProblems([s("a", 1, 4), s("c", 3, 4)], true)).toEqual({ errors: [], partial: { missing: ["2/4", "4/4"], count: 4 } });
+  });
+  it("overlapping reports are refused, even with --allow-partial: a shard twice, a folder twice, a shard with the whole run", () => {
+    expect(messages(shardSetProblems([s("a", 1, 2), s("b", 1, 2, ["x"])], true))).toEqual([
+      "a and b overlap: both are shard 1/2; give each shard's report once",
+    ]);
+    expect(messages(shardSetProblems([s("a", 1, 2), s("a/", 2, 2)], true))).toEqual([
+      "a and a/ overlap: the same folder is given twice; give each shard's report once",
+    ]);
+    expect(messages(shardSetProblems([s("whole"), s("b", 2, 2, ["y"])], true))).toEqual([
+      "whole and b overlap: the whole run (no --shard) with shard 2/2; give each shard's report once",
+    ]);
+    expect(messages(shardSetProblems([s("a", 1, 2), s("b", 2, 3)], true))[0]).toContain("splits of different sizes");
+    expect(messages(shardSetProblems([s("a", 1, 2, ["x"]), s("b", 2, 2, ["x"])], true))).toEqual([
+      "a and b overlap: both hold x; give each shard's report once",
+    ]);
   });
 });
 
