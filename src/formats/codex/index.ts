@@ -8,11 +8,9 @@ import { createCodexParser, sniffCodex } from "./parse.js";
 import { codexTtsrSteps } from "./ttsr-steps.js";
 
 export * from "./model.js";
-export { createCodexParser, sniffCodex } from "./parse.js";
-export { buildCodexContext, codexReplay, codexTurnContexts } from "./context.js";
-export { turnRequest, wireItem } from "./request.js";
-export { removeSections, developerText } from "./instructions.js";
-export type { CodexTurn, CodexCompaction, CodexReplay } from "./replay.js";
+export { codexReplay } from "./context.js";
+export { turnRequest } from "./request.js";
+export type { CodexTurn, CodexCompaction } from "./replay.js";
 
 export const codexFormat: FormatModule<CodexSession, CodexItem> = {
   name: "codex",
@@ -30,4 +28,4 @@ export const codexFormat: FormatModule<CodexSession, CodexItem> = {
   originFindings: codexOriginFindings,
   recordedCwd: (s) => (typeof s.meta?.cwd === "string" ? s.meta.cwd : null),
 };
-export { compareRequests, firstDifference, withoutPaths, parseJsonPath, type RequestComparison, type RequestDifference } from "./verify.js";
+export { compareRequests, type RequestComparison, type RequestDifference } from "./verify.js";

@@ -12,7 +12,7 @@ export type CodexProfile = "codex-0.169" | "codex-0.100";
 export const CODEX_PROFILES: readonly CodexProfile[] = ["codex-0.169", "codex-0.100"];
 
 /** The release each profile was checked against (docs/codex.md §6). */
-export const PROFILE_RELEASE: Record<CodexProfile, string> = { "codex-0.169": "0.169.0", "codex-0.100": "0.100.0" };
+const PROFILE_RELEASE: Record<CodexProfile, string> = { "codex-0.169": "0.169.0", "codex-0.100": "0.100.0" };
 
 /** Line types the reader of 0.169.0 replays or skips knowingly (RolloutItem variants and their neighbours). */
 export const KNOWN_LINE_TYPES: ReadonlySet<string> = new Set([

@@ -288,4 +288,3 @@ function lastAssistantAfter(hist: List<CodexItem>, fromId: string): string | und
   return undefined;
 }
 
-export { isSummaryMessage };
