@@ -11,9 +11,6 @@ import type { SessionBase } from "../types.js";
 export type CodexProfile = "codex-0.169" | "codex-0.100";
 export const CODEX_PROFILES: readonly CodexProfile[] = ["codex-0.169", "codex-0.100"];
 
-/** The release each profile was checked against (docs/codex.md §6). */
-const PROFILE_RELEASE: Record<CodexProfile, string> = { "codex-0.169": "0.169.0", "codex-0.100": "0.100.0" };
-
 /** Line types the reader of 0.169.0 replays or skips knowingly (RolloutItem variants and their neighbours). */
 export const KNOWN_LINE_TYPES: ReadonlySet<string> = new Set([
   "session_meta",

@@ -287,4 +287,3 @@ function lastAssistantAfter(hist: List<CodexItem>, fromId: string): string | und
   }
   return undefined;
 }
-
