@@ -160,7 +160,7 @@ describe("replay: every flag of --help", () => {
     expect(r.profilePi.stdout.split("\n")[0]).toContain("pi/pi");
     usage(
       r.profileBogus,
-      /^sightline: --profile bogus: no such profile \(scorel: p6\|p5\|p4\|p4a\|p3\|design\|g0; pi: pi\|omp17\|omp18\|pi-1\.5; yoi: seed\|head\|v3\)\nRun "sightline replay --help"/,
+      /^sightline: --profile bogus: no such profile \(claude-code: cc-2\.1\|cc-2\.1-early; scorel: p6\|p5\|p4\|p4a\|p3\|design\|g0; pi: pi\|omp17\|omp18\|pi-1\.5; yoi: seed\|head\|v3\)\nRun "sightline replay --help"/,
     );
     usage(
       r.profileScorel,
