@@ -8,10 +8,7 @@ import { ccOriginFile, ccOriginFindings, setCcOrigin } from "./subagent.js";
 import { ccTtsrSteps } from "./ttsr-steps.js";
 
 export * from "./model.js";
-export { createClaudeCodeParser, sniffClaudeCode } from "./parse.js";
-export { rebuildRequests, RECORDS_NOT_RECORDED, type RebuiltRequest } from "./requests.js";
-export { lineContext, pathEntries } from "./lines.js";
-export { messageHash, sortedJson } from "./hash.js";
+export { rebuildRequests, type RebuiltRequest } from "./requests.js";
 
 export const claudeCodeFormat: FormatModule<CcSession, ApiMessage> = {
   name: "claude-code",

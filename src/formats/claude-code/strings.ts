@@ -9,9 +9,6 @@
 export const CC220_AGENT_LISTING_HEAD = "Available agent types for the Agent tool:\n";
 export const CC220_SKILL_LISTING_HEAD = "The following skills are available for use with the Skill tool:\n\n";
 
-/** The opening of the user-context reminder 2.1.220 puts before the first prompt (same source); its body is not in the transcript. */
-export const CC220_USER_CONTEXT_OPENING = "<system-reminder>\nAs you answer the user's questions, you can use the following context:\n";
-
 /**
  * 2.1.220: the text put before a user line written with origin.kind "task-notification" (a background agent's
  * completion) when it is sent. Source: the request bodies 2.1.220 sent (fixtures/claude-code/2.1.220/subagent).
