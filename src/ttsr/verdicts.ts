@@ -8,7 +8,7 @@ import { isObject, parseJson } from "../shared/json.js";
 
 export type Verdict = "yes" | "no";
 
-/** One verdict of a rule: for one response (entry id or 1-based turn), or for every other one. */
+/** One verdict of a rule: for one response (entry id or turn index), or for every other one. */
 export interface VerdictItem {
   verdict: Verdict;
   entry?: string;
@@ -23,7 +23,7 @@ export interface VerdictsRead {
   diagnostics: Diagnostic[];
 }
 
-/** Where a judged rule is asked: the response (assistant message entry id) and its 1-based turn. */
+/** Where a judged rule is asked: the response (assistant message entry id) and its turn index (0-based, as replay --turn and ttsr run count). */
 export interface VerdictAt {
   entry?: string;
   turn?: number;

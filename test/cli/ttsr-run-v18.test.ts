@@ -75,6 +75,18 @@ describe("sightline ttsr run --ttsr-profile v18", () => {
       expect(existsSync(join(out, "report"))).toBe(false);
     }
   }, 30_000);
+  it("docs/ttsr.md §18.6: a verdict's turn is the turn index replay --turn and ttsr run show (0-based), one numbering", () => {
+    const out = mkdtempSync(join(tmpdir(), "sightline-v18-turn-verdicts-"));
+    const decisionWith = (turn: number) => {
+      const file = join(out, `turn-${turn}.json`);
+      writeFileSync(file, JSON.stringify({ verdicts: { "docs-tone": [{ turn, verdict: "yes" }] } }));
+      return doc(run("top-level", "--verdicts", file)).sessions[0].turns[0].matches.find((m) => m.rule === "docs-tone")?.decision;
+    };
+    expect(runCli(["replay", `${S}/top-level.jsonl`]).stdout).toContain("turn 0  response 33330000");
+    expect(decisionWith(0)).toBe("judged");
+    expect(decisionWith(1)).toBe("not-decidable-offline");
+    rmSync(out, { recursive: true, force: true });
+  }, 30_000);
   it("--verdicts must name a file (usage error, exit 2)", () => {
     const r = run("top-level", "--verdicts", `${S}/nope.json`);
     expect(r.code).toBe(2);

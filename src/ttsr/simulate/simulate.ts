@@ -62,10 +62,10 @@ class Replay {
   /** The assistant entry being replayed: where a judged rule is asked (docs/ttsr.md §18.6). */
   entry: string | undefined;
 
-  /** Verdicts-file answers for the response being replayed (its entry id, its 1-based turn), as the coordinator asks. */
+  /** Verdicts-file answers for the response being replayed (its entry id, its turn index as replay --turn counts), as the coordinator asks. */
   verdictSource(verdicts: Verdicts): VerdictSource {
     return (rule) => {
-      const v = verdictFor(verdicts, rule.name, { ...(this.entry !== undefined && { entry: this.entry }), turn: this.turns.length });
+      const v = verdictFor(verdicts, rule.name, { ...(this.entry !== undefined && { entry: this.entry }), turn: this.turns.length - 1 });
       return v === undefined ? undefined : v === "yes";
     };
   }

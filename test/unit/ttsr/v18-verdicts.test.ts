@@ -22,8 +22,8 @@ describe("docs/ttsr.md §18.6 The verdicts file", () => {
     expect(r.diagnostics).toEqual([]);
     expect(verdictFor(r.verdicts, "docs-tone", { entry: "zz", turn: 9 })).toBe("yes");
     expect(verdictFor(r.verdicts, "gated-question", { entry: "a1b2c3d4", turn: 1 })).toBe("yes");
-    expect(verdictFor(r.verdicts, "gated-question", { entry: "other", turn: 3 })).toBe("yes");
-    expect(verdictFor(r.verdicts, "gated-question", { entry: "other", turn: 2 })).toBe("no");
+    expect(verdictFor(r.verdicts, "gated-question", { entry: "other", turn: 2 })).toBe("yes");
+    expect(verdictFor(r.verdicts, "gated-question", { entry: "other", turn: 3 })).toBe("no");
     expect(verdictFor(r.verdicts, "unknown", {})).toBeUndefined();
     expect(verdictFor(undefined, "docs-tone", {})).toBeUndefined();
   });
@@ -63,8 +63,8 @@ describe("docs/ttsr.md §18.6 The verdicts file", () => {
     const v = read("good.json").verdicts;
     expect(verdictFor(v, "docs-tone", { entry: "x", turn: 1 })).toBe("yes");
     expect(verdictFor(v, "gated-question", { entry: "x", turn: 1 })).toBe("no");
-    expect(verdictFor(v, "gated-question", { entry: "a1b2c3d4", turn: 3 })).toBe("yes");
-    expect(verdictFor(v, "gated-question", { entry: "x", turn: 3 })).toBe("yes");
+    expect(verdictFor(v, "gated-question", { entry: "a1b2c3d4", turn: 2 })).toBe("yes");
+    expect(verdictFor(v, "gated-question", { entry: "x", turn: 2 })).toBe("yes");
     expect(verdictFor(v, "unanswered", { entry: "x", turn: 1 })).toBeUndefined();
     expect(verdictFor(undefined, "docs-tone", { turn: 1 })).toBeUndefined();
   });
