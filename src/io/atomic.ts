@@ -1,7 +1,7 @@
 // Atomic file writes: write a temporary file next to the target, then rename over it. A reader (or a CI
 // upload step) never sees a half-written report, and an interrupted run leaves the old file intact.
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 const tempName = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
@@ -61,3 +61,20 @@ export async function writeChunksAtomic(path: string, chunks: Iterable<string | 
 }
 
 const FLUSH_BYTES = 1 << 20;
+
+/**
+ * Removes the numbered files `<n>.js` with n > `count` from `dir`: what an earlier, larger report left in a
+ * folder that is written again (a stable default folder, or an --out reused), so no page shows a stale input.
+ */
+export async function removeNumberedBeyond(dir: string, count: number): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^(\d+)\.js$/.exec(name);
+    if (m && Number(m[1]) > count) await rm(join(dir, name), { force: true });
+  }
+}

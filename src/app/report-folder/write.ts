@@ -12,7 +12,7 @@ import type { AuditResult, AuditSession } from "../../audit/model.js";
 import { redactDeep } from "../../report/redact.js";
 import { redactSpilled, spillOf } from "../../audit/store.js";
 import { detailChunks, indexHtml, summaryJsonChunks } from "../../report/stream.js";
-import { writeChunksAtomic } from "../../io/atomic.js";
+import { removeNumberedBeyond, writeChunksAtomic } from "../../io/atomic.js";
 
 /** The files at the top of a report folder (next to the sessions/ folder). */
 export const REPORT_FILES = ["index.html", "summary.json", "summary.md", "junit.xml"] as const;
@@ -51,6 +51,7 @@ export async function writeReport(dir: string, result: AuditResult, opts: { reda
   for (const [name, text] of Object.entries(PAGE_ASSETS)) await put(`${SESSIONS_DIR}/${name}`, [text]);
   await put(`${SESSIONS_DIR}/${VIEWER}`, [renderViewer({ root: commonRoot(r.sessions.map((s) => s.path)), result: r })]);
   for (let i = 0; i < r.sessions.length; i++) await put(sessionFiles(i).detail, detailChunks(r.sessions[i]));
+  await removeNumberedBeyond(join(dir, SESSIONS_DIR), r.sessions.length);
   await put("index.html", indexHtml(r));
   await put("summary.md", [renderMarkdown(r)]);
   await put("junit.xml", auditJunitChunks(r));
