@@ -42,7 +42,7 @@ describe("library documents equal the CLI's --json documents (every session fixt
         if (s.format === "pi" && c.capsule?.lost.some((x) => x.kind === "pending-write")) lostWrite = true;
       }
     }
-    expect([...formats].sort()).toEqual(["codex", "pi", "scorel", "yoi"]);
+    expect([...formats].sort()).toEqual(["claude-code", "codex", "pi", "scorel", "yoi"]);
     expect(yoiBefore).toBe(true);
     expect(lostWrite).toBe(true);
   });

@@ -1,7 +1,7 @@
 // The instruction Claude Code 2.1.328 appends as the last user message of a compaction request (a runtime string
 // of that release, reproduced byte for byte: data, not prose of ours). Source: the compaction request bodies
-// the 2.1.328 CLI sent to the scripted server, fixtures/claude-code/2.1.328/compact/requests.jsonl (/compact,
-// no arguments) and fixtures/claude-code/2.1.328/autocompact/requests.jsonl (automatic). The two differ in one
+// the 2.1.328 CLI sent to the scripted server, fixtures/claude-code/2.1.328/compact/requests.json (/compact,
+// no arguments) and fixtures/claude-code/2.1.328/autocompact/requests.json (automatic). The two differ in one
 // sentence of item 6; /compact with arguments adds text of the user's, which sightline does not rebuild.
 
 export const CC2_1_328_COMPACT_MANUAL =

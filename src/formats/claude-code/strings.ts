@@ -3,7 +3,7 @@
 /**
  * 2.1.220: how an attachment with no `rendered` copy in the transcript is sent, as the body of a system
  * message. Source: the request bodies the 2.1.220 CLI sent to the scripted server (fixtures/claude-code/2.1.220,
- * requests.jsonl): "Available agent types for the Agent tool:\n" + the attachment's addedLines joined with "\n";
+ * requests.json): "Available agent types for the Agent tool:\n" + the attachment's addedLines joined with "\n";
  * "The following skills are available for use with the Skill tool:\n\n" + its content.
  */
 export const CC220_AGENT_LISTING_HEAD = "Available agent types for the Agent tool:\n";

@@ -1,5 +1,5 @@
 // Compares sightline's `request` at every turn of Claude Code sessions with the bodies the CLI sent (the
-// captured requests.jsonl of a recording). Shared by the vitest fixture test and the conformance adapter.
+// captured requests.json of a recording). Shared by the vitest fixture test and the conformance adapter.
 //
 // cc-2.1: each turn's request must equal one captured body with the billing block (system[0]) and metadata
 // removed, and every captured main-loop body must be some turn's request, except compaction requests (no

@@ -4,7 +4,7 @@
 // keeps what it wrote under ~/.claude/projects plus every request body the server received.
 //
 //   node test/conformance/claude-code/record.mjs --version 2.1.328 [--out DIR] [--scenario NAME]
-// Without --out, writes fixtures/claude-code/<version>/<scenario>/{projects/,requests.jsonl}.
+// Without --out, writes fixtures/claude-code/<version>/<scenario>/{projects/,requests.json}.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -104,7 +104,7 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     cpSync(join(SCRATCH_HOME, ".claude", "projects"), join(dir, "projects"), { recursive: true });
-    writeFileSync(join(dir, "requests.jsonl"), requests.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    writeFileSync(join(dir, "requests.json"), `${JSON.stringify(requests, null, 1)}\n`);
     console.log(
       `${version} ${sc.name}: ${requests.length} requests; ${log.map((l) => `exit ${l.code}${l.leftover ? ` (${l.leftover} replies unused)` : ""}`).join(", ")}`,
     );

@@ -1,5 +1,5 @@
 // The sessions the real Claude Code CLI wrote (fixtures/claude-code/<release>/<scenario>/projects) replayed
-// offline: every turn's request is compared with the bodies the CLI sent in that recording (requests.jsonl),
+// offline: every turn's request is compared with the bodies the CLI sent in that recording (requests.json),
 // as `npm run conformance` does with a fresh recording (docs/claude-code.md §7).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -37,10 +37,7 @@ function replayRecording(dir: string) {
       turns.push({ file: f.slice(dir.length), index: t.ref.index, profile: s.profile, request: t.request, check: t.requestCheck });
     for (const c of moduleOf(s).compactions(s)) if (c.request) compactions.push({ file: f.slice(dir.length), id: c.id, request: c.request });
   }
-  const requests = readFileSync(join(dir, "requests.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as unknown);
+  const requests = JSON.parse(readFileSync(join(dir, "requests.json"), "utf8")) as unknown[];
   return { turns, errors, result: compareRecording(turns, requests, compactions) as Compared };
 }
 
