@@ -118,7 +118,16 @@ describe("tables: full relative paths off a TTY, COLUMNS honoured, wrapped rathe
         { args: ["validate", "fixtures/scorel/invalid"] },
         { args: ["codes"] },
         { args: ["ttsr", "list", "--rules", "fixtures/rules/project", "--rules", "fixtures/rules/lint"] },
-        { args: ["ttsr", "run", "fixtures/pi/omp17-branch-after-gap/session.jsonl", "--rules", "fixtures/pi/omp17-branch-after-gap/project/.omp/rules", "--full"] },
+        {
+          args: [
+            "ttsr",
+            "run",
+            "fixtures/pi/omp17-branch-after-gap/session.jsonl",
+            "--rules",
+            "fixtures/pi/omp17-branch-after-gap/project/.omp/rules",
+            "--full",
+          ],
+        },
       ],
       { COLUMNS: "100" },
     );
