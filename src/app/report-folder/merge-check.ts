@@ -3,13 +3,13 @@
 // The merged check document is what one unsharded `check` run writes: suites in config order, sessions
 // and regressions in the order the unsharded run meets them, each session once.
 import { fsReason } from "../../io/fs-reason.js";
-import { readText } from "../../io/text.js";
 import { contractProblem } from "../../schema/contract.js";
 import { join, resolve } from "node:path";
 import { readHead } from "../../io/read.js";
+import { readSummaryJson } from "./read.js";
 import type { CheckDocument } from "../../audit/expectations.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-import { isObject, parseJson } from "../../shared/json.js";
+import { isObject } from "../../shared/json.js";
 
 export type ReportKind = "audit" | "check";
 
@@ -74,16 +74,9 @@ export function shardSetProblems(parts: readonly ShardOf[], allowPartial: boolea
 }
 
 async function readCheck(dir: string): Promise<CheckDocument | Diagnostic> {
-  const path = join(dir, "summary.json");
-  let text: string;
-  try {
-    text = await readText(path);
-  } catch (e) {
-    return diag("UNREADABLE_PATH", { file: path }, { path, reason: fsReason(e) });
-  }
-  const p = parseJson(text);
-  if (!p.ok) return diag("APP_REPORT_INVALID", { file: path }, { path, detail: p.detail });
-  const v = p.value;
+  const read = await readSummaryJson(dir);
+  if ("code" in read) return read;
+  const { path, value: v } = read;
   if (!isObject(v) || v.kind !== "check" || v.schemaVersion !== 1)
     return diag("APP_REPORT_INVALID", { file: path }, { path, detail: "not a check summary.json (schemaVersion 1)" });
   const problem = contractProblem("check", v);

@@ -18,6 +18,19 @@ import { contractProblem } from "../../schema/contract.js";
 
 const invalid = (path: string, detail: string): Diagnostic => diag("APP_REPORT_INVALID", { file: path }, { path, detail });
 
+/** A report folder's summary.json, parsed (any kind): its path and value, or why it cannot be read. */
+export async function readSummaryJson(dir: string): Promise<{ path: string; value: unknown } | Diagnostic> {
+  const path = join(dir, "summary.json");
+  let text: string;
+  try {
+    text = await readText(path);
+  } catch (e) {
+    return diag("UNREADABLE_PATH", { file: path }, { path, reason: fsReason(e) });
+  }
+  const p = parseJson(text);
+  return p.ok ? { path, value: p.value } : invalid(path, p.detail);
+}
+
 /** Inputs of one report folder, their heavy parts served from their data files. */
 class ReportFolderStore implements SessionStore {
   private last: { key: string; redacted: boolean; value: AuditSession } | null = null;
@@ -83,16 +96,9 @@ function dataFileOf(s: Record<string, unknown>): string | undefined {
 
 /** A folder's summary.json as a result whose sessions read their heavy parts from the folder. */
 export async function readAuditReport(dir: string): Promise<AuditResult | Diagnostic> {
-  const path = join(dir, "summary.json");
-  let text: string;
-  try {
-    text = await readText(path);
-  } catch (e) {
-    return diag("UNREADABLE_PATH", { file: path }, { path, reason: fsReason(e) });
-  }
-  const p = parseJson(text);
-  if (!p.ok) return invalid(path, p.detail);
-  const v = p.value;
+  const read = await readSummaryJson(dir);
+  if ("code" in read) return read;
+  const { path, value: v } = read;
   if (!isObject(v) || v.kind !== "audit" || v.schemaVersion !== AUDIT_SCHEMA_VERSION || !Array.isArray(v.sessions))
     return invalid(path, "not an audit summary.json (schemaVersion 1)");
   // The current layout (inputs naming sessions/<n>.js) is checked against its schema; the whole-sessions-inline
