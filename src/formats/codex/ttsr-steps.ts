@@ -1,5 +1,6 @@
 // A Codex rollout as pi-shaped TTSR replay steps (docs/product.md §5): each response's output items are one
 // assistant message (text, thinking, tool calls); tool outputs are tool results; other lines are plain steps.
+import { AssistantRuns } from "../assistant-runs.js";
 import type { ReplayStep } from "../types.js";
 import type { CodexSession } from "./model.js";
 import { isOutputItem } from "./replay.js";
@@ -25,31 +26,20 @@ function block(p: Obj): Obj[] {
 }
 
 export function codexTtsrSteps(s: CodexSession): ReplayStep[] {
-  const out: ReplayStep[] = [];
-  let run: { id: string; content: Obj[] } | null = null;
-  const flush = (): void => {
-    if (!run) return;
-    const toolUse = run.content.some((b) => b.type === "toolCall");
-    out.push({ id: run.id, msg: { role: "assistant", content: run.content, stopReason: toolUse ? "toolUse" : "stop" } });
-    run = null;
-  };
+  const runs = new AssistantRuns();
   for (const l of s.lines) {
     if (l.type === "response_item" && isOutputItem(l.payload)) {
-      run ??= { id: l.id, content: [] };
-      run.content.push(...block(l.payload));
+      runs.add(l.id, block(l.payload));
       continue;
     }
     if (l.type === "token_usage_record" || (l.type === "event_msg" && l.payload.type === "token_count")) {
-      flush();
-      out.push({ id: l.id });
+      runs.push({ id: l.id });
       continue;
     }
-    flush();
     if (l.type === "response_item" && String(l.payload.type).endsWith("_output"))
-      out.push({ id: l.id, msg: { role: "toolResult", toolCallId: String(l.payload.call_id), content: [] } });
-    else if (l.type === "response_item" && l.payload.type === "message") out.push({ id: l.id, msg: { role: String(l.payload.role) } });
-    else out.push({ id: l.id });
+      runs.push({ id: l.id, msg: { role: "toolResult", toolCallId: String(l.payload.call_id), content: [] } });
+    else if (l.type === "response_item" && l.payload.type === "message") runs.push({ id: l.id, msg: { role: String(l.payload.role) } });
+    else runs.push({ id: l.id });
   }
-  flush();
-  return out;
+  return runs.done();
 }

@@ -1,5 +1,6 @@
 // yoi entries as pi-shaped TTSR replay steps (docs/product.md §5; agree = null, yoi records no TTSR evidence).
 // Responses are maximal runs of assistant_item entries, split at llm_usage or anything else (docs/product.md §3).
+import { AssistantRuns } from "../assistant-runs.js";
 import type { ReplayStep } from "../types.js";
 import { baseKind, type YoiSession } from "./model.js";
 
@@ -29,29 +30,19 @@ function yoiBlock(item: unknown): Obj[] {
 const ENDS_TURN = new Set(["user_input", "system_item", "turn_end", "run_completed", "run_errored", "segment_start", "invoke"]);
 
 export function yoiTtsrSteps(s: YoiSession): ReplayStep[] {
-  const out: ReplayStep[] = [];
-  let run: { id: string; content: Obj[] } | null = null;
-  const flush = (): void => {
-    if (!run) return;
-    const toolUse = run.content.some((b) => b.type === "toolCall");
-    out.push({ id: run.id, msg: { role: "assistant", content: run.content, stopReason: toolUse ? "toolUse" : "stop" } });
-    run = null;
-  };
+  const runs = new AssistantRuns();
   for (const e of s.entries) {
     const kind = baseKind(e.kind);
     // v3 records wrap the item with its metadata (docs/yoi.md §9.2).
     const raw = isObj(e.raw.entry) ? e.raw.entry.item : e.raw.item;
     if (kind === "assistant_item") {
-      run ??= { id: e.id, content: [] };
-      run.content.push(...yoiBlock(raw));
+      runs.add(e.id, yoiBlock(raw));
       continue;
     }
-    flush();
     const item = isObj(raw) ? raw : undefined;
-    if (kind === "tool_result") out.push({ id: e.id, msg: { role: "toolResult", toolCallId: str(item?.call_id), content: [] } });
-    else if (ENDS_TURN.has(kind)) out.push({ id: e.id, msg: { role: kind } });
-    else out.push({ id: e.id });
+    if (kind === "tool_result") runs.push({ id: e.id, msg: { role: "toolResult", toolCallId: str(item?.call_id), content: [] } });
+    else if (ENDS_TURN.has(kind)) runs.push({ id: e.id, msg: { role: kind } });
+    else runs.push({ id: e.id });
   }
-  flush();
-  return out;
+  return runs.done();
 }
