@@ -5,7 +5,9 @@
 //   --quick        small sizes (CI smoke run, under a minute)
 //   --markdown     Markdown tables (for docs/performance.md)
 //   --seed N       corpus seed (default 1)
-//   --only LIST    sections: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21 (issue 21's table as ratios)
+//   --only LIST    sections: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21 (issue 21's table as ratios),
+//                  claude-code-archive,codex-archive (issues 17 and 18: real-shaped agent archives against jq)
+//   --agent-mb N   size of each agent archive in MB (default 1000; quick: 20)
 //   --repeat N     run each audit workload N times and keep the fastest (default 1; a busy machine)
 //   --cpu-prof     write a V8 CPU profile of every child into the cache dir's profiles/
 //   --json FILE    also write the raw measurements as JSON
@@ -21,6 +23,8 @@ import { archive, audit, scaling, throughput, ttsr } from "./lib/sections.mjs";
 import { probe } from "./lib/sightline.mjs";
 import { ttsrReal } from "./lib/ttsr-real.mjs";
 import { issue21 } from "./lib/issue21.mjs";
+import { agentBytes, claudeCodeArchiveSection, codexArchiveSection } from "./lib/agents.mjs";
+import { claudeCodeArchive, codexArchive } from "./gen/agents.mjs";
 
 const { values: opt } = parseArgs({
   options: {
@@ -32,6 +36,7 @@ const { values: opt } = parseArgs({
     "cpu-prof": { type: "boolean", default: false },
     json: { type: "string" },
     generate: { type: "boolean", default: false },
+    "agent-mb": { type: "string" },
   },
 });
 
@@ -65,6 +70,7 @@ const ctx = {
   markdown: opt.markdown,
   seed,
   repeat: Math.max(1, Number(opt.repeat) || 1),
+  agentMb: opt["agent-mb"] ? Number(opt["agent-mb"]) : undefined,
   dir,
   sizes: opt.quick ? SIZES.quick : SIZES.full,
   probe: await probe(),
@@ -85,11 +91,22 @@ if (opt.generate) {
   ensureRules(dir);
   ensureArchive(dir, ARCHIVE_SOURCE, ctx.sizes.archiveCopies);
   const c = await ensureCorpus(dir, ctx.sizes.corpusBytes, seed);
+  for (const make of [claudeCodeArchive, codexArchive]) await make(dir, agentBytes(ctx), seed);
   log(`corpus ready: ${c.files.length} files, ${fmt.mb(c.bytes)} in ${dir}`);
   process.exit(0);
 }
 
-const sections = { throughput, scaling, ttsr, audit, archive, "ttsr-real": ttsrReal, issue21 };
+const sections = {
+  throughput,
+  scaling,
+  ttsr,
+  audit,
+  archive,
+  "ttsr-real": ttsrReal,
+  issue21,
+  "claude-code-archive": claudeCodeArchiveSection,
+  "codex-archive": codexArchiveSection,
+};
 const chosen = opt.only ? opt.only.split(",").map((s) => s.trim()) : Object.keys(sections);
 log(
   `mode ${opt.quick ? "quick" : "full"}, cache ${dir}, jq ${ctx.jqVersion ?? "missing"}, sightline ${ctx.probe.built ? `commands [${[...ctx.probe.commands].join(", ")}]` : "not built"}`,
