@@ -77,23 +77,58 @@ function derivedMessages(s: CcSession): Map<string, Derived> {
   return out;
 }
 
-function clone<T>(v: T): T {
-  return structuredClone(v);
-}
-
-/** Sets `value` as cache_control at `path` (a string content on the way is read as one text block). */
+/**
+ * Sets `value` as cache_control at `path` (a string content on the way is read as one text block). Copy on
+ * write: every container on the path is copied (req itself is the caller's), so the shapes, blobs and messages
+ * the requests share are never changed and need no deep copy per request.
+ */
 function applyCacheControl(req: Json, path: Array<string | number>, value: unknown): boolean {
   let o: unknown = req;
   for (const k of path) {
     if (isObject(o) && k === "content" && typeof o.content === "string") o.content = [{ type: "text", text: o.content }];
-    if (Array.isArray(o) && typeof k === "number") o = o[k];
-    else if (isObject(o) && typeof k === "string") o = o[k];
+    let next: unknown;
+    if (Array.isArray(o) && typeof k === "number") next = o[k];
+    else if (isObject(o) && typeof k === "string") next = o[k];
     else return false;
+    const copy = Array.isArray(next) ? next.slice() : isObject(next) ? { ...next } : next;
+    if (copy !== next) (o as Record<string | number, unknown>)[k] = copy;
+    o = copy;
   }
   if (!isObject(o)) return false;
   o.cache_control = value;
   return true;
 }
+
+/** Sorted-key JSON of the parts requests share (a message, the tool list), kept while the part lives. */
+const partJson = new WeakMap<object, string>();
+const sortedJsonOfPart = (v: unknown): string => {
+  if (v === null || typeof v !== "object") return sortedJson(v);
+  let j = partJson.get(v);
+  if (j === undefined) partJson.set(v, (j = sortedJson(v)));
+  return j;
+};
+
+/** sortedJson(req) (hash.ts), with each message and the tool list serialised once however many requests hold them. */
+function requestJson(req: Json): string {
+  const keys = Object.keys(req)
+    .filter((k) => req[k] !== undefined)
+    .sort();
+  return `{${keys
+    .map((k) => {
+      const v = req[k];
+      const j =
+        k === "messages" && Array.isArray(v)
+          ? `[${v.map((m) => (m === undefined ? "null" : sortedJsonOfPart(m))).join(",")}]`
+          : k === "tools"
+            ? sortedJsonOfPart(v)
+            : sortedJson(v);
+      return `${JSON.stringify(k)}:${j}`;
+    })
+    .join(",")}}`;
+}
+
+/** Each record's digest, worked out once per session (parse checks it; contexts and compactions rebuild again). */
+const digests = new WeakMap<ApiRequestRecord, string>();
 
 /** A user or system message holding one plain text block is sent with that text as its content. */
 export function wireForm(m: ApiMessage): ApiMessage {
@@ -141,9 +176,10 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
       continue;
     }
     const { betas, model, ...rest } = rec.params;
-    const req: Json = { model, messages: clone(messages), system: clone(shape.system), tools: clone(shape.tools), ...clone(rest) };
+    const req: Json = { model, messages: messages.slice(), system: shape.system, tools: shape.tools, ...structuredClone(rest) };
     for (const c of rec.cacheControl) applyCacheControl(req, c.path, c.value);
-    const digest = sha256Hex(sortedJson(betas === undefined ? req : { ...req, betas }));
+    let digest = digests.get(rec);
+    if (digest === undefined) digests.set(rec, (digest = sha256Hex(requestJson(betas === undefined ? req : { ...req, betas }))));
     req.messages = (req.messages as ApiMessage[]).map(wireForm);
     // Claude Code streams every main-loop request (both checked releases); the records do not repeat it.
     req.stream = true;
