@@ -104,7 +104,10 @@ const partJson = new WeakMap<object, string>();
 const sortedJsonOfPart = (v: unknown): string => {
   if (v === null || typeof v !== "object") return sortedJson(v);
   let j = partJson.get(v);
-  if (j === undefined) partJson.set(v, (j = sortedJson(v)));
+  if (j === undefined) {
+    j = sortedJson(v);
+    partJson.set(v, j);
+  }
   return j;
 };
 
@@ -179,7 +182,10 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
     const req: Json = { model, messages: messages.slice(), system: shape.system, tools: shape.tools, ...structuredClone(rest) };
     for (const c of rec.cacheControl) applyCacheControl(req, c.path, c.value);
     let digest = digests.get(rec);
-    if (digest === undefined) digests.set(rec, (digest = sha256Hex(requestJson(betas === undefined ? req : { ...req, betas }))));
+    if (digest === undefined) {
+      digest = sha256Hex(requestJson(betas === undefined ? req : { ...req, betas }));
+      digests.set(rec, digest);
+    }
     req.messages = (req.messages as ApiMessage[]).map(wireForm);
     // Claude Code streams every main-loop request (both checked releases); the records do not repeat it.
     req.stream = true;
