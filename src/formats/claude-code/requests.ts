@@ -142,6 +142,17 @@ export function wireForm(m: ApiMessage): ApiMessage {
   return { ...m, content: b.text };
 }
 
+// One wire form per message object, so that requests sharing a message share its wire form too.
+const wireForms = new WeakMap<ApiMessage, ApiMessage>();
+function sharedWireForm(m: ApiMessage): ApiMessage {
+  let w = wireForms.get(m);
+  if (w === undefined) {
+    w = wireForm(m);
+    wireForms.set(m, w);
+  }
+  return w;
+}
+
 /** Every recorded request of the session, rebuilt, in file order. */
 export const rebuildRequests = (s: CcSession): RebuiltRequest[] => [...iterRebuiltRequests(s)];
 
@@ -186,7 +197,7 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
       digest = sha256Hex(requestJson(betas === undefined ? req : { ...req, betas }));
       digests.set(rec, digest);
     }
-    req.messages = (req.messages as ApiMessage[]).map(wireForm);
+    req.messages = (req.messages as ApiMessage[]).map(sharedWireForm);
     // Claude Code streams every main-loop request (both checked releases); the records do not repeat it.
     req.stream = true;
     yield { record: rec, request: req, sourceIds: ids, digest, check: digest === rec.requestDigest ? "verified" : "digest-mismatch" };
