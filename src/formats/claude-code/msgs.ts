@@ -4,6 +4,7 @@ import { isObject } from "../../shared/json.js";
 import { push, type List } from "../../shared/plist.js";
 import type { Msg, Reminder, Role } from "../types.js";
 import { blockForm, messageHash, withoutCacheControl } from "./hash.js";
+import { knownHashes } from "./requests.js";
 import type { ApiMessage } from "./model.js";
 
 const REMINDER = /^<system-reminder>/;
@@ -45,7 +46,7 @@ export function apiMessageToMsg(m: ApiMessage, sourceIds: readonly string[]): Ms
 // A message's hash, once per message object (the requests of a session share their messages).
 const hashes = new WeakMap<object, string>();
 function hashOf(m: ApiMessage): string {
-  let h = hashes.get(m);
+  let h = knownHashes.get(m) ?? hashes.get(m);
   if (h === undefined) {
     h = messageHash(m);
     hashes.set(m, h);

@@ -142,6 +142,9 @@ export function wireForm(m: ApiMessage): ApiMessage {
   return { ...m, content: b.text };
 }
 
+/** messageHash of message objects the rebuild made from messages it had hashed (cache_control aside, as the hash is). */
+export const knownHashes = new WeakMap<object, string>();
+
 // One wire form per message object, so that requests sharing a message share its wire form too.
 const wireForms = new WeakMap<ApiMessage, ApiMessage>();
 function sharedWireForm(m: ApiMessage): ApiMessage {
@@ -149,6 +152,8 @@ function sharedWireForm(m: ApiMessage): ApiMessage {
   if (w === undefined) {
     w = wireForm(m);
     wireForms.set(m, w);
+    const h = knownHashes.get(m);
+    if (h !== undefined) knownHashes.set(w, h);
   }
   return w;
 }
@@ -179,7 +184,10 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
         missing ??= `message ${h}`;
         continue;
       }
-      messages.push(blockForm(withoutCacheControl(blob ?? d?.message) as ApiMessage));
+      const m = blockForm(withoutCacheControl(blob ?? d?.message) as ApiMessage);
+      // A message derived from the lines was looked up by its own hash: later users need not hash it again.
+      if (d) knownHashes.set(m, h);
+      messages.push(m);
       ids.push(d ? d.ids : []);
     }
     done.set(rec.id, { messages, ids });
