@@ -3,6 +3,7 @@
 // whose first `keep` messages it reuses, and `tail`: hashes of the messages after them, each found in an
 // api-request-blob or derived from the conversation lines (assistant lines merged by message.id, tool results
 // of one turn merged). The digest is taken before single-text messages are sent as strings.
+import { createHash, type Hash } from "node:crypto";
 import { isObject } from "../../shared/json.js";
 import { blockForm, messageHash, sha256Hex, sortedJson, withoutCacheControl } from "./hash.js";
 import type { ApiMessage, ApiRequestRecord, CcSession, Json } from "./model.js";
@@ -99,7 +100,7 @@ function applyCacheControl(req: Json, path: Array<string | number>, value: unkno
   return true;
 }
 
-/** Sorted-key JSON of the parts requests share (a message, the tool list), kept while the part lives. */
+/** Sorted-key JSON of the tool list, which every request of a shape holds: serialised once while it lives. */
 const partJson = new WeakMap<object, string>();
 const sortedJsonOfPart = (v: unknown): string => {
   if (v === null || typeof v !== "object") return sortedJson(v);
@@ -111,23 +112,50 @@ const sortedJsonOfPart = (v: unknown): string => {
   return j;
 };
 
-/** sortedJson(req) (hash.ts), with each message and the tool list serialised once however many requests hold them. */
-function requestJson(req: Json): string {
+/** A point of a digest's input after some messages: the hash state there, and where each next message leads. */
+interface Point {
+  hash: Hash;
+  first: boolean;
+  next: WeakMap<object, Point>;
+}
+
+/**
+ * sha256Hex(sortedJson(req)) (hash.ts), worked out incrementally: a request repeats the messages of the ones before
+ * it, so the hash state after each run of messages (the same objects, from `roots` keyed by the text before the
+ * messages) is kept and only the messages after it and the keys after `messages` are hashed. Linear in the session
+ * rather than in requests × context.
+ */
+function requestDigest(req: Json, roots: Map<string, Point>): string {
   const keys = Object.keys(req)
     .filter((k) => req[k] !== undefined)
     .sort();
-  return `{${keys
-    .map((k) => {
-      const v = req[k];
-      const j =
-        k === "messages" && Array.isArray(v)
-          ? `[${v.map((m) => (m === undefined ? "null" : sortedJsonOfPart(m))).join(",")}]`
-          : k === "tools"
-            ? sortedJsonOfPart(v)
-            : sortedJson(v);
-      return `${JSON.stringify(k)}:${j}`;
-    })
-    .join(",")}}`;
+  const part = (k: string) => `${JSON.stringify(k)}:${k === "tools" ? sortedJsonOfPart(req[k]) : sortedJson(req[k])}`;
+  const at = keys.indexOf("messages");
+  const messages = req.messages;
+  if (at < 0 || !Array.isArray(messages) || !messages.every(isObject)) return sha256Hex(`{${keys.map(part).join(",")}}`);
+  const head = `{${keys
+    .slice(0, at)
+    .map((k) => `${part(k)},`)
+    .join("")}"messages":[`;
+  let p: Point | undefined = roots.get(head);
+  if (!p) {
+    p = { hash: createHash("sha256").update(head, "utf8"), first: true, next: new WeakMap() };
+    roots.set(head, p);
+  }
+  let point: Point = p;
+  for (const m of messages as object[]) {
+    let q = point.next.get(m);
+    if (!q) {
+      q = { hash: point.hash.copy().update(`${point.first ? "" : ","}${sortedJson(m)}`, "utf8"), first: false, next: new WeakMap() };
+      point.next.set(m, q);
+    }
+    point = q;
+  }
+  const rest = keys
+    .slice(at + 1)
+    .map((k) => `,${part(k)}`)
+    .join("");
+  return point.hash.copy().update(`]${rest}}`, "utf8").digest("hex");
 }
 
 /** Each record's digest, worked out once per session (parse checks it; contexts and compactions rebuild again). */
@@ -165,6 +193,7 @@ export const rebuildRequests = (s: CcSession): RebuiltRequest[] => [...iterRebui
 export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
   const derived = derivedMessages(s);
   const done = new Map<string, { messages: ApiMessage[]; ids: string[][] }>();
+  const roots = new Map<string, Point>();
   for (const rec of s.requests) {
     let messages: ApiMessage[] = [];
     let ids: string[][] = [];
@@ -202,7 +231,7 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
     for (const c of rec.cacheControl) applyCacheControl(req, c.path, c.value);
     let digest = digests.get(rec);
     if (digest === undefined) {
-      digest = sha256Hex(requestJson(betas === undefined ? req : { ...req, betas }));
+      digest = requestDigest(betas === undefined ? req : { ...req, betas }, roots);
       digests.set(rec, digest);
     }
     req.messages = (req.messages as ApiMessage[]).map(sharedWireForm);

@@ -11,6 +11,7 @@ export interface AgentArchive {
   variants: string[];
   subagents?: number;
   toolResults?: number;
+  addedTurns?: number;
 }
 export declare function claudeCodeArchive(dir: string, bytes: number, seed?: number, releases?: string[]): Promise<AgentArchive>;
 export declare function codexArchive(dir: string, bytes: number, seed?: number, releases?: string[]): Promise<AgentArchive>;

@@ -1,6 +1,7 @@
 // The real-shaped Claude Code and Codex archives of the scale bench (issues 17 and 18): a small generated corpus
 // is read clean (no finding above info, every 2.1.328 request still verified against its rewritten digest) and
-// audits to the counts of the recorded scenarios it varies, summed over its variants. The generator imports
+// audits to the counts of the recorded scenarios it varies, summed over its variants (plus the recorded turns its
+// long sessions add). The generator imports
 // sightline's build (dist/, made by `npm ci`) to rebuild the recorded requests it re-digests.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,6 +42,7 @@ async function expectScenarioCounts(a: AgentArchive, inner: string, format: stri
     want.turns += c.turns;
     want.compactions += c.compactions;
   }
+  want.turns += a.addedTurns ?? 0;
   expect({ sessions: got.sessions, turns: got.turns, compactions: got.compactions }).toEqual(want);
   expect(got.byFormat).toEqual({ [format]: want.sessions });
   expect([got.errors, got.warnings]).toEqual([0, 0]);
@@ -56,6 +58,7 @@ describe("bench: real-shaped agent archives", () => {
     expect(a.toolResults).toBeGreaterThan(0);
     const got = await expectScenarioCounts(a, "projects", "claude-code");
     expect(got.compactions).toBeGreaterThan(0);
+    expect(a.addedTurns).toBeGreaterThan(0);
     // Texts were changed, so every 2.1.328 request verifies only if its hashes and digest were rewritten.
     let verified = 0;
     for (const f of a.files.filter((x) => x.path.endsWith(".jsonl"))) {
