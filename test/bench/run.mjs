@@ -5,9 +5,7 @@
 //   --quick        small sizes (CI smoke run, under a minute)
 //   --markdown     Markdown tables (for docs/performance.md)
 //   --seed N       corpus seed (default 1)
-//   --only LIST    sections: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21 (issue 21's table as ratios),
-//                  claude-code-archive,codex-archive (issues 17 and 18: real-shaped agent archives against jq)
-//   --agent-mb N   size of each agent archive in MB (default 1000; quick: 20)
+//   --only LIST    sections: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21 (issue 21's table as ratios)
 //   --repeat N     run each audit workload N times and keep the fastest (default 1; a busy machine)
 //   --cpu-prof     write a V8 CPU profile of every child into the cache dir's profiles/
 //   --json FILE    also write the raw measurements as JSON
@@ -36,7 +34,6 @@ const { values: opt } = parseArgs({
     "cpu-prof": { type: "boolean", default: false },
     json: { type: "string" },
     generate: { type: "boolean", default: false },
-    "agent-mb": { type: "string" },
   },
 });
 
@@ -70,7 +67,6 @@ const ctx = {
   markdown: opt.markdown,
   seed,
   repeat: Math.max(1, Number(opt.repeat) || 1),
-  agentMb: opt["agent-mb"] ? Number(opt["agent-mb"]) : undefined,
   dir,
   sizes: opt.quick ? SIZES.quick : SIZES.full,
   probe: await probe(),
@@ -104,6 +100,7 @@ const sections = {
   archive,
   "ttsr-real": ttsrReal,
   issue21,
+  // Issues 17 and 18: real-shaped agent archives against jq (SIGHTLINE_BENCH_AGENT_MB sets their size).
   "claude-code-archive": claudeCodeArchiveSection,
   "codex-archive": codexArchiveSection,
 };

@@ -1,7 +1,7 @@
-// The scale rows of issues 17 and 18: `audit` of a real-shaped Claude Code projects folder and of a Codex
-// sessions tree (test/bench/gen/agents.mjs; 1 GB each in a full run, `--agent-mb N` for another size) against
-// `jq -c .` over the same JSON files, and the audit's peak RSS against 2 × largest file + 150 MB, each as a ratio
-// beside its goal (the style of issue21.mjs). The floor (read + JSON.parse) and CPU times are shown beside them:
+// The scale rows of issues 17 and 18: `audit` of a real-shaped Claude Code projects folder and of a Codex sessions
+// tree (test/bench/gen/agents.mjs; 1 GB each in a full run, 20 MB with --quick, SIGHTLINE_BENCH_AGENT_MB=N for
+// another size) against `jq -c .` over the same JSON files, and the audit's peak RSS against 2 × largest file +
+// 150 MB, each as a ratio beside its goal (the style of issue21.mjs). The floor (read + JSON.parse) and CPU times are shown beside them:
 // on a shared machine CPU time moves far less than wall time.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,8 +13,11 @@ import { cli, floor, jq } from "./workloads.mjs";
 const MB = 1e6;
 const fastest = (a, b) => (!a ? b : !a.ok ? a : !b.ok ? b : { ...(b.ms < a.ms ? b : a), maxRssMB: Math.max(a.maxRssMB ?? 0, b.maxRssMB ?? 0) });
 
-/** Bytes of each generated archive: `--agent-mb`, else 1 GB (full) or 20 MB (quick). */
-export const agentBytes = (ctx) => (ctx.agentMb ? ctx.agentMb * MB : ctx.quick ? 20 * MB : 1000 * MB);
+/** Bytes of each generated archive: SIGHTLINE_BENCH_AGENT_MB, else 1 GB (full) or 20 MB (quick). */
+export function agentBytes(ctx) {
+  const mb = Number(process.env.SIGHTLINE_BENCH_AGENT_MB);
+  return mb > 0 ? mb * MB : ctx.quick ? 20 * MB : 1000 * MB;
+}
 
 async function measure(ctx, what, a) {
   const files = a.files.map((f) => f.path);
