@@ -28,7 +28,7 @@ const RANK: Record<SessionStatus, number> = { error: 0, warning: 1, ok: 2 };
 export function listedSessions<S extends { status: SessionStatus }>(sessions: readonly S[], limit = TABLE_ROWS): readonly S[] {
   if (sessions.length <= limit) return sessions;
   const picked = sessions
-    .map((s, i) => i)
+    .map((_, i) => i)
     .sort((a, b) => RANK[sessions[a].status] - RANK[sessions[b].status] || a - b)
     .slice(0, limit)
     .sort((a, b) => a - b);
