@@ -14,6 +14,7 @@ describe("bench command line", () => {
     expect(r.stderr).toBe("");
     for (const o of ["--quick", "--markdown", "--seed", "--only", "--repeat", "--cpu-prof", "--json", "--generate", "--help"]) expect(r.stdout).toContain(o);
     expect(r.stdout).toContain("issue21");
+    for (const section of ["claude-code-archive", "codex-archive", "SIGHTLINE_BENCH_AGENT_MB"]) expect(r.stdout).toContain(section);
   });
   it("an unknown option is named, with the usage, and exits 2", () => {
     const r = bench("--no-such-option");
