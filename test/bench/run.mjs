@@ -14,6 +14,8 @@ import { archive, audit, scaling, throughput, ttsr } from "./lib/sections.mjs";
 import { probe } from "./lib/sightline.mjs";
 import { ttsrReal } from "./lib/ttsr-real.mjs";
 import { issue21 } from "./lib/issue21.mjs";
+import { agentBytes, claudeCodeArchiveSection, codexArchiveSection } from "./lib/agents.mjs";
+import { claudeCodeArchive, codexArchive } from "./gen/agents.mjs";
 
 const USAGE = `Usage: npm run bench [-- OPTIONS]
 
@@ -114,11 +116,23 @@ if (opt.generate) {
   ensureRules(dir);
   ensureArchive(dir, ARCHIVE_SOURCE, ctx.sizes.archiveCopies);
   const c = await ensureCorpus(dir, ctx.sizes.corpusBytes, seed);
+  for (const make of [claudeCodeArchive, codexArchive]) await make(dir, agentBytes(ctx), seed);
   log(`corpus ready: ${c.files.length} files, ${fmt.mb(c.bytes)} in ${dir}`);
   process.exit(0);
 }
 
-const sections = { throughput, scaling, ttsr, audit, archive, "ttsr-real": ttsrReal, issue21 };
+const sections = {
+  throughput,
+  scaling,
+  ttsr,
+  audit,
+  archive,
+  "ttsr-real": ttsrReal,
+  issue21,
+  // Issues 17 and 18: real-shaped agent archives against jq (SIGHTLINE_BENCH_AGENT_MB sets their size).
+  "claude-code-archive": claudeCodeArchiveSection,
+  "codex-archive": codexArchiveSection,
+};
 const chosen = opt.only ? opt.only.split(",").map((s) => s.trim()) : Object.keys(sections);
 log(
   `mode ${opt.quick ? "quick" : "full"}, cache ${dir}, jq ${ctx.jqVersion ?? "missing"}, sightline ${ctx.probe.built ? `commands [${[...ctx.probe.commands].join(", ")}]` : "not built"}`,
