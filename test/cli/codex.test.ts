@@ -46,9 +46,9 @@ describe("codex sessions tree, as a user runs the commands", () => {
     const r = runCli(["validate", sessions]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/13 files checked: 0 errors, 0 warnings/);
-    expect(r.stdout.match(/codex\/codex-0\.169/g)?.length).toBe(8);
-    expect(r.stdout.match(/codex\/codex-0\.100/g)?.length).toBe(5);
+    expect(r.stdout).toMatch(/18 files checked: 0 errors, 0 warnings/);
+    expect(r.stdout.match(/codex\/codex-0\.169/g)?.length).toBe(12);
+    expect(r.stdout.match(/codex\/codex-0\.100/g)?.length).toBe(6);
   });
 
   it("replay --json: the contract, each turn with its request and what the rollout does not record", () => {
@@ -59,6 +59,30 @@ describe("codex sessions tree, as a user runs the commands", () => {
     expect(doc.turns.map((t) => t.request.input.length)).toEqual([4, 8, 5, 7, 10, 5, 7, 9]);
     expect(doc.turns.map((t) => t.request.tools === undefined)).toEqual([true, false, true, true, false, true, true, true]);
     expect(doc.turns[0].notRecorded.map((n) => n.path)).toContain("$.tools");
+  });
+
+  it("replay: a compaction request is labelled as one, with the compaction it fed and what its input is", () => {
+    const turnLine = (r: { stdout: string }, n: number) => r.stdout.split("\n").find((l) => l.startsWith(`turn ${n} `)) ?? "";
+    const recent = runCli(["replay", one("0.169.0/compact")]);
+    expect(recent.code).toBe(0);
+    expect(turnLine(recent, 1)).toMatch(/⟦compaction request → L21: the history at L17 \+ the release's compaction prompt⟧/);
+    expect(turnLine(recent, 2)).toMatch(/⟦after compaction L21⟧/);
+    expect(turnLine(recent, 0)).not.toMatch(/compaction/);
+    // 0.100.0 records no reply: the request sits at the compacted line, and the next turn still says it follows it.
+    const older = runCli(["replay", one("0.100.0/compact")]);
+    expect(turnLine(older, 1)).toMatch(/⟦compaction request → L19: the history at L18 \+ the release's compaction prompt; its reply is not recorded⟧/);
+    expect(turnLine(older, 2)).toMatch(/⟦after compaction L19⟧/);
+    const json = JSON.parse(runCli(["replay", "--json", one("0.100.0/compact")]).stdout) as { turns: Array<{ compactionRequest?: unknown }> };
+    expect(json.turns.map((t) => t.compactionRequest ?? null)).toEqual([
+      null,
+      { compaction: "L19", responseRecorded: false },
+      null,
+      null,
+      { compaction: "L35", responseRecorded: false },
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("diff <session>: both compactions with what each dropped, kept and added", () => {
@@ -95,7 +119,7 @@ describe("codex sessions tree, as a user runs the commands", () => {
     expect(r.code).toBe(0);
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Record<string, unknown>;
     expect(JSON.stringify(summary)).toMatch(/codex-0\.169/);
-    expect(r.stdout).toMatch(/13 session\(s\): 13 ok/);
+    expect(r.stdout).toMatch(/18 session\(s\): 18 ok/);
   });
 
   it("a rollout rewritten in place (ordinals out of order) and one with a newer line type are said to be so", () => {

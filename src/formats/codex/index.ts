@@ -24,6 +24,7 @@ export const codexFormat: FormatModule<CodexSession, CodexItem> = {
   compactions: codexCompactions,
   ttsrSteps: codexTtsrSteps,
   originFile: codexOriginFile,
+  chainedOrigin: true,
   setOrigin: (s, origin) => setCodexOrigin(s, origin, clearCodexReplay),
   originFindings: codexOriginFindings,
   recordedCwd: (s) => (typeof s.meta?.cwd === "string" ? s.meta.cwd : null),

@@ -58,8 +58,9 @@ function runCodex(bin, args, env, cwd, timeoutMs) {
 /**
  * Drives `codex app-server` over JSON-RPC on stdio: initialize, then each step's request (params may be a function
  * of the session ids so far and the earlier steps' results); a step with `waitFor` also waits for that notification after its response.
+ * `capabilities` go into `initialize` (experimental methods and fields need `experimentalApi`).
  */
-function runAppServer(bin, steps, env, cwd, timeoutMs, ctx) {
+function runAppServer(bin, steps, env, cwd, timeoutMs, ctx, capabilities) {
   return new Promise((resolve, reject) => {
     const p = spawn(bin, ["app-server"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let buf = "";
@@ -101,7 +102,7 @@ function runAppServer(bin, steps, env, cwd, timeoutMs, ctx) {
       });
     const notification = (method) => new Promise((res) => (notify = { method, resolve: res }));
     (async () => {
-      await request("initialize", { clientInfo: { name: "sightline-conformance", version: "0" } });
+      await request("initialize", { clientInfo: { name: "sightline-conformance", version: "0" }, ...(capabilities ? { capabilities } : {}) });
       p.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "initialized" })}\n`);
       const results = [];
       for (const step of steps) {
@@ -148,7 +149,7 @@ export async function recordScenario(bin, scenario, { home, work, timeoutMs = 12
       // Later runs may name an earlier session (fork): ids in the order the sessions were started.
       const sessionIds = existsSync(join(home, "sessions")) ? [...walk(join(home, "sessions"))].sort().map(sessionIdOf) : [];
       if (run.appServer) {
-        await runAppServer(run.release ? binOf(run.release) : bin, run.appServer, env, work, timeoutMs, { sessionIds });
+        await runAppServer(run.release ? binOf(run.release) : bin, run.appServer, env, work, timeoutMs, { sessionIds }, run.capabilities);
         if (queue.length) throw new Error(`codex app-server left ${queue.length} scripted replies unused`);
         continue;
       }

@@ -7,6 +7,12 @@ const call = (id, cmd, extra = {}) => ({ type: "function_call", name: "exec_comm
 const say = (text) => ({ type: "message", text });
 const think = (...summary) => ({ type: "reasoning", summary });
 const usage = (input, output = 20) => ({ input, output });
+// An app-server turn on the thread the first step started.
+const turn = (text) => ({
+  method: "turn/start",
+  params: (_ctx, results) => ({ threadId: results[0].thread.id, input: [{ type: "text", text }] }),
+  waitFor: "turn/completed",
+});
 
 /** True when a request body is a compaction request (the prompt is appended as the last user message). */
 export function isCompactionRequest(body) {
@@ -157,6 +163,70 @@ export const scenarios = {
         replies: [
           { items: [call("call_s1", "echo app")], usage: usage(3000) },
           { items: [say("Hello.")], usage: usage(3100) },
+        ],
+      },
+    ],
+  },
+  // A rollback in an older release's app server (thread/rollback drops the last user turn: a thread_rolled_back
+  // line), one more turn there, then the scenario's release resumes the file (0.169.0 has no thread/rollback).
+  rollback: {
+    runs: [
+      {
+        release: "0.100.0",
+        args: ["exec", "--skip-git-repo-check", "First request."],
+        replies: [
+          { items: [call("call_b1", "echo first")], usage: usage(3000) },
+          { items: [say("First done.")], usage: usage(3100) },
+        ],
+      },
+      {
+        release: "0.100.0",
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "Second request, rolled back later."],
+        replies: [{ items: [say("Second done.")], usage: usage(3200) }],
+      },
+      {
+        release: "0.100.0",
+        appServer: [
+          { method: "thread/resume", params: (ctx) => ({ threadId: ctx.sessionIds[0] }) },
+          { method: "thread/rollback", params: (ctx) => ({ threadId: ctx.sessionIds[0], numTurns: 1 }) },
+          {
+            method: "turn/start",
+            params: (ctx) => ({ threadId: ctx.sessionIds[0], input: [{ type: "text", text: "Third request, after the rollback." }] }),
+            waitFor: "turn/completed",
+          },
+        ],
+        replies: [{ items: [say("Third done.")], usage: usage(3300) }],
+      },
+      {
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "Fourth request, resumed."],
+        replies: [{ items: [say("Fourth done.")], usage: usage(3400) }],
+      },
+    ],
+  },
+  // 0.169.0's rollback: thread/revert (experimental) ends the thread's file and starts a segment file whose
+  // history_base names the previous one; two reverts make a chain of three files.
+  revert: {
+    since: "0.169.0",
+    runs: [
+      {
+        capabilities: { experimentalApi: true },
+        appServer: [
+          { method: "thread/start", params: { historyMode: "paginated" } },
+          turn("First turn."),
+          turn("Second turn, reverted."),
+          { method: "thread/revert", params: (_ctx, r) => ({ threadId: r[0].thread.id, beforeTurnId: r[2].turn.id }) },
+          turn("Third turn."),
+          turn("Fourth turn, reverted."),
+          { method: "thread/revert", params: (_ctx, r) => ({ threadId: r[0].thread.id, beforeTurnId: r[5].turn.id }) },
+          turn("Fifth turn."),
+        ],
+        replies: [
+          { items: [call("call_v1", "echo one")], usage: usage(3000) },
+          { items: [say("One.")], usage: usage(3100) },
+          { items: [say("Two.")], usage: usage(3200) },
+          { items: [say("Three.")], usage: usage(3300) },
+          { items: [say("Four.")], usage: usage(3400) },
+          { items: [say("Five.")], usage: usage(3500) },
         ],
       },
     ],

@@ -100,6 +100,53 @@ describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => 
   });
 });
 
+describe("rollbacks, as the binaries performed them", () => {
+  it("0.169.0 thread/revert: each revert starts a segment file whose base is the previous file, read as a chain", async () => {
+    const { sessions: all, bodies } = await sessions("revert");
+    expect(all.map((s) => s.file.replace(/^.*\/rollout-[0-9T-]+-/, ""))).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}\.jsonl$/),
+      expect.stringMatching(/^[0-9a-f-]{36}_[0-9a-f-]{36}\.jsonl$/),
+      expect.stringMatching(/^[0-9a-f-]{36}_[0-9a-f-]{36}\.jsonl$/),
+    ]);
+    expect(all.map((s) => s.diagnostics.filter((d) => d.severity !== "info"))).toEqual([[], [], []]);
+    const turns = all.flatMap((s) => turnViews(s).turns);
+    const r = compareRequests(turns, bodies);
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests, r.compared]).toEqual([6, 6, 6]);
+    // The last request holds turns 1 and 3 only: both reverted turns are gone.
+    const texts = ((turns[5].request?.input ?? []) as Array<{ role?: string; content?: Array<{ text?: string }> }>)
+      .filter((i) => i.role === "user")
+      .map((i) => i.content?.[0]?.text ?? "")
+      .filter((t) => t.endsWith("turn."));
+    expect(texts).toEqual(["First turn.", "Third turn.", "Fifth turn."]);
+    // The last segment alone (its base not beside it) is said to lack the history before it, and differs.
+    const last = all[2] as CodexSession;
+    const alone = parseSession(readFileSync(last.file, "utf8"), { file: last.file }) as CodexSession;
+    expect(codexFormat.originFindings?.(alone).map((d) => d.code)).toEqual(["CODEX_REVERT_BASE_MISSING"]);
+    expect(compareRequests(turnViews(alone).turns, bodies.slice(5)).differences.length).toBe(1);
+  });
+
+  it.each([
+    ["0.100.0", "codex-0.100"],
+    ["0.169.0", "codex-0.169"],
+  ])("thread/rollback in 0.100.0's app server, resumed by %s: every request equal", async (release) => {
+    const { session, bodies } = await scenario("rollback", release);
+    expect(session.diagnostics.filter((d) => d.code === "CODEX_ROLLBACK").map((d) => d.line)).toEqual([32]);
+    const { turns } = turnViews(session);
+    const r = compareRequests(turns, bodies);
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests, r.compared]).toEqual([5, 5, 5]);
+    const users = (i: number) =>
+      ((turns[i].request?.input ?? []) as Array<{ role?: string; content?: Array<{ text?: string }> }>)
+        .filter((x) => x.role === "user")
+        .map((x) => x.content?.[0]?.text ?? "")
+        .filter((t) => t.endsWith("request.") || t.endsWith("rollback.") || t.endsWith("later.") || t.endsWith("resumed."));
+    // The rolled-back request is gone from the request after the rollback and from the resumed one.
+    expect(users(3)).toEqual(["First request.", "Third request, after the rollback."]);
+    expect(users(4)).toEqual(["First request.", "Third request, after the rollback.", "Fourth request, resumed."]);
+  });
+});
+
 describe("a 0.100.0 session resumed by 0.169.0", () => {
   it("each request is rebuilt with its writer's rules: 0.100.0's before the takeover, 0.169.0's after", async () => {
     const { session, bodies } = await scenario("resume-older");
