@@ -167,6 +167,11 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
    */
   /** The file name, in the session's folder, of the session this one continues (yoi: a compacted or forked segment's source); readSession reads it into the session. */
   originFile?(session: S): string | undefined;
+  /**
+   * Where this session's history starts in its origin (a fork's parent): the origin's file as read and how many
+   * of the origin's turns came before that point (`diff parent fork` shows them once, as shared).
+   */
+  forkPoint?(session: S): { file: string; turns: number } | undefined;
   /** Whether the origin's own origin is read too, and so on (Codex: a revert segment's base is the previous segment). */
   chainedOrigin?: boolean;
   /** Keeps the origin readSession read (undefined: named, but no session of this format could be read there). */

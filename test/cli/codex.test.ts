@@ -106,11 +106,23 @@ describe("codex sessions tree, as a user runs the commands", () => {
     ]);
   });
 
-  it("diff parent fork: the fork's first request carries the parent's history", () => {
+  it("diff parent fork: aligned at the fork point, the shared turns once, then the parent's later turns against the fork's", () => {
     const [parent, fork] = byScenario.get("0.169.0/fork") ?? [];
-    const r = runCli(["diff", parent, fork]);
-    expect(r.stdout).toMatch(/echo parent/);
-    expect(r.stdout).toMatch(/Continue in the fork\./);
+    const r = runCli(["diff", "--full", parent, fork]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toMatch(/^= turn a#0 \/ b#- .*: before the fork point, shared$/);
+    expect(lines[1]).toMatch(/^= turn a#1 \/ b#- .*: before the fork point, shared$/);
+    expect(lines[2]).toMatch(/^~ turn a#2 \/ b#0 .*: messages differ from #6 \(new difference\)$/);
+    expect(r.stdout).toMatch(/-Continue the parent\.\n\+=== #6 user .*\n\+Continue in the fork\./);
+    expect(r.stdout).toMatch(/b \(.*\) is a fork of a: its history starts from a's after turns a#0–a#1 \(shared, listed once\)/);
+    expect(r.stdout).toMatch(/2 of 2 turns differ: 2 have new differences\./);
+    // Either order: the fork is recognised as the parent's, as a.
+    const swapped = JSON.parse(runCli(["diff", "--json", fork, parent]).stdout) as { forkPoint: unknown; summary: unknown; turns: Array<{ status: string }> };
+    expect(checkContract("session-diff", swapped)).toEqual([]);
+    expect(swapped.forkPoint).toEqual({ parent: "b", turns: 2 });
+    expect(swapped.summary).toMatchObject({ turns: 4, shared: 2, differ: 2 });
+    expect(swapped.turns.map((t) => t.status)).toEqual(["shared", "shared", "changed", "changed"]);
   });
 
   it("audit: the tree's sessions, turns and compactions", () => {

@@ -59,6 +59,16 @@ export function setCodexOrigin(session: CodexSession, origin: SessionBase | unde
   clear(session);
 }
 
+/** Where a fork (or revert segment) leaves its base: the base's file and how many of its turns came before. */
+export function codexForkPoint(
+  session: CodexSession,
+  turnsBefore: (base: CodexSession, endOrdinal: number | null) => number,
+): { file: string; turns: number } | undefined {
+  const base = forkBase(session);
+  if (!base || !session.origin) return undefined;
+  return { file: session.origin.file, turns: turnsBefore(session.origin, base.endOrdinal) };
+}
+
 /** A fork whose parent could not be read replays from an empty history: said once. */
 export function codexOriginFindings(session: CodexSession): Diagnostic[] {
   const base = forkBase(session);

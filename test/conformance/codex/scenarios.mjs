@@ -78,7 +78,7 @@ export const scenarios = {
       },
     ],
   },
-  // A fork: a second session that starts from a copy of the first one's history (`exec fork <id>`).
+  // A fork: a second session that starts from the first one's history (`exec fork <id>`), then the first goes on.
   fork: {
     // `exec fork` is not in 0.100.0.
     since: "0.169.0",
@@ -95,6 +95,14 @@ export const scenarios = {
         replies: [
           { items: [think("Forked."), call("call_f2", "echo child")], usage: usage(3300) },
           { items: [say("Fork done.")], usage: usage(3400) },
+        ],
+      },
+      // The parent goes on after the fork: `diff parent fork` pairs its later turns with the fork's.
+      {
+        args: (ctx) => ["exec", "--skip-git-repo-check", "resume", ctx.sessionIds[0], "Continue the parent."],
+        replies: [
+          { items: [call("call_f3", "echo parent again")], usage: usage(3500) },
+          { items: [say("Parent continued.")], usage: usage(3600) },
         ],
       },
     ],

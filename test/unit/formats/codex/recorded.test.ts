@@ -91,12 +91,21 @@ describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => 
       bodies,
     );
     expect(r.differences).toEqual([]);
-    expect([r.turns, r.requests]).toEqual([4, 4]);
-    // Without its parent, the child's first request lacks the parent's history: the comparison says so.
+    // The parent went on after the fork: its last two requests came after the fork's (compared thread by thread).
+    expect([r.turns, r.requests, r.compared]).toEqual([6, 6, 6]);
     const child = all[1] as CodexSession;
+    const threads = (bodies as Array<{ prompt_cache_key: string }>).map((b) => (b.prompt_cache_key === child.id ? "fork" : "parent"));
+    expect(threads).toEqual(["parent", "parent", "fork", "fork", "parent", "parent"]);
+    expect(codexFormat.forkPoint?.(child)).toEqual({ file: expect.stringContaining(all[0].file.split("/").pop() ?? "?"), turns: 2 });
+    // Without its parent, the child's first request lacks the parent's history: the comparison says so.
     const alone = parseSession(readFileSync(child.file, "utf8"), { file: child.file }) as CodexSession;
     expect(codexFormat.originFindings?.(alone).map((d) => d.code)).toEqual(["CODEX_FORK_PARENT_MISSING"]);
-    expect(compareRequests(turnViews(alone).turns, bodies.slice(2)).differences.length).toBe(2);
+    expect(
+      compareRequests(
+        turnViews(alone).turns,
+        bodies.filter((_, i) => threads[i] === "fork"),
+      ).differences.length,
+    ).toBe(2);
   });
 });
 
