@@ -168,6 +168,11 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   /** The file name, in the session's folder, of the session this one continues (yoi: a compacted or forked segment's source); readSession reads it into the session. */
   originFile?(session: S): string | undefined;
   /**
+   * False when the agent has no TTSR (Codex): its logs record no injection, so a TTSR replay of them is
+   * counterfactual, what the rules would have done, with nothing recorded to agree or disagree with.
+   */
+  ttsrRecorded?: boolean;
+  /**
    * Where this session's history starts in its origin (a fork's parent): the origin's file as read and how many
    * of the origin's turns came before that point (`diff parent fork` shows them once, as shared).
    */

@@ -1,9 +1,9 @@
 // Issue 18: the commands on a Codex sessions tree as a user runs them (a copy of the rollouts the real binary wrote,
 // fixtures/codex/<release>/): validate, replay --json (the contract, with request / notRecorded), diff (each
 // compaction's before and after), audit, and what a rewritten or newer rollout gets.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkContract } from "../../src/schema/contract.js";
 import { ROOT, runCli } from "./run.js";
@@ -132,6 +132,42 @@ describe("codex sessions tree, as a user runs the commands", () => {
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Record<string, unknown>;
     expect(JSON.stringify(summary)).toMatch(/codex-0\.169/);
     expect(r.stdout).toMatch(/18 session\(s\): 18 ok/);
+  });
+
+  it("ttsr run: labelled counterfactual (Codex has no TTSR), the turns that would inject, no agree column", () => {
+    const rules = join(home, "rules");
+    mkdirSync(rules, { recursive: true });
+    writeFileSync(join(rules, "no-echo.md"), '---\ndescription: no echo\nttsrTrigger: "echo step"\n---\nDo not use echo for steps.\n');
+    const r = runCli(["ttsr", "run", one("0.169.0/compact"), "--rules", rules], { cwd: home });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}counterfactual: codex records no TTSR \(the agent has none\)/m);
+    expect(r.stdout).toMatch(/│ 0 +│ L11 +│ toolUse │ no-echo tool \(call call_c1\) @23 interrupt +│ interrupt \[no-echo\] +│/);
+    expect(r.stdout).toMatch(/^8 turns replayed counterfactually: 1 would inject \(every turn: --full\)$/m);
+    expect(r.stdout).not.toMatch(/│ agree|\bn\/a\b/);
+    const doc = JSON.parse(runCli(["ttsr", "run", "--json", one("0.169.0/compact"), "--rules", rules], { cwd: home }).stdout) as {
+      sessions: Array<{ counterfactual?: boolean; turns: Array<{ agree: unknown }> }>;
+    };
+    expect(checkContract("ttsr-run", doc)).toEqual([]);
+    expect(doc.sessions[0].counterfactual).toBe(true);
+    expect(doc.sessions[0].turns.every((t) => t.agree === null)).toBe(true);
+  });
+
+  it("check: a Codex suite records and meets its expectations, and says its TTSR is counterfactual", () => {
+    const dir = join(home, "ci");
+    mkdirSync(join(dir, "rules"), { recursive: true });
+    writeFileSync(join(dir, "rules", "no-echo.md"), '---\ndescription: no echo\nttsrTrigger: "echo step"\n---\nDo not use echo for steps.\n');
+    const sessionsGlob = `${sessions.split(sep).join("/")}/**/*.jsonl`;
+    writeFileSync(
+      join(dir, "sightline.config.json"),
+      JSON.stringify({ suites: [{ name: "codex", sessions: [sessionsGlob], rules: ["rules"], expectations: "expectations/codex.json" }] }),
+    );
+    expect(runCli(["check"], { cwd: dir }).code).toBe(1);
+    expect(runCli(["check", "--update"], { cwd: dir }).code).toBe(0);
+    const r = runCli(["check"], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      "no regressions in 1 suite(s), 18 session(s), 71 turn(s); TTSR replayed counterfactually in 18 session(s) (their agent records no TTSR)\n",
+    );
   });
 
   it("a rollout rewritten in place (ordinals out of order) and one with a newer line type are said to be so", () => {

@@ -26,6 +26,7 @@ export const codexFormat: FormatModule<CodexSession, CodexItem> = {
   ttsrSteps: codexTtsrSteps,
   originFile: codexOriginFile,
   chainedOrigin: true,
+  ttsrRecorded: false,
   forkPoint: (s) => codexForkPoint(s, (base, endOrdinal) => replayCodex(base, { beforeOrdinal: endOrdinal }).turns.length),
   setOrigin: (s, origin) => setCodexOrigin(s, origin, clearCodexReplay),
   originFindings: codexOriginFindings,
