@@ -121,6 +121,8 @@ export interface CompactionRequestNote {
   compaction: string;
   /** False when the log holds no reply of this request (Codex before 0.169.0: only the compacted line). */
   responseRecorded: boolean;
+  /** Remote compaction (Codex on OpenAI's provider): the input ends in a compaction_trigger item, not a prompt. */
+  remote?: true;
 }
 
 export interface NotRecordedPart {

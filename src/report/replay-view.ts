@@ -122,7 +122,8 @@ function compactionRequestNote(t: Turn, color: boolean): string {
   if (!c) return "";
   const at = t.leafId === null ? "the start" : terminalLine(t.leafId);
   const reply = c.responseRecorded ? "" : "; its reply is not recorded";
-  return `  ${paint(color, "magenta", `⟦compaction request → ${terminalLine(c.compaction)}: the history at ${at} + the release's compaction prompt${reply}⟧`)}`;
+  const how = c.remote ? "a compaction_trigger item (remote: the reply is an encrypted compaction item)" : "the release's compaction prompt";
+  return `  ${paint(color, "magenta", `⟦compaction request → ${terminalLine(c.compaction)}: the history at ${at} + ${how}${reply}⟧`)}`;
 }
 
 /**

@@ -46,8 +46,8 @@ describe("codex sessions tree, as a user runs the commands", () => {
     const r = runCli(["validate", sessions]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/18 files checked: 0 errors, 0 warnings/);
-    expect(r.stdout.match(/codex\/codex-0\.169/g)?.length).toBe(12);
+    expect(r.stdout).toMatch(/19 files checked: 0 errors, 0 warnings/);
+    expect(r.stdout.match(/codex\/codex-0\.169/g)?.length).toBe(13);
     expect(r.stdout.match(/codex\/codex-0\.100/g)?.length).toBe(6);
   });
 
@@ -131,7 +131,7 @@ describe("codex sessions tree, as a user runs the commands", () => {
     expect(r.code).toBe(0);
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as Record<string, unknown>;
     expect(JSON.stringify(summary)).toMatch(/codex-0\.169/);
-    expect(r.stdout).toMatch(/18 session\(s\): 18 ok/);
+    expect(r.stdout).toMatch(/19 session\(s\): 19 ok/);
   });
 
   it("ttsr run: labelled counterfactual (Codex has no TTSR), the turns that would inject, no agree column", () => {
@@ -166,7 +166,7 @@ describe("codex sessions tree, as a user runs the commands", () => {
     const r = runCli(["check"], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      "no regressions in 1 suite(s), 18 session(s), 71 turn(s); TTSR replayed counterfactually in 18 session(s) (their agent records no TTSR)\n",
+      "no regressions in 1 suite(s), 19 session(s), 75 turn(s); TTSR replayed counterfactually in 19 session(s) (their agent records no TTSR)\n",
     );
   });
 

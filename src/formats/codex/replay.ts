@@ -33,6 +33,8 @@ export interface CodexTurn {
   responseUnrecorded?: boolean;
   /** On compaction requests: the compacted line. */
   compactionId?: string;
+  /** A remote compaction request: ends in a compaction_trigger item, sends the tools (docs/codex.md §4). */
+  remote?: boolean;
 }
 
 export interface CodexCompaction {
@@ -241,6 +243,9 @@ export function replayCodex(session: CodexSession, opts: ReplayOptions = {}): Co
     }
     req.kind = "compaction";
     req.compactionId = line.id;
+    // Remote compaction (the openai provider): the reply is one opaque compaction item, kept in the replacement.
+    if (Array.isArray(p.replacement_history) && (p.replacement_history as Array<Record<string, unknown>>).some((x) => x?.type === "compaction"))
+      req.remote = true;
     const before = toArray(req.history);
     const byItemId = new Map<string, string>();
     for (const b of before) if (typeof b.item.id === "string") byItemId.set(b.item.id, b.sourceId);

@@ -21,6 +21,11 @@ export function isCompactionRequest(body) {
   return /CONTEXT CHECKPOINT COMPACTION/.test(text);
 }
 
+/** True when a request body is a remote compaction request (the openai provider: a `compaction_trigger` item last). */
+export function isRemoteCompactionRequest(body) {
+  return body.input?.[body.input.length - 1]?.type === "compaction_trigger";
+}
+
 /** The compaction limit every scenario's config sets (model_auto_compact_token_limit). */
 export const COMPACT_LIMIT = 100000;
 
@@ -156,6 +161,25 @@ export const scenarios = {
       },
     ],
   },
+  // Remote compaction: the built-in openai provider pointed at the scripted server compacts by a request ending in a
+  // compaction_trigger item and keeps the opaque compaction item it gets back (docs/codex.md §4).
+  remote: {
+    since: "0.169.0",
+    provider: "openai",
+    runs: [
+      {
+        args: ["exec", "--skip-git-repo-check", "Compact remotely."],
+        replies: [
+          { items: [call("call_x1", "echo remote")], usage: usage(150000) },
+          { items: [say("Remote compaction done.")], usage: usage(3000) },
+        ],
+      },
+      {
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "After the remote compaction."],
+        replies: [{ items: [say("Resumed after it.")], usage: usage(3200) }],
+      },
+    ],
+  },
   // A thread started in the app server (source vscode, not exec): which sections its developer message keeps.
   appserver: {
     runs: [
@@ -250,5 +274,11 @@ export function runsOn(scenario, version) {
   for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
   return true;
 }
+
+/** A remote compaction's reply: one opaque compaction item, numbered so each is distinct. */
+export const remoteCompactionReply = (k) => ({
+  items: [{ type: "compaction", encrypted_content: `gAAAA-scripted-opaque-compaction-${k}` }],
+  usage: usage(2000, 40),
+});
 
 export const summaryReply = (k) => ({ items: [say(`Summary ${k}: the steps so far ran echo commands; continue with the next step.`)], usage: usage(2000, 40) });

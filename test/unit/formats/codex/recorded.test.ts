@@ -156,6 +156,31 @@ describe("rollbacks, as the binaries performed them", () => {
   });
 });
 
+describe("remote compaction (0.169.0 on the built-in openai provider, pointed at the scripted server)", () => {
+  it("the compaction request ends in compaction_trigger; the opaque compaction item is replayed verbatim", async () => {
+    const { session, bodies } = await scenario("remote");
+    expect(session.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    const { turns } = turnViews(session);
+    const r = compareRequests(turns, bodies);
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests, r.compared]).toEqual([4, 4, 4]);
+    type Body = { input: Array<Record<string, unknown>>; tools?: unknown[] };
+    const sent = bodies as Body[];
+    expect(sent[1].input.at(-1)).toEqual({ type: "compaction_trigger" });
+    expect(turns[1].request?.input as unknown[]).toContainEqual({ type: "compaction_trigger" });
+    // A remote compaction request sends the tools, which the rollout does not record.
+    expect((sent[1].tools ?? []).length).toBeGreaterThan(0);
+    expect(turns[1].notRecorded?.map((n) => n.path)).toContain("$.tools");
+    expect(turns[1].compactionRequest).toEqual({ compaction: "L16", responseRecorded: true, remote: true });
+    // The item the server returned, byte for byte, in every later request sightline rebuilds.
+    const item = { type: "compaction", id: "cmp_resp_1_0", encrypted_content: "gAAAA-scripted-opaque-compaction-1" };
+    for (const k of [2, 3]) {
+      expect(sent[k].input).toContainEqual(item);
+      expect(turns[k].request?.input as unknown[]).toContainEqual(item);
+    }
+  });
+});
+
 describe("a 0.100.0 session resumed by 0.169.0", () => {
   it("each request is rebuilt with its writer's rules: 0.100.0's before the takeover, 0.169.0's after", async () => {
     const { session, bodies } = await scenario("resume-older");
