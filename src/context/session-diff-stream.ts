@@ -15,7 +15,7 @@ export interface TurnSource {
   file?: string;
   diagnostics?: readonly Diagnostic[];
   /** A session that is a fork: its parent's file (as read) and how many of the parent's turns came before. */
-  forkPoint?: { file: string; turns: number };
+  forkPoint?: { file: string; turns: number; revert?: true };
   /** Index and responseId of every turn, in stream order (pairing needs both lists before any turn). */
   ids: readonly TurnId[];
   /** The same turns in the same order, full or as deltas (a delta's base comes earlier in the stream). */

@@ -92,7 +92,7 @@ export interface SessionDiffOptions {
    * One side is a fork of the other (`parent`): the parent's first `turns` turns came before the fork point and
    * are listed once as shared; the parent's later turns are paired with the fork's in order.
    */
-  forkPoint?: { parent: "a" | "b"; turns: number };
+  forkPoint?: { parent: "a" | "b"; turns: number; revert?: true };
 }
 
 /** Pairs turn positions across a fork point: the parent's first turns shared, then both sides in order. */

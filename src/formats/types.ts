@@ -176,9 +176,10 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   ttsrRecorded?: boolean;
   /**
    * Where this session's history starts in its origin (a fork's parent): the origin's file as read and how many
-   * of the origin's turns came before that point (`diff parent fork` shows them once, as shared).
+   * of the origin's turns came before that point (`diff parent fork` shows them once, as shared); `revert` when
+   * the session is the same thread going on after a revert (Codex).
    */
-  forkPoint?(session: S): { file: string; turns: number } | undefined;
+  forkPoint?(session: S): { file: string; turns: number; revert?: true } | undefined;
   /** Whether the origin's own origin is read too, and so on (Codex: a revert segment's base is the previous segment). */
   chainedOrigin?: boolean;
   /** Keeps the origin readSession read (undefined: named, but no session of this format could be read there). */

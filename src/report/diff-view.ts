@@ -161,7 +161,8 @@ function forkLine(run: { a: string; b: string; forkPoint?: SessionDiffRun["forkP
   const [parent, child] = f.parent === "a" ? ["a", "b"] : ["b", "a"];
   const name = terminalLine(f.parent === "a" ? run.b : run.a);
   const shared = f.turns === 0 ? "no turn" : f.turns === 1 ? `turn ${parent}#0` : `turns ${parent}#0–${parent}#${f.turns - 1}`;
-  return `${child} (${name}) is a fork of ${parent}: its history starts from ${parent}'s after ${shared} (shared, listed once); the turns after are compared in order.\n`;
+  const what = f.revert ? `continues ${parent} after a revert` : `is a fork of ${parent}`;
+  return `${child} (${name}) ${what}: its history starts from ${parent}'s after ${shared} (shared, listed once); the turns after are compared in order.\n`;
 }
 
 /** Writes the session diff as it is computed: the JSON document (turns streamed) or the text views. */

@@ -134,6 +134,13 @@ describe("codex sessions tree, as a user runs the commands", () => {
     expect(r.stdout).toMatch(/19 session\(s\): 19 ok/);
   });
 
+  it("diff <thread> <its segment after a revert>: the reverted turn against the one that replaced it", () => {
+    const [base, segment] = byScenario.get("0.169.0/revert") ?? [];
+    const r = runCli(["diff", base, segment]);
+    expect(r.stdout).toMatch(/^b \(.*\) continues a after a revert: its history starts from a's after turns a#0–a#1/);
+    expect(r.stdout).toMatch(/-Second turn, reverted\.\n\+=== #6 user .*\n\+Third turn\./);
+  });
+
   it("ttsr run: labelled counterfactual (Codex has no TTSR), the turns that would inject, no agree column", () => {
     const rules = join(home, "rules");
     mkdirSync(rules, { recursive: true });

@@ -95,8 +95,9 @@ export async function turnSource(path: string, opts: { profile?: string }): Prom
 /** When one side is a fork of the other (its parent's file is the other side's), where the fork leaves it. */
 function forkBetween(a: TurnSource, b: TurnSource): SessionDiffOptions["forkPoint"] {
   const same = (x: string | undefined, y: string | undefined) => x !== undefined && y !== undefined && resolve(x) === resolve(y);
-  if (b.forkPoint && same(b.forkPoint.file, a.file)) return { parent: "a", turns: b.forkPoint.turns };
-  if (a.forkPoint && same(a.forkPoint.file, b.file)) return { parent: "b", turns: a.forkPoint.turns };
+  const revert = (f: NonNullable<TurnSource["forkPoint"]>) => (f.revert ? { revert: true as const } : {});
+  if (b.forkPoint && same(b.forkPoint.file, a.file)) return { parent: "a", turns: b.forkPoint.turns, ...revert(b.forkPoint) };
+  if (a.forkPoint && same(a.forkPoint.file, b.file)) return { parent: "b", turns: a.forkPoint.turns, ...revert(a.forkPoint) };
   return undefined;
 }
 

@@ -63,10 +63,10 @@ export function setCodexOrigin(session: CodexSession, origin: SessionBase | unde
 export function codexForkPoint(
   session: CodexSession,
   turnsBefore: (base: CodexSession, endOrdinal: number | null) => number,
-): { file: string; turns: number } | undefined {
+): { file: string; turns: number; revert?: true } | undefined {
   const base = forkBase(session);
   if (!base || !session.origin) return undefined;
-  return { file: session.origin.file, turns: turnsBefore(session.origin, base.endOrdinal) };
+  return { file: session.origin.file, turns: turnsBefore(session.origin, base.endOrdinal), ...(base.revert && { revert: true as const }) };
 }
 
 /** A fork whose parent could not be read replays from an empty history: said once. */
