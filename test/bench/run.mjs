@@ -27,7 +27,8 @@ Options:
   --quick        small sizes (CI smoke run, under a minute)
   --markdown     Markdown tables (for docs/performance.md)
   --seed N       corpus seed (default 1)
-  --only LIST    sections, comma-separated: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21
+  --only LIST    sections, comma-separated: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21,
+                 claude-code-archive,codex-archive
   --repeat N     run each audit workload N times and keep the fastest (default 1)
   --cpu-prof     write a V8 CPU profile of every measured process into the cache folder's profiles/
   --json FILE    also write the raw measurements as JSON
@@ -35,7 +36,8 @@ Options:
   --help         this text
 
 Environment: SIGHTLINE_BENCH_DIR (input cache), SIGHTLINE_BENCH_DIST (measure another build than dist/),
-SIGHTLINE_BENCH_BEFORE_DIST (ttsr-real: also measure that build). See docs/performance.md §2.
+SIGHTLINE_BENCH_BEFORE_DIST (ttsr-real: also measure that build), SIGHTLINE_BENCH_AGENT_MB (size of each agent
+archive). See docs/performance.md §2.
 `;
 
 let parsed;

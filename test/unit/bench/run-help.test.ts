@@ -13,7 +13,9 @@ describe("bench command line", () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toBe("");
     for (const o of ["--quick", "--markdown", "--seed", "--only", "--repeat", "--cpu-prof", "--json", "--generate", "--help"]) expect(r.stdout).toContain(o);
-    expect(r.stdout).toContain("issue21");
+    // Every section run.mjs knows is listed.
+    for (const section of ["throughput", "scaling", "ttsr", "audit", "archive", "ttsr-real", "issue21", "claude-code-archive", "codex-archive"])
+      expect(r.stdout).toContain(section);
   });
   it("an unknown option is named, with the usage, and exits 2", () => {
     const r = bench("--no-such-option");
