@@ -175,7 +175,7 @@ describe("codex sessions tree, as a user runs the commands", () => {
     expect(r.stdout).toBe(
       "no regressions in 1 suite(s), 19 session(s), 75 turn(s); TTSR replayed counterfactually in 19 session(s) (their agent records no TTSR)\n",
     );
-  });
+  }, 60_000);
 
   it("a rollout rewritten in place (ordinals out of order) and one with a newer line type are said to be so", () => {
     const lines = readFileSync(one("0.169.0/tools"), "utf8").split("\n");
