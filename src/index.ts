@@ -22,6 +22,7 @@ export type {
   Reminder,
   NotRecordedPart,
   RequestCheck,
+  CompactionRequestNote,
 } from "./formats/types.js";
 export type { ScorelSession } from "./formats/scorel/index.js";
 export type { PiSession } from "./formats/pi/index.js";

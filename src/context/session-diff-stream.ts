@@ -5,7 +5,7 @@
 import { InputError } from "../shared/errors.js";
 import { fromArray, pop, size, toArray, type List } from "../shared/plist.js";
 import type { Msg } from "../formats/types.js";
-import { pairTurns, TurnComparer, type SessionDiffEnd, type SessionDiffOptions, type TurnId, type TurnPair } from "./session-diff.js";
+import { pairAcrossFork, pairTurns, TurnComparer, type SessionDiffEnd, type SessionDiffOptions, type TurnId, type TurnPair } from "./session-diff.js";
 import type { FullTurn, Turn } from "./turns.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 
@@ -14,6 +14,8 @@ export interface TurnSource {
   /** The session file read (its path as reported) and its findings; a replay document has none. */
   file?: string;
   diagnostics?: readonly Diagnostic[];
+  /** A session that is a fork: its parent's file (as read) and how many of the parent's turns came before. */
+  forkPoint?: { file: string; turns: number; revert?: true };
   /** Index and responseId of every turn, in stream order (pairing needs both lists before any turn). */
   ids: readonly TurnId[];
   /** The same turns in the same order, full or as deltas (a delta's base comes earlier in the stream). */
@@ -122,18 +124,21 @@ export interface SessionDiffRun {
   b: string;
   /** Each input, the file it read and that file's findings (warnings are shown beside the diff). */
   sides: Array<{ input: string; file: string; diagnostics: readonly Diagnostic[] }>;
+  /** One side is a fork of the other: which is the parent, and how many of its turns came before the fork. */
+  forkPoint?: SessionDiffOptions["forkPoint"];
   pairs: AsyncGenerator<TurnPair, SessionDiffEnd>;
 }
 
 /** Yields one TurnPair per paired turn in order; returns the summary. */
 export async function* streamSessionDiff(a: TurnSource, b: TurnSource, opts: SessionDiffOptions = {}): AsyncGenerator<TurnPair, SessionDiffEnd> {
-  const plan = pairTurns(a.ids, b.ids);
+  const plan: Array<[number | null, number | null, "shared"?]> = opts.forkPoint ? pairAcrossFork(a.ids, b.ids, opts.forkPoint) : pairTurns(a.ids, b.ids);
   const cmp = new TurnComparer(a.name, b.name, opts);
   const ra = new SideReader(a, new Set());
   const rb = new SideReader(b, new Set(plan.flatMap(([i, j]) => (i !== null && j !== null ? [j] : []))));
   try {
-    for (const [i, j] of plan) {
-      if (j === null) yield cmp.oneSided("a", a.ids[i!]);
+    for (const [i, j, shared] of plan) {
+      if (shared) yield i !== null ? cmp.shared("a", a.ids[i]) : cmp.shared("b", b.ids[j!]);
+      else if (j === null) yield cmp.oneSided("a", a.ids[i!]);
       else if (i === null) yield cmp.oneSided("b", b.ids[j]);
       else {
         const x = await ra.at(i);

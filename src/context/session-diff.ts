@@ -23,7 +23,8 @@ export interface TurnPair {
   responseId: string;
   a: number | null;
   b: number | null;
-  status: "same" | "changed" | "only-a" | "only-b";
+  /** shared: a turn of the parent before the fork point, which the fork's history starts from (listed once). */
+  status: "same" | "changed" | "only-a" | "only-b" | "shared";
   systemPromptChanged: boolean;
   /** Position of the first message that differs (null: the messages are the same). */
   changedFrom: number | null;
@@ -61,6 +62,8 @@ export interface SessionDiffSummary {
   newDifferences: number;
   onlyA: number;
   onlyB: number;
+  /** With a fork point: the parent's turns before it (not counted in `differ`). */
+  shared?: number;
 }
 
 export interface SessionDiffEnd {
@@ -85,6 +88,27 @@ export interface SessionDiffDocument {
 export interface SessionDiffOptions {
   /** A patch on every changed turn (--full); the first divergence always has one. */
   patches?: boolean;
+  /**
+   * One side is a fork of the other (`parent`): the parent's first `turns` turns came before the fork point and
+   * are listed once as shared; the parent's later turns are paired with the fork's in order.
+   */
+  forkPoint?: { parent: "a" | "b"; turns: number; revert?: true };
+}
+
+/** Pairs turn positions across a fork point: the parent's first turns shared, then both sides in order. */
+export function pairAcrossFork(
+  a: readonly TurnId[],
+  b: readonly TurnId[],
+  fork: { parent: "a" | "b"; turns: number },
+): Array<[number | null, number | null, "shared"?]> {
+  const [parent, child] = fork.parent === "a" ? [a, b] : [b, a];
+  const shared = Math.min(Math.max(0, fork.turns), parent.length);
+  const out: Array<[number | null, number | null, "shared"?]> = [];
+  const pair = (p: number | null, c: number | null): [number | null, number | null] => (fork.parent === "a" ? [p, c] : [c, p]);
+  for (let i = 0; i < shared; i++) out.push([...pair(i, null), "shared"]);
+  for (let k = 0; shared + k < parent.length || k < child.length; k++)
+    out.push(pair(shared + k < parent.length ? shared + k : null, k < child.length ? k : null));
+  return out;
 }
 
 /** How many new-difference turns the end result keeps (a summary, not a second full listing). */
@@ -142,6 +166,20 @@ export class TurnComparer {
     private readonly bName: string,
     private readonly opts: SessionDiffOptions = {},
   ) {}
+
+  /** A parent turn before the fork point: the fork starts from its history, so it is listed once, not compared. */
+  shared(side: "a" | "b", t: TurnId): TurnPair {
+    this.summary.turns++;
+    this.summary.shared = (this.summary.shared ?? 0) + 1;
+    return {
+      responseId: t.responseId,
+      a: side === "a" ? t.index : null,
+      b: side === "b" ? t.index : null,
+      status: "shared",
+      systemPromptChanged: false,
+      changedFrom: null,
+    };
+  }
 
   /** A turn present on one side only. */
   oneSided(side: "a" | "b", t: TurnId): TurnPair {

@@ -3,7 +3,7 @@
 // same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
 import { moduleOf } from "../formats/index.js";
-import type { Msg, NotRecordedPart, RequestCheck, SessionBase, TurnContext } from "../formats/types.js";
+import type { CompactionRequestNote, Msg, NotRecordedPart, RequestCheck, SessionBase, TurnContext } from "../formats/types.js";
 import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 
 export interface DeltaMessages {
@@ -28,6 +28,7 @@ export interface Turn {
   request?: Record<string, unknown>;
   notRecorded?: NotRecordedPart[];
   requestCheck?: RequestCheck;
+  compactionRequest?: CompactionRequestNote;
 }
 
 /** A turn's token figures (docs/product.md §3 "Tokens"): the estimate, how it was counted, and the log's own figure. */
@@ -119,9 +120,11 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
   const compactionsBefore = (leaf: string | null): string[] => {
     const ids: string[] = [];
     let steps = 0;
-    for (let cur = leaf; cur !== null && !byResponse.has(cur) && steps <= session.tree.nodes.length; cur = session.tree.parent.get(cur) ?? null, steps++) {
+    for (let cur = leaf; cur !== null && steps <= session.tree.nodes.length; cur = session.tree.parent.get(cur) ?? null, steps++) {
       const c = compactionAt.get(cur);
       if (c !== undefined) ids.unshift(c);
+      // Up to the previous turn's response, which may itself be the compaction (Codex 0.100.0: the request is placed at its compacted line).
+      if (byResponse.has(cur)) break;
     }
     return ids;
   };
@@ -156,6 +159,7 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     if (t.request !== undefined) turn.request = t.request;
     if (t.notRecorded !== undefined) turn.notRecorded = t.notRecorded;
     if (t.requestCheck !== undefined) turn.requestCheck = t.requestCheck;
+    if (t.compactionRequest !== undefined) turn.compactionRequest = t.compactionRequest;
     yield turn;
   }
 }

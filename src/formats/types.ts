@@ -111,6 +111,18 @@ export interface TurnContext {
   notRecorded?: NotRecordedPart[];
   /** How `request` was obtained: checked against the log's own digest, or rebuilt without one. */
   requestCheck?: RequestCheck;
+  /** This request asked for a compaction summary (Codex): the compaction it fed. */
+  compactionRequest?: CompactionRequestNote;
+}
+
+/** A compaction request: its input is the history at the turn's leaf plus the release's compaction prompt. */
+export interface CompactionRequestNote {
+  /** The compaction line the reply became. */
+  compaction: string;
+  /** False when the log holds no reply of this request (Codex before 0.169.0: only the compacted line). */
+  responseRecorded: boolean;
+  /** Remote compaction (Codex on OpenAI's provider): the input ends in a compaction_trigger item, not a prompt. */
+  remote?: true;
 }
 
 export interface NotRecordedPart {
@@ -157,6 +169,19 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
    */
   /** The file name, in the session's folder, of the session this one continues (yoi: a compacted or forked segment's source); readSession reads it into the session. */
   originFile?(session: S): string | undefined;
+  /**
+   * False when the agent has no TTSR (Codex): its logs record no injection, so a TTSR replay of them is
+   * counterfactual, what the rules would have done, with nothing recorded to agree or disagree with.
+   */
+  ttsrRecorded?: boolean;
+  /**
+   * Where this session's history starts in its origin (a fork's parent): the origin's file as read and how many
+   * of the origin's turns came before that point (`diff parent fork` shows them once, as shared); `revert` when
+   * the session is the same thread going on after a revert (Codex).
+   */
+  forkPoint?(session: S): { file: string; turns: number; revert?: true } | undefined;
+  /** Whether the origin's own origin is read too, and so on (Codex: a revert segment's base is the previous segment). */
+  chainedOrigin?: boolean;
   /** Keeps the origin readSession read (undefined: named, but no session of this format could be read there). */
   setOrigin?(session: S, origin: SessionBase | undefined): void;
   /** Findings of the session against its origin (docs/yoi.md §8.3); only once readSession has set the origin. */

@@ -29,7 +29,10 @@ export function checkVerdict(doc: CheckDocument): string {
     return `check could not run completely: ${errors} error(s) in the config, rules or expectations (${doc.regressions.length} regression(s) in ${scope})`;
   }
   const partial = doc.partial ? ` (partial: shard(s) ${doc.partial.missing.join(", ")} missing)` : "";
-  return `${doc.regressions.length ? `${doc.regressions.length} regression(s)` : "no regressions"} in ${scope}${partial}`;
+  // Sessions whose agent has no TTSR: their TTSR evidence is what the rules would have done (TTSR_COUNTERFACTUAL).
+  const counterfactual = new Set((doc.sessionDiagnostics ?? []).filter((d) => d.code === "TTSR_COUNTERFACTUAL").map((d) => d.file)).size;
+  const cf = counterfactual ? `; TTSR replayed counterfactually in ${counterfactual} session(s) (their agent records no TTSR)` : "";
+  return `${doc.regressions.length ? `${doc.regressions.length} regression(s)` : "no regressions"} in ${scope}${partial}${cf}`;
 }
 
 /** A session key as a path from the folder check ran in (the key is relative to the config's folder). */

@@ -106,6 +106,7 @@ function patchText(patch: string, color: boolean, maxLines?: number): string {
 /** One turn of the per-turn listing (--full). */
 export function renderSessionPair(t: TurnPair, run: { a: string; b: string }, o: { color: boolean }): string {
   if (t.status === "same") return "";
+  if (t.status === "shared") return paint(o.color, "dim", `= ${where(t)}: before the fork point, shared`) + "\n";
   if (t.status === "only-a") return paint(o.color, "red", `- ${where(t)}: only in ${terminalLine(run.a)}`) + "\n";
   if (t.status === "only-b") return paint(o.color, "green", `+ ${where(t)}: only in ${terminalLine(run.b)}`) + "\n";
   const what = [t.systemPromptChanged ? "system prompt changed" : "", t.changedFrom !== null ? `messages differ from #${t.changedFrom}` : ""]
@@ -119,16 +120,23 @@ const msgRef = (m: MsgRef | null) =>
   m ? `${m.role}${m.nativeRole !== m.role ? ` (${terminalLine(m.nativeRole)})` : ""} ${terminalLine(m.sourceIds.join(","))}` : "(none)";
 
 /** The summary: counts and why, the first divergence (with its patch unless the listing showed it), new differences. */
-export function renderSessionSummary(end: SessionDiffEnd, run: { a: string; b: string }, o: { color: boolean; full: boolean }): string {
+export function renderSessionSummary(
+  end: SessionDiffEnd,
+  run: { a: string; b: string; forkPoint?: SessionDiffRun["forkPoint"] },
+  o: { color: boolean; full: boolean },
+): string {
   const s = end.summary;
-  if (end.same) return paint(o.color, "green", `Same: ${plural(s.turns, "turn")}, identical contexts.`) + "\n";
+  const fork = forkLine(run);
+  if (end.same) return fork + paint(o.color, "green", `Same: ${plural(s.turns, "turn")}, identical contexts.`) + "\n";
   const why = [
     s.newDifferences ? (s.newDifferences === 1 ? "1 has a new difference" : `${s.newDifferences} have new differences`) : "",
     s.carriedOver ? (s.carriedOver === 1 ? "1 carries an earlier difference over" : `${s.carriedOver} carry earlier differences over`) : "",
     s.onlyA ? `${s.onlyA} only in ${terminalLine(run.a)}` : "",
     s.onlyB ? `${s.onlyB} only in ${terminalLine(run.b)}` : "",
   ].filter(Boolean);
-  const out = [paint(o.color, "yellow", `${s.differ} of ${plural(s.turns, "turn")} differ: ${why.join(", ")}.`)];
+  const compared = s.turns - (s.shared ?? 0);
+  const out = [paint(o.color, "yellow", `${s.differ} of ${plural(compared, "turn")} differ: ${why.join(", ")}.`)];
+  if (fork) out.unshift(fork.slice(0, -1));
   const f = end.firstDivergence!;
   if (f.status === "only-a" || f.status === "only-b") out.push(`First divergence: ${where(f)}, only in ${terminalLine(f.status === "only-a" ? run.a : run.b)}`);
   else {
@@ -146,6 +154,17 @@ export function renderSessionSummary(end: SessionDiffEnd, run: { a: string; b: s
   return out.join("\n") + "\n";
 }
 
+/** The line that says one side is a fork of the other and how much history they share ("" when not). */
+function forkLine(run: { a: string; b: string; forkPoint?: SessionDiffRun["forkPoint"] }): string {
+  const f = run.forkPoint;
+  if (!f) return "";
+  const [parent, child] = f.parent === "a" ? ["a", "b"] : ["b", "a"];
+  const name = terminalLine(f.parent === "a" ? run.b : run.a);
+  const shared = f.turns === 0 ? "no turn" : f.turns === 1 ? `turn ${parent}#0` : `turns ${parent}#0–${parent}#${f.turns - 1}`;
+  const what = f.revert ? `continues ${parent} after a revert` : `is a fork of ${parent}`;
+  return `${child} (${name}) ${what}: its history starts from ${parent}'s after ${shared} (shared, listed once); the turns after are compared in order.\n`;
+}
+
 /** Writes the session diff as it is computed: the JSON document (turns streamed) or the text views. */
 export async function writeSessionDiff(
   run: SessionDiffRun,
@@ -153,7 +172,9 @@ export async function writeSessionDiff(
   write: (chunk: string) => void | Promise<void>,
 ): Promise<SessionDiffEnd> {
   const indent = (json: string) => json.replace(/\n/g, "\n    ");
-  if (o.json) await write(`{\n  "schemaVersion": 1,\n  "kind": "turns",\n  "a": ${JSON.stringify(run.a)},\n  "b": ${JSON.stringify(run.b)},\n  "turns": [`);
+  const fork = run.forkPoint ? `\n  "forkPoint": ${JSON.stringify(run.forkPoint)},` : "";
+  if (o.json)
+    await write(`{\n  "schemaVersion": 1,\n  "kind": "turns",\n  "a": ${JSON.stringify(run.a)},\n  "b": ${JSON.stringify(run.b)},${fork}\n  "turns": [`);
   let first = true;
   let r = await run.pairs.next();
   for (; !r.done; r = await run.pairs.next()) {

@@ -120,6 +120,16 @@ function requestNote(t: Turn, color: boolean): string {
   }
 }
 
+/** A compaction request: which compaction it fed and what its input is made of (nothing records the prompt). */
+function compactionRequestNote(t: Turn, color: boolean): string {
+  const c = t.compactionRequest;
+  if (!c) return "";
+  const at = t.leafId === null ? "the start" : terminalLine(t.leafId);
+  const reply = c.responseRecorded ? "" : "; its reply is not recorded";
+  const how = c.remote ? "a compaction_trigger item (remote: the reply is an encrypted compaction item)" : "the release's compaction prompt";
+  return `  ${paint(color, "magenta", `⟦compaction request → ${terminalLine(c.compaction)}: the history at ${at} + ${how}${reply}⟧`)}`;
+}
+
 /**
  * One turn of the listing (and its messages with `full`); `prevLen` = message count of the previous listed
  * turn (undefined: this is the first turn printed, which carries the token legend).
@@ -131,7 +141,7 @@ export function renderTurn(t: Turn, prevLen: number | undefined, o: TurnLineOpti
   const compacted = t.compactions?.length ? `  ${paint(o.color, "magenta", `⟦after compaction ${t.compactions.map(terminalLine).join(", ")}⟧`)}` : "";
   const at = t.leafId === null ? "(root)" : terminalLine(t.leafId);
   out.push(
-    `${paint(o.color, "cyan", `turn ${t.index}`)}  response ${terminalLine(t.responseId)}  at ${at}  ${count(t)} msgs  ${tokenFigures(t.tokens)}${compacted}${requestNote(t, o.color)}${change ? `  ${paint(o.color, "dim", change)}` : ""}`,
+    `${paint(o.color, "cyan", `turn ${t.index}`)}  response ${terminalLine(t.responseId)}  at ${at}  ${count(t)} msgs  ${tokenFigures(t.tokens)}${compacted}${compactionRequestNote(t, o.color)}${requestNote(t, o.color)}${change ? `  ${paint(o.color, "dim", change)}` : ""}`,
   );
   if (o.full) {
     if (t.notRecorded?.length)

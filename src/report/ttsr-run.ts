@@ -2,6 +2,7 @@
 // matches, replayed and recorded injections, and why replayed and recorded deliveries disagree.
 import { fitTable } from "./table-fit.js";
 import { unverifiableReason } from "../shared/codes/ttsr.js";
+import { diag } from "../shared/diagnostics.js";
 import { terminalLine } from "../shared/terminal.js";
 import { comparedRecords, firstDifference, recordedDecision, replayedDecision, type DecisionFields } from "../ttsr/simulate/agree.js";
 import type { TtsrRunDoc } from "../ttsr/simulate/run-doc.js";
@@ -104,6 +105,25 @@ const AGENT_FROM: Record<string, string> = {
   default: "top-level session: none recorded, no --agent",
 };
 
+/** A counterfactual session's turns: no recorded side, so no "recorded" or "agree" column; the turns that would inject. */
+function counterfactualTurns(turns: readonly SimTurn[], o: { width?: number; full?: boolean }): string[] {
+  const indexed = turns.map((t, i) => [i, t] as const);
+  const injecting = indexed.filter(([, t]) => t.injected.length > 0);
+  const rows = o.full ? indexed : injecting;
+  const out: string[] = [];
+  if (rows.length > 0)
+    out.push(
+      fitTable(
+        { head: ["#", "response", "stop", "matches", "would inject"], style: { head: [], border: [] } },
+        rows.map(([i, t]) => turnRow(i, t).slice(0, 5)),
+        { width: o.width, flex: [1, 3, 4] },
+      ),
+    );
+  const every = o.full || injecting.length === turns.length ? "" : " (every turn: --full)";
+  out.push(`${turns.length} turns replayed counterfactually: ${injecting.length} would inject${every}`);
+  return out;
+}
+
 /** The readable output (plain text: no colour codes): per session its setup, the disagreements and unverifiable
  * turns explained, and a one-line count; `full` adds the per-turn table of every turn. */
 export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number; full?: boolean } = {}): string {
@@ -123,8 +143,13 @@ export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number; full?: boole
       if (s.agent !== undefined) out.push(terminalLine(`  agent ${s.agent} (${AGENT_FROM[s.agentFrom ?? ""] ?? s.agentFrom})`));
       if (s.verdicts !== undefined) out.push(terminalLine(`  judged-rule verdicts ${s.verdicts}`));
     }
+    if (s.counterfactual) out.push(`  ${terminalLine(diag("TTSR_COUNTERFACTUAL", { file: s.path }, { format: s.format ?? "" }).message)}`);
     if (s.turns.length === 0) {
       out.push("  no assistant turns");
+      continue;
+    }
+    if (s.counterfactual) {
+      out.push(...counterfactualTurns(s.turns, o));
       continue;
     }
     const indexed = s.turns.map((t, i) => [i, t] as const);

@@ -11,12 +11,13 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import claudeCode from "./adapters/claude-code.mjs";
+import codex from "./adapters/codex.mjs";
 import omp from "./adapters/omp.mjs";
 import pi from "./adapters/pi.mjs";
 import { cacheRoot } from "./cache.mjs";
 import { brief, firstDifference } from "./compare.mjs";
 
-const ADAPTERS = { [pi.name]: pi, [omp.name]: omp, [claudeCode.name]: claudeCode };
+const ADAPTERS = { [pi.name]: pi, [omp.name]: omp, [claudeCode.name]: claudeCode, [codex.name]: codex };
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 function parseArgs(argv) {

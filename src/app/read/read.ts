@@ -22,7 +22,14 @@ export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
 }
 
 /** Reads one session file (or "-"). Unreadable paths come back as an UnreadSession with UNREADABLE_PATH. */
-export async function readSession(path: string, opts: ReadOptions = {}): Promise<ParsedSession> {
+export function readSession(path: string, opts: ReadOptions = {}): Promise<ParsedSession> {
+  return readAt(path, opts, 0);
+}
+
+// How many origins deep a chain is read (a crafted log could name itself in a loop).
+const MAX_ORIGIN_CHAIN = 32;
+
+async function readAt(path: string, opts: ReadOptions, depth: number): Promise<ParsedSession> {
   const file = opts.label ?? (isStdin(path) ? STDIN_LABEL : path);
   const { bytes, ...parseOpts } = opts;
   if (!isStdin(path) && bytes === undefined) {
@@ -31,7 +38,7 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
         // A yoi session folder stands for its newest segment (docs/product.md §2).
         const seg = await newestSegmentIn(path);
         if (seg === undefined) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder without a yoi segment file" });
-        const session = await readSession(seg, { ...opts, label: opts.label });
+        const session = await readAt(seg, { ...opts, label: opts.label }, depth);
         await checkWorkerManifest(session, path, seg);
         return session;
       }
@@ -44,7 +51,7 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
     const { result, stats } = bytes !== undefined ? bytesInto(bytes, sink) : await readInto(path, sink);
     if (stats.bytes === 0 && result.format === null) return unread(file, "EMPTY_FILE", {});
     if (stats.nulOffset >= 0 && result.format === null) return unread(file, "BINARY_FILE", { offset: stats.nulOffset });
-    if (opts.origin !== false && isSession(result)) await readOrigin(result, path);
+    if (opts.origin !== false && isSession(result)) await readOrigin(result, path, depth);
     return result;
   } catch (e) {
     return unread(file, "UNREADABLE_PATH", { path, reason: fsReason(e) });
@@ -63,12 +70,15 @@ async function checkWorkerManifest(session: ParsedSession, dir: string, seg: str
   );
 }
 
-/** Reads the session a session names as its origin into it (one level: the origin's own origin is not read). */
-async function readOrigin(session: Exclude<ParsedSession, { format: null }>, path: string): Promise<void> {
+/**
+ * Reads the session a session names as its origin into it: one level, or a chain of them when the format says
+ * so (up to MAX_ORIGIN_CHAIN).
+ */
+async function readOrigin(session: Exclude<ParsedSession, { format: null }>, path: string, depth: number): Promise<void> {
   const m = moduleOf(session);
   const name = m.originFile?.(session);
   if (name === undefined) return;
-  const o = await readSession(join(dirname(path), name), { origin: false });
+  const o = await readAt(join(dirname(path), name), { origin: m.chainedOrigin === true && depth + 1 < MAX_ORIGIN_CHAIN }, depth + 1);
   m.setOrigin?.(session, isSession(o) && o.format === session.format ? o : undefined);
 }
 

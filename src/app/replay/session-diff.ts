@@ -1,6 +1,7 @@
 // `diff <a> <b>` as the app runs it: each input becomes a TurnSource, read turn by turn. A session is read
 // once (its turn views are built one at a time); a `replay --json` file is scanned twice, once for the
 // turn ids (pairing needs both lists first) and once for the turns, and never held whole.
+import { resolve } from "node:path";
 import { isStdin, openInput } from "../../io/read.js";
 import { iterTurnViews, type Turn } from "../../context/turns.js";
 import type { TurnId } from "../../context/session-diff.js";
@@ -86,7 +87,18 @@ export async function turnSource(path: string, opts: { profile?: string }): Prom
   }
   const { session, module } = await loadSession(path, opts);
   const ids = module.turns(session).map((r) => ({ index: r.index, responseId: r.responseId }));
-  return { name: path, file: session.file, diagnostics: session.diagnostics, ids, turns: iterTurnViews(session, { scope: "all", profile: opts.profile }) };
+  const forkPoint = module.forkPoint?.(session);
+  const turns = iterTurnViews(session, { scope: "all", profile: opts.profile });
+  return { name: path, file: session.file, diagnostics: session.diagnostics, ids, turns, ...(forkPoint ? { forkPoint } : {}) };
+}
+
+/** When one side is a fork of the other (its parent's file is the other side's), where the fork leaves it. */
+function forkBetween(a: TurnSource, b: TurnSource): SessionDiffOptions["forkPoint"] {
+  const same = (x: string | undefined, y: string | undefined) => x !== undefined && y !== undefined && resolve(x) === resolve(y);
+  const revert = (f: NonNullable<TurnSource["forkPoint"]>) => (f.revert ? { revert: true as const } : {});
+  if (b.forkPoint && same(b.forkPoint.file, a.file)) return { parent: "a", turns: b.forkPoint.turns, ...revert(b.forkPoint) };
+  if (a.forkPoint && same(a.forkPoint.file, b.file)) return { parent: "b", turns: a.forkPoint.turns, ...revert(a.forkPoint) };
+  return undefined;
 }
 
 /** Compares the turn views of two sessions or replay documents, one turn at a time. */
@@ -94,5 +106,6 @@ export async function diffTwo(a: string, b: string, opts: SessionDiffOptions & {
   const sa = await turnSource(a, opts);
   const sb = await turnSource(b, opts);
   const sides = [sa, sb].map((s) => ({ input: s.name, file: s.file ?? s.name, diagnostics: s.diagnostics ?? [] }));
-  return { a, b, sides, pairs: streamSessionDiff(sa, sb, opts) };
+  const forkPoint = forkBetween(sa, sb);
+  return { a, b, sides, ...(forkPoint ? { forkPoint } : {}), pairs: streamSessionDiff(sa, sb, { ...opts, ...(forkPoint ? { forkPoint } : {}) }) };
 }

@@ -4,6 +4,7 @@
 // same way, so one session and one rule set give one answer in every command.
 import { homedir } from "node:os";
 import { resolve } from "node:path";
+import { moduleOf } from "../../formats/index.js";
 import type { SessionBase } from "../../formats/types.js";
 import { nodeRuleFs } from "../../io/rule-fs.js";
 import { isStdin, STDIN_LABEL } from "../../io/read.js";
@@ -73,6 +74,8 @@ export interface ReplaySetup {
   agentFrom?: AgentSource;
   /** v18 only, when a verdicts file was given (absolute). */
   verdicts?: string;
+  /** The session's agent has no TTSR (FormatModule.ttsrRecorded false): the replay is counterfactual. */
+  counterfactual?: true;
 }
 
 export interface PreparedTtsrReplay {
@@ -193,6 +196,10 @@ export function prepareTtsrReplay(
         ? { settings: beside.file, settingsFrom: beside.from }
         : { settingsFrom: "default" as const }),
   };
+  if (moduleOf(session).ttsrRecorded === false) {
+    setup.counterfactual = true;
+    diagnostics.push(diag("TTSR_COUNTERFACTUAL", { file }, { format: session.format }));
+  }
   // v18 buckets rules for the session's agent (docs/ttsr.md §18.2); earlier profiles have no agent scoping.
   if (sinceV18(profile.profile)) {
     const agent = resolveAgent(session, run.named.agent);

@@ -143,6 +143,7 @@ export async function sessionTask(args: SessionTaskArgs, ctx: { excluded: readon
       settingsFrom: setup.settingsFrom,
       ...(setup.agent !== undefined && { agent: setup.agent, agentFrom: setup.agentFrom }),
       ...(setup.verdicts !== undefined && { verdicts: shown(setup.verdicts) }),
+      ...(setup.counterfactual && { counterfactual: true as const }),
       turns: sim.turns,
     },
     diagnostics: [...diagnostics, ...sim.diagnostics],

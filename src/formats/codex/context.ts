@@ -47,6 +47,8 @@ export function* codexTurnContexts(session: CodexSession): Generator<TurnContext
     const { request, notRecorded } = turnRequest(session, t);
     const ctx: TurnContext = { ref: { index: t.index, responseId: t.responseId, leafId: t.leafId }, systemPrompt, messages: t.msgs, request, notRecorded };
     if (t.inputTokens !== undefined) ctx.loggedTokens = t.inputTokens;
+    if (t.compactionId !== undefined)
+      ctx.compactionRequest = { compaction: t.compactionId, responseRecorded: t.responseUnrecorded !== true, ...(t.remote && { remote: true as const }) };
     yield ctx;
   }
 }

@@ -2,7 +2,8 @@
 // request body as far as the rollout records it), compactions, TTSR steps.
 import type { FormatModule } from "../types.js";
 import { buildCodexContext, clearCodexReplay, codexCompactions, codexToMsgs, codexTurnContexts, codexTurns } from "./context.js";
-import { codexOriginFile, codexOriginFindings, setCodexOrigin } from "./fork.js";
+import { codexForkPoint, codexOriginFile, codexOriginFindings, setCodexOrigin } from "./fork.js";
+import { replayCodex } from "./replay.js";
 import { CODEX_PROFILES, type CodexItem, type CodexSession } from "./model.js";
 import { createCodexParser, sniffCodex } from "./parse.js";
 import { codexTtsrSteps } from "./ttsr-steps.js";
@@ -24,6 +25,9 @@ export const codexFormat: FormatModule<CodexSession, CodexItem> = {
   compactions: codexCompactions,
   ttsrSteps: codexTtsrSteps,
   originFile: codexOriginFile,
+  chainedOrigin: true,
+  ttsrRecorded: false,
+  forkPoint: (s) => codexForkPoint(s, (base, endOrdinal) => replayCodex(base, { beforeOrdinal: endOrdinal }).turns.length),
   setOrigin: (s, origin) => setCodexOrigin(s, origin, clearCodexReplay),
   originFindings: codexOriginFindings,
   recordedCwd: (s) => (typeof s.meta?.cwd === "string" ? s.meta.cwd : null),

@@ -3,7 +3,7 @@
 // model request is one turn: its input is the history just before the response's first output item.
 import { fromArray, push, toArray, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
-import { isSummaryMessage, legacyReplacement, userMessageText } from "./legacy.js";
+import { legacyReplacement, userMessageText } from "./legacy.js";
 import { itemToMsg } from "./msgs.js";
 import type { CodexItem, CodexLine, CodexProfile, CodexSession } from "./model.js";
 import { forkBase } from "./fork.js";
@@ -33,6 +33,8 @@ export interface CodexTurn {
   responseUnrecorded?: boolean;
   /** On compaction requests: the compacted line. */
   compactionId?: string;
+  /** A remote compaction request: ends in a compaction_trigger item, sends the tools (docs/codex.md §4). */
+  remote?: boolean;
 }
 
 export interface CodexCompaction {
@@ -197,7 +199,7 @@ export function replayCodex(session: CodexSession, opts: ReplayOptions = {}): Co
         } else if (p.type === "thread_rolled_back") {
           const n = num(p.num_turns) ?? 0;
           out.rollbacks.push({ line: line.line, turns: n });
-          setHistory(dropLastUserTurns(toArray(hist), n));
+          setHistory(dropLastUserTurns(toArray(hist), n, opts.legacyWithoutInitial === true || era === "codex-0.169"));
         }
         break;
       case "compacted":
@@ -241,6 +243,9 @@ export function replayCodex(session: CodexSession, opts: ReplayOptions = {}): Co
     }
     req.kind = "compaction";
     req.compactionId = line.id;
+    // Remote compaction (the openai provider): the reply is one opaque compaction item, kept in the replacement.
+    if (Array.isArray(p.replacement_history) && (p.replacement_history as Array<Record<string, unknown>>).some((x) => x?.type === "compaction"))
+      req.remote = true;
     const before = toArray(req.history);
     const byItemId = new Map<string, string>();
     for (const b of before) if (typeof b.item.id === "string") byItemId.set(b.item.id, b.sourceId);
@@ -264,13 +269,14 @@ export function replayCodex(session: CodexSession, opts: ReplayOptions = {}): Co
   }
 }
 
-/** A fork's starting history: its parent's after the parent's lines below the fork ordinal (docs/codex.md §2.4). */
+/** A fork's or revert segment's starting history: its base's after the lines below the base ordinal (docs/codex.md §2.3, §2.4). */
 function forkStart(session: CodexSession): CodexItem[] {
   const base = forkBase(session);
   if (!base || !session.origin) return [];
   const parent = session.origin;
   const h = toArray(replayCodex(parent, { beforeOrdinal: base.endOrdinal }).history);
-  return h.map((x) => ({ item: x.item, sourceId: x.sourceId.includes(":") ? x.sourceId : `${parent.id ?? "parent"}:${x.sourceId}` }));
+  // Named by the base's id, not the thread's: a thread's segments share its id and number their lines alike.
+  return h.map((x) => ({ item: x.item, sourceId: x.sourceId.includes(":") ? x.sourceId : `${base.parent}:${x.sourceId}` }));
 }
 
 function findLast<T>(xs: readonly T[], f: (x: T) => boolean): T | undefined {

@@ -17,6 +17,15 @@ export function wireItem(item: Record<string, unknown>): Record<string, unknown>
   return out;
 }
 
+/**
+ * 0.169.0 talking to OpenAI's own provider sends the items' metadata too (session_meta.model_provider), but not as
+ * the rollout keeps it (measured: without content_item_metadata, and some create_time values differ).
+ */
+const openaiWire = (session: CodexSession, turn: CodexTurn): boolean => turn.era === "codex-0.169" && session.meta?.model_provider === "openai";
+
+/** What 0.169.0 tags its developer message with, on the openai provider's wire (measured). */
+const DEVELOPER_METADATA = { content_item_kinds: ["model.base_instructions"] };
+
 export const compactionPromptItem = (): Record<string, unknown> => ({
   type: "message",
   role: "user",
@@ -44,7 +53,12 @@ export function turnRequest(session: CodexSession, turn: CodexTurn): { request: 
   } else {
     const dev = developerText(session);
     if (dev) {
-      input.push({ type: "message", role: "developer", content: [{ type: "input_text", text: dev.text }] });
+      input.push({
+        type: "message",
+        role: "developer",
+        content: [{ type: "input_text", text: dev.text }],
+        ...(openaiWire(session, turn) && { internal_chat_message_metadata_passthrough: DEVELOPER_METADATA }),
+      });
       notRecorded.push({ path: "$.input[0].id", why: "a name-based id Codex derives at runtime; no line records it" });
       if (!dev.verified)
         notRecorded.push({
@@ -53,14 +67,22 @@ export function turnRequest(session: CodexSession, turn: CodexTurn): { request: 
         });
     } else notRecorded.push({ path: "$.input[0]", why: "session_meta records no base_instructions" });
   }
-  for (const h of toArray(turn.history)) input.push(wireItem(h.item));
-  if (turn.kind === "compaction") input.push(compactionPromptItem());
+  const metadata = openaiWire(session, turn);
+  for (const h of toArray(turn.history)) {
+    if (metadata && h.item.internal_chat_message_metadata_passthrough !== undefined)
+      notRecorded.push({
+        path: `$.input[${input.length}].internal_chat_message_metadata_passthrough`,
+        why: "OpenAI's provider gets the item's metadata in a form the rollout does not keep (without content_item_metadata, create times differ)",
+      });
+    input.push(wireItem(h.item));
+  }
+  if (turn.kind === "compaction") input.push(turn.remote ? { type: "compaction_trigger" } : compactionPromptItem());
   const request: Record<string, unknown> = {};
   if (turn.model !== null) request.model = turn.model;
   else notRecorded.push({ path: "$.model", why: "no turn_context before this request names the model" });
   if (instructions !== null) request.instructions = instructions;
   request.input = input;
-  if (turn.kind === "compaction") request.tools = [];
+  if (turn.kind === "compaction" && !turn.remote) request.tools = [];
   else notRecorded.push({ path: "$.tools", why: "tool definitions are built at runtime from the config and features; the rollout does not record them" });
   if (typeof session.meta?.id === "string") request.prompt_cache_key = session.meta.id;
   else notRecorded.push({ path: "$.prompt_cache_key", why: "not recorded" });

@@ -82,21 +82,38 @@ export interface RequestComparison {
   differences: RequestDifference[];
 }
 
-/** Each turn's request against the captured body at the same position (the first difference per turn). */
+const threadOf = (x: unknown): string => {
+  const k = x && typeof x === "object" ? (x as Record<string, unknown>).prompt_cache_key : undefined;
+  return typeof k === "string" ? k : "";
+};
+
+/**
+ * Each turn's request against the captured body at the same position within its thread (the first difference
+ * per turn; `turn` is the position in `turns`). Codex sends the thread id as `prompt_cache_key`, and sightline
+ * rebuilds it: turns and bodies are grouped by it, since a parent that goes on after a fork interleaves its
+ * requests with the fork's. Within a thread, turns in file order (a revert segment after its base).
+ */
 export function compareRequests(turns: readonly RequestTurn[], bodies: readonly Json[]): RequestComparison {
   const differences: RequestDifference[] = [];
   let compared = 0;
-  for (let i = 0; i < Math.max(turns.length, bodies.length); i++) {
-    const t = turns[i];
-    const body = bodies[i];
-    if (!t?.request || body === undefined) {
-      differences.push({ turn: i, path: "$", sightline: t?.request ? "a request" : "no request", upstream: body === undefined ? "no request" : "a request" });
-      continue;
+  const threads = [...new Set([...turns.map((t) => threadOf(t.request)), ...bodies.map(threadOf)])];
+  for (const thread of threads) {
+    const ts = turns.flatMap((t, i) => (threadOf(t.request) === thread ? [{ t, i }] : []));
+    const bs = bodies.filter((b) => threadOf(b) === thread);
+    for (let k = 0; k < Math.max(ts.length, bs.length); k++) {
+      const t = ts[k]?.t;
+      const i = ts[k]?.i ?? turns.length + k;
+      const body = bs[k];
+      if (!t?.request || body === undefined) {
+        differences.push({ turn: i, path: "$", sightline: t?.request ? "a request" : "no request", upstream: body === undefined ? "no request" : "a request" });
+        continue;
+      }
+      const paths = (t.notRecorded ?? []).map((r) => r.path);
+      const d = firstDifference(withoutPaths(t.request, paths), withoutPaths(body, paths));
+      compared++;
+      if (d) differences.push({ turn: i, ...d });
     }
-    const paths = (t.notRecorded ?? []).map((r) => r.path);
-    const d = firstDifference(withoutPaths(t.request, paths), withoutPaths(body, paths));
-    compared++;
-    if (d) differences.push({ turn: i, ...d });
   }
+  differences.sort((x, y) => x.turn - y.turn);
   return { turns: turns.length, requests: bodies.length, compared, differences };
 }

@@ -30,9 +30,9 @@ export const codexCodes = {
   },
   CODEX_ROLLBACK: {
     severity: "info",
-    title: "A thread rollback replayed by the sources' rule (not checked against a binary)",
+    title: "A thread rollback: the history drops the last user turns",
     message: (a: { turns: number }) =>
-      `Thread rolled back by ${show(a.turns)} user turn(s): the history drops them (rule from the sources, not verified against the binary)`,
+      `Thread rolled back by ${show(a.turns)} user turn(s): the history drops them from the last user message they began with (docs/codex.md §2.3)`,
   },
   CODEX_REWRITTEN: {
     severity: "warning",
@@ -56,5 +56,11 @@ export const codexCodes = {
     title: "A fork whose parent rollout could not be read: its history before the fork is unknown",
     message: (a: { parent: string }) =>
       `This rollout is a fork of ${show(a.parent)}, whose rollout was not found beside it: the requests are shown without the parent's history`,
+  },
+  CODEX_REVERT_BASE_MISSING: {
+    severity: "warning",
+    title: "A thread continued after a revert whose earlier rollout could not be read: its history before is unknown",
+    message: (a: { parent: string }) =>
+      `This rollout continues thread history ${show(a.parent)} after a revert, and that rollout was not found beside it: the requests are shown without the history before it`,
   },
 } satisfies Catalogue;

@@ -236,6 +236,12 @@ export const ttsrCodes = {
     message: (a: { kind: string; entryId: string; rules: string; reason: string }) =>
       `Recorded ${show(a.kind)} ${show(a.entryId)} [${show(a.rules)}] is unverifiable: ${unverifiableReason(a.reason)}`,
   },
+  TTSR_COUNTERFACTUAL: {
+    severity: "info",
+    title: "A TTSR replay of a session whose agent has no TTSR: what the rules would have done, nothing to compare with",
+    message: (a: { format: string }) =>
+      `counterfactual: ${show(a.format)} records no TTSR (the agent has none), so the replay shows what the rules would have injected, with no recorded injection to agree or disagree with`,
+  },
   TTSR_REPLAY_SETUP: {
     severity: "info",
     title: "How a session's TTSR replay was set up (profile, cwd, settings) when they were not all named",

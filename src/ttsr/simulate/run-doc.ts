@@ -40,5 +40,7 @@ export interface TtsrRunSession {
   agentFrom?: AgentSource;
   /** v18: the verdicts file judged rules were answered from (docs/ttsr.md §18.6). */
   verdicts?: string;
+  /** The session's agent has no TTSR: the turns are what the rules would have done (TTSR_COUNTERFACTUAL). */
+  counterfactual?: true;
   turns: SimTurn[];
 }

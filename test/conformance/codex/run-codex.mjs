@@ -4,10 +4,22 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { COMPACT_LIMIT, isCompactionRequest, summaryReply } from "./scenarios.mjs";
+import { COMPACT_LIMIT, isCompactionRequest, isRemoteCompactionRequest, remoteCompactionReply, summaryReply } from "./scenarios.mjs";
 import { startServer } from "./server.mjs";
 
-export function configToml(port, extra = "") {
+export function configToml(port, extra = "", provider = "scripted") {
+  // The built-in openai provider pointed at the scripted server (openai_base_url): Codex then compacts remotely.
+  if (provider === "openai")
+    return [
+      `model = "scripted-model"`,
+      `model_provider = "openai"`,
+      `openai_base_url = "http://127.0.0.1:${port}/v1"`,
+      `approval_policy = "never"`,
+      `sandbox_mode = "danger-full-access"`,
+      `model_auto_compact_token_limit = ${COMPACT_LIMIT}`,
+      extra,
+      ``,
+    ].join("\n");
   return [
     `model = "scripted-model"`,
     `model_provider = "scripted"`,
@@ -58,8 +70,9 @@ function runCodex(bin, args, env, cwd, timeoutMs) {
 /**
  * Drives `codex app-server` over JSON-RPC on stdio: initialize, then each step's request (params may be a function
  * of the session ids so far and the earlier steps' results); a step with `waitFor` also waits for that notification after its response.
+ * `capabilities` go into `initialize` (experimental methods and fields need `experimentalApi`).
  */
-function runAppServer(bin, steps, env, cwd, timeoutMs, ctx) {
+function runAppServer(bin, steps, env, cwd, timeoutMs, ctx, capabilities) {
   return new Promise((resolve, reject) => {
     const p = spawn(bin, ["app-server"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let buf = "";
@@ -101,7 +114,7 @@ function runAppServer(bin, steps, env, cwd, timeoutMs, ctx) {
       });
     const notification = (method) => new Promise((res) => (notify = { method, resolve: res }));
     (async () => {
-      await request("initialize", { clientInfo: { name: "sightline-conformance", version: "0" } });
+      await request("initialize", { clientInfo: { name: "sightline-conformance", version: "0" }, ...(capabilities ? { capabilities } : {}) });
       p.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "initialized" })}\n`);
       const results = [];
       for (const step of steps) {
@@ -135,12 +148,14 @@ export async function recordScenario(bin, scenario, { home, work, timeoutMs = 12
   let compactions = 0;
   const server = await startServer((body) => {
     if (isCompactionRequest(body)) return summaryReply(++compactions);
+    if (isRemoteCompactionRequest(body)) return remoteCompactionReply(++compactions);
     const next = queue.shift();
     if (!next) throw new Error("the script has no reply left");
     return next;
   });
-  writeFileSync(join(home, "config.toml"), configToml(server.port, scenario.config ?? ""));
+  writeFileSync(join(home, "config.toml"), configToml(server.port, scenario.config ?? "", scenario.provider));
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CODEX_HOME: home, SCRIPTED_API_KEY: "sk-scripted", NO_COLOR: "1" };
+  if (scenario.provider === "openai") env.OPENAI_API_KEY = "sk-scripted";
   const logs = [];
   try {
     for (const run of scenario.runs) {
@@ -148,7 +163,7 @@ export async function recordScenario(bin, scenario, { home, work, timeoutMs = 12
       // Later runs may name an earlier session (fork): ids in the order the sessions were started.
       const sessionIds = existsSync(join(home, "sessions")) ? [...walk(join(home, "sessions"))].sort().map(sessionIdOf) : [];
       if (run.appServer) {
-        await runAppServer(run.release ? binOf(run.release) : bin, run.appServer, env, work, timeoutMs, { sessionIds });
+        await runAppServer(run.release ? binOf(run.release) : bin, run.appServer, env, work, timeoutMs, { sessionIds }, run.capabilities);
         if (queue.length) throw new Error(`codex app-server left ${queue.length} scripted replies unused`);
         continue;
       }

@@ -7,12 +7,23 @@ const call = (id, cmd, extra = {}) => ({ type: "function_call", name: "exec_comm
 const say = (text) => ({ type: "message", text });
 const think = (...summary) => ({ type: "reasoning", summary });
 const usage = (input, output = 20) => ({ input, output });
+// An app-server turn on the thread the first step started.
+const turn = (text) => ({
+  method: "turn/start",
+  params: (_ctx, results) => ({ threadId: results[0].thread.id, input: [{ type: "text", text }] }),
+  waitFor: "turn/completed",
+});
 
 /** True when a request body is a compaction request (the prompt is appended as the last user message). */
 export function isCompactionRequest(body) {
   const last = body.input?.[body.input.length - 1];
   const text = last?.type === "message" && last.role === "user" ? (last.content?.[0]?.text ?? "") : "";
   return /CONTEXT CHECKPOINT COMPACTION/.test(text);
+}
+
+/** True when a request body is a remote compaction request (the openai provider: a `compaction_trigger` item last). */
+export function isRemoteCompactionRequest(body) {
+  return body.input?.[body.input.length - 1]?.type === "compaction_trigger";
 }
 
 /** The compaction limit every scenario's config sets (model_auto_compact_token_limit). */
@@ -72,7 +83,7 @@ export const scenarios = {
       },
     ],
   },
-  // A fork: a second session that starts from a copy of the first one's history (`exec fork <id>`).
+  // A fork: a second session that starts from the first one's history (`exec fork <id>`), then the first goes on.
   fork: {
     // `exec fork` is not in 0.100.0.
     since: "0.169.0",
@@ -89,6 +100,14 @@ export const scenarios = {
         replies: [
           { items: [think("Forked."), call("call_f2", "echo child")], usage: usage(3300) },
           { items: [say("Fork done.")], usage: usage(3400) },
+        ],
+      },
+      // The parent goes on after the fork: `diff parent fork` pairs its later turns with the fork's.
+      {
+        args: (ctx) => ["exec", "--skip-git-repo-check", "resume", ctx.sessionIds[0], "Continue the parent."],
+        replies: [
+          { items: [call("call_f3", "echo parent again")], usage: usage(3500) },
+          { items: [say("Parent continued.")], usage: usage(3600) },
         ],
       },
     ],
@@ -142,6 +161,25 @@ export const scenarios = {
       },
     ],
   },
+  // Remote compaction: the built-in openai provider pointed at the scripted server compacts by a request ending in a
+  // compaction_trigger item and keeps the opaque compaction item it gets back (docs/codex.md §4).
+  remote: {
+    since: "0.169.0",
+    provider: "openai",
+    runs: [
+      {
+        args: ["exec", "--skip-git-repo-check", "Compact remotely."],
+        replies: [
+          { items: [call("call_x1", "echo remote")], usage: usage(150000) },
+          { items: [say("Remote compaction done.")], usage: usage(3000) },
+        ],
+      },
+      {
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "After the remote compaction."],
+        replies: [{ items: [say("Resumed after it.")], usage: usage(3200) }],
+      },
+    ],
+  },
   // A thread started in the app server (source vscode, not exec): which sections its developer message keeps.
   appserver: {
     runs: [
@@ -161,6 +199,70 @@ export const scenarios = {
       },
     ],
   },
+  // A rollback in an older release's app server (thread/rollback drops the last user turn: a thread_rolled_back
+  // line), one more turn there, then the scenario's release resumes the file (0.169.0 has no thread/rollback).
+  rollback: {
+    runs: [
+      {
+        release: "0.100.0",
+        args: ["exec", "--skip-git-repo-check", "First request."],
+        replies: [
+          { items: [call("call_b1", "echo first")], usage: usage(3000) },
+          { items: [say("First done.")], usage: usage(3100) },
+        ],
+      },
+      {
+        release: "0.100.0",
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "Second request, rolled back later."],
+        replies: [{ items: [say("Second done.")], usage: usage(3200) }],
+      },
+      {
+        release: "0.100.0",
+        appServer: [
+          { method: "thread/resume", params: (ctx) => ({ threadId: ctx.sessionIds[0] }) },
+          { method: "thread/rollback", params: (ctx) => ({ threadId: ctx.sessionIds[0], numTurns: 1 }) },
+          {
+            method: "turn/start",
+            params: (ctx) => ({ threadId: ctx.sessionIds[0], input: [{ type: "text", text: "Third request, after the rollback." }] }),
+            waitFor: "turn/completed",
+          },
+        ],
+        replies: [{ items: [say("Third done.")], usage: usage(3300) }],
+      },
+      {
+        args: ["exec", "--skip-git-repo-check", "resume", "--last", "Fourth request, resumed."],
+        replies: [{ items: [say("Fourth done.")], usage: usage(3400) }],
+      },
+    ],
+  },
+  // 0.169.0's rollback: thread/revert (experimental) ends the thread's file and starts a segment file whose
+  // history_base names the previous one; two reverts make a chain of three files.
+  revert: {
+    since: "0.169.0",
+    runs: [
+      {
+        capabilities: { experimentalApi: true },
+        appServer: [
+          { method: "thread/start", params: { historyMode: "paginated" } },
+          turn("First turn."),
+          turn("Second turn, reverted."),
+          { method: "thread/revert", params: (_ctx, r) => ({ threadId: r[0].thread.id, beforeTurnId: r[2].turn.id }) },
+          turn("Third turn."),
+          turn("Fourth turn, reverted."),
+          { method: "thread/revert", params: (_ctx, r) => ({ threadId: r[0].thread.id, beforeTurnId: r[5].turn.id }) },
+          turn("Fifth turn."),
+        ],
+        replies: [
+          { items: [call("call_v1", "echo one")], usage: usage(3000) },
+          { items: [say("One.")], usage: usage(3100) },
+          { items: [say("Two.")], usage: usage(3200) },
+          { items: [say("Three.")], usage: usage(3300) },
+          { items: [say("Four.")], usage: usage(3400) },
+          { items: [say("Five.")], usage: usage(3500) },
+        ],
+      },
+    ],
+  },
 };
 
 /** The summary a compaction request gets, numbered so each compaction's replacement is distinct. */
@@ -172,5 +274,11 @@ export function runsOn(scenario, version) {
   for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
   return true;
 }
+
+/** A remote compaction's reply: one opaque compaction item, numbered so each is distinct. */
+export const remoteCompactionReply = (k) => ({
+  items: [{ type: "compaction", encrypted_content: `gAAAA-scripted-opaque-compaction-${k}` }],
+  usage: usage(2000, 40),
+});
 
 export const summaryReply = (k) => ({ items: [say(`Summary ${k}: the steps so far ran echo commands; continue with the next step.`)], usage: usage(2000, 40) });

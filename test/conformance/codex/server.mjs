@@ -50,6 +50,12 @@ export function responseEvents(id, items, usage) {
       });
       ev("response.output_item.done", { output_index: index, item });
       done.push(item);
+    } else if (spec.type === "compaction") {
+      // A remote compaction's result: one opaque item the client keeps verbatim (it cannot read it either).
+      const item = { id: `cmp_${id}_${index}`, type: "compaction", encrypted_content: spec.encrypted_content };
+      ev("response.output_item.added", { output_index: index, item });
+      ev("response.output_item.done", { output_index: index, item });
+      done.push(item);
     } else throw new Error(`unknown scripted item type ${spec.type}`);
   });
   const u = {

@@ -76,7 +76,7 @@ describe("bench: real-shaped agent archives", () => {
 
   it("Codex: varied 0.169.0 and 0.100.0 rollouts (compactions) audit like their recordings", async () => {
     const a = await codexArchive(dir, 2e6, 7);
-    expect(new Set(a.variants).size).toBe(12);
+    expect(new Set(a.variants).size).toBe(16);
     const got = await expectScenarioCounts(a, "sessions", "codex");
     expect(got.compactions).toBeGreaterThan(0);
   }, 300_000);

@@ -4,7 +4,8 @@
 // must not repeat itself in every later turn).
 import { describe, expect, it } from "vitest";
 import type { Msg } from "../../../src/formats/types.js";
-import { diffTurnLists, pairTurns, type TurnPair } from "../../../src/context/session-diff.js";
+import fc from "fast-check";
+import { diffTurnLists, pairAcrossFork, pairTurns, type TurnPair } from "../../../src/context/session-diff.js";
 import { FullTurns, streamSessionDiff, type TurnSource } from "../../../src/context/session-diff-stream.js";
 import { recompose, type Turn } from "../../../src/context/turns.js";
 
@@ -129,6 +130,61 @@ describe("diffTurnLists", () => {
     expect(d.summary).toMatchObject({ turns: 3, onlyA: 2, onlyB: 0, differ: 2 });
     expect(d.firstDivergence).toMatchObject({ responseId: "r0", status: "only-a", message: null, patch: "" });
     expect(diffTurnLists("a", [a[1]], "b", a).turns.map((t) => t.status)).toEqual(["same", "only-b", "only-b"]);
+  });
+});
+
+describe("across a fork point", () => {
+  const ids = (n: number, prefix = "L") => Array.from({ length: n }, (_, i) => ({ index: i, responseId: `${prefix}${i}` }));
+
+  it("the parent's turns before the fork are shared, then both sides pair in order (not by their line ids)", () => {
+    expect(pairAcrossFork(ids(4), ids(2), { parent: "a", turns: 2 })).toEqual([
+      [0, null, "shared"],
+      [1, null, "shared"],
+      [2, 0],
+      [3, 1],
+    ]);
+    expect(pairAcrossFork(ids(3), ids(2), { parent: "b", turns: 2 })).toEqual([
+      [null, 0, "shared"],
+      [null, 1, "shared"],
+      [0, null],
+      [1, null],
+      [2, null],
+    ]);
+  });
+
+  it("every turn of both sides appears exactly once, the shared ones first", () => {
+    fc.assert(
+      fc.property(fc.nat(8), fc.nat(8), fc.integer({ min: -2, max: 10 }), fc.boolean(), (na, nb, k, parentA) => {
+        const plan = pairAcrossFork(ids(na), ids(nb), { parent: parentA ? "a" : "b", turns: k });
+        const as = plan.flatMap(([i]) => (i === null ? [] : [i]));
+        const bs = plan.flatMap(([, j]) => (j === null ? [] : [j]));
+        expect(as).toEqual([...Array(na).keys()]);
+        expect(bs).toEqual([...Array(nb).keys()]);
+        const shared = plan.filter((p) => p[2] === "shared").length;
+        expect(shared).toBe(Math.min(Math.max(0, k), parentA ? na : nb));
+        expect(plan.slice(0, shared).every((p) => p[2] === "shared")).toBe(true);
+      }),
+    );
+  });
+
+  it("streamed: the shared turns are listed once and not counted as differences; the fork's turns meet the parent's later ones", async () => {
+    const parent = longSession(4);
+    // The fork: the parent's first two turns' history, then its own question.
+    const fork = longSession(4, (i, t) => (i >= 2 ? `fork ${t}` : t))
+      .slice(2)
+      .map((t, i) => ({ ...t, index: i }));
+    const gen = streamSessionDiff(source("p", parent), source("f", fork), { forkPoint: { parent: "a", turns: 2 } });
+    const pairs: TurnPair[] = [];
+    let r = await gen.next();
+    for (; !r.done; r = await gen.next()) pairs.push(r.value);
+    expect(pairs.map((p) => [p.a, p.b, p.status, p.changedFrom])).toEqual([
+      [0, null, "shared", null],
+      [1, null, "shared", null],
+      [2, 0, "changed", 4],
+      [3, 1, "changed", 4],
+    ]);
+    expect(r.value.summary).toMatchObject({ turns: 4, shared: 2, differ: 2, onlyA: 0, onlyB: 0 });
+    expect(r.value.firstDivergence).toMatchObject({ a: 2, b: 0, message: 4 });
   });
 });
 

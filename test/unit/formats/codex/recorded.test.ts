@@ -91,12 +91,93 @@ describe("codex 0.169.0 rollouts replay to the requests the binary sent", () => 
       bodies,
     );
     expect(r.differences).toEqual([]);
-    expect([r.turns, r.requests]).toEqual([4, 4]);
-    // Without its parent, the child's first request lacks the parent's history: the comparison says so.
+    // The parent went on after the fork: its last two requests came after the fork's (compared thread by thread).
+    expect([r.turns, r.requests, r.compared]).toEqual([6, 6, 6]);
     const child = all[1] as CodexSession;
+    const threads = (bodies as Array<{ prompt_cache_key: string }>).map((b) => (b.prompt_cache_key === child.id ? "fork" : "parent"));
+    expect(threads).toEqual(["parent", "parent", "fork", "fork", "parent", "parent"]);
+    expect(codexFormat.forkPoint?.(child)).toEqual({ file: expect.stringContaining(all[0].file.split("/").pop() ?? "?"), turns: 2 });
+    // Without its parent, the child's first request lacks the parent's history: the comparison says so.
     const alone = parseSession(readFileSync(child.file, "utf8"), { file: child.file }) as CodexSession;
     expect(codexFormat.originFindings?.(alone).map((d) => d.code)).toEqual(["CODEX_FORK_PARENT_MISSING"]);
-    expect(compareRequests(turnViews(alone).turns, bodies.slice(2)).differences.length).toBe(2);
+    expect(
+      compareRequests(
+        turnViews(alone).turns,
+        bodies.filter((_, i) => threads[i] === "fork"),
+      ).differences.length,
+    ).toBe(2);
+  });
+});
+
+describe("rollbacks, as the binaries performed them", () => {
+  it("0.169.0 thread/revert: each revert starts a segment file whose base is the previous file, read as a chain", async () => {
+    const { sessions: all, bodies } = await sessions("revert");
+    expect(all.map((s) => s.file.replace(/^.*\/rollout-[0-9T-]+-/, ""))).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}\.jsonl$/),
+      expect.stringMatching(/^[0-9a-f-]{36}_[0-9a-f-]{36}\.jsonl$/),
+      expect.stringMatching(/^[0-9a-f-]{36}_[0-9a-f-]{36}\.jsonl$/),
+    ]);
+    expect(all.map((s) => s.diagnostics.filter((d) => d.severity !== "info"))).toEqual([[], [], []]);
+    const turns = all.flatMap((s) => turnViews(s).turns);
+    const r = compareRequests(turns, bodies);
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests, r.compared]).toEqual([6, 6, 6]);
+    // The last request holds turns 1 and 3 only: both reverted turns are gone.
+    const texts = ((turns[5].request?.input ?? []) as Array<{ role?: string; content?: Array<{ text?: string }> }>)
+      .filter((i) => i.role === "user")
+      .map((i) => i.content?.[0]?.text ?? "")
+      .filter((t) => t.endsWith("turn."));
+    expect(texts).toEqual(["First turn.", "Third turn.", "Fifth turn."]);
+    // The last segment alone (its base not beside it) is said to lack the history before it, and differs.
+    const last = all[2] as CodexSession;
+    const alone = parseSession(readFileSync(last.file, "utf8"), { file: last.file }) as CodexSession;
+    expect(codexFormat.originFindings?.(alone).map((d) => d.code)).toEqual(["CODEX_REVERT_BASE_MISSING"]);
+    expect(compareRequests(turnViews(alone).turns, bodies.slice(5)).differences.length).toBe(1);
+  });
+
+  it.each([
+    ["0.100.0", "codex-0.100"],
+    ["0.169.0", "codex-0.169"],
+  ])("thread/rollback in 0.100.0's app server, resumed by %s: every request equal", async (release) => {
+    const { session, bodies } = await scenario("rollback", release);
+    expect(session.diagnostics.filter((d) => d.code === "CODEX_ROLLBACK").map((d) => d.line)).toEqual([32]);
+    const { turns } = turnViews(session);
+    const r = compareRequests(turns, bodies);
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests, r.compared]).toEqual([5, 5, 5]);
+    const users = (i: number) =>
+      ((turns[i].request?.input ?? []) as Array<{ role?: string; content?: Array<{ text?: string }> }>)
+        .filter((x) => x.role === "user")
+        .map((x) => x.content?.[0]?.text ?? "")
+        .filter((t) => t.endsWith("request.") || t.endsWith("rollback.") || t.endsWith("later.") || t.endsWith("resumed."));
+    // The rolled-back request is gone from the request after the rollback and from the resumed one.
+    expect(users(3)).toEqual(["First request.", "Third request, after the rollback."]);
+    expect(users(4)).toEqual(["First request.", "Third request, after the rollback.", "Fourth request, resumed."]);
+  });
+});
+
+describe("remote compaction (0.169.0 on the built-in openai provider, pointed at the scripted server)", () => {
+  it("the compaction request ends in compaction_trigger; the opaque compaction item is replayed verbatim", async () => {
+    const { session, bodies } = await scenario("remote");
+    expect(session.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    const { turns } = turnViews(session);
+    const r = compareRequests(turns, bodies);
+    expect(r.differences).toEqual([]);
+    expect([r.turns, r.requests, r.compared]).toEqual([4, 4, 4]);
+    type Body = { input: Array<Record<string, unknown>>; tools?: unknown[] };
+    const sent = bodies as Body[];
+    expect(sent[1].input.at(-1)).toEqual({ type: "compaction_trigger" });
+    expect(turns[1].request?.input as unknown[]).toContainEqual({ type: "compaction_trigger" });
+    // A remote compaction request sends the tools, which the rollout does not record.
+    expect((sent[1].tools ?? []).length).toBeGreaterThan(0);
+    expect(turns[1].notRecorded?.map((n) => n.path)).toContain("$.tools");
+    expect(turns[1].compactionRequest).toEqual({ compaction: "L16", responseRecorded: true, remote: true });
+    // The item the server returned, byte for byte, in every later request sightline rebuilds.
+    const item = { type: "compaction", id: "cmp_resp_1_0", encrypted_content: "gAAAA-scripted-opaque-compaction-1" };
+    for (const k of [2, 3]) {
+      expect(sent[k].input).toContainEqual(item);
+      expect(turns[k].request?.input as unknown[]).toContainEqual(item);
+    }
   });
 });
 
