@@ -171,6 +171,11 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   contextsAt?(session: S, opts?: ContextOptions): (leafId: string | null) => LoweredContext | undefined;
   /** The session as pi-shaped replay steps for TTSR simulation (docs/product.md §5). */
   ttsrSteps?(session: S): ReplayStep[];
+  /**
+   * Set when the agent has no TTSR (Claude Code): why `ttsr run` and `check` are counterfactual for its sessions,
+   * rules matched as oh-my-pi would match them with no recorded evidence to agree with.
+   */
+  ttsrCounterfactual?: string;
   /** The working directory the session recorded, for tool argument paths (null: it records none). */
   recordedCwd?(session: S): string | null;
 }

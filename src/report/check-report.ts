@@ -29,7 +29,10 @@ export function checkVerdict(doc: CheckDocument): string {
     return `check could not run completely: ${errors} error(s) in the config, rules or expectations (${doc.regressions.length} regression(s) in ${scope})`;
   }
   const partial = doc.partial ? ` (partial: shard(s) ${doc.partial.missing.join(", ")} missing)` : "";
-  return `${doc.regressions.length ? `${doc.regressions.length} regression(s)` : "no regressions"} in ${scope}${partial}`;
+  // Sessions of an agent without TTSR: their TTSR expectations are counterfactual, never a recorded agreement.
+  const cf = new Set((doc.sessionDiagnostics ?? []).filter((d) => d.code === "TTSR_COUNTERFACTUAL").map((d) => d.file)).size;
+  const cfNote = cf ? `; TTSR counterfactual in ${cf} session(s) (their agent has no TTSR: rule matches with no recorded evidence to agree with)` : "";
+  return `${doc.regressions.length ? `${doc.regressions.length} regression(s)` : "no regressions"} in ${scope}${partial}${cfNote}`;
 }
 
 /** A session key as a path from the folder check ran in (the key is relative to the config's folder). */

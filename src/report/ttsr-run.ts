@@ -4,7 +4,7 @@ import { fitTable } from "./table-fit.js";
 import { unverifiableReason } from "../shared/codes/ttsr.js";
 import { terminalLine } from "../shared/terminal.js";
 import { comparedRecords, firstDifference, recordedDecision, replayedDecision, type DecisionFields } from "../ttsr/simulate/agree.js";
-import type { TtsrRunDoc } from "../ttsr/simulate/run-doc.js";
+import type { TtsrRunDoc, TtsrRunSession } from "../ttsr/simulate/run-doc.js";
 import type { SimInjection, SimRecorded, SimTurn } from "../ttsr/simulate/types.js";
 
 const cell = (s: string, max = 60): string => {
@@ -104,6 +104,26 @@ const AGENT_FROM: Record<string, string> = {
   default: "top-level session: none recorded, no --agent",
 };
 
+/** A session of an agent without TTSR: the turns where a rule would have fired (every turn with --full), and a count. */
+function counterfactualTurns(s: TtsrRunSession, o: { width?: number; full?: boolean }): string[] {
+  const indexed = s.turns.map((t, i) => [i, t] as const);
+  const firing = indexed.filter(([, t]) => t.matches.length > 0);
+  const rows = o.full ? indexed : firing;
+  const out: string[] = [];
+  if (rows.length > 0)
+    out.push(
+      fitTable(
+        { head: ["#", "response", "stop", "would match (counterfactual)", "would inject"], style: { head: [], border: [] } },
+        rows.map(([i, t]) => turnRow(i, t).slice(0, 5)),
+        { width: o.width, flex: [1, 3, 4, 5] },
+      ),
+    );
+  out.push(
+    `${s.turns.length} turns, counterfactual: ${firing.length} where a rule would have matched${o.full || rows.length === s.turns.length ? "" : " (every turn: --full)"}`,
+  );
+  return out;
+}
+
 /** The readable output (plain text: no colour codes): per session its setup, the disagreements and unverifiable
  * turns explained, and a one-line count; `full` adds the per-turn table of every turn. */
 export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number; full?: boolean } = {}): string {
@@ -123,8 +143,13 @@ export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number; full?: boole
       if (s.agent !== undefined) out.push(terminalLine(`  agent ${s.agent} (${AGENT_FROM[s.agentFrom ?? ""] ?? s.agentFrom})`));
       if (s.verdicts !== undefined) out.push(terminalLine(`  judged-rule verdicts ${s.verdicts}`));
     }
+    if (s.counterfactual !== undefined) out.push(terminalLine(`  counterfactual: ${s.counterfactual}`));
     if (s.turns.length === 0) {
       out.push("  no assistant turns");
+      continue;
+    }
+    if (s.counterfactual !== undefined) {
+      out.push(...counterfactualTurns(s, o));
       continue;
     }
     const indexed = s.turns.map((t, i) => [i, t] as const);

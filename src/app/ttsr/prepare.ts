@@ -4,6 +4,7 @@
 // same way, so one session and one rule set give one answer in every command.
 import { homedir } from "node:os";
 import { resolve } from "node:path";
+import { moduleOf } from "../../formats/index.js";
 import type { SessionBase } from "../../formats/types.js";
 import { nodeRuleFs } from "../../io/rule-fs.js";
 import { isStdin, STDIN_LABEL } from "../../io/read.js";
@@ -161,6 +162,9 @@ export function prepareTtsrReplay(
   const run = "ruleDirs" in runOrOptions ? runOrOptions : loadTtsrRun(runOrOptions);
   const file = session.file;
   const diagnostics: Diagnostic[] = [];
+  // An agent without TTSR (Claude Code): every verdict is counterfactual, said once per session (ttsr run, audit, check).
+  const counterfactual = moduleOf(session).ttsrCounterfactual;
+  if (counterfactual !== undefined) diagnostics.push(diag("TTSR_COUNTERFACTUAL", { file }, { format: session.format, why: counterfactual }));
   const named = run.named.ttsrProfile;
   const profile = resolveTtsrProfile(session, named, named === undefined && usesV18Keys(rulesFor(run, "v18")));
   if (profile.contradicts)

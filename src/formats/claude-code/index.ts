@@ -21,6 +21,8 @@ export const claudeCodeFormat: FormatModule<CcSession, ApiMessage> = {
   turnContexts: ccTurnContexts,
   compactions: ccCompactions,
   ttsrSteps: ccTtsrSteps,
+  ttsrCounterfactual:
+    "Claude Code has no TTSR: rules are matched against the recorded stream as oh-my-pi would match them, with no recorded evidence to agree with",
   originFile: ccOriginFile,
   setOrigin: setCcOrigin,
   originFindings: ccOriginFindings,

@@ -242,6 +242,11 @@ export const ttsrCodes = {
     message: (a: { profile: string; profileFrom: string; cwd: string; cwdFrom: string; settings: string }) =>
       `TTSR replay with profile ${show(a.profile)} (${show(a.profileFrom)}), cwd ${show(a.cwd)} (${show(a.cwdFrom)}), settings ${show(a.settings)}`,
   },
+  TTSR_COUNTERFACTUAL: {
+    severity: "info",
+    title: "A TTSR replay of a session whose agent has no TTSR: every match is counterfactual, no turn agrees or disagrees",
+    message: (a: { format: string; why: string }) => `TTSR replay of a ${show(a.format)} session is counterfactual: ${show(a.why)}`,
+  },
   TTSR_REPLAY_AGENT: {
     severity: "info",
     title: "The agent a v18 replay buckets rules for (rule `agents` scoping)",

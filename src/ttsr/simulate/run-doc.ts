@@ -40,5 +40,7 @@ export interface TtsrRunSession {
   agentFrom?: AgentSource;
   /** v18: the verdicts file judged rules were answered from (docs/ttsr.md §18.6). */
   verdicts?: string;
+  /** Why the whole replay is counterfactual: the agent has no TTSR, so no turn can agree or disagree. */
+  counterfactual?: string;
   turns: SimTurn[];
 }
