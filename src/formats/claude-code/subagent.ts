@@ -1,6 +1,6 @@
 // A subagent transcript (<sessionId>/subagents/agent-<id>.jsonl, docs/claude-code.md §2) linked to the tool call
 // of its parent session that started it: the parent's tool result records the agent id (toolUseResult.agentId).
-// A forked session (--fork-session, §2) linked to the session it copied: 2.1.3xx keeps, on each copied assistant
+// A forked session (--fork-session, docs/claude-code.md §2) linked to the session it copied: 2.1.3xx keeps, on each copied assistant
 // line, the id of the session that made the request (requestSessionId).
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { isObject } from "../../shared/json.js";
