@@ -200,7 +200,20 @@ export function buildCcContext(s: CcSession, leafId: string | null): NativeConte
   const recorded = recordedAtOrAbove(s, leafId);
   if (recorded) return recorded;
   const lc = lineContext(s, leafId);
-  return { systemPrompt: null, messages: lc.messages, sourceIds: lc.sourceIds };
+  return { systemPrompt: nextSystemPrompt(s, leafId), messages: lc.messages, sourceIds: lc.sourceIds };
+}
+
+/**
+ * cc-2.1, a context rebuilt from the lines: the system prompt of the first recorded request written after the
+ * entry, whose shape is the one sent next to it (a compaction's "after" and the request after it). Without a
+ * later request, or for a release that records none: null (not recorded), never a guess from an earlier one.
+ */
+function nextSystemPrompt(s: CcSession, leafId: string | null): string | null {
+  if (s.profile !== "cc-2.1" || leafId === null) return null;
+  const line = s.lineOf.get(leafId);
+  const rec = line === undefined ? undefined : s.requests.find((r) => r.line > line);
+  const shape = rec ? s.shapes.get(rec.shapeHash) : undefined;
+  return shape ? systemText(shape.system) : null;
 }
 
 export function ccToMsgs(_s: CcSession, ctx: NativeContext<ApiMessage>): Msg[] {

@@ -46,6 +46,16 @@ describe("before and after of a compaction", () => {
       expect(c.notRecorded?.map((n) => n.path)).toEqual(["$.system[0]", "$.metadata", "$.messages", "after"]);
     });
 
+  it("2.1.328: the after (from the lines) carries the system prompt of the request sent after it, not null", () => {
+    const s = session("2.1.328", "compact");
+    const m = moduleOf(s);
+    const [c] = m.compactions(s);
+    if (!c) throw new Error("no compaction");
+    const after = m.buildContext(s, c.afterLeafId).systemPrompt;
+    expect(after).toMatch(/^You are a Claude agent/);
+    expect(after).toBe(m.buildContext(s, c.beforeLeafId).systemPrompt);
+  });
+
   it("2.1.220: before and after are said to be rebuilt from the lines", () => {
     const s = session("2.1.220", "compact");
     const [c] = moduleOf(s).compactions(s);
