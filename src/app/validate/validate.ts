@@ -33,9 +33,9 @@ export interface ValidateOptions {
   ttsrProfile?: "seed" | "v17" | "v18";
   concurrency?: number;
   /**
-   * Threads for one large pi file (parallel.ts; 0 or 1: one, the default). Not the default yet: on the loaded
-   * 2-core machine of issue 21 the second thread saved no time (its start-up and the copies between threads
-   * cost about what it parses); to be decided on a quiet run of the bench.
+   * Threads for one large pi file (parallel.ts; 0 or 1: one, the default). Not the default: on the 2-core
+   * machine of issue 21 a second thread added ≈ 0.45 s of CPU to a 94 MB file (+40 %: its start-up and schema
+   * compilation, slimming and copying facts between threads) and never shortened the wall time.
    */
   workers?: number;
   onProgress?: (done: number, total: number) => void;
