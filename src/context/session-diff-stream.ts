@@ -16,6 +16,8 @@ export interface TurnSource {
   diagnostics?: readonly Diagnostic[];
   /** Index and responseId of every turn, in stream order (pairing needs both lists before any turn). */
   ids: readonly TurnId[];
+  /** Sessions only: whether the context of turn j passes through entry `id` (pairs a fork with its original). */
+  reaches?: (j: number, id: string) => boolean;
   /** The same turns in the same order, full or as deltas (a delta's base comes earlier in the stream). */
   turns: AsyncIterable<Turn> | Iterable<Turn>;
 }
@@ -127,7 +129,14 @@ export interface SessionDiffRun {
 
 /** Yields one TurnPair per paired turn in order; returns the summary. */
 export async function* streamSessionDiff(a: TurnSource, b: TurnSource, opts: SessionDiffOptions = {}): AsyncGenerator<TurnPair, SessionDiffEnd> {
-  const plan = pairTurns(a.ids, b.ids);
+  const reaches = b.reaches;
+  const continues = reaches
+    ? (i: number, j: number) => {
+        const leaf = a.ids[i]?.leafId;
+        return typeof leaf === "string" && reaches(j, leaf);
+      }
+    : undefined;
+  const plan = pairTurns(a.ids, b.ids, continues);
   const cmp = new TurnComparer(a.name, b.name, opts);
   const ra = new SideReader(a, new Set());
   const rb = new SideReader(b, new Set(plan.flatMap(([i, j]) => (i !== null && j !== null ? [j] : []))));

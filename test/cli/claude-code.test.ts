@@ -43,6 +43,13 @@ describe("claude code through the CLI", () => {
     expect(runCli(["replay", origin as string], { cwd: dir }).stdout).not.toContain("note:");
   });
 
+  it("diff of the original and its fork pairs the fork's first turn with the original's turn at the fork point", { timeout: 60_000 }, () => {
+    const [fork, origin] = forkAndOrigin();
+    const d = runCli(["diff", origin as string, fork as string, "--full"], { cwd: dir });
+    expect(d.stdout).toContain("~ turn a#1 / b#0 (response 20c4b4a4-9f35-43cf-bd2a-dd1beb865204): messages differ from #4 (new difference)");
+    expect(d.stdout).toMatch(/First divergence: turn a#0 \/ b#- \(response 8d8435bf-[0-9a-f-]+\), only in /);
+  });
+
   it("audit lists a subagent right after its parent, with the call that started it", { timeout: 60_000 }, () => {
     const r = runCli(["audit", "subagent", "--out", "audit-out", "--json"], { cwd: dir });
     expect(r.code).toBe(0);
