@@ -33,7 +33,8 @@ export function replayStream(session: SessionBase, opts: TurnViewOptions = {}): 
     leaves: session.tree.leaves,
     systemPrompt: sp === "" ? null : sp,
     turns: [],
-    diagnostics: [...session.diagnostics],
+    // Where the session came from (a subagent's parent, a fork's original, a yoi segment's lineage), as validate says.
+    diagnostics: [...session.diagnostics, ...(moduleOf(session).originFindings?.(session) ?? [])],
   };
   return { head, turns: iterTurnViews(session, opts) };
 }

@@ -18,6 +18,8 @@ export interface TurnSource {
   forkPoint?: { file: string; turns: number; revert?: true };
   /** Index and responseId of every turn, in stream order (pairing needs both lists before any turn). */
   ids: readonly TurnId[];
+  /** Sessions only: whether the context of turn j passes through entry `id` (pairs a fork with its original). */
+  reaches?: (j: number, id: string) => boolean;
   /** The same turns in the same order, full or as deltas (a delta's base comes earlier in the stream). */
   turns: AsyncIterable<Turn> | Iterable<Turn>;
 }
@@ -131,7 +133,17 @@ export interface SessionDiffRun {
 
 /** Yields one TurnPair per paired turn in order; returns the summary. */
 export async function* streamSessionDiff(a: TurnSource, b: TurnSource, opts: SessionDiffOptions = {}): AsyncGenerator<TurnPair, SessionDiffEnd> {
-  const plan: Array<[number | null, number | null, "shared"?]> = opts.forkPoint ? pairAcrossFork(a.ids, b.ids, opts.forkPoint) : pairTurns(a.ids, b.ids);
+  const reaches = b.reaches;
+  const continues = reaches
+    ? (i: number, j: number) => {
+        const leaf = a.ids[i]?.leafId;
+        return typeof leaf === "string" && reaches(j, leaf);
+      }
+    : undefined;
+  // A known fork point (Codex forks, revert segments) wins; else pairing may follow the tree (Claude Code forks).
+  const plan: Array<[number | null, number | null, "shared"?]> = opts.forkPoint
+    ? pairAcrossFork(a.ids, b.ids, opts.forkPoint)
+    : pairTurns(a.ids, b.ids, continues);
   const cmp = new TurnComparer(a.name, b.name, opts);
   const ra = new SideReader(a, new Set());
   const rb = new SideReader(b, new Set(plan.flatMap(([i, j]) => (i !== null && j !== null ? [j] : []))));

@@ -14,6 +14,8 @@ export interface TurnId {
   responseId: string;
   /** A delta turn's base index, when known before the turns are read (lets a reader drop bases no turn needs). */
   base?: number | null;
+  /** The entry the turn's request was built at (sessions only): lets a fork's turns meet the original's. */
+  leafId?: string | null;
 }
 
 /** Why a changed turn differs: a difference no earlier turn had, or only ones seen before. */
@@ -116,9 +118,11 @@ export const NEW_DIFFERENCE_LIST = 20;
 
 /**
  * Pairs turn positions: by responseId first (each b turn used once), then the unmatched ones in order; the
- * rest are one-sided. Output order: a's order, then b-only turns in b's order.
+ * rest are one-sided. Output order: a's order, then b-only turns in b's order. With `continues(i, j)` (b's turn j
+ * was built on a context that holds a's turn i's leaf: b forked or rewound from a), an unmatched b turn first
+ * takes the last unmatched a turn it continues, so a fork meets its original at the fork point.
  */
-export function pairTurns(a: readonly TurnId[], b: readonly TurnId[]): Array<[number | null, number | null]> {
+export function pairTurns(a: readonly TurnId[], b: readonly TurnId[], continues?: (i: number, j: number) => boolean): Array<[number | null, number | null]> {
   const bById = new Map<string, number>();
   b.forEach((t, j) => {
     if (!bById.has(t.responseId)) bById.set(t.responseId, j);
@@ -133,6 +137,20 @@ export function pairTurns(a: readonly TurnId[], b: readonly TurnId[]): Array<[nu
       partner[i] = j;
     } else unmatchedA.push(i);
   });
+  if (continues)
+    for (let j = 0; j < b.length; j++) {
+      if (usedB.has(j)) continue;
+      for (let k = unmatchedA.length - 1; k >= 0; k--) {
+        const i = unmatchedA[k] as number;
+        if (partner[i] !== null || !continues(i, j)) continue;
+        partner[i] = j;
+        usedB.add(j);
+        break;
+      }
+    }
+  const restA = unmatchedA.filter((i) => partner[i] === null);
+  unmatchedA.length = 0;
+  unmatchedA.push(...restA);
   const unmatchedB = b.map((_, j) => j).filter((j) => !usedB.has(j));
   let k = 0;
   for (; k < unmatchedA.length && k < unmatchedB.length; k++) partner[unmatchedA[k]] = unmatchedB[k];

@@ -170,7 +170,7 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   /** The file name, in the session's folder, of the session this one continues (yoi: a compacted or forked segment's source); readSession reads it into the session. */
   originFile?(session: S): string | undefined;
   /**
-   * False when the agent has no TTSR (Codex): its logs record no injection, so a TTSR replay of them is
+   * False when the agent has no TTSR (Claude Code, Codex): its logs record no injection, so a TTSR replay of them is
    * counterfactual, what the rules would have done, with nothing recorded to agree or disagree with.
    */
   ttsrRecorded?: boolean;

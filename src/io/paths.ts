@@ -18,8 +18,21 @@ export interface ExpandedInputs {
 
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
 
+/**
+ * Sorted, except that a folder X comes right after a file X.jsonl beside it: a Claude Code session
+ * `<id>.jsonl` and its `<id>/subagents/` (docs/claude-code.md §2) are listed parent first, subagents next.
+ */
+function walkOrder(names: string[]): string[] {
+  const sorted = [...names].sort();
+  const present = new Set(sorted);
+  const deferred = sorted.filter((n) => present.has(`${n}.jsonl`));
+  if (deferred.length === 0) return sorted;
+  const later = new Set(deferred);
+  return sorted.filter((n) => !later.has(n)).flatMap((n) => (n.endsWith(".jsonl") && later.has(n.slice(0, -6)) ? [n, n.slice(0, -6)] : [n]));
+}
+
 function walk(dir: string, out: string[]): void {
-  const names = readdirSync(dir).sort();
+  const names = walkOrder(readdirSync(dir));
   for (const name of names) {
     if (SKIP_DIRS.has(name)) continue;
     const p = join(dir, name);

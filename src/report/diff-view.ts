@@ -67,7 +67,8 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
     if (d.request) {
       const msgs = Array.isArray(d.request.messages) ? d.request.messages.length : 0;
       out.push(paint(o.color, "dim", `  compaction request: reconstructed (not recorded by the release), ${msgs} messages (diff --json holds it)`));
-    } else if (d.notRecorded?.length) out.push(paint(o.color, "dim", `  compaction request: ${terminalLine(d.notRecorded[0]?.why ?? "")}`));
+    } else if (d.notRecorded?.[0]?.path === "$") out.push(paint(o.color, "dim", `  compaction request: ${terminalLine(d.notRecorded[0].why)}`));
+    for (const n of d.notRecorded ?? []) if (n.path === "before" || n.path === "after") out.push(paint(o.color, "dim", `  ${n.path}: ${terminalLine(n.why)}`));
     if (d.keptPositions.length > 0) out.push(`  = kept ${keptRanges(d.keptPositions)}`);
     for (const m of d.added)
       out.push(

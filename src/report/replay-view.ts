@@ -82,6 +82,8 @@ export function tokenFigures(tokens: Turn["tokens"]): string {
   return `≈${tokens.estimated} tok · logged ${logged}`;
 }
 
+const ORIGIN_NOTES: ReadonlySet<string> = new Set(["CC_FORK_OF", "CC_SUBAGENT_OF"]);
+
 export function renderReplayHead(doc: ReplayDocument, color: boolean, listed?: number): string {
   const out: string[] = [];
   const s = doc.session;
@@ -94,6 +96,8 @@ export function renderReplayHead(doc: ReplayDocument, color: boolean, listed?: n
       `active leaf ${doc.activeLeafId === null ? "(none)" : terminalLine(doc.activeLeafId)} · ${doc.leaves.length} lea${doc.leaves.length === 1 ? "f" : "ves"}${listedText}`,
     ),
   );
+  // A session that is a copy or a part of another says so first (a fork, a subagent): its turns are read with that in mind.
+  for (const d of doc.diagnostics) if (ORIGIN_NOTES.has(d.code)) out.push(paint(color, "dim", `note: ${terminalLine(d.message)}`));
   const errors = doc.diagnostics.filter((d) => d.severity === "error").length;
   if (errors > 0) out.push(paint(color, "red", `${errors} error diagnostic${errors === 1 ? "" : "s"} (run sightline validate for details)`));
   return out.join("\n") + "\n";

@@ -108,7 +108,8 @@ async function auditSessionFile(
     else b.addDeltaTurn({ ...t, messages: t.messages as DeltaMessages });
   }
   for (const c of compactionDiffs(s, { tokens, withPatch: false })) b.addCompaction(c);
-  const extra: Diagnostic[] = [];
+  // Where the session came from (a subagent's parent and the call that started it, a fork's original), as validate says.
+  const extra: Diagnostic[] = [...(module.originFindings?.(s) ?? [])];
   if (ttsr) {
     const r = await ttsr(s, module);
     b.setTtsr(r.turns);

@@ -86,10 +86,21 @@ export async function turnSource(path: string, opts: { profile?: string }): Prom
     if (ids) return { name: path, ids, turns: replayJsonTurns(path) };
   }
   const { session, module } = await loadSession(path, opts);
-  const ids = module.turns(session).map((r) => ({ index: r.index, responseId: r.responseId }));
+  const refs = module.turns(session);
+  const ids = refs.map((r) => ({ index: r.index, responseId: r.responseId, leafId: r.leafId }));
   const forkPoint = module.forkPoint?.(session);
+  // Whether turn j's context passes through an entry: walked up the tree only for an id this session holds.
+  const reaches = (j: number, id: string): boolean => {
+    if (!session.tree.parent.has(id)) return false;
+    const seen = new Set<string>();
+    for (let at = refs[j]?.leafId ?? null; at !== null && at !== undefined && !seen.has(at); at = session.tree.parent.get(at) ?? null) {
+      if (at === id) return true;
+      seen.add(at);
+    }
+    return false;
+  };
   const turns = iterTurnViews(session, { scope: "all", profile: opts.profile });
-  return { name: path, file: session.file, diagnostics: session.diagnostics, ids, turns, ...(forkPoint ? { forkPoint } : {}) };
+  return { name: path, file: session.file, diagnostics: session.diagnostics, ids, reaches, turns, ...(forkPoint ? { forkPoint } : {}) };
 }
 
 /** When one side is a fork of the other (its parent's file is the other side's), where the fork leaves it. */

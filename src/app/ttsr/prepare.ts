@@ -196,6 +196,7 @@ export function prepareTtsrReplay(
         ? { settings: beside.file, settingsFrom: beside.from }
         : { settingsFrom: "default" as const }),
   };
+  // An agent without TTSR (Claude Code, Codex): every verdict is counterfactual, said once per session (ttsr run, audit, check).
   if (moduleOf(session).ttsrRecorded === false) {
     setup.counterfactual = true;
     diagnostics.push(diag("TTSR_COUNTERFACTUAL", { file }, { format: session.format }));

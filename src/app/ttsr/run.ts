@@ -1,7 +1,7 @@
 // `ttsr run`: rules + settings + sessions → the `ttsr run --json` document (docs/product.md §4, §5). Rule folders are read
 // through the core's loadRules with a node:fs view; sessions through readSession; the replay is simulateTtsr.
 import { isAbsolute, relative, resolve } from "node:path";
-import { isSession } from "../../formats/index.js";
+import { isSession, moduleOf } from "../../formats/index.js";
 import { expandInputs } from "../../io/paths.js";
 import { isStdin, STDIN_LABEL } from "../../io/read.js";
 import { diag, isFidelityFinding, type Diagnostic } from "../../shared/diagnostics.js";

@@ -1,12 +1,18 @@
-// The compaction request of a 2.1.3xx session, reconstructed (docs/claude-code.md §6): no release records it.
-// Measured on the bodies 2.1.328 sent: the request before the boundary (same model, system, tools and params),
-// its messages, then the response to it with cache_control on its last block, then the release's instruction
-// as a last user message (compact-strings.ts: one text for /compact, one for automatic compaction).
+// The compaction request of a Claude Code session, reconstructed (docs/claude-code.md §6): no release records
+// it. Measured on the bodies the CLI sent:
+// - 2.1.328: the last recorded request before the boundary that got a response (same model, system, tools and
+//   params), its messages, the response with cache_control on its last block, then the release's instruction
+//   as a last user message;
+// - 2.1.220: the messages of the context before the preserved tail (compactMetadata.preservedSegment), the
+//   instruction merged into the last user message as a block of its own (the earlier text gaining "\n"), and
+//   cache_control on the last block of the message before it.
+// The instruction is the release's text (compact-strings.ts), the /compact arguments put before its reminder.
 import { isObject } from "../../shared/json.js";
 import type { NotRecordedPart } from "../types.js";
-import { CC2_1_328_COMPACT_AUTO, CC2_1_328_COMPACT_MANUAL } from "./compact-strings.js";
+import { CC_COMPACT_ARGS_HEAD, CC_COMPACT_REMINDER_AT, CC2_1_328_COMPACT_AUTO, CC2_1_328_COMPACT_MANUAL } from "./compact-strings.js";
 import { withoutCacheControl } from "./hash.js";
-import type { ApiMessage, CcRecord, CcSession, Json } from "./model.js";
+import { lineContext, linesNotRecorded } from "./lines.js";
+import type { ApiMessage, CcProfile, CcRecord, CcSession, Json } from "./model.js";
 import { iterRebuiltRequests, RECORDS_NOT_RECORDED, wireForm } from "./requests.js";
 
 export interface CompactionRequest {
@@ -16,7 +22,7 @@ export interface CompactionRequest {
 
 const str = (v: unknown): v is string => typeof v === "string";
 
-/** The arguments of the /compact command written after the boundary ("" without any; undefined: automatic). */
+/** The arguments of the /compact command written after the boundary ("" without any; undefined: none found). */
 function compactArgs(s: CcSession, boundary: CcRecord): string | undefined {
   for (const r of s.records) {
     if (r.line <= boundary.line || r.type !== "user" || !isObject(r.raw.message) || !str(r.raw.message.content)) continue;
@@ -26,13 +32,35 @@ function compactArgs(s: CcSession, boundary: CcRecord): string | undefined {
   return undefined;
 }
 
+/**
+ * The instruction text a release sends for this compaction (compact-strings.ts). 2.1.328 adds its item-6
+ * sentence to a manual compaction that keeps a preserved tail (compactMetadata.preservedSegment; absent after a
+ * single exchange), with or without arguments; measured on the fixtures compact, compact-args, compact-first-turn.
+ */
+export function compactInstruction(profile: CcProfile, manual: boolean, preserved: boolean, args: string): string {
+  const base = profile === "cc-2.1" && manual && preserved ? CC2_1_328_COMPACT_MANUAL : CC2_1_328_COMPACT_AUTO;
+  if (args === "") return base;
+  const at = base.lastIndexOf(CC_COMPACT_REMINDER_AT);
+  return `${base.slice(0, at)}${CC_COMPACT_ARGS_HEAD}${args}${base.slice(at)}`;
+}
+
+const COMPACTION_NOTE = (from: string): NotRecordedPart => ({
+  path: "$.messages",
+  why: `the compaction request is not recorded: rebuilt from ${from} and the release's instruction text`,
+});
+
 export function ccCompactionRequest(s: CcSession, boundary: CcRecord): CompactionRequest {
-  const unbuilt = (why: string): CompactionRequest => ({ notRecorded: [{ path: "$", why }] });
-  if (s.profile !== "cc-2.1") return unbuilt("this release records no request: the compaction request cannot be rebuilt");
   const meta = isObject(boundary.raw.compactMetadata) ? boundary.raw.compactMetadata : {};
   const manual = meta.trigger === "manual";
-  const args = compactArgs(s, boundary);
-  if (manual && args) return unbuilt("/compact with instructions: the release adds the user's text to its instruction, which sightline does not rebuild");
+  const args = manual ? compactArgs(s, boundary) : "";
+  if (args === undefined) return unbuilt("the /compact command line after the boundary is missing: its arguments are unknown");
+  const instruction = compactInstruction(s.profile, manual, isObject(meta.preservedSegment), args);
+  return s.profile === "cc-2.1" ? fromRecords(s, boundary, instruction) : fromLines(s, boundary, meta, instruction);
+}
+
+const unbuilt = (why: string): CompactionRequest => ({ notRecorded: [{ path: "$", why }] });
+
+function fromRecords(s: CcSession, boundary: CcRecord, instruction: string): CompactionRequest {
   // The last request before the boundary that got a response.
   const answered = new Map<string, CcRecord[]>();
   for (const r of s.records) {
@@ -54,16 +82,33 @@ export function ccCompactionRequest(s: CcSession, boundary: CcRecord): Compactio
   const before = (base.request.messages as ApiMessage[]).map((m) => wireForm(withoutCacheControl(m) as ApiMessage));
   const request: Json = {
     ...structuredClone(base.request),
-    messages: [...before, { role: "assistant", content: reply }, { role: "user", content: manual ? CC2_1_328_COMPACT_MANUAL : CC2_1_328_COMPACT_AUTO }],
+    messages: [...before, { role: "assistant", content: reply }, { role: "user", content: instruction }],
   };
+  return { request, notRecorded: [...RECORDS_NOT_RECORDED, COMPACTION_NOTE("the request before it, its response")] };
+}
+
+function fromLines(s: CcSession, boundary: CcRecord, meta: Json, instruction: string): CompactionRequest {
+  // The context before the preserved tail: the head's parent, or the entry the boundary follows.
+  const seg = isObject(meta.preservedSegment) ? meta.preservedSegment : undefined;
+  const head = seg && str(seg.headUuid) ? s.entries.get(seg.headUuid) : undefined;
+  if (seg && !head) return unbuilt("the first preserved entry the boundary names is not in the file");
+  const leaf = head ? (str(head.raw.parentUuid) ? head.raw.parentUuid : null) : str(boundary.raw.logicalParentUuid) ? boundary.raw.logicalParentUuid : null;
+  const lc = lineContext(s, leaf);
+  const messages = structuredClone(lc.messages);
+  const lastMsg = messages[messages.length - 1];
+  // Only the shape measured (a user message last) is rebuilt; anything else is said, not guessed.
+  if (lastMsg?.role !== "user" || messages.length < 2)
+    return unbuilt("the context before the compaction does not end with a user message: how this release merges its instruction there was not observed");
+  const blocks: unknown[] = str(lastMsg.content) ? [{ type: "text", text: lastMsg.content }] : [...(lastMsg.content as unknown[])];
+  const prev = blocks[blocks.length - 1];
+  if (isObject(prev) && prev.type === "text" && str(prev.text)) blocks[blocks.length - 1] = { ...prev, text: `${prev.text}\n` };
+  lastMsg.content = [...blocks, { type: "text", text: instruction }];
+  const before = messages[messages.length - 2] as ApiMessage;
+  if (str(before.content)) before.content = [{ type: "text", text: before.content }];
+  const tail = (before.content as unknown[])[(before.content as unknown[]).length - 1];
+  if (isObject(tail)) tail.cache_control = { type: "ephemeral" };
   return {
-    request,
-    notRecorded: [
-      ...RECORDS_NOT_RECORDED,
-      {
-        path: "$.messages",
-        why: "the compaction request is not recorded: rebuilt from the request before it, its response and the release's instruction text",
-      },
-    ],
+    request: { messages: messages.map(wireForm) },
+    notRecorded: [...linesNotRecorded(lc), COMPACTION_NOTE("the context before its preserved tail")],
   };
 }

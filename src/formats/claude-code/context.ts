@@ -3,11 +3,12 @@
 // (cc-2.1-early) one per streamed response, the messages rebuilt from the conversation lines.
 import { isObject } from "../../shared/json.js";
 import { toArray, type List } from "../../shared/plist.js";
-import type { CompactionRef, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";
+import type { CompactionRef, Msg, NativeContext, NotRecordedPart, TurnContext, TurnRef } from "../types.js";
 import { ccCompactionRequest } from "./compaction.js";
 import { lineContext, linesNotRecorded } from "./lines.js";
 import type { ApiMessage, CcRecord, CcSession, Json } from "./model.js";
 import { MsgCells } from "./msgs.js";
+import { withoutCacheControl } from "./hash.js";
 import { iterRebuiltRequests, RECORDS_NOT_RECORDED, wireForm } from "./requests.js";
 
 const str = (v: unknown): v is string => typeof v === "string";
@@ -134,35 +135,107 @@ export function* ccTurnContexts(s: CcSession): Generator<TurnContext> {
 
 const recordedAt = new WeakMap<CcSession, Map<string | null, NativeContext<ApiMessage>>>();
 
-/** cc-2.1: the context of each turn's leaf, from its rebuilt request (the last request made there). */
+/**
+ * cc-2.1: the context of each turn's leaf, from its rebuilt request (the last request made there), and the
+ * context at the last line of each response: that request's messages and the response (what a compaction
+ * right after it summarises; the reconstructed compaction requests, equal to the captured bodies, hold it).
+ */
 function recordedContexts(s: CcSession): Map<string | null, NativeContext<ApiMessage>> {
   let m = recordedAt.get(s);
   if (m) return m;
   m = new Map();
+  const lastLine = new Map<string, CcRecord[]>();
+  for (const r of s.records)
+    if (isResponse(r) && str(r.raw.requestRef) && str(r.raw.uuid)) lastLine.set(r.raw.requestRef, [...(lastLine.get(r.raw.requestRef) ?? []), r]);
+  const atRequest = new Map<string | null, NativeContext<ApiMessage>>();
   const turns = ccTurnList(s);
   let i = 0;
   for (const rb of iterRebuiltRequests(s)) {
     const t = turns[i++];
     if (!t || !rb.request) continue;
-    m.set(t.leafId, { systemPrompt: systemText(rb.request.system), messages: rb.request.messages as ApiMessage[], sourceIds: rb.sourceIds });
+    const messages = rb.request.messages as ApiMessage[];
+    const systemPrompt = systemText(rb.request.system);
+    atRequest.set(t.leafId, { systemPrompt, messages, sourceIds: rb.sourceIds });
+    const lines = lastLine.get(rb.record.id);
+    const last = lines?.[lines.length - 1];
+    if (!lines || !last) continue;
+    const content = lines.flatMap((r) => (isObject(r.raw.message) && Array.isArray(r.raw.message.content) ? r.raw.message.content : []));
+    m.set(last.raw.uuid as string, {
+      systemPrompt,
+      messages: [...messages.map((x) => wireForm(withoutCacheControl(x) as ApiMessage)), { role: "assistant", content }],
+      sourceIds: [...rb.sourceIds, lines.map((r) => r.raw.uuid as string)],
+    });
   }
+  for (const [k, v] of atRequest) m.set(k, v);
   recordedAt.set(s, m);
   return m;
 }
+
+/**
+ * cc-2.1: the recorded context at an entry, or at the nearest entry above it when only attachments that
+ * 2.1.3xx sends nothing for (no `rendered`, e.g. prompt_snapshot) come between.
+ */
+function recordedAtOrAbove(s: CcSession, leafId: string | null): NativeContext<ApiMessage> | undefined {
+  if (s.profile !== "cc-2.1") return undefined;
+  const rec = recordedContexts(s);
+  const seen = new Set<string>();
+  for (let id = leafId; ; ) {
+    const hit = rec.get(id);
+    if (hit || id === null || seen.has(id)) return hit;
+    seen.add(id);
+    const r = s.entries.get(id);
+    if (r?.type !== "attachment" || Array.isArray(r.raw.rendered)) return undefined;
+    id = str(r.raw.parentUuid) ? r.raw.parentUuid : null;
+  }
+}
+
+/** cc-2.1: whether the context at an entry comes from a recorded request (else it is rebuilt from the lines). */
+export const ccContextRecorded = (s: CcSession, leafId: string | null): boolean => recordedAtOrAbove(s, leafId) !== undefined;
 
 /**
  * The context at an entry: where a recorded request was made (cc-2.1), that request's messages; elsewhere,
  * and for cc-2.1-early, the messages rebuilt from the lines (docs/claude-code.md §4).
  */
 export function buildCcContext(s: CcSession, leafId: string | null): NativeContext<ApiMessage> {
-  const recorded = s.profile === "cc-2.1" ? recordedContexts(s).get(leafId) : undefined;
+  const recorded = recordedAtOrAbove(s, leafId);
   if (recorded) return recorded;
   const lc = lineContext(s, leafId);
-  return { systemPrompt: null, messages: lc.messages, sourceIds: lc.sourceIds };
+  return { systemPrompt: nextSystemPrompt(s, leafId), messages: lc.messages, sourceIds: lc.sourceIds };
+}
+
+/**
+ * cc-2.1, a context rebuilt from the lines: the system prompt of the first recorded request written after the
+ * entry, whose shape is the one sent next to it (a compaction's "after" and the request after it). Without a
+ * later request, or for a release that records none: null (not recorded), never a guess from an earlier one.
+ */
+function nextSystemPrompt(s: CcSession, leafId: string | null): string | null {
+  if (s.profile !== "cc-2.1" || leafId === null) return null;
+  const line = s.lineOf.get(leafId);
+  const rec = line === undefined ? undefined : s.requests.find((r) => r.line > line);
+  const shape = rec ? s.shapes.get(rec.shapeHash) : undefined;
+  return shape ? systemText(shape.system) : null;
 }
 
 export function ccToMsgs(_s: CcSession, ctx: NativeContext<ApiMessage>): Msg[] {
   return toArray(listOf(new MsgCells(), ctx.messages, ctx.sourceIds));
+}
+
+/**
+ * The "before" and "after" of a compaction, where no recorded request stands for them: said as notRecorded
+ * parts with the paths "before" and "after" (docs/claude-code.md §6), not passed off as what was sent.
+ */
+function contextNotes(s: CcSession, c: CompactionRef): NotRecordedPart[] {
+  const out: NotRecordedPart[] = [];
+  const lines = "rebuilt from the conversation lines";
+  if (s.profile === "cc-2.1") {
+    if (!ccContextRecorded(s, c.beforeLeafId))
+      out.push({ path: "before", why: `${lines}: no recorded request or response ends at the entry the compaction follows` });
+    out.push({
+      path: "after",
+      why: `${lines}: 2.1.3xx records no request at the summary; the first request after it (replay) holds the summary as sent, with the next prompt`,
+    });
+  } else for (const path of ["before", "after"]) out.push({ path, why: `${lines} (this release records no request)` });
+  return out;
 }
 
 /** Each compact_boundary: before = the entry it follows (logicalParentUuid), after = the first summary written after it. */
@@ -185,7 +258,7 @@ export function ccCompactions(s: CcSession): CompactionRef[] {
     if (typeof meta.postTokens === "number") c.tokensAfter = meta.postTokens;
     const req = ccCompactionRequest(s, r);
     if (req.request) c.request = req.request;
-    c.notRecorded = req.notRecorded;
+    c.notRecorded = [...req.notRecorded, ...contextNotes(s, c)];
     out.push(c);
   }
   return out;

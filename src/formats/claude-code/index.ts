@@ -21,6 +21,7 @@ export const claudeCodeFormat: FormatModule<CcSession, ApiMessage> = {
   turnContexts: ccTurnContexts,
   compactions: ccCompactions,
   ttsrSteps: ccTtsrSteps,
+  ttsrRecorded: false,
   originFile: ccOriginFile,
   setOrigin: setCcOrigin,
   originFindings: ccOriginFindings,

@@ -54,4 +54,16 @@ export const claudeCodeCodes = {
     title: "A subagent transcript whose parent session file is not where Claude Code writes it",
     message: (a: { agentId: string; parent: string }) => `subagent ${show(a.agentId)}: its parent session ${show(a.parent)} could not be read`,
   },
+  CC_FORK_OF: {
+    severity: "info",
+    title: "A forked session (--fork-session) and the session it copied",
+    message: (a: { session: string; origin: string; copied: number; at: string }) =>
+      `session ${show(a.session)} is a fork of session ${show(a.origin)}: its first ${show(a.copied)} entries are copies, up to entry ${show(a.at)}`,
+  },
+  CC_FORK_ORIGIN_MISSING: {
+    severity: "warning",
+    title: "A forked session whose original session file is not beside it, or holds none of the copied entries",
+    message: (a: { session: string; origin: string }) =>
+      `session ${show(a.session)} copies entries of session ${show(a.origin)}, which could not be read beside it or does not hold them`,
+  },
 } as const satisfies Catalogue;

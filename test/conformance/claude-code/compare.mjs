@@ -43,7 +43,7 @@ export const isCompactionRequest = (body) => JSON.stringify(body.messages?.[body
 
 /**
  * `turns`: [{ file, index, profile, request }] from every session of one recording; `requests`: the captured
- * lines ({ url, body }); `compactions`: [{ file, id, request }] reconstructed compaction requests. Returns
+ * lines ({ url, body }); `compactions`: [{ file, id, profile, request }] reconstructed compaction requests. Returns
  * { turns, equal, differences: [{ where, detail }], compactionsEqual, compactionRequests (captured compaction
  * bodies no reconstruction stands for), retries }.
  */
@@ -70,12 +70,15 @@ export function compareRecording(turns, requests, compactions = []) {
       used.add(hit);
     }
   }
-  // Compaction requests sightline reconstructed (cc-2.1): each must equal a captured compaction body.
+  // Compaction requests sightline reconstructed: each must equal a captured compaction body (cc-2.1-early:
+  // its messages, as for a turn).
   let compactionsEqual = 0;
   for (const c of compactions) {
-    const hits = full.get(sortedJson(c.request));
+    const early = c.profile === "cc-2.1-early";
+    const hits = (early ? lines : full).get(sortedJson(early ? c.request.messages : c.request));
     const hit = hits?.find((i) => !used.has(i));
-    if (hit === undefined) differences.push({ where: `${c.file} compaction ${c.id}`, detail: nearest({ profile: "cc-2.1", request: c.request }, bodies) });
+    if (hit === undefined)
+      differences.push({ where: `${c.file} compaction ${c.id}`, detail: nearest({ profile: c.profile ?? "cc-2.1", request: c.request }, bodies) });
     else {
       compactionsEqual++;
       used.add(hit);

@@ -6,7 +6,7 @@
 //   node test/conformance/claude-code/record.mjs --version 2.1.328 [--out DIR] [--scenario NAME]
 // Without --out, writes fixtures/claude-code/<version>/<scenario>/{projects/,requests.json}.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheRoot, npmInstall, markComplete, releaseDir } from "../cache.mjs";
@@ -46,6 +46,20 @@ function run(bin, args, env) {
   });
 }
 
+/** The entries of a session's transcript in the scratch HOME (for a step's --resume-session-at). */
+function sessionEntries(sessionId) {
+  const root = join(SCRATCH_HOME, ".claude", "projects");
+  for (const d of readdirSync(root)) {
+    const f = join(root, d, `${sessionId}.jsonl`);
+    if (existsSync(f))
+      return readFileSync(f, "utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l));
+  }
+  return [];
+}
+
 /** Runs one scenario; returns { requests, log }. The projects folder is left in SCRATCH_HOME. */
 export async function recordScenario(bin, version, sc) {
   rmSync(SCRATCH_HOME, { recursive: true, force: true });
@@ -72,7 +86,16 @@ export async function recordScenario(bin, version, sc) {
   try {
     for (const step of sc.steps) {
       queue = [...step.replies];
-      const args = [...(step.resume ? ["--resume", sessionId] : []), ...step.args, "--dangerously-skip-permissions", "--output-format", "json"];
+      const at = step.at ? step.at(sessionEntries(sessionId)) : undefined;
+      if (step.at && !at) throw new Error(`${sc.name}: no entry to resume at`);
+      const args = [
+        ...(step.resume ? ["--resume", sessionId] : []),
+        ...(at ? ["--resume-session-at", at] : []),
+        ...step.args,
+        "--dangerously-skip-permissions",
+        "--output-format",
+        "json",
+      ];
       if (sc.autocompact && version !== "2.1.220") args.push("--autocompact", "100000", "--model", "claude-sonnet-4-5");
       const r = await run(bin, args, env);
       let parsed;
@@ -98,7 +121,7 @@ async function main() {
   const out = resolve(opt("--out") ?? join(ROOT, "fixtures", "claude-code", version));
   const bin = claudeBinary(version);
   for (const sc of SCENARIOS) {
-    if (only && sc.name !== only) continue;
+    if ((only && sc.name !== only) || sc.skip?.includes(version)) continue;
     const { requests, log } = await recordScenario(bin, version, sc);
     const dir = join(out, sc.name);
     rmSync(dir, { recursive: true, force: true });

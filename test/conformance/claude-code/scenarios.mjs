@@ -1,6 +1,8 @@
 // The scenarios the real Claude Code CLI is run through (record.mjs): each is a list of CLI invocations, in
 // one scratch HOME and project folder, with the model replies the scripted server gives, in request order.
 // A reply is { content, usage? } or { error }; replies past the end of a step's list are plain text.
+// `skip` lists releases a scenario is not run with. `resume: true` resumes the first step's session; `at(entries)` (with resume) adds --resume-session-at with the
+// uuid it picks among the entries of that session's transcript so far.
 
 const text = (t, usage) => ({ content: [{ type: "text", text: t }], ...(usage ? { usage } : {}) });
 const tool = (id, name, input, lead) => ({ content: [...(lead ? [{ type: "text", text: lead }] : []), { type: "tool_use", id, name, input }] });
@@ -83,6 +85,52 @@ export const SCENARIOS = [
       { args: ["--continue", "-p", "Also remember the number 42."], replies: [text("Noted: 42.")] },
       { args: ["--continue", "-p", "/compact"], replies: [text("<summary>The user asked to remember tangerine and 42.</summary>")] },
       { args: ["--continue", "-p", "What did I ask you to remember?"], replies: [text("tangerine and 42.")] },
+    ],
+  },
+  {
+    // /compact with instructions of the user's: how the release puts them into the compaction request.
+    name: "compact-args",
+    steps: [
+      { args: ["-p", "Remember the word tangerine."], replies: [text("Noted: tangerine.")] },
+      { args: ["--continue", "-p", "Also remember the number 42."], replies: [text("Noted: 42.")] },
+      { args: ["--continue", "-p", "/compact Keep only the fruit names."], replies: [text("<summary>The user asked to remember tangerine.</summary>")] },
+      { args: ["--continue", "-p", "Which fruit?"], replies: [text("Tangerine.")] },
+    ],
+  },
+  {
+    // /compact after a single exchange: 2.1.328 keeps no preserved tail and sends the shorter instruction.
+    // 2.1.220 refuses ("Not enough messages to compact") and sends the refusal (a system local_command line off
+    // the path) inside the next request, which sightline does not rebuild (docs/claude-code.md §7): not run there.
+    name: "compact-first-turn",
+    skip: ["2.1.220"],
+    steps: [
+      { args: ["-p", "Remember the word tangerine."], replies: [text("Noted: tangerine.")] },
+      { args: ["--continue", "-p", "/compact Keep only the fruit names."], replies: [text("<summary>The user asked to remember tangerine.</summary>")] },
+      { args: ["--continue", "-p", "Which fruit?"], replies: [text("Tangerine.")] },
+    ],
+  },
+  {
+    // --fork-session: the chain is copied under a new session id, the original file is left as it was.
+    name: "fork",
+    steps: [
+      { args: ["-p", "Pick a colour."], replies: [text("Blue.")] },
+      { args: ["--continue", "-p", "And a shape?"], replies: [text("A circle.")] },
+      { resume: true, args: ["--fork-session", "-p", "Now a number instead."], replies: [text("Seven.")] },
+    ],
+  },
+  {
+    // A rewind in print mode: --resume-session-at the first answer, then a new prompt, so that answer has two
+    // children in one file.
+    name: "rewind",
+    steps: [
+      { args: ["-p", "Pick a colour."], replies: [text("Blue.")] },
+      { args: ["--continue", "-p", "And a shape?"], replies: [text("A circle.")] },
+      {
+        resume: true,
+        at: (entries) => entries.filter((e) => e.type === "assistant")[0]?.uuid,
+        args: ["-p", "Forget the shape: a number."],
+        replies: [text("Seven.")],
+      },
     ],
   },
   {

@@ -53,7 +53,8 @@ describe("bench: real-shaped agent archives", () => {
   it("Claude Code: varied 2.1.328 and 2.1.220 transcripts (subagents, tool results) audit like their recordings", async () => {
     const a = await claudeCodeArchive(dir, 4e6, 7);
     expect(a.bytes).toBeGreaterThanOrEqual(4e6);
-    expect(new Set(a.variants).size).toBe(18);
+    // Scenarios are taken in turn until the size is reached: 4 MB holds at least the 18 of the first round of fixtures.
+    expect(new Set(a.variants).size).toBeGreaterThanOrEqual(18);
     expect(a.subagents).toBeGreaterThan(0);
     expect(a.toolResults).toBeGreaterThan(0);
     const got = await expectScenarioCounts(a, "projects", "claude-code");
@@ -76,7 +77,7 @@ describe("bench: real-shaped agent archives", () => {
 
   it("Codex: varied 0.169.0 and 0.100.0 rollouts (compactions) audit like their recordings", async () => {
     const a = await codexArchive(dir, 2e6, 7);
-    expect(new Set(a.variants).size).toBe(16);
+    expect(new Set(a.variants).size).toBe(14); // every recorded scenario but the fork and the revert (see the generator)
     const got = await expectScenarioCounts(a, "sessions", "codex");
     expect(got.compactions).toBeGreaterThan(0);
   }, 300_000);

@@ -117,6 +117,21 @@ describe("diffTurnLists", () => {
     expect(diffTurnLists("a", a, "b", b).summary).toMatchObject({ differ: 2, newDifferences: 1, carriedOver: 1 });
   });
 
+  it("a b turn that continues a's context (a fork) takes the last a turn it continues, before pairing by order", () => {
+    const id = (responseId: string, index: number) => ({ index, responseId });
+    const a = [id("a0", 0), id("a1", 1)];
+    const b = [id("f0", 0)];
+    expect(pairTurns(a, b)).toEqual([
+      [0, 0],
+      [1, null],
+    ]);
+    expect(pairTurns(a, b, (i) => i <= 1)).toEqual([
+      [0, null],
+      [1, 0],
+    ]);
+    expect(pairTurns(a, b, () => false)).toEqual(pairTurns(a, b));
+  });
+
   it("turns pair by responseId first, then by order; the rest are one-sided", () => {
     const id = (responseId: string, index: number) => ({ index, responseId });
     expect(pairTurns([id("x", 0), id("y", 1), id("p", 2)], [id("y", 0), id("x", 1), id("q", 2), id("r", 3)])).toEqual([

@@ -26,7 +26,7 @@ interface Compared {
 
 function replayRecording(dir: string) {
   const turns: Array<{ file: string; index: number; profile: string; request: unknown; check?: string }> = [];
-  const compactions: Array<{ file: string; id: string; request: unknown }> = [];
+  const compactions: Array<{ file: string; id: string; profile: string; request: unknown }> = [];
   const errors: string[] = [];
   for (const f of walk(join(dir, "projects"))) {
     const s = parseSession(readFileSync(f, "utf8"), { file: f });
@@ -35,7 +35,8 @@ function replayRecording(dir: string) {
     errors.push(...s.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.message}`));
     for (const t of moduleOf(s).turnContexts(s))
       turns.push({ file: f.slice(dir.length), index: t.ref.index, profile: s.profile, request: t.request, check: t.requestCheck });
-    for (const c of moduleOf(s).compactions(s)) if (c.request) compactions.push({ file: f.slice(dir.length), id: c.id, request: c.request });
+    for (const c of moduleOf(s).compactions(s))
+      if (c.request) compactions.push({ file: f.slice(dir.length), id: c.id, profile: s.profile, request: c.request });
   }
   const requests = JSON.parse(readFileSync(join(dir, "requests.json"), "utf8")) as unknown[];
   return { turns, errors, result: compareRecording(turns, requests, compactions) as Compared };
@@ -52,11 +53,12 @@ for (const release of readdirSync(ROOT)) {
         expect(turns.length).toBeGreaterThan(0);
         const want = release === "2.1.220" ? "rebuilt-from-lines" : "verified";
         expect(turns.map((t) => t.check)).toEqual(turns.map(() => want));
-        // The compaction requests (manual, and automatic where the release compacted): no release records them;
-        // for 2.1.328 sightline reconstructs them (equal to the captured body), for 2.1.220 it cannot.
-        const compactions = scenario === "compact" || (scenario === "autocompact" && release !== "2.1.220") ? 1 : 0;
-        expect(result.compactionsEqual).toBe(release === "2.1.220" ? 0 : compactions);
-        expect(result.compactionRequests).toBe(release === "2.1.220" ? compactions : 0);
+        // The compaction requests (manual with and without arguments, and automatic where the release compacted):
+        // no release records them; sightline reconstructs each (equal to the captured body).
+        const compactions =
+          ["compact", "compact-args"].includes(scenario) || (["autocompact", "compact-first-turn"].includes(scenario) && release !== "2.1.220") ? 1 : 0;
+        expect(result.compactionsEqual).toBe(compactions);
+        expect(result.compactionRequests).toBe(0);
         // 2.1.328 records the retried request of the error scenario as its own turn; 2.1.220 does not.
         expect(result.retries).toBe(release === "2.1.220" && scenario === "thinking-error" ? 1 : 0);
       });

@@ -1,0 +1,67 @@
+// Compactions of Claude Code sessions (docs/claude-code.md §6): the instruction text per release and trigger,
+// and where the "before" of a compaction is a recorded context rather than one rebuilt from the lines.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CC2_1_328_COMPACT_AUTO, CC2_1_328_COMPACT_MANUAL } from "../../../../src/formats/claude-code/compact-strings.js";
+import { compactInstruction } from "../../../../src/formats/claude-code/compaction.js";
+import { withoutCacheControl } from "../../../../src/formats/claude-code/hash.js";
+import { wireForm } from "../../../../src/formats/claude-code/requests.js";
+import type { ApiMessage } from "../../../../src/formats/claude-code/model.js";
+import { isSession, moduleOf, parseSession } from "../../../../src/formats/index.js";
+
+const session = (release: string, scenario: string) => {
+  const dir = join(import.meta.dirname, "../../../../fixtures/claude-code", release, scenario, "projects/-tmp-cc-project");
+  const f = join(dir, readdirSync(dir).find((n) => n.endsWith(".jsonl")) as string);
+  const s = parseSession(readFileSync(f, "utf8"), { file: f });
+  if (!isSession(s)) throw new Error("not read");
+  return s;
+};
+
+describe("compaction instruction", () => {
+  it("2.1.328 /compact keeping a tail: the longer text; automatic or without a tail: the shorter one", () => {
+    expect(compactInstruction("cc-2.1", true, true, "")).toBe(CC2_1_328_COMPACT_MANUAL);
+    expect(compactInstruction("cc-2.1", true, false, "")).toBe(CC2_1_328_COMPACT_AUTO);
+    expect(compactInstruction("cc-2.1", false, true, "")).toBe(CC2_1_328_COMPACT_AUTO);
+    expect(compactInstruction("cc-2.1-early", true, true, "")).toBe(CC2_1_328_COMPACT_AUTO);
+  });
+
+  it("the /compact arguments go before the closing reminder", () => {
+    const t = compactInstruction("cc-2.1-early", true, true, "Keep the fruit.");
+    expect(t).toContain("</example>\n\n\nAdditional Instructions:\nKeep the fruit.\n\nREMINDER: Do NOT call any tools.");
+    expect(t.length).toBe(CC2_1_328_COMPACT_AUTO.length + "\n\nAdditional Instructions:\nKeep the fruit.".length);
+  });
+});
+
+describe("before and after of a compaction", () => {
+  for (const scenario of ["compact", "compact-args", "compact-first-turn"])
+    it(`2.1.328 ${scenario}: before is the last request and its response, as the compaction request holds them`, () => {
+      const s = session("2.1.328", scenario);
+      const m = moduleOf(s);
+      const [c] = m.compactions(s);
+      if (!c?.request) throw new Error("no compaction request");
+      const before = m.buildContext(s, c.beforeLeafId).messages as ApiMessage[];
+      const sent = (c.request.messages as ApiMessage[]).slice(0, -1).map((x) => wireForm(withoutCacheControl(x) as ApiMessage));
+      expect(before).toEqual(sent);
+      expect(c.notRecorded?.map((n) => n.path)).toEqual(["$.system[0]", "$.metadata", "$.messages", "after"]);
+    });
+
+  it("2.1.328: the after (from the lines) carries the system prompt of the request sent after it, not null", () => {
+    const s = session("2.1.328", "compact");
+    const m = moduleOf(s);
+    const [c] = m.compactions(s);
+    if (!c) throw new Error("no compaction");
+    const after = m.buildContext(s, c.afterLeafId).systemPrompt;
+    expect(after).toMatch(/^You are a Claude agent/);
+    expect(after).toBe(m.buildContext(s, c.beforeLeafId).systemPrompt);
+  });
+
+  it("2.1.220: before and after are said to be rebuilt from the lines", () => {
+    const s = session("2.1.220", "compact");
+    const [c] = moduleOf(s).compactions(s);
+    expect(c?.notRecorded?.filter((n) => n.path === "before" || n.path === "after").map((n) => n.why)).toEqual([
+      "rebuilt from the conversation lines (this release records no request)",
+      "rebuilt from the conversation lines (this release records no request)",
+    ]);
+  });
+});
