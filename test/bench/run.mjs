@@ -36,8 +36,8 @@ Options:
   --help         this text
 
 Environment: SIGHTLINE_BENCH_DIR (input cache), SIGHTLINE_BENCH_DIST (measure another build than dist/),
-SIGHTLINE_BENCH_BEFORE_DIST (ttsr-real: also measure that build), SIGHTLINE_BENCH_AGENT_MB (size of each agent
-archive). See docs/performance.md §2.
+SIGHTLINE_BENCH_BEFORE_DIST (ttsr-real: also measure that build), SIGHTLINE_BENCH_AGENT_MB (size of the
+Claude Code and Codex archives, default 1000; 20 with --quick). See docs/performance.md §2.
 `;
 
 let parsed;

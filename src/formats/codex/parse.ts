@@ -5,7 +5,8 @@ import { isObject, parseJson } from "../../shared/json.js";
 import type { LineRecord, LineSink } from "../../shared/lines.js";
 import type { ParseOptions, SessionTree } from "../types.js";
 import { CODEX_PROFILES, KNOWN_LINE_TYPES, lineId, type CodexLine, type CodexProfile, type CodexSession } from "./model.js";
-import { replayCodex, resumedAt } from "./replay.js";
+import { codexReplay } from "./context.js";
+import { resumedAt } from "./replay.js";
 import { checkLine } from "./schema.js";
 
 /** A rollout's first line is a RolloutLine whose type is session_meta. */
@@ -122,7 +123,8 @@ function checkOrdinals(lines: readonly CodexLine[], bag: DiagnosticBag): void {
 
 /** What replaying the history finds: tool outputs without calls, legacy compactions, rollbacks. */
 function replayFindings(session: CodexSession, bag: DiagnosticBag): void {
-  const r = replayCodex(session);
+  // Through the session's replay cache: the turn contexts and compactions use the same replay.
+  const r = codexReplay(session);
   const takeover = resumedAt(session);
   if (takeover >= 0) bag.add("CODEX_TWO_WRITERS", { line: session.lines[takeover].line }, { line: session.lines[takeover].line });
   for (const o of r.orphans) bag.add("CODEX_ORPHAN_OUTPUT", { line: o.line }, { callId: o.callId });

@@ -16,6 +16,7 @@ describe("bench command line", () => {
     // Every section run.mjs knows is listed.
     for (const section of ["throughput", "scaling", "ttsr", "audit", "archive", "ttsr-real", "issue21", "claude-code-archive", "codex-archive"])
       expect(r.stdout).toContain(section);
+    expect(r.stdout).toContain("SIGHTLINE_BENCH_AGENT_MB");
   });
   it("an unknown option is named, with the usage, and exits 2", () => {
     const r = bench("--no-such-option");
