@@ -20,6 +20,7 @@ import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "../worke
 import { shardFiles, type Shard } from "../report-folder/shard.js";
 import { largestFirst, runOrdered } from "../workers/schedule.js";
 import { fileSize } from "../../io/stat.js";
+import type { ResourceLimits } from "node:worker_threads";
 
 export interface AuditOptions extends AuditFileOptions {
   paths: string[];
@@ -53,8 +54,17 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 /**
  * A worker holds one session at a time, so a small young generation suffices: with 8 MB instead of V8's default
  * the peak RSS of an audit of many small files is ≈ 45 MB lower (two workers) for the same CPU time (issue 21).
+ * Its old generation is capped by the largest input too: without a cap V8 lets garbage from earlier sessions pile
+ * up to ≈ 50 MB per worker before a full collection (≈ 40 MB of peak RSS on 500 small files). A session's live
+ * heap is ≈ 3–5× its file's size, so the cap leaves twice that; a file that still overruns it is audited again
+ * in this thread (no cap), so the cap never changes a result.
  */
-export const AUDIT_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+export function auditWorkerLimits(largestBytes: number): ResourceLimits {
+  return { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: Math.max(48, Math.ceil((10 * largestBytes) / 2 ** 20)) };
+}
+
+/** A worker died for want of heap under its cap (not a bug of the file's audit). */
+const outOfMemory = (e: unknown): boolean => (e as { code?: unknown } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY";
 
 /** One file for a pool worker: its path and the key its session is spilled under. */
 export interface AuditTask {
@@ -63,8 +73,11 @@ export interface AuditTask {
 }
 export type AuditTaskResult = { digest: SessionDigest } | { skipped: string };
 
-/** Test hook: sees every full session built in this thread (in-process audits), before it is spilled. */
-export const auditProbe: { onSession?: (s: AuditSession) => void } = {};
+/**
+ * Test hooks: `onSession` sees every full session built in this thread (in-process audits), before it is
+ * spilled; `workerLimits` replaces the pool's resource limits (to make a worker run out of heap).
+ */
+export const auditProbe: { onSession?: (s: AuditSession) => void; workerLimits?: ResourceLimits } = {};
 
 /**
  * Frees an audit result's temporary spill folder now (otherwise: when the result is garbage-collected or
@@ -99,6 +112,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const spillDir = makeSpillDir(opts.spillRoot);
   const keepFull = opts.keepSessions !== false;
   const store = new FileSessionStore(spillDir);
+  const sizes = files.map((f) => (isStdin(f) ? 0 : fileSize(f)));
   const pool =
     script && files.length > 0 && size > 0
       ? new WorkerPool<AuditTask, AuditTaskResult>(
@@ -106,7 +120,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
           size,
           { opts: fileOpts, spillDir, keepFull },
           opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          AUDIT_WORKER_LIMITS,
+          auditProbe.workerLimits ?? auditWorkerLimits(sizes.reduce((a, b) => Math.max(a, b), 0)),
         )
       : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
@@ -126,7 +140,9 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
     const key = String(i).padStart(6, "0");
     try {
       // Standard input belongs to this thread: "-" is read here, never in a worker.
-      const t = pool && !isStdin(f) ? await pool.run({ path: f, key }) : await auditHere(f, key);
+      // A worker out of heap under its cap (auditWorkerLimits) leaves the file to this thread.
+      const inWorker = (task: AuditTask) => pool!.run(task).catch((e: unknown) => (outOfMemory(e) ? auditHere(f, key) : Promise.reject(e)));
+      const t = pool && !isStdin(f) ? await inWorker({ path: f, key }) : await auditHere(f, key);
       if ("digest" in t) store.add(t.digest);
       results[i] = "digest" in t ? { entry: spilledSession(t.digest, store) } : t;
     } catch (e) {
@@ -141,7 +157,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   try {
     // Largest files first (schedule.ts); at most twice the pool's size in flight (open handles, queued
     // results), taken in turn, so nothing per file waits in memory before its turn.
-    const order = largestFirst(files.map((f) => (isStdin(f) ? 0 : fileSize(f))));
+    const order = largestFirst(sizes);
     await runOrdered(order, Math.max(2, size * 2), auditOne);
     const sessions: AuditSession[] = [];
     const skipped: AuditResult["skipped"] = [];
