@@ -18,7 +18,7 @@ describe("rule-file findings are shown as given", () => {
   it("audit --rules names rule files as ttsr run does, relative to the current folder", () => {
     const audit = runCli(["audit", session, "--rules", rules, "--out", join(out, "report")]);
     const ttsr = runCli(["ttsr", "run", session, "--rules", rules]);
-    const named = (text: string) => [...new Set(ruleLines(text).map((l) => /(\S*lint\/[\w-]+\.md)/.exec(l)?.[1]))].sort();
+    const named = (text: string): string[] => [...new Set(ruleLines(text).flatMap((l) => /(\S*lint\/[\w-]+\.md)/.exec(l)?.[1] ?? []))].sort();
     const audited = named(audit.stdout + audit.stderr);
     const replayed = named(ttsr.stdout + ttsr.stderr);
     expect(audited.length).toBeGreaterThan(3);
