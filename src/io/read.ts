@@ -1,6 +1,6 @@
 // Streaming file input: bytes in chunks → line records → a LineSink (a format parser). A file is never
 // held whole in memory as text; only the parsed records the sink keeps.
-import { createReadStream } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { LineRecord, LineSink } from "../shared/lines.js";
@@ -34,6 +34,30 @@ export function openInput(path: string, stdin: Readable = process.stdin): AsyncI
 export async function readInto<T>(path: string, sink: LineSink<T>): Promise<{ result: T; stats: StreamStats }> {
   const stats = await pumpLines(openInput(path), (l) => sink.push(l));
   return { result: sink.finish(), stats };
+}
+
+/** Feeds a file's bytes, already in memory, into a sink: the same lines, result and stats as readInto. */
+export function bytesInto<T>(bytes: Uint8Array, sink: LineSink<T>): { result: T; stats: StreamStats } {
+  const splitter = new ByteLineSplitter((l) => sink.push(l));
+  splitter.push(bytes);
+  splitter.end();
+  return { result: sink.finish(), stats: { bytes: splitter.bytes, nulOffset: splitter.nulOffset } };
+}
+
+/**
+ * A regular file of at most `maxBytes`, read whole and synchronously; undefined for anything else (stdin, a
+ * folder, a larger file, a path that cannot be read: the streaming readers handle and report those). For a
+ * thread that reads one file at a time (a pool worker), asynchronous reads only add trips through the event
+ * loop and the I/O threads.
+ */
+export function readSmallFileSync(path: string, maxBytes: number): Buffer | undefined {
+  if (isStdin(path)) return undefined;
+  try {
+    const st = statSync(path);
+    return st.isFile() && st.size <= maxBytes ? readFileSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first `bytes` bytes of a file as text (classification by content never needs the whole file). */

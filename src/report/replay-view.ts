@@ -66,9 +66,13 @@ export function renderMessage(m: Msg, i: number, color: boolean, expand = false)
  * session file records.
  */
 export function tokenLegend(t: Turn): string {
+  // A log that records the request's tools (Claude Code 2.1.3xx) marks no figure with †; say what the gap is there.
+  const recordsTools = t.request !== undefined && Array.isArray(t.request.tools);
   return [
     `tokens: ≈ = ${t.tokens.estimator} over what the file shows being sent: the system prompt (when recorded), text, thinking, tool calls, tool results, images`,
-    "        logged = the provider's input count, — where the log has none; † it also counts the tool definitions (and the system prompt where the file has none), which no session file records",
+    recordsTools
+      ? "        logged = the provider's input count, — where the log has none; it also counts the tool definitions, which this file records in its requests but ≈ leaves out"
+      : "        logged = the provider's input count, — where the log has none; † it also counts the tool definitions (and the system prompt where the file has none), which this file does not record",
   ].join("\n");
 }
 

@@ -15,13 +15,34 @@ export interface TerminalOptions {
   reportDir?: string;
 }
 
+/**
+ * Rows the table lists at most. An archive of thousands of files would otherwise print (and measure, cell by
+ * cell) thousands of rows: the table then lists the sessions that need a look first and says how many it left
+ * out; the report lists every one.
+ */
+export const TABLE_ROWS = 100;
+
+const RANK: Record<SessionStatus, number> = { error: 0, warning: 1, ok: 2 };
+
+/** The sessions the table lists: all of them up to TABLE_ROWS, else errors, then warnings, then the rest, in input order. */
+export function listedSessions<S extends { status: SessionStatus }>(sessions: readonly S[], limit = TABLE_ROWS): readonly S[] {
+  if (sessions.length <= limit) return sessions;
+  const picked = sessions
+    .map((_, i) => i)
+    .sort((a, b) => RANK[sessions[a].status] - RANK[sessions[b].status] || a - b)
+    .slice(0, limit)
+    .sort((a, b) => a - b);
+  return picked.map((i) => sessions[i]);
+}
+
 const ANSI = { red: "\x1b[31m", yellow: "\x1b[33m", green: "\x1b[32m", dim: "\x1b[2m", bold: "\x1b[1m", reset: "\x1b[0m" };
 
 export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}): string {
   const paint = (code: keyof typeof ANSI, s: string) => (opts.color ? `${ANSI[code]}${s}${ANSI.reset}` : s);
   const status = (s: SessionStatus) => (s === "error" ? paint("red", "error") : s === "warning" ? paint("yellow", "warning") : paint("green", "ok"));
   const rows: string[][] = [];
-  for (const s of result.sessions) {
+  const listed = listedSessions(result.sessions);
+  for (const s of listed) {
     // Failed capsule and TTSR checks count too: an error row never says 0 errors.
     const { error: err, warning: warn } = rowFindings(s);
     const c = countsOf(s);
@@ -50,11 +71,15 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
     rows,
     { width: opts.width, flex: [1, 2] },
   );
-  const lines = [
-    table,
+  const lines = [table];
+  if (listed.length < result.sessions.length)
+    lines.push(
+      `${listed.length} of ${result.sessions.length} sessions listed (errors first, then warnings, then in input order); ${opts.reportDir ? "the report lists every session" : "--json lists every session"}`,
+    );
+  lines.push(
     `${paint("bold", `${x.sessions} session(s)${x.files ? ` and ${x.files} other file(s)` : ""}`)}: ${x.byStatus.ok} ok, ${x.byStatus.warning} warning, ${x.byStatus.error} error; ${x.turns} turns, ${x.compactions} compactions; diagnostics ${x.diagnostics.error} error, ${x.diagnostics.warning} warning, ${x.diagnostics.info} info` +
       (x.skipped ? `; ${x.skipped} file(s) skipped (not a session, rule, capsule, settings or config file)` : ""),
-  ];
+  );
   for (const d of result.diagnostics) lines.push(`${d.severity === "error" ? paint("red", "error") : safe(d.severity)}: ${safe(d.file)}: ${safe(d.message)}`);
   // Sessions replayed with older rules than the agent ran: named here, not only counted in the table.
   for (const s of result.sessions)

@@ -2,14 +2,7 @@
 // `npm run bench [-- --quick] [-- --markdown]`: generates (or reuses) the synthetic corpus, then runs
 // every workload beside its baselines in fresh processes and prints the figures, their ratios and the
 // targets of issue 6 / design §8. Targets are reported, never asserted.
-//   --quick        small sizes (CI smoke run, under a minute)
-//   --markdown     Markdown tables (for docs/performance.md)
-//   --seed N       corpus seed (default 1)
-//   --only LIST    sections: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21 (issue 21's table as ratios)
-//   --repeat N     run each audit workload N times and keep the fastest (default 1; a busy machine)
-//   --cpu-prof     write a V8 CPU profile of every child into the cache dir's profiles/
-//   --json FILE    also write the raw measurements as JSON
-//   --generate     only generate (or verify) the cached corpus, then exit
+// Options: `npm run bench -- --help` (USAGE below).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
@@ -21,19 +14,57 @@ import { archive, audit, scaling, throughput, ttsr } from "./lib/sections.mjs";
 import { probe } from "./lib/sightline.mjs";
 import { ttsrReal } from "./lib/ttsr-real.mjs";
 import { issue21 } from "./lib/issue21.mjs";
+import { agentBytes, claudeCodeArchiveSection, codexArchiveSection } from "./lib/agents.mjs";
+import { claudeCodeArchive, codexArchive } from "./gen/agents.mjs";
 
-const { values: opt } = parseArgs({
-  options: {
-    quick: { type: "boolean", default: false },
-    markdown: { type: "boolean", default: false },
-    seed: { type: "string", default: "1" },
-    only: { type: "string" },
-    repeat: { type: "string", default: "1" },
-    "cpu-prof": { type: "boolean", default: false },
-    json: { type: "string" },
-    generate: { type: "boolean", default: false },
-  },
-});
+const USAGE = `Usage: npm run bench [-- OPTIONS]
+
+Measures sightline against the read + JSON.parse floor and jq, each in a fresh process, and prints the figures,
+their ratios and the targets (reported, never asserted). Inputs are generated once into a cache folder
+($SIGHTLINE_BENCH_DIR, else the OS temp folder).
+
+Options:
+  --quick        small sizes (CI smoke run, under a minute)
+  --markdown     Markdown tables (for docs/performance.md)
+  --seed N       corpus seed (default 1)
+  --only LIST    sections, comma-separated: throughput,scaling,ttsr,audit,archive,ttsr-real,issue21
+  --repeat N     run each audit workload N times and keep the fastest (default 1)
+  --cpu-prof     write a V8 CPU profile of every measured process into the cache folder's profiles/
+  --json FILE    also write the raw measurements as JSON
+  --generate     only generate (or verify) the cached corpus, then exit
+  --help         this text
+
+Environment: SIGHTLINE_BENCH_DIR (input cache), SIGHTLINE_BENCH_DIST (measure another build than dist/),
+SIGHTLINE_BENCH_BEFORE_DIST (ttsr-real: also measure that build). See docs/performance.md §2.
+`;
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      quick: { type: "boolean", default: false },
+      markdown: { type: "boolean", default: false },
+      seed: { type: "string", default: "1" },
+      only: { type: "string" },
+      repeat: { type: "string", default: "1" },
+      "cpu-prof": { type: "boolean", default: false },
+      json: { type: "string" },
+      generate: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+} catch (e) {
+  // An unknown option or a missing value: say which, then how to call it (exit 2, like the CLI's usage errors).
+  process.stderr.write(`bench: ${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`);
+  cleanupScratch();
+  process.exit(2);
+}
+const opt = parsed.values;
+if (opt.help) {
+  process.stdout.write(USAGE);
+  cleanupScratch();
+  process.exit(0);
+}
 
 const SIZES = {
   quick: { perFormat: 2_000, archiveCopies: 4, scaling: [1_000, 3_000, 10_000], ttsr: 1_000, corpusBytes: 5e6, budgetMs: 60_000, timeoutMs: 3 * 60_000 },
@@ -85,11 +116,23 @@ if (opt.generate) {
   ensureRules(dir);
   ensureArchive(dir, ARCHIVE_SOURCE, ctx.sizes.archiveCopies);
   const c = await ensureCorpus(dir, ctx.sizes.corpusBytes, seed);
+  for (const make of [claudeCodeArchive, codexArchive]) await make(dir, agentBytes(ctx), seed);
   log(`corpus ready: ${c.files.length} files, ${fmt.mb(c.bytes)} in ${dir}`);
   process.exit(0);
 }
 
-const sections = { throughput, scaling, ttsr, audit, archive, "ttsr-real": ttsrReal, issue21 };
+const sections = {
+  throughput,
+  scaling,
+  ttsr,
+  audit,
+  archive,
+  "ttsr-real": ttsrReal,
+  issue21,
+  // Issues 17 and 18: real-shaped agent archives against jq (SIGHTLINE_BENCH_AGENT_MB sets their size).
+  "claude-code-archive": claudeCodeArchiveSection,
+  "codex-archive": codexArchiveSection,
+};
 const chosen = opt.only ? opt.only.split(",").map((s) => s.trim()) : Object.keys(sections);
 log(
   `mode ${opt.quick ? "quick" : "full"}, cache ${dir}, jq ${ctx.jqVersion ?? "missing"}, sightline ${ctx.probe.built ? `commands [${[...ctx.probe.commands].join(", ")}]` : "not built"}`,

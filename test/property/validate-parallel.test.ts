@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { readSession } from "../../src/app/read/read.js";
 import { chunkFacts } from "../../src/app/validate/chunks.js";
-import { readSessionParallel } from "../../src/app/validate/parallel.js";
+import { AUTO_PARALLEL_MIN_BYTES, PARALLEL_MIN_BYTES, parallelPlan, readSessionParallel } from "../../src/app/validate/parallel.js";
 import { validateDocument, validatePaths } from "../../src/app/validate/validate.js";
 import { workerScript } from "../../src/app/workers/pool.js";
 
@@ -236,5 +236,16 @@ describe("app/validate/parallel: a pi file read in ranges on other threads has t
     const one = await validatePaths([path], { workers: 1 });
     expect(facts(par!)).toEqual(facts(await readSession(path)));
     expect(validateDocument(await validatePaths([path], { workers: 2 }))).toEqual(validateDocument(one));
+    // The default (every core from 64 MiB): this file is smaller, so it is the one-thread document too.
+    expect(validateDocument(await validatePaths([path], {}))).toEqual(validateDocument(one));
+  });
+
+  it("by default reads files of 64 MiB and up on every core; an explicit count applies from 16 MiB", () => {
+    expect(parallelPlan(undefined, 2)).toEqual({ workers: 2, minBytes: AUTO_PARALLEL_MIN_BYTES });
+    expect(parallelPlan(undefined, 1)).toEqual({ workers: 1, minBytes: AUTO_PARALLEL_MIN_BYTES });
+    expect(parallelPlan(1, 8)).toEqual({ workers: 1, minBytes: PARALLEL_MIN_BYTES });
+    expect(parallelPlan(3, 2)).toEqual({ workers: 3, minBytes: PARALLEL_MIN_BYTES });
+    expect(AUTO_PARALLEL_MIN_BYTES).toBe(64 * 2 ** 20);
+    expect(PARALLEL_MIN_BYTES).toBe(16 * 2 ** 20);
   });
 });

@@ -52,6 +52,12 @@ export interface AuditRun {
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
+/**
+ * A worker holds one session at a time, so a small young generation suffices: with 8 MB instead of V8's default
+ * the peak RSS of an audit of many small files is ≈ 45 MB lower (two workers) for the same CPU time (issue 21).
+ */
+export const AUDIT_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+
 /** One file for a pool worker: its path and the key its session is spilled under. */
 export interface AuditTask {
   path: string;
@@ -100,7 +106,13 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const store = new FileSessionStore(spillDir);
   const pool =
     script && files.length > 0 && size > 0
-      ? new WorkerPool<AuditTask, AuditTaskResult>(script, size, { opts: fileOpts, spillDir, keepFull }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+      ? new WorkerPool<AuditTask, AuditTaskResult>(
+          script,
+          size,
+          { opts: fileOpts, spillDir, keepFull },
+          opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          AUDIT_WORKER_LIMITS,
+        )
       : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
   let localHook: ReturnType<typeof ttsrHookFor>;

@@ -12,7 +12,7 @@ import { isSession, moduleOf } from "../../formats/index.js";
 import type { AuditSession } from "../../audit/model.js";
 import { SessionBuilder, unreadableSession, validatedFile } from "./session.js";
 import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
-import { isStdin, STDIN_LABEL, readHead } from "../../io/read.js";
+import { isStdin, STDIN_LABEL, readHead, readSmallFileSync } from "../../io/read.js";
 import { classify } from "../read/classify.js";
 import { readSession } from "../read/read.js";
 import type { TtsrHook, TtsrOptions } from "./ttsr.js";
@@ -31,23 +31,32 @@ const counterFor = (mode: AuditFileOptions["tokens"]) => {
   return counterCache;
 };
 
-export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook): Promise<AuditFileResult> {
+/** Files up to this size are read whole, once, synchronously (classified from their head and parsed from memory). */
+const WHOLE_FILE_BYTES = 16 * 2 ** 20;
+const HEAD_BYTES = 4096;
+
+/** `wholeFileBytes`: files up to this size are read whole (tests pass -1 to stream every file). */
+export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook, wholeFileBytes = WHOLE_FILE_BYTES): Promise<AuditFileResult> {
   const t0 = performance.now();
   const label = isStdin(path) ? STDIN_LABEL : path;
   try {
+    let whole: Buffer | undefined;
     if (!isStdin(path)) {
+      whole = readSmallFileSync(path, wholeFileBytes);
       let first: string;
       try {
-        first = await readHead(path);
+        // What readHead would read: the first HEAD_BYTES bytes as UTF-8.
+        first = whole ? whole.subarray(0, HEAD_BYTES).toString("utf8") : await readHead(path, HEAD_BYTES);
       } catch (e) {
         return {
           entry: unreadableSession(label, [diag("UNREADABLE_PATH", { file: label }, { path, reason: fsReason(e) })]),
         };
       }
-      const c = classify(path, /\.json$/i.test(path) ? await readText(path).catch(() => first) : first);
+      const all = async () => (whole ? whole.toString("utf8") : readText(path));
+      const c = classify(path, /\.json$/i.test(path) ? await all().catch(() => first) : first);
       if (c.kind === null) return { skipped: c.reason ?? "not a session, rule, capsule, settings or config file" };
       if (c.kind !== "session") {
-        const text = await readText(path);
+        const text = await all();
         // Loaded on first use: rule, settings and config validation pull in modules a pool worker auditing
         // only sessions never needs (worker start-up counts in every run).
         const { validateTextFile } = await import("../validate/kinds.js");
@@ -56,7 +65,7 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
         };
       }
     }
-    return { entry: await auditSessionFile(path, label, opts, ttsr, t0) };
+    return { entry: await auditSessionFile(path, label, opts, ttsr, t0, whole) };
   } catch (e) {
     // A bug in sightline must not stop the corpus: the file gets an INTERNAL diagnostic.
     return {
@@ -69,8 +78,15 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
   }
 }
 
-async function auditSessionFile(path: string, label: string, opts: AuditFileOptions, ttsr: TtsrHook | undefined, t0: number): Promise<AuditSession> {
-  const s = await readSession(path, { profile: opts.profile });
+async function auditSessionFile(
+  path: string,
+  label: string,
+  opts: AuditFileOptions,
+  ttsr: TtsrHook | undefined,
+  t0: number,
+  bytes: Uint8Array | undefined,
+): Promise<AuditSession> {
+  const s = await readSession(path, { profile: opts.profile, bytes });
   if (!isSession(s)) return unreadableSession(label, s.diagnostics, performance.now() - t0);
   const module = moduleOf(s);
   const tokens = await counterFor(opts.tokens);

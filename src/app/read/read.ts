@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { createSessionParser, isSession, moduleOf, type ParsedSession, type SessionParseOptions } from "../../formats/index.js";
 import { diag, type Severity } from "../../shared/diagnostics.js";
 import type { ArgsParam } from "../../shared/codes.js";
-import { isStdin, STDIN_LABEL, readInto } from "../../io/read.js";
+import { bytesInto, isStdin, STDIN_LABEL, readInto } from "../../io/read.js";
 import { isDirectory, readText } from "../../io/text.js";
 import { newerManifestSchema } from "../../formats/yoi/manifest.js";
 import { newestSegmentIn } from "./yoi-lineage.js";
@@ -17,12 +17,15 @@ export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
    * file of the same folder, which its compaction diff and lineage findings need.
    */
   origin?: boolean;
+  /** The file's bytes, already read (the audit reads small files whole): parsed instead of reading `path`. */
+  bytes?: Uint8Array;
 }
 
 /** Reads one session file (or "-"). Unreadable paths come back as an UnreadSession with UNREADABLE_PATH. */
 export async function readSession(path: string, opts: ReadOptions = {}): Promise<ParsedSession> {
   const file = opts.label ?? (isStdin(path) ? STDIN_LABEL : path);
-  if (!isStdin(path)) {
+  const { bytes, ...parseOpts } = opts;
+  if (!isStdin(path) && bytes === undefined) {
     try {
       if (await isDirectory(path)) {
         // A yoi session folder stands for its newest segment (docs/product.md §2).
@@ -37,7 +40,8 @@ export async function readSession(path: string, opts: ReadOptions = {}): Promise
     }
   }
   try {
-    const { result, stats } = await readInto(path, createSessionParser({ ...opts, file }));
+    const sink = createSessionParser({ ...parseOpts, file });
+    const { result, stats } = bytes !== undefined ? bytesInto(bytes, sink) : await readInto(path, sink);
     if (stats.bytes === 0 && result.format === null) return unread(file, "EMPTY_FILE", {});
     if (stats.nulOffset >= 0 && result.format === null) return unread(file, "BINARY_FILE", { offset: stats.nulOffset });
     if (opts.origin !== false && isSession(result)) await readOrigin(result, path);

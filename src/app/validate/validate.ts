@@ -11,7 +11,8 @@ import { classify, type FileKind } from "../read/classify.js";
 import { readSession } from "../read/read.js";
 import { isSession, moduleOf, type ParsedSession } from "../../formats/index.js";
 import { validateTextFile } from "./kinds.js";
-import { readSessionParallel } from "./parallel.js";
+import { availableParallelism } from "node:os";
+import { parallelPlan, readSessionParallel } from "./parallel.js";
 
 export interface FileResult {
   path: string;
@@ -33,9 +34,8 @@ export interface ValidateOptions {
   ttsrProfile?: "seed" | "v17" | "v18";
   concurrency?: number;
   /**
-   * Threads for one large pi file (parallel.ts; 0 or 1: one, the default). Not the default yet: on the loaded
-   * 2-core machine of issue 21 the second thread saved no time (its start-up and the copies between threads
-   * cost about what it parses); to be decided on a quiet run of the bench.
+   * Threads for one large pi file (parallel.ts): N >= 2 reads a pi file of 16 MiB and up on N threads; 0 or 1,
+   * one thread. Default: every core, for pi files of 64 MiB and up (the findings are the same either way).
    */
   workers?: number;
   onProgress?: (done: number, total: number) => void;
@@ -69,7 +69,8 @@ export function validateSession(session: ParsedSession): Diagnostic[] {
 
 async function sessionResult(path: string, opts: ValidateOptions): Promise<FileResult> {
   // With workers, a large pi file is read on several threads (parallel.ts); anything else, the usual way.
-  const s = (await readSessionParallel(path, { profile: opts.profile, workers: opts.workers ?? 1 })) ?? (await readSession(path, { profile: opts.profile }));
+  const plan = parallelPlan(opts.workers, availableParallelism());
+  const s = (await readSessionParallel(path, { profile: opts.profile, ...plan })) ?? (await readSession(path, { profile: opts.profile }));
   const label = isStdin(path) ? STDIN_LABEL : path;
   const r: FileResult = {
     path: label,

@@ -6,7 +6,7 @@
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import { exists } from "../../io/text.js";
 
 export class PoolTimeout extends Error {
@@ -46,6 +46,7 @@ export class WorkerPool<I, O> {
     size: number,
     private readonly workerData: unknown,
     private readonly timeoutMs = 0,
+    private readonly resourceLimits?: ResourceLimits,
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -63,7 +64,11 @@ export class WorkerPool<I, O> {
   }
 
   private spawn(): Slot<I, O> {
-    const slot: Slot<I, O> = { worker: new Worker(this.script, { workerData: this.workerData }), task: null, timer: null };
+    const slot: Slot<I, O> = {
+      worker: new Worker(this.script, { workerData: this.workerData, ...(this.resourceLimits && { resourceLimits: this.resourceLimits }) }),
+      task: null,
+      timer: null,
+    };
     slot.worker.on("message", (o: { ok: true; value: O } | { ok: false; error: string }) => {
       const t = this.finish(slot);
       if (!t) return;

@@ -27,7 +27,8 @@ export const validateCommand = defineCommand({
       .option("verbose", { type: "boolean", default: false, describe: "Also show notes (profile choices) and skipped files" })
       .option("workers", {
         type: "number",
-        describe: "Threads for a large pi file (16 MiB and up): N >= 2 reads it in ranges on N threads, same findings (default 1)",
+        describe:
+          "Threads for a large pi file (16 MiB and up): N >= 2 reads it in ranges on N threads, 1 on one, same findings (default: every core for pi files of 64 MiB and up)",
       })
       .example("$0 validate session.jsonl", "Check one session")
       .example("$0 validate fixtures", "Check every file of a folder")

@@ -4,6 +4,7 @@ import { isObject } from "../../shared/json.js";
 import { push, type List } from "../../shared/plist.js";
 import type { Msg, Reminder, Role } from "../types.js";
 import { blockForm, messageHash, withoutCacheControl } from "./hash.js";
+import { knownHashes } from "./requests.js";
 import type { ApiMessage } from "./model.js";
 
 const REMINDER = /^<system-reminder>/;
@@ -42,6 +43,17 @@ export function apiMessageToMsg(m: ApiMessage, sourceIds: readonly string[]): Ms
   return { role, nativeRole: m.role, text: texts.join("\n"), blocks, sourceIds: [...sourceIds], reminders };
 }
 
+// A message's hash, once per message object (the requests of a session share their messages).
+const hashes = new WeakMap<object, string>();
+function hashOf(m: ApiMessage): string {
+  let h = knownHashes.get(m) ?? hashes.get(m);
+  if (h === undefined) {
+    h = messageHash(m);
+    hashes.set(m, h);
+  }
+  return h;
+}
+
 /** Interns list cells by (predecessor cell, message hash, sources), so equal prefixes are one list. */
 export class MsgCells {
   private readonly root = new Map<string, List<Msg>>();
@@ -53,7 +65,7 @@ export class MsgCells {
       map = new Map();
       this.next.set(prev as object, map);
     }
-    const key = `${messageHash(m)}|${sourceIds.join(",")}`;
+    const key = `${hashOf(m)}|${sourceIds.join(",")}`;
     let cell = map.get(key);
     if (cell === undefined) {
       cell = push(prev, apiMessageToMsg(m, sourceIds));

@@ -3,6 +3,7 @@
 // whose first `keep` messages it reuses, and `tail`: hashes of the messages after them, each found in an
 // api-request-blob or derived from the conversation lines (assistant lines merged by message.id, tool results
 // of one turn merged). The digest is taken before single-text messages are sent as strings.
+import { createHash, type Hash } from "node:crypto";
 import { isObject } from "../../shared/json.js";
 import { blockForm, messageHash, sha256Hex, sortedJson, withoutCacheControl } from "./hash.js";
 import type { ApiMessage, ApiRequestRecord, CcSession, Json } from "./model.js";
@@ -77,23 +78,88 @@ function derivedMessages(s: CcSession): Map<string, Derived> {
   return out;
 }
 
-function clone<T>(v: T): T {
-  return structuredClone(v);
-}
-
-/** Sets `value` as cache_control at `path` (a string content on the way is read as one text block). */
+/**
+ * Sets `value` as cache_control at `path` (a string content on the way is read as one text block). Copy on
+ * write: every container on the path is copied (req itself is the caller's), so the shapes, blobs and messages
+ * the requests share are never changed and need no deep copy per request.
+ */
 function applyCacheControl(req: Json, path: Array<string | number>, value: unknown): boolean {
   let o: unknown = req;
   for (const k of path) {
     if (isObject(o) && k === "content" && typeof o.content === "string") o.content = [{ type: "text", text: o.content }];
-    if (Array.isArray(o) && typeof k === "number") o = o[k];
-    else if (isObject(o) && typeof k === "string") o = o[k];
+    let next: unknown;
+    if (Array.isArray(o) && typeof k === "number") next = o[k];
+    else if (isObject(o) && typeof k === "string") next = o[k];
     else return false;
+    const copy = Array.isArray(next) ? next.slice() : isObject(next) ? { ...next } : next;
+    if (copy !== next) (o as Record<string | number, unknown>)[k] = copy;
+    o = copy;
   }
   if (!isObject(o)) return false;
   o.cache_control = value;
   return true;
 }
+
+/** Sorted-key JSON of the tool list, which every request of a shape holds: serialised once while it lives. */
+const partJson = new WeakMap<object, string>();
+const sortedJsonOfPart = (v: unknown): string => {
+  if (v === null || typeof v !== "object") return sortedJson(v);
+  let j = partJson.get(v);
+  if (j === undefined) {
+    j = sortedJson(v);
+    partJson.set(v, j);
+  }
+  return j;
+};
+
+/** A point of a digest's input after some messages: the hash state there, and where each next message leads. */
+interface Point {
+  hash: Hash;
+  first: boolean;
+  next: WeakMap<object, Point>;
+}
+
+/**
+ * sha256Hex(sortedJson(req)) (hash.ts), worked out incrementally: a request repeats the messages of the ones before
+ * it, so the hash state after each run of messages (the same objects, from `roots` keyed by the text before the
+ * messages) is kept and only the messages after it and the keys after `messages` are hashed. Linear in the session
+ * rather than in requests × context.
+ */
+function requestDigest(req: Json, roots: Map<string, Point>): string {
+  const keys = Object.keys(req)
+    .filter((k) => req[k] !== undefined)
+    .sort();
+  const part = (k: string) => `${JSON.stringify(k)}:${k === "tools" ? sortedJsonOfPart(req[k]) : sortedJson(req[k])}`;
+  const at = keys.indexOf("messages");
+  const messages = req.messages;
+  if (at < 0 || !Array.isArray(messages) || !messages.every(isObject)) return sha256Hex(`{${keys.map(part).join(",")}}`);
+  const head = `{${keys
+    .slice(0, at)
+    .map((k) => `${part(k)},`)
+    .join("")}"messages":[`;
+  let p: Point | undefined = roots.get(head);
+  if (!p) {
+    p = { hash: createHash("sha256").update(head, "utf8"), first: true, next: new WeakMap() };
+    roots.set(head, p);
+  }
+  let point: Point = p;
+  for (const m of messages as object[]) {
+    let q = point.next.get(m);
+    if (!q) {
+      q = { hash: point.hash.copy().update(`${point.first ? "" : ","}${sortedJson(m)}`, "utf8"), first: false, next: new WeakMap() };
+      point.next.set(m, q);
+    }
+    point = q;
+  }
+  const rest = keys
+    .slice(at + 1)
+    .map((k) => `,${part(k)}`)
+    .join("");
+  return point.hash.copy().update(`]${rest}}`, "utf8").digest("hex");
+}
+
+/** Each record's digest, worked out once per session (parse checks it; contexts and compactions rebuild again). */
+const digests = new WeakMap<ApiRequestRecord, string>();
 
 /** A user or system message holding one plain text block is sent with that text as its content. */
 export function wireForm(m: ApiMessage): ApiMessage {
@@ -104,6 +170,22 @@ export function wireForm(m: ApiMessage): ApiMessage {
   return { ...m, content: b.text };
 }
 
+/** messageHash of message objects the rebuild made from messages it had hashed (cache_control aside, as the hash is). */
+export const knownHashes = new WeakMap<object, string>();
+
+// One wire form per message object, so that requests sharing a message share its wire form too.
+const wireForms = new WeakMap<ApiMessage, ApiMessage>();
+function sharedWireForm(m: ApiMessage): ApiMessage {
+  let w = wireForms.get(m);
+  if (w === undefined) {
+    w = wireForm(m);
+    wireForms.set(m, w);
+    const h = knownHashes.get(m);
+    if (h !== undefined) knownHashes.set(w, h);
+  }
+  return w;
+}
+
 /** Every recorded request of the session, rebuilt, in file order. */
 export const rebuildRequests = (s: CcSession): RebuiltRequest[] => [...iterRebuiltRequests(s)];
 
@@ -111,6 +193,7 @@ export const rebuildRequests = (s: CcSession): RebuiltRequest[] => [...iterRebui
 export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
   const derived = derivedMessages(s);
   const done = new Map<string, { messages: ApiMessage[]; ids: string[][] }>();
+  const roots = new Map<string, Point>();
   for (const rec of s.requests) {
     let messages: ApiMessage[] = [];
     let ids: string[][] = [];
@@ -130,7 +213,10 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
         missing ??= `message ${h}`;
         continue;
       }
-      messages.push(blockForm(withoutCacheControl(blob ?? d?.message) as ApiMessage));
+      const m = blockForm(withoutCacheControl(blob ?? d?.message) as ApiMessage);
+      // A message derived from the lines was looked up by its own hash: later users need not hash it again.
+      if (d) knownHashes.set(m, h);
+      messages.push(m);
       ids.push(d ? d.ids : []);
     }
     done.set(rec.id, { messages, ids });
@@ -141,10 +227,14 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
       continue;
     }
     const { betas, model, ...rest } = rec.params;
-    const req: Json = { model, messages: clone(messages), system: clone(shape.system), tools: clone(shape.tools), ...clone(rest) };
+    const req: Json = { model, messages: messages.slice(), system: shape.system, tools: shape.tools, ...structuredClone(rest) };
     for (const c of rec.cacheControl) applyCacheControl(req, c.path, c.value);
-    const digest = sha256Hex(sortedJson(betas === undefined ? req : { ...req, betas }));
-    req.messages = (req.messages as ApiMessage[]).map(wireForm);
+    let digest = digests.get(rec);
+    if (digest === undefined) {
+      digest = requestDigest(betas === undefined ? req : { ...req, betas }, roots);
+      digests.set(rec, digest);
+    }
+    req.messages = (req.messages as ApiMessage[]).map(sharedWireForm);
     // Claude Code streams every main-loop request (both checked releases); the records do not repeat it.
     req.stream = true;
     yield { record: rec, request: req, sourceIds: ids, digest, check: digest === rec.requestDigest ? "verified" : "digest-mismatch" };

@@ -49,10 +49,14 @@ function fromModelPrompt(session: CodexSession): boolean {
   return !!prov && typeof prov === "object" && (prov as Record<string, unknown>).type === "model";
 }
 
+// The last cut, reused: the sessions of one release record the same instructions (and a session asks per turn).
+let lastCut: { base: string; text: string } | undefined;
+
 /** The developer message's text as sent, and whether the rule that made it was verified for this session's mode. */
 export function developerText(session: CodexSession): { text: string; verified: boolean } | null {
   const base = baseInstructions(session);
   if (base === null) return null;
   if (!fromModelPrompt(session)) return { text: base, verified: true };
-  return { text: removeSections(base, EXEC_REMOVED_SECTIONS_0169), verified: MEASURED_SOURCES.has(String(sourceOf(session))) };
+  if (lastCut?.base !== base) lastCut = { base, text: removeSections(base, EXEC_REMOVED_SECTIONS_0169) };
+  return { text: lastCut.text, verified: MEASURED_SOURCES.has(String(sourceOf(session))) };
 }

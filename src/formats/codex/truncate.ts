@@ -18,8 +18,28 @@ export function truncationPolicyOf(v: unknown): TruncationPolicy | null {
 }
 
 const BYTES_PER_TOKEN = 4;
-const utf8 = new TextEncoder();
-const byteLength = (s: string): number => utf8.encode(s).length;
+
+/**
+ * UTF-8 bytes of the character starting at s[i] (a lone surrogate counts as U+FFFD, 3 bytes, as TextEncoder
+ * writes it), times 4, plus its UTF-16 length: one number, so the loops below allocate nothing.
+ */
+function charAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0x80) return 4 + 1;
+  if (c < 0x800) return 8 + 1;
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) return 16 + 2;
+  return 12 + 1;
+}
+
+function byteLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; ) {
+    const c = charAt(s, i);
+    n += c >> 2;
+    i += c & 3;
+  }
+  return n;
+}
 
 /**
  * The middle of `s` cut to `maxBytes`: characters that end within the first half stay, characters that start in
@@ -28,6 +48,8 @@ const byteLength = (s: string): number => utf8.encode(s).length;
  */
 export function truncateMiddle(s: string, maxBytes: number, tokens: boolean): string {
   if (s === "") return s;
+  // Three UTF-8 bytes per UTF-16 unit at most: most outputs fit without counting.
+  if (maxBytes > 0 && s.length * 3 <= maxBytes) return s;
   const total = byteLength(s);
   const marker = (n: number): string => (tokens ? `…${n} tokens truncated…` : `…${n} chars truncated…`);
   if (maxBytes === 0) return marker(tokens ? Math.ceil(total / BYTES_PER_TOKEN) : [...s].length);
@@ -37,20 +59,18 @@ export function truncateMiddle(s: string, maxBytes: number, tokens: boolean): st
   let at = 0;
   let prefixEnd = 0;
   let suffixStart = s.length;
-  let suffixFound = false;
   let removed = 0;
-  let index = 0;
-  for (const ch of s) {
-    const size = byteLength(ch);
-    if (at + size <= left) prefixEnd = index + ch.length;
+  // Bytes only grow along the string: past the first character of the tail nothing changes any more.
+  for (let index = 0; index < s.length; ) {
+    const c = charAt(s, index);
+    const size = c >> 2;
+    if (at + size <= left) prefixEnd = index + (c & 3);
     else if (at >= tailStart) {
-      if (!suffixFound) {
-        suffixStart = index;
-        suffixFound = true;
-      }
+      suffixStart = index;
+      break;
     } else removed++;
     at += size;
-    index += ch.length;
+    index += c & 3;
   }
   if (suffixStart < prefixEnd) suffixStart = prefixEnd;
   const count = tokens ? Math.ceil((total - maxBytes) / BYTES_PER_TOKEN) : removed;

@@ -10,7 +10,7 @@ import { CLIENT_SCRIPT } from "../../../src/report/html-client.js";
 import { renderJson } from "../../../src/report/json.js";
 import { auditJunit, renderJunit } from "../../../src/report/junit.js";
 import { renderMarkdown } from "../../../src/report/markdown.js";
-import { renderTerminal } from "../../../src/report/terminal.js";
+import { listedSessions, renderTerminal, TABLE_ROWS } from "../../../src/report/terminal.js";
 import { diagnostic, msg, result, session } from "./builders.js";
 
 const HOSTILE = "</script><script>window.__pwned=1</script><img src=x onerror=\"document.title='pwned'\"> & \u2028 <!-- ]]> \u0001";
@@ -131,6 +131,34 @@ describe("report/terminal", () => {
     expect(plain).toContain("fixtures/pi/ok.jsonl");
     expect(plain).toContain("3 session(s): 1 ok, 1 warning, 1 error");
     expect(renderTerminal(corpus(), { color: true })).toMatch(/\x1b\[31merror\x1b\[0m/);
+  });
+  it("lists every session up to TABLE_ROWS, with no note", () => {
+    const many = result(Array.from({ length: TABLE_ROWS }, (_, i) => session(`s${i}.jsonl`, [[msg("user", "hi")]])));
+    const text = renderTerminal(many, { reportDir: "out" });
+    for (let i = 0; i < TABLE_ROWS; i++) expect(text).toContain(`s${i}.jsonl `);
+    expect(text).not.toMatch(/sessions listed/);
+  });
+  it("above TABLE_ROWS lists errors, then warnings, then the rest, in input order, and says how many it left out", () => {
+    const n = TABLE_ROWS + 50;
+    const bad = (i: number) => diagnostic({ file: `s${i}.jsonl`, code: "invalid_json", loader: true, message: "Invalid JSON" });
+    const warn = (i: number) => diagnostic({ file: `s${i}.jsonl`, code: "SCHEMA", severity: "warning", line: 2, message: "/x: must be string" });
+    // Errors at the end, warnings in the middle: both must be listed although they come after TABLE_ROWS ok ones.
+    const sessions = Array.from({ length: n }, (_, i) =>
+      session(`s${i}.jsonl`, [[msg("user", "hi")]], i >= n - 3 ? { diagnostics: [bad(i)] } : i % 40 === 7 ? { diagnostics: [warn(i)] } : {}),
+    );
+    const r = result(sessions);
+    const listed = listedSessions(r.sessions);
+    expect(listed).toHaveLength(TABLE_ROWS);
+    const at = listed.map((s) => r.sessions.indexOf(s));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    for (const i of [n - 3, n - 2, n - 1, 7, 47, 87, 127]) expect(at).toContain(i);
+    const text = renderTerminal(r, { reportDir: "out" });
+    expect(text).toContain(`s${n - 1}.jsonl `);
+    expect(text).not.toContain(`s${n - 4}.jsonl `);
+    expect(text).toContain(`${TABLE_ROWS} of ${n} sessions listed (errors first, then warnings, then in input order); the report lists every session`);
+    // The totals still count every session.
+    expect(text).toContain(`${n} session(s): `);
+    expect(renderTerminal(r)).toContain("--json lists every session");
   });
 });
 

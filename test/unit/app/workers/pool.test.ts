@@ -10,8 +10,9 @@ const dir = mkdtempSync(join(tmpdir(), "sightline-pool-"));
 const script = join(dir, "worker.mjs");
 writeFileSync(
   script,
-  `import { parentPort } from "node:worker_threads";
+  `import { parentPort, resourceLimits } from "node:worker_threads";
 parentPort.on("message", (x) => {
+  if (x === "limits") return parentPort.postMessage({ ok: true, value: resourceLimits.maxYoungGenerationSizeMb });
   if (x === "hang") for (;;) {}
   if (x === "exit") process.exit(7);
   if (x === "fail") return parentPort.postMessage({ ok: false, error: "bad input" });
@@ -25,6 +26,15 @@ describe("app/pool: worker threads for CPU-heavy per-file work", () => {
     const inputs = Array.from({ length: 20 }, (_, i) => i);
     expect(await Promise.all(inputs.map((i) => pool.run(i)))).toEqual(inputs.map((i) => i * 2));
     await pool.close();
+  });
+
+  it("starts its workers with the resource limits it is given (the audit's small young generation)", async () => {
+    const limited = new WorkerPool<string, number>(pathToFileURL(script), 1, null, 0, { maxYoungGenerationSizeMb: 8 });
+    expect(await limited.run("limits")).toBe(8);
+    await limited.close();
+    const plain = new WorkerPool<string, number>(pathToFileURL(script), 1, null);
+    expect(await plain.run("limits")).not.toBe(8);
+    await plain.close();
   });
 
   it("a task over its time budget is stopped, its worker replaced, and the other tasks still finish", async () => {

@@ -42,6 +42,42 @@ describe("truncateMiddle", () => {
   });
 });
 
+/** The cut as first written (TextEncoder per character, every character visited): the counting loop must agree. */
+function referenceCut(s: string, maxBytes: number, tokens: boolean): string {
+  const size = (x: string) => new TextEncoder().encode(x).length;
+  if (s === "") return s;
+  const total = size(s);
+  const marker = (n: number): string => (tokens ? `…${n} tokens truncated…` : `…${n} chars truncated…`);
+  if (maxBytes === 0) return marker(tokens ? Math.ceil(total / 4) : [...s].length);
+  if (total <= maxBytes) return s;
+  const left = Math.floor(maxBytes / 2);
+  const tailStart = total - (maxBytes - left);
+  let [at, prefixEnd, suffixStart, found, removed, index] = [0, 0, s.length, false, 0, 0];
+  for (const ch of s) {
+    const n = size(ch);
+    if (at + n <= left) prefixEnd = index + ch.length;
+    else if (at >= tailStart) {
+      if (!found) [suffixStart, found] = [index, true];
+    } else removed++;
+    at += n;
+    index += ch.length;
+  }
+  if (suffixStart < prefixEnd) suffixStart = prefixEnd;
+  return `${s.slice(0, prefixEnd)}${marker(tokens ? Math.ceil((total - maxBytes) / 4) : removed)}${s.slice(suffixStart)}`;
+}
+
+describe("truncateMiddle against the per-character reference", () => {
+  it("gives the same cut for any text, lone surrogates included, in both modes (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 300 }), fc.nat(400), fc.boolean(), (s, budget, tokens) => {
+        expect(truncateMiddle(s, budget, tokens)).toBe(referenceCut(s, budget, tokens));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(truncateMiddle("a\ud800b".repeat(50), 40, false)).toBe(referenceCut("a\ud800b".repeat(50), 40, false));
+  });
+});
+
 describe("truncateOutputItem", () => {
   const policy = truncationPolicyOf({ mode: "bytes", limit: 10 });
   it("gives tool outputs a fifth more than the policy's limit, and leaves other items", () => {
