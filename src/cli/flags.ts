@@ -10,6 +10,7 @@ export const FLAG: Readonly<Record<string, string>> = {
   compactionId: "--compaction",
   cwd: "--cwd",
   full: "--full",
+  json: "--json",
   leafId: "--leaf",
   profile: "--profile",
   resumedAt: "--resumed-at",
