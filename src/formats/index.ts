@@ -64,9 +64,3 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
 
 export type { UnreadSession, SessionParseOptions } from "./sniff.js";
 export type * from "./types.js";
-
-export type { ScorelSession } from "./scorel/index.js";
-export type { PiSession } from "./pi/index.js";
-export type { YoiSession } from "./yoi/index.js";
-export type { CcSession } from "./claude-code/index.js";
-export type { CodexSession } from "./codex/index.js";
