@@ -229,7 +229,7 @@ export function compareSession(
         ...(t.line !== undefined && { line: t.line }),
         ...(ruleOf(t.ttsr) !== "" && { rule: ruleOf(t.ttsr) }),
         kind: "disagreement",
-        message: "recorded and replayed TTSR evidence disagree (accept: check --update)",
+        message: "recorded and replayed TTSR evidence disagree (accept: option `update`)",
         ...(detail !== undefined && { detail }),
       });
     }
@@ -252,7 +252,7 @@ export function compareSession(
       out.push({
         ...at,
         kind: "context-changed",
-        message: `context of turn ${a.index} changed: ${a.messages} message(s), was ${e.messages}; digest ${e.context} → ${digest} (sightline replay --turn ${a.index} shows it)`,
+        message: `context of turn ${a.index} changed: ${a.messages} message(s), was ${e.messages}; digest ${e.context} → ${digest} (sightline replay option \`turn\` ${a.index} shows it)`,
       });
     if (e.ttsr || a.ttsr) out.push(...compareTtsr(e.ttsr ?? none, a.ttsr ? expectedTtsr(a.ttsr) : none, at));
   }

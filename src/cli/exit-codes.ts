@@ -7,7 +7,7 @@ import type { FileResult, ValidateResult } from "../app/validate/validate.js";
 import type { TtsrLintDoc, TtsrTestDoc } from "../app/ttsr/rules.js";
 import type { CompactionDiff } from "../app/replay/replay.js";
 import type { SessionDiffEnd } from "../app/replay/session-diff.js";
-import { checkDocExitCode, type CheckDocument } from "../report/check-report.js";
+import { checkStatus, type CheckDocument } from "../report/check-report.js";
 import type { AuditResult, AuditSession, FailOn } from "../app/audit/audit.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import type { TtsrRunDoc } from "../app/ttsr/run.js";
@@ -49,8 +49,8 @@ export function validateExitCode(r: { problems: ValidateResult["problems"]; file
   return r.files.some((f) => f.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
 }
 
-/** replay: findings in the session are shown with the turns, never a failure. */
-export const replayExitCode = (): ExitCode => 0;
+/** replay and ttsr list: the output is the answer and nothing in it is a failure, so there is no result to judge. */
+export const ANSWERED = 0 as const satisfies ExitCode;
 
 /** diff <session>: 1 when a capsule check finds state lost by a compaction. */
 export const compactionDiffExitCode = (compactions: readonly Pick<CompactionDiff, "capsule">[]): ExitCode =>
@@ -63,7 +63,8 @@ export const sessionDiffExitCode = (end: Pick<SessionDiffEnd, "same">): ExitCode
 export const capsuleExitCode = (o: Pick<CapsuleOutcome, "ok">): ExitCode => (o.ok ? 0 : 1);
 
 /** check (and a merged check): 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
-export const checkExitCode = (doc: Pick<CheckDocument, "diagnostics" | "regressions">): ExitCode => checkDocExitCode(doc);
+const CHECK_EXIT = { incomplete: 2, regressions: 1, clean: 0 } as const;
+export const checkExitCode = (doc: Pick<CheckDocument, "diagnostics" | "regressions">): ExitCode => CHECK_EXIT[checkStatus(doc)];
 
 /** audit: by --fail-on, run-level findings and session statuses (docs/product.md §4); `none` never fails. */
 export function auditFindingsExitCode(result: AuditFindings, failOn: FailOn): 0 | 1 {
@@ -120,9 +121,6 @@ export function ttsrRunExitCode(doc: {
 
 /** ttsr test: 0 when a rule triggered, 1 when none did (like `omp ttsr test`). */
 export const ttsrTestExitCode = (doc: Pick<TtsrTestDoc, "triggered">): ExitCode => (doc.triggered ? 0 : 1);
-
-/** ttsr list: the listing is the answer. */
-export const ttsrListExitCode = (): ExitCode => 0;
 
 /** ttsr lint: 1 on errors (so it can gate CI), warnings pass. */
 export const ttsrLintExitCode = (doc: Pick<TtsrLintDoc, "errors">): ExitCode => (doc.errors > 0 ? 1 : 0);

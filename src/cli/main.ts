@@ -3,17 +3,11 @@
 import yargs from "yargs";
 import { commands } from "./commands/index.js";
 import { STDIN_ARG } from "../io/read.js";
-import { InputError, type RefusedOption, UsageError } from "../shared/errors.js";
+import { InputError, UsageError } from "../shared/errors.js";
+import { cliMessage } from "./flags.js";
 import { readArgv } from "./argv-check.js";
 import { err as writeErr } from "./output.js";
 import { terminalLine, terminalText } from "../shared/terminal.js";
-
-// The flag of each library option a refused value can come from (the library words errors without flags).
-const FLAG: Readonly<Record<string, string>> = { leafId: "--leaf", turn: "--turn", compactionId: "--compaction", profile: "--profile" };
-
-/** An error's message as the command line asked: a refused library option is named by its flag. */
-const cliMessage = (e: { message: string; problem: string; option?: RefusedOption }): string =>
-  e.option ? `${FLAG[e.option.name] ?? e.option.name} ${e.option.value}: ${e.problem}` : e.message;
 
 /**
  * yargs renders the whole help text of a command right after starting its handler, in case a later failure

@@ -1,7 +1,9 @@
-// The one way sightline writes to stdout and stderr. Every command's text passes guardTerminal (control
+// The one way sightline writes to stdout and stderr; text names flags where the library named its options (flags.ts).
+// Every command's text passes guardTerminal (control
 // characters shown visibly; sightline's own colours kept only when colour is on), and JSON documents pass
 // guardJson (DEL, C1 and bidi controls as \u escapes). A test feeds escape bytes through every command.
 import { guardJson, guardTerminal } from "../shared/terminal.js";
+import { withFlags } from "./flags.js";
 
 let colourOn = false;
 
@@ -10,16 +12,16 @@ export function allowColour(on: boolean): void {
   colourOn = on;
 }
 
-export const safeText = (text: string): string => guardTerminal(text, colourOn);
+export const safeText = (text: string): string => guardTerminal(withFlags(text), colourOn);
 
 /** Terminal text to stdout. */
 export function out(text: string): void {
-  process.stdout.write(guardTerminal(text, colourOn));
+  process.stdout.write(guardTerminal(withFlags(text), colourOn));
 }
 
 /** Terminal text to stderr (diagnostics, progress notes). Never coloured by a log. */
 export function err(text: string): void {
-  process.stderr.write(guardTerminal(text, colourOn));
+  process.stderr.write(guardTerminal(withFlags(text), colourOn));
 }
 
 /** A JSON document to stdout (pretty-printed, newline-terminated). */

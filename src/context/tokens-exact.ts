@@ -18,6 +18,7 @@ export async function exactCounter(load: () => Promise<{ countTokens: CountToken
       throw new MissingPackageError(
         "gpt-tokenizer",
         "exact token counting needs the optional package gpt-tokenizer, which is not installed (npm install gpt-tokenizer); the default estimate needs nothing",
+        { name: "tokens", value: "exact" },
       );
     }
     throw e;

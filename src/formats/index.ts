@@ -1,17 +1,25 @@
 // The format registry and the pure entry point parseSession(text) (docs/product.md §6). The package's
 // `sightline/formats` subpath is src/entry-formats.ts.
 import { feedLines, splitText } from "../shared/lines.js";
-import { codexFormat, type CodexSession } from "./codex/index.js";
-import { piFormat, type PiSession } from "./pi/index.js";
-import { scorelFormat, type ScorelSession } from "./scorel/index.js";
+import { codexFormat } from "./codex/index.js";
+import { piFormat } from "./pi/index.js";
+import { scorelFormat } from "./scorel/index.js";
 import { SessionSniffer, type SessionParseOptions, type UnreadSession } from "./sniff.js";
 import type { LineSink } from "../shared/lines.js";
 import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
-import { yoiFormat, type YoiSession } from "./yoi/index.js";
-import { claudeCodeFormat, type CcSession } from "./claude-code/index.js";
+import { yoiFormat } from "./yoi/index.js";
+import { claudeCodeFormat } from "./claude-code/index.js";
+
+// The format registry: each format folder exports one descriptor (its FormatModule), listed here once. The order
+// matters only for sniffing: each module recognises a distinct first record. Claude Code comes first: its lines
+// carry `version` and `sessionId`, which Scorel's header test alone would accept.
+const FORMATS = [claudeCodeFormat, scorelFormat, piFormat, yoiFormat, codexFormat] as const;
+
+type Registered = (typeof FORMATS)[number];
+type SessionOf<M> = M extends FormatModule<infer S, infer _N> ? S : never;
 
 /** A session sightline can read, discriminated by `format`. */
-export type Session = ScorelSession | PiSession | YoiSession | CcSession | CodexSession;
+export type Session = SessionOf<Registered>;
 
 /** What parsing a file gives: a session, or the findings that say why it is none. */
 export type ParsedSession = Session | UnreadSession;
@@ -19,19 +27,12 @@ export type ParsedSession = Session | UnreadSession;
 export const isSession = (p: ParsedSession): p is Session => p.format !== null;
 
 /** The format modules by name, each typed with its own session model. */
-export interface FormatModules {
-  scorel: typeof scorelFormat;
-  pi: typeof piFormat;
-  yoi: typeof yoiFormat;
-  "claude-code": typeof claudeCodeFormat;
-  codex: typeof codexFormat;
-}
+export type FormatModules = { [M in Registered as SessionOf<M>["format"]]: M };
 
-const registry: FormatModules = { scorel: scorelFormat, pi: piFormat, yoi: yoiFormat, "claude-code": claudeCodeFormat, codex: codexFormat };
+const registry = Object.fromEntries(FORMATS.map((m) => [m.name, m])) as unknown as FormatModules;
 
-// Order matters only for sniffing: each module recognises a distinct first record. Claude Code comes first: its
-// lines carry `version` and `sessionId`, which Scorel's header test alone would accept.
-export const formats: readonly FormatModule[] = [registry["claude-code"], registry.scorel, registry.pi, registry.yoi, registry.codex];
+/** The formats in sniff order. */
+export const formats: readonly FormatModule[] = FORMATS as readonly FormatModule[];
 
 export function formatModule<K extends FormatName>(name: K): FormatModules[K] {
   const m = registry[name];
@@ -50,8 +51,6 @@ export const moduleOf = (session: SessionBase): FormatModule => formatModule(ses
 /** The format a profile name belongs to (profile names are distinct across formats), or undefined. */
 export const formatOfProfile = (profile: string): FormatModule | undefined => formats.find((f) => f.profiles.includes(profile));
 
-export { profileNames } from "./profiles.js";
-
 /** A line sink that detects the format and parses with it (the streaming reader feeds it). */
 export function createSessionParser(opts: SessionParseOptions): SessionSniffer<Session> {
   const byProfile = opts.profile !== undefined ? formatOfProfile(opts.profile) : undefined;
@@ -65,9 +64,3 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
 
 export type { UnreadSession, SessionParseOptions } from "./sniff.js";
 export type * from "./types.js";
-
-export type { ScorelSession } from "./scorel/index.js";
-export type { PiSession } from "./pi/index.js";
-export type { YoiSession } from "./yoi/index.js";
-export type { CcSession } from "./claude-code/index.js";
-export type { CodexSession } from "./codex/index.js";

@@ -151,10 +151,33 @@ export interface CompactionRef {
   notRecorded?: NotRecordedPart[];
 }
 
-/** What a format offers to the rest of sightline. */
+/** One profile of a format: what it replays and the release its behaviour is checked against. */
+export interface ProfileInfo {
+  /** What the profile replays, in one line. */
+  readonly about: string;
+  /** The upstream release (or commit) whose behaviour the profile is checked against. */
+  readonly checkedAgainst: string;
+}
+
+/** What a format says of itself for people: every --help and the README's Formats table read it. */
+export interface FormatAbout<P extends string = string> {
+  /** The format's name for people ("pi / oh-my-pi"). */
+  readonly title: string;
+  /** The profile used when neither the profile option nor the file decides. */
+  readonly defaultProfile: P;
+  /** Every profile, newest first as --help lists them. */
+  readonly profiles: Readonly<Record<P, ProfileInfo>>;
+}
+
+/**
+ * What a format offers to the rest of sightline: its descriptor. A format folder exports one, and the format
+ * registry (`formats` in src/formats/index.ts) lists them; everything else is derived from that list.
+ */
 export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> {
   name: FormatName;
   profiles: readonly string[];
+  /** Title and profiles as people read them (the keys of `about.profiles` are `profiles`). */
+  about: FormatAbout;
   /** True when the first JSON record of a file belongs to this format. */
   sniff(first: unknown): boolean;
   createParser(opts: ParseOptions): LineSink<S>;

@@ -31,7 +31,7 @@ function cut(text: string, o: BlockViewOptions, paint: Paint, lines: number = LI
   }
   if (head.length === text.length) return terminalText(text);
   const rest = text.slice(head.length);
-  const more = `… ${n(rest.length)} more chars${lineCount(rest) > 1 ? `, ${n(lineCount(rest) - 1)} more lines` : ""} (of ${n(text.length)}; --full shows all)`;
+  const more = `… ${n(rest.length)} more chars${lineCount(rest) > 1 ? `, ${n(lineCount(rest) - 1)} more lines` : ""} (of ${n(text.length)}; option \`full\` shows all)`;
   return terminalText(head) + "\n" + paint("dim", more);
 }
 

@@ -10,11 +10,14 @@ import { escapeMd, escapeMdCell } from "./escape.js";
 import { renderJunit } from "./junit.js";
 import { MARKDOWN_BUDGET } from "./markdown.js";
 
-/** docs/product.md §4: 2 when the config or an input cannot be read, else 1 on regressions, else 0. */
-export function checkDocExitCode(doc: Pick<CheckDocument, "diagnostics" | "regressions">): 0 | 1 | 2 {
-  // Missing expectations read as "run --update": a failing check (1), not unreadable input.
-  if (doc.diagnostics.some((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING")) return 2;
-  return doc.regressions.length > 0 ? 1 : 0;
+/** How a check run ended: it could not run completely (the config or an input unreadable), found regressions, or passed.
+ * The verdict and the exit code (cli/exit-codes.ts) both read it. */
+export type CheckStatus = "incomplete" | "regressions" | "clean";
+
+export function checkStatus(doc: Pick<CheckDocument, "diagnostics" | "regressions">): CheckStatus {
+  // Missing expectations read as "run --update": a failing check, not unreadable input.
+  if (doc.diagnostics.some((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING")) return "incomplete";
+  return doc.regressions.length > 0 ? "regressions" : "clean";
 }
 
 const turnsOf = (doc: CheckDocument) => doc.suites.reduce((n, s) => n + s.sessions.reduce((m, x) => m + x.turns, 0), 0);
@@ -23,7 +26,7 @@ const sessionsOf = (doc: CheckDocument) => doc.suites.reduce((n, s) => n + s.ses
 /** The one-line verdict shared by the terminal and the Markdown summary. */
 export function checkVerdict(doc: CheckDocument): string {
   const scope = `${doc.suites.length} suite(s), ${sessionsOf(doc)} session(s), ${turnsOf(doc)} turn(s)`;
-  if (checkDocExitCode(doc) === 2) {
+  if (checkStatus(doc) === "incomplete") {
     const errors = doc.diagnostics.filter((d) => d.severity === "error" && d.code !== "APP_EXPECTATIONS_MISSING").length;
     if (doc.suites.length === 0) return `check could not run: ${errors} error(s) in the config`;
     return `check could not run completely: ${errors} error(s) in the config, rules or expectations (${doc.regressions.length} regression(s) in ${scope})`;
@@ -62,9 +65,9 @@ function regressionItem(r: Regression): string[] {
 }
 
 export function checkMarkdown(doc: CheckDocument, opts: { budget?: number } = {}): string {
-  const code = checkDocExitCode(doc);
+  const status = checkStatus(doc);
   const bySuite = (name: string) => doc.regressions.filter((r) => r.suite === name);
-  const out = ["# sightline check", "", `${code === 2 ? "⚠️" : code === 1 ? "❌" : "✅"} ${escapeMd(checkVerdict(doc))}`, ""];
+  const out = ["# sightline check", "", `${status === "incomplete" ? "⚠️" : status === "regressions" ? "❌" : "✅"} ${escapeMd(checkVerdict(doc))}`, ""];
   if (doc.shard) out.push(`Shard ${doc.shard.index}/${doc.shard.count}.`, "");
   if (doc.mergedFrom?.length) out.push(`Merged from ${doc.mergedFrom.length} report(s).`, "");
   out.push(

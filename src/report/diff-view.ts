@@ -66,7 +66,7 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
     // Claude Code: the compaction request is recorded by no release; where sightline rebuilds it, say so.
     if (d.request) {
       const msgs = Array.isArray(d.request.messages) ? d.request.messages.length : 0;
-      out.push(paint(o.color, "dim", `  compaction request: reconstructed (not recorded by the release), ${msgs} messages (diff --json holds it)`));
+      out.push(paint(o.color, "dim", `  compaction request: reconstructed (not recorded by the release), ${msgs} messages (the diff JSON document holds it)`));
     } else if (d.notRecorded?.[0]?.path === "$") out.push(paint(o.color, "dim", `  compaction request: ${terminalLine(d.notRecorded[0].why)}`));
     for (const n of d.notRecorded ?? []) if (n.path === "before" || n.path === "after") out.push(paint(o.color, "dim", `  ${n.path}: ${terminalLine(n.why)}`));
     if (d.keptPositions.length > 0) out.push(`  = kept ${keptRanges(d.keptPositions)}`);
@@ -100,7 +100,7 @@ const FIRST_PATCH_LINES = 40;
 function patchText(patch: string, color: boolean, maxLines?: number): string {
   let lines = terminalText(patch).replace(/\n$/, "").split("\n");
   if (maxLines !== undefined && lines.length > maxLines)
-    lines = [...lines.slice(0, maxLines), `… (${lines.length - maxLines} more lines of this patch: --full)`];
+    lines = [...lines.slice(0, maxLines), `… (${lines.length - maxLines} more lines of this patch: option \`full\`)`];
   return colorPatch(lines.join("\n"), color);
 }
 
@@ -151,7 +151,7 @@ export function renderSessionSummary(
     const more = s.newDifferences - listed.length;
     out.push(`New differences in ${plural(s.newDifferences, "turn")}: ${listed.join(", ")}${more > 0 ? `, … ${more} more` : ""}`);
   }
-  if (!o.full) out.push("Per-turn diffs: --full.");
+  if (!o.full) out.push("Per-turn diffs: option `full`.");
   return out.join("\n") + "\n";
 }
 

@@ -74,7 +74,7 @@ export function renderTerminal(result: AuditResult, opts: TerminalOptions = {}):
   const lines = [table];
   if (listed.length < result.sessions.length)
     lines.push(
-      `${listed.length} of ${result.sessions.length} sessions listed (errors first, then warnings, then in input order); ${opts.reportDir ? "the report lists every session" : "--json lists every session"}`,
+      `${listed.length} of ${result.sessions.length} sessions listed (errors first, then warnings, then in input order); ${opts.reportDir ? "the report lists every session" : "option `json` lists every session"}`,
     );
   lines.push(
     `${paint("bold", `${x.sessions} session(s)${x.files ? ` and ${x.files} other file(s)` : ""}`)}: ${x.byStatus.ok} ok, ${x.byStatus.warning} warning, ${x.byStatus.error} error; ${x.turns} turns, ${x.compactions} compactions; diagnostics ${x.diagnostics.error} error, ${x.diagnostics.warning} warning, ${x.diagnostics.info} info` +

@@ -61,14 +61,14 @@ function explainUnverifiable(t: SimTurn, index: number): string[] {
 }
 
 const PROFILE_FROM: Record<string, string> = {
-  option: "--ttsr-profile",
+  option: "option `ttsrProfile`",
   session: "from the session",
   rules: "the session fits v17 and v18; its rules use keys only v18 reads",
   default: "default: the session shows no TTSR profile",
 };
-const SETTINGS_FROM: Record<string, string> = { option: "--settings", "session-folder": "beside the session" };
+const SETTINGS_FROM: Record<string, string> = { option: "option `settings`", "session-folder": "beside the session" };
 const CWD_FROM: Record<string, string> = {
-  option: "--cwd",
+  option: "option `cwd`",
   recorded: "the session's recorded cwd",
   rules: "the folder holding the rules' .omp/",
   "recorded-name": "the rules' folder named like the session's recorded cwd",
@@ -101,8 +101,8 @@ function turnRow(i: number, t: SimTurn): string[] {
 
 const AGENT_FROM: Record<string, string> = {
   session: "recorded in the session",
-  option: "--agent",
-  default: "top-level session: none recorded, no --agent",
+  option: "option `agent`",
+  default: "top-level session: none recorded, no option `agent`",
 };
 
 /** A counterfactual session's turns: no recorded side, so no "recorded" or "agree" column; the turns that would inject. */
@@ -119,7 +119,7 @@ function counterfactualTurns(turns: readonly SimTurn[], o: { width?: number; ful
         { width: o.width, flex: [1, 3, 4] },
       ),
     );
-  const every = o.full || injecting.length === turns.length ? "" : " (every turn: --full)";
+  const every = o.full || injecting.length === turns.length ? "" : " (every turn: option `full`)";
   out.push(`${turns.length} turns replayed counterfactually: ${injecting.length} would inject${every}`);
   return out;
 }
@@ -137,7 +137,7 @@ export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number; full?: boole
       out.push(`  TTSR profile ${s.ttsrProfile} (${PROFILE_FROM[s.ttsrProfileFrom ?? ""] ?? s.ttsrProfileFrom})`);
       out.push(`  replay cwd ${terminalLine(s.cwd ?? "")} (${CWD_FROM[s.cwdFrom ?? ""] ?? s.cwdFrom})`);
       out.push(
-        `  settings ${s.settings !== undefined ? `${terminalLine(s.settings)} (${SETTINGS_FROM[s.settingsFrom ?? ""] ?? s.settingsFrom})` : "defaults (no --settings and no settings.json beside the session)"}`,
+        `  settings ${s.settings !== undefined ? `${terminalLine(s.settings)} (${SETTINGS_FROM[s.settingsFrom ?? ""] ?? s.settingsFrom})` : "defaults (no option `settings` and no settings.json beside the session)"}`,
       );
       // v18 only: the agent `agents` scoping used, and where judged rules got their answers (docs/ttsr.md §18.2, §18.6).
       if (s.agent !== undefined) out.push(terminalLine(`  agent ${s.agent} (${AGENT_FROM[s.agentFrom ?? ""] ?? s.agentFrom})`));
@@ -171,7 +171,7 @@ export function renderTtsrRun(doc: TtsrRunDoc, o: { width?: number; full?: boole
     const agreeing = s.turns.filter((t) => t.agree === true).length;
     const without = s.turns.length - agreeing - diffs.length - unverifiable.length;
     out.push(
-      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (why: the lines above)` : ""}, ${without} without TTSR evidence${o.full || s.turns.length === diffs.length + unverifiable.length ? "" : " (every turn: --full)"}`,
+      `${s.turns.length} turns: ${agreeing} agree, ${diffs.length} disagree${unverifiable.length ? `, ${unverifiable.length} unverifiable (why: the lines above)` : ""}, ${without} without TTSR evidence${o.full || s.turns.length === diffs.length + unverifiable.length ? "" : " (every turn: option `full`)"}`,
     );
   }
   return out.join("\n") + "\n";

@@ -51,7 +51,11 @@ export function renderValidateTable(v: ValidateView, o: RenderOptions): string {
   for (const p of v.problems) out.push(paint(o.color, "error", `cannot read ${safe(p.input)}: ${safe(p.reason)}`));
   if (v.skipped.length > 0)
     out.push(
-      paint(o.color, "dim", `${plural(v.skipped.length, "file")} not validated (not a session, rule, capsule, settings or config file; --verbose lists them)`),
+      paint(
+        o.color,
+        "dim",
+        `${plural(v.skipped.length, "file")} not validated (not a session, rule, capsule, settings or config file; option \`verbose\` lists them)`,
+      ),
     );
   if (o.verbose) for (const s of v.skipped) out.push(paint(o.color, "dim", `  skipped ${safe(s.path)}: ${safe(s.reason)}`));
   const s = v.summary;

@@ -35,14 +35,15 @@ export class UsageError extends Error {
   }
 }
 
-/** An optional dependency a requested feature needs is not installed (a usage problem: exit code 2). The CLI
- * names the flag that asked for it; the library does not know of flags. */
+/** An optional dependency a requested feature needs is not installed (a usage problem: exit code 2). `option` is the
+ * library option that asked for it; the CLI names its flag (cli/flags.ts). */
 export class MissingPackageError extends UsageError {
   override name = "MissingPackageError";
   constructor(
     readonly packageName: string,
-    message: string,
+    problem: string,
+    option?: RefusedOption,
   ) {
-    super(message);
+    super(problem, option);
   }
 }

@@ -124,6 +124,9 @@ describe("HTML report in headless chromium", () => {
       await page.fill("#filter", "omp17-deferred");
       expect(await page.locator("#sessions tbody tr:not([hidden])").count()).toBe(1);
       expect(await page.textContent("#shown")).toBe(`1 of ${result.sessions.length} shown`);
+      // Words match in any order (the checked client source, client/index-filter.ts).
+      await page.fill("#filter", "DEFERRED   omp17");
+      expect(await page.locator("#sessions tbody tr:not([hidden])").count()).toBe(1);
       await page.fill("#filter", "");
       await page.selectOption("#status", "error");
       expect(await page.locator("#sessions tbody tr:not([hidden])").count()).toBe(result.sessions.filter((s) => s.status === "error").length);

@@ -132,7 +132,7 @@ describe("check under GITHUB_ACTIONS", () => {
     const whole = runCli(["merge-reports", "out/all", "out/shard-2", "--out", "out/whole"], { cwd: root });
     expect(whole).toMatchObject({
       code: 2,
-      stderr: "sightline: error: out/all and out/shard-2 overlap: the whole run (no --shard) with shard 2/2; give each shard's report once\n",
+      stderr: "sightline: error: out/all and out/shard-2 overlap: the whole run (not sharded) with shard 2/2; give each shard's report once\n",
     });
     for (const d of ["out/twice", "out/copy", "out/whole"]) expect(existsSync(at(d))).toBe(false);
   }, 30_000);

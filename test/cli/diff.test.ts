@@ -342,7 +342,7 @@ describe("sightline diff <a> <b>: turn views compared", () => {
   it("a replay --json file cut short: exit 2 and the reason", () => {
     expect(res.truncated.code).toBe(2);
     expect(res.truncated.stdout).toBe("");
-    expect(res.truncated.stderr).toBe("sightline: truncated.json: not a complete replay --json document (the document ends early)\n");
+    expect(res.truncated.stderr).toBe("sightline: truncated.json: not a complete replay JSON document (the document ends early)\n");
   });
 
   it("a JSON document of another kind (diff --json of compactions) is not taken for an empty replay: exit 2", () => {

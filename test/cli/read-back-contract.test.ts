@@ -39,7 +39,7 @@ describe("read-back input checked against the contract", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(
       new RegExp(
-        `^sightline: ${b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: turn #1 is not a replay --json turn \\(/tokens missing required property "estimator"\\)\n$`,
+        `^sightline: ${b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: turn #1 is not a turn of a replay JSON document \\(/tokens missing required property "estimator"\\)\n$`,
       ),
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -250,3 +250,131 @@ export function handCases() {
     ),
   ];
 }
+
+// v18 judged rules (docs/ttsr.md §17.6): a model answers each rule's question about a completed message's outputs
+// in the background. The cases put the answer at a point of the stream (`judge_answer`: the oldest open request is
+// answered there), so requests can overlap later messages; `verdicts` says which rules the stub judge flags, and
+// `session_replaced` makes later answers to earlier requests stale. Messages carry their text and thinking, the
+// outputs judged rules read.
+const judgedRule = (i) =>
+  fc
+    .record({
+      judged: fc.boolean(),
+      condition: fc.subarray(CONDITIONS, { maxLength: 1 }),
+      scope: opt(fc.subarray(["text", "thinking", "tool", "tool:bash", "write"], { minLength: 1, maxLength: 2 })),
+      where: fc.constantFrom(...RULE_PATHS),
+    })
+    .map(({ judged, condition, scope, where }) => {
+      const name = `j${i}`;
+      const out = { name, path: where.replace("NAME", name), content: `Rule ${name} body.` };
+      if (condition.length > 0) out.condition = condition;
+      // A stream rule needs a condition; a judged rule may have one as its prefilter.
+      if (judged || condition.length === 0) out.question = `Does the output break rule ${name}?`;
+      if (scope) out.scope = scope;
+      return out;
+    });
+
+const judgedBlock = fc.oneof(
+  fc.record({ kind: fc.constantFrom("text_delta", "thinking_delta"), deltas: fc.array(text, { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    kind: fc.constant("tool"),
+    name: fc.constantFrom("bash", "write"),
+    path: fc.constantFrom(...PATHS),
+    body: text,
+    cuts: fc.constant(1),
+    withId: fc.constant(true),
+    silent: fc.constant(false),
+  }),
+);
+const judgedMessage = fc.record({
+  blocks: fc.array(judgedBlock, { minLength: 1, maxLength: 3 }),
+  stopReason: fc.constantFrom("stop", "toolUse", "error"),
+  // What happens after the message ends: answers to open requests, and a session replaced.
+  after: fc.array(fc.constantFrom("judge_answer", "judge_answer", "session_replaced"), { maxLength: 2 }),
+});
+
+const judgedCaseArb = fc.record({
+  rules: fc.integer({ min: 1, max: 3 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => judgedRule(i)))),
+  verdicts: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+  settings: fc
+    .record({
+      repeatMode: opt(fc.constantFrom("once", "after-gap")),
+      repeatGap: opt(fc.integer({ min: 0, max: 2 })),
+      interruptMode: opt(fc.constantFrom("never", "always")),
+    })
+    .map((s) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined))),
+  turns: fc.array(fc.array(judgedMessage, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+});
+
+function judgedEvents(turns) {
+  const out = [];
+  for (const msgs of turns) {
+    out.push({ type: "turn_start" });
+    const results = [];
+    for (const m of msgs) {
+      out.push({ type: "message_start" });
+      m.blocks.forEach((b, i) => {
+        if (b.kind === "tool") {
+          const id = `call_${++callCounter}`;
+          out.push(...streamToolCall(i, id, b.name, toolArgs(b.name, "replace", b.path, b.body), b.cuts));
+          results.push({ type: "tool_result", id, name: b.name, text: `${b.name} done` });
+        } else for (const d of b.deltas) out.push({ type: b.kind, contentIndex: i, delta: d });
+      });
+      out.push({ type: "message_end", stopReason: m.stopReason }, ...m.after.map((type) => ({ type })));
+    }
+    out.push(...results, { type: "turn_end" });
+  }
+  return out;
+}
+
+/** `runs` generated v18 judged-rule cases, reproducible from `seed` (the profile v18 only). */
+export function judgedTtsrCases(runs, seed) {
+  callCounter = 0;
+  const asked = R("j-asked", { question: "Does the output break rule j-asked?" });
+  // Asked at the first message, answered only after the second was asked about the same rule.
+  const twice = {
+    ...hand(
+      "a judged rule is asked again until its judge answers",
+      [asked],
+      [
+        { type: "turn_start" },
+        { type: "message_start" },
+        { type: "text_delta", contentIndex: 0, delta: "first reply" },
+        { type: "message_end", stopReason: "stop" },
+        { type: "message_start" },
+        { type: "text_delta", contentIndex: 0, delta: "second reply" },
+        { type: "message_end", stopReason: "stop" },
+        { type: "judge_answer" },
+        { type: "judge_answer" },
+        { type: "turn_end" },
+      ],
+    ),
+    judged: { "j-asked": true },
+  };
+  const stale = {
+    ...hand(
+      "a judge's answer after the session was replaced is dropped",
+      [asked],
+      [
+        ...turnOf({ type: "text_delta", contentIndex: 0, delta: "a reply" }).slice(0, -1),
+        { type: "session_replaced" },
+        { type: "judge_answer" },
+        { type: "turn_end" },
+      ],
+    ),
+    judged: { "j-asked": true },
+  };
+  return [
+    twice,
+    stale,
+    ...fc.sample(judgedCaseArb, { numRuns: runs, seed }).map((c, i) => ({
+      name: `judged #${i} (seed ${seed})`,
+      cwd: CWD,
+      settings: c.settings,
+      editMode: "replace",
+      rules: c.rules,
+      judged: Object.fromEntries(c.rules.map((r, k) => [r.name, c.verdicts[k]])),
+      events: judgedEvents(c.turns),
+    })),
+  ];
+}

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheRoot, markComplete, npmInstall, releaseDir } from "./cache.mjs";
 import { brief, firstDifference } from "./compare.mjs";
-import { generatedTtsrCases, handCases } from "./generate-ttsr.mjs";
+import { generatedTtsrCases, handCases, judgedTtsrCases } from "./generate-ttsr.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "../..");
@@ -105,9 +105,18 @@ async function sightline(lib, c, profile, home) {
   let ev = 0;
   const rec = (k, o = {}) => log.push({ ev, k, ...o });
   const tasks = [];
+  // v18 judged rules: the questions of one message end are a batch, answered at the stream's judge_answer (oldest
+  // first, in the order asked), the rest at the end of the case (the Bun runner's stub judge does the same).
+  const batches = [];
+  let generation = 1;
   const take = (effects) => {
     for (const e of effects ?? []) {
       if (e.kind === "abort") rec("abort", { reason: e.reason });
+      else if (e.kind === "judged" && e.request !== undefined) {
+        rec("judge", { subject: e.subject, questions: e.rules.map((a) => a.rule.question) });
+        if (batches.at(-1)?.ev !== ev) batches.push({ ev, questions: [] });
+        batches.at(-1).questions.push({ request: e.request, rules: e.rules.map((a) => a.rule.name), generation });
+      } else if (e.kind === "inject" && e.mode === "judged") rec("warning", { rules: e.rules, text: e.text });
       else if (e.kind === "ttsr_triggered") rec("triggered", { rules: e.rules.map((r) => r.name) });
       else if (e.kind === "inject" && e.mode !== "tool") rec("inject", { mode: e.mode, rules: e.rules, text: e.text });
       else if (e.kind === "replace_messages") rec("discard");
@@ -127,6 +136,28 @@ async function sightline(lib, c, profile, home) {
       else take(await coord.runInterruptTask(t.token));
     }
   };
+  const answer = () => {
+    for (const q of batches.shift()?.questions ?? [])
+      take(
+        coord.judgeAnswer(
+          q.request,
+          q.rules.filter((n) => c.judged?.[n] === true),
+          { generationChanged: q.generation !== generation },
+        ),
+      );
+  };
+  // Judged cases keep the message's prose and calls: the outputs judged rules read.
+  let content = [];
+  const keep = (e) => {
+    if (!c.judged) return;
+    if (e.type === "toolcall_delta" || e.type === "toolcall_end") content[e.contentIndex] = { type: "toolCall", id: e.id, name: e.name, arguments: e.args };
+    else {
+      const key = e.type === "text_delta" ? "text" : "thinking";
+      const b = content[e.contentIndex ?? 0] ?? { type: key, [key]: "" };
+      b[key] += e.delta;
+      content[e.contentIndex ?? 0] = b;
+    }
+  };
   let aborted = false;
   const update = async (u) => {
     const r = await coord.messageUpdate(u);
@@ -141,16 +172,20 @@ async function sightline(lib, c, profile, home) {
     const e = c.events[ev];
     if (e.type === "turn_start" || e.type === "message_start") await flush();
     if (aborted && ["text_delta", "thinking_delta", "toolcall_delta", "toolcall_end", "restart"].includes(e.type)) continue;
+    if (["text_delta", "thinking_delta", "toolcall_delta", "toolcall_end"].includes(e.type)) keep(e);
     if (e.type === "turn_start") take(await coord.turnStart());
+    else if (e.type === "judge_answer") answer();
+    else if (e.type === "session_replaced") generation++;
     else if (e.type === "message_start") {
       aborted = false;
+      content = [];
       // The v18 boundary (upstream onAssistantMessageStart); v17 has none.
       if (typeof coord.assistantMessageStart === "function") take(await coord.assistantMessageStart());
     } else if (e.type === "restart") await update({ type: "start" });
     else if (e.type === "text_delta" || e.type === "thinking_delta") await update({ type: e.type, delta: e.delta, contentIndex: e.contentIndex ?? 0 });
     else if (e.type === "toolcall_delta") await update({ type: e.type, delta: e.delta, contentIndex: e.contentIndex, toolCall: block(e) });
     else if (e.type === "toolcall_end") await update({ type: e.type, delta: "", contentIndex: e.contentIndex, toolCall: block(e) });
-    else if (e.type === "message_end") take(await coord.assistantMessageEnd(aborted ? "aborted" : e.stopReason));
+    else if (e.type === "message_end") take(await coord.assistantMessageEnd(aborted ? "aborted" : e.stopReason, c.judged ? content : undefined));
     else if (e.type === "tool_result") {
       const r = await coord.afterToolCall(e.id, [{ type: "text", text: e.text }]);
       take(r.effects);
@@ -158,6 +193,8 @@ async function sightline(lib, c, profile, home) {
     } else if (e.type === "turn_end") take(await coord.turnEnd());
     else throw new Error(`unknown event ${e.type}`);
   }
+  await flush();
+  while (batches.length > 0) answer();
   await flush();
   return { log, final: { injected: manager.getInjectedRuleNames(), messageCount: manager.getMessageCount() } };
 }
@@ -202,7 +239,9 @@ async function main() {
   const lib = await import(join(ROOT, "dist/index.js"));
   const dir = install(log);
   const home = join(dir, "home");
-  const cases = [...handCases(), ...generatedTtsrCases(opts.runs, opts.seed)];
+  // Judged rules are v18's: their cases (a stub judge answering at set points of the stream) run with that profile.
+  const judged = opts.profile === "v18" ? judgedTtsrCases(Math.ceil(opts.runs / 2), opts.seed) : [];
+  const cases = [...handCases(), ...generatedTtsrCases(opts.runs, opts.seed), ...judged];
   const work = mkdtempSync(join(tmpdir(), "sightline-ttsr-"));
   let theirs;
   try {
@@ -236,7 +275,7 @@ async function main() {
     }
   }
   process.stdout.write(
-    `oh-my-pi@${VERSION} TTSR vs profile ${opts.profile}: ${cases.length} cases (${handCases().length} hand-written), ${events} events, ${decisions} decisions compared, ${failing.length} cases differ\n`,
+    `oh-my-pi@${VERSION} TTSR vs profile ${opts.profile}: ${cases.length} cases (${handCases().length} hand-written, ${judged.length} judged), ${events} events, ${decisions} decisions compared, ${failing.length} cases differ\n`,
   );
   if (kinds.size > 0) {
     process.stdout.write("  difference kinds (first difference per case):\n");

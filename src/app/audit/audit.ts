@@ -21,6 +21,8 @@ import { shardFiles, type Shard } from "../report-folder/shard.js";
 import { largestFirst, runOrdered } from "../workers/schedule.js";
 import { fileSize } from "../../io/stat.js";
 import type { ResourceLimits } from "node:worker_threads";
+import { exactCounter } from "../../context/tokens-exact.js";
+import { shownPath } from "../shown-path.js";
 
 export interface AuditOptions extends AuditFileOptions {
   paths: string[];
@@ -88,6 +90,8 @@ export function releaseAudit(result: AuditResult): void {
 }
 
 export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
+  // A missing optional tokenizer is refused once, before any work, rather than failing every session in a worker.
+  if (opts.tokens === "exact") await exactCounter();
   const createdAt = (opts.now?.() ?? new Date()).toISOString();
   const { files: all, problems } = expandInputs(opts.paths);
   const files = shardFiles(all, opts.shard);
@@ -105,7 +109,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
     verdicts: opts.verdicts,
   };
   // Rule-folder and settings findings belong to the run, not to each session.
-  if (opts.rules?.length) runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics);
+  // Rule files are shown as ttsr run shows them: relative to the current folder when inside it.
+  if (opts.rules?.length) runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics.map((d) => ({ ...d, file: shownPath(d.file) })));
 
   const script = opts.workers === 0 ? null : workerScript("audit/worker.js");
   const size = opts.workers ?? defaultPoolSize(files.length);

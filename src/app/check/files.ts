@@ -70,11 +70,7 @@ export function readExpectations(path: string, suite: string): { expectations?: 
     return {
       outdated: true,
       diagnostics: [
-        diag(
-          "APP_EXPECTATIONS_INVALID",
-          { file: path },
-          { path, detail: 'written by an earlier sightline (schemaVersion 1); run "sightline check --update" to rewrite it' },
-        ),
+        diag("APP_EXPECTATIONS_INVALID", { file: path }, { path, detail: "written by an earlier sightline (schemaVersion 1); option `update` rewrites it" }),
       ],
     };
   const issues = check(expectationsSchema, r.value);
@@ -160,7 +156,8 @@ export async function writeSuiteFiles(
           entries.push({
             session: key,
             responseId: t.responseId,
-            reason: reasons.get(`${key}\u0000${t.responseId}`) ?? "recorded by check --update: review why the replay disagrees with the recording",
+            reason:
+              reasons.get(`${key}\u0000${t.responseId}`) ?? "recorded by an update run (option `update`): review why the replay disagrees with the recording",
           });
     // Entries of sessions outside this run (other shards) stay as they were.
     const others = baseline.filter((b) => !current.has(b.session));

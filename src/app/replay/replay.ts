@@ -1,5 +1,6 @@
 // Orchestration for `replay` and `diff`: read the session, pick its format module, build the views.
-import { formatOfProfile, isSession, moduleOf, profileNames, type ParsedSession } from "../../formats/index.js";
+import { formatOfProfile, isSession, moduleOf, type ParsedSession } from "../../formats/index.js";
+import { profileNames } from "../../formats/profiles.js";
 import type { FormatModule, SessionBase } from "../../formats/types.js";
 import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../../context/compaction.js";
 
@@ -61,7 +62,7 @@ export function turnIndexOf(session: SessionBase, ref: number | string): { index
     return {
       index: byId.index,
       ...(/^\d+$/.test(text) && {
-        note: `--turn ${text}: no turn ${text} (turns 0–${refs.length - 1}); showing turn ${byId.index}, whose response id is ${text}`,
+        note: `option \`turn\` ${text}: no turn ${text} (turns 0–${refs.length - 1}); showing turn ${byId.index}, whose response id is ${text}`,
       }),
     };
   throw new InputError(`no such turn (neither a turn index nor a response id) in ${session.file}`, { name: "turn", value: text });

@@ -43,7 +43,7 @@ function parseTurn(path: string, raw: string, n: number): Turn {
   }
   // Checked against the contract's turn schema, so what the diff reads is what `replay --json` promises.
   const problem = contractProblem("turn", t);
-  if (problem) throw new InputError(`${path}: turn #${n} is not a replay --json turn (${problem})`);
+  if (problem) throw new InputError(`${path}: turn #${n} is not a turn of a replay JSON document (${problem})`);
   return t as Turn;
 }
 
@@ -66,7 +66,7 @@ async function replayJsonIds(path: string): Promise<TurnId[] | null> {
   } catch (e) {
     // Not a JSON document at all: maybe a session with a .json name. A replay document cut short is an error.
     if (e instanceof JsonShapeError || e instanceof SyntaxError || e instanceof TypeError) {
-      if (version === 1 || sawTurns) throw new InputError(`${path}: not a complete replay --json document (${e.message})`);
+      if (version === 1 || sawTurns) throw new InputError(`${path}: not a complete replay JSON document (${e.message})`);
       return null;
     }
     throw e;

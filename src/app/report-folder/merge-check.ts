@@ -36,7 +36,7 @@ export interface ShardOf {
   sessions: readonly string[];
 }
 
-const label = (s: { index: number; count: number } | undefined) => (s ? `shard ${s.index}/${s.count}` : "the whole run (no --shard)");
+const label = (s: { index: number; count: number } | undefined) => (s ? `shard ${s.index}/${s.count}` : "the whole run (not sharded)");
 
 /**
  * Whether a set of reports is one run split once, each part given once: overlapping reports (a folder or a shard

@@ -9,10 +9,10 @@ export interface Shard {
 /** Parses "i/n"; returns an error message for anything else (a usage error, exit 2). */
 export function parseShard(spec: string): Shard | string {
   const m = /^(\d+)\/(\d+)$/.exec(spec.trim());
-  if (!m) return `--shard must look like i/n (e.g. 2/4), got "${spec}"`;
+  if (!m) return `option \`shard\` must look like i/n (e.g. 2/4), got "${spec}"`;
   const index = Number(m[1]);
   const count = Number(m[2]);
-  if (count < 1 || index < 1 || index > count) return `--shard ${spec}: need 1 <= i <= n`;
+  if (count < 1 || index < 1 || index > count) return `option \`shard\` ${spec}: need 1 <= i <= n`;
   return { index, count };
 }
 

@@ -223,13 +223,13 @@ export function prepareTtsrReplay(
 }
 
 export const PROFILE_FROM: Record<ReplaySetup["ttsrProfileFrom"], string> = {
-  option: "--ttsr-profile",
+  option: "option `ttsrProfile`",
   session: "from the session",
   rules: "the session fits v17 and v18; its rules use keys only v18 reads",
   default: "default: the session shows no TTSR profile",
 };
 export const CWD_FROM: Record<CwdSource, string> = {
-  option: "--cwd",
+  option: "option `cwd`",
   recorded: "the session's recorded cwd",
   rules: "the folder holding the rules' .omp/",
   "recorded-name": "the rules' folder named like the session's recorded cwd",

@@ -1,7 +1,6 @@
 // `ttsr run`: rules + settings + sessions → the `ttsr run --json` document (docs/product.md §4, §5). Rule folders are read
 // through the core's loadRules with a node:fs view; sessions through readSession; the replay is simulateTtsr.
-import { isAbsolute, relative, resolve } from "node:path";
-import { isSession, moduleOf } from "../../formats/index.js";
+import { isSession } from "../../formats/index.js";
 import { expandInputs } from "../../io/paths.js";
 import { isStdin, STDIN_LABEL } from "../../io/read.js";
 import { diag, isFidelityFinding, type Diagnostic } from "../../shared/diagnostics.js";
@@ -14,6 +13,7 @@ import { readSession } from "../read/read.js";
 import { runWithRegexBudget } from "./guard.js";
 import { loadTtsrRun, prepareTtsrReplay, ruleFindings, rulesFor, type TtsrRun } from "./prepare.js";
 import { TTSR_PROFILES } from "../../ttsr/profiles.js";
+import { shownDir, shownPath } from "../shown-path.js";
 
 export interface TtsrRunOptions {
   rules: string[];
@@ -38,11 +38,7 @@ export interface TtsrRunOptions {
 export type { TtsrRunDoc } from "../../ttsr/simulate/run-doc.js";
 
 // Paths in the output are shown relative to the process cwd when inside it, so runs are reproducible.
-const shown = (p: string): string => {
-  const rel = relative(process.cwd(), p);
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : p;
-};
-const shownDir = (p: string): string => (resolve(p) === process.cwd() ? "." : shown(p));
+const shown = shownPath;
 const sameDiag = (d: Diagnostic): string => JSON.stringify([d.code, d.file, d.line ?? null, d.message]);
 
 export async function ttsrRun(sessionPaths: readonly string[], o: TtsrRunOptions): Promise<TtsrRunDoc> {

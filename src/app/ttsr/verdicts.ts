@@ -14,10 +14,10 @@ export function verdictsProblem(path: string): string | undefined {
   try {
     text = readTextSync(path);
   } catch (e) {
-    return `--verdicts ${path}: ${fsReason(e)}`;
+    return `option \`verdicts\` ${path}: ${fsReason(e)}`;
   }
   const error = readVerdicts(text, path).diagnostics.find((d) => d.severity === "error");
-  return error ? `--verdicts ${path}${error.line !== undefined ? `:${error.line}` : ""}: ${error.message}` : undefined;
+  return error ? `option \`verdicts\` ${path}${error.line !== undefined ? `:${error.line}` : ""}: ${error.message}` : undefined;
 }
 
 /** Reads --verdicts; an unreadable file is one error and no verdicts. */

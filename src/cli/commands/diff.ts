@@ -1,6 +1,5 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile } from "../../app/replay/replay.js";
-import { tokensArg } from "../tokens-arg.js";
+import { compactionDiffFile, tokenCounter } from "../../app/replay/replay.js";
 import { diffTwo } from "../../app/replay/session-diff.js";
 import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
@@ -61,7 +60,7 @@ export const diffCommand = defineCommand({
     const { doc, session } = await compactionDiffFile(a.a, {
       compactionId: a.compaction,
       profile: a.profile,
-      tokens: await tokensArg(a.tokens),
+      tokens: await tokenCounter(a.tokens),
       patchLines: a.full || a.json ? undefined : 4,
     });
     if (a.json) outJson(doc);

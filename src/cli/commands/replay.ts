@@ -1,6 +1,5 @@
 // sightline replay <session>: what the model saw at every turn.
-import { replayStreamFile } from "../../app/replay/replay.js";
-import { tokensArg } from "../tokens-arg.js";
+import { replayStreamFile, tokenCounter } from "../../app/replay/replay.js";
 import { writeReplayJson } from "../../report/replay-json.js";
 import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
@@ -8,7 +7,7 @@ import { isStdin } from "../../io/read.js";
 import { StreamWriter } from "../writer.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
-import { replayExitCode, EXITS } from "../exit-codes.js";
+import { ANSWERED, EXITS } from "../exit-codes.js";
 import { err } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { UsageError } from "../../shared/errors.js";
@@ -59,7 +58,7 @@ export const replayCommand = defineCommand({
       leafId: a.leaf,
       scope: a.allLeaves ? "all" : "active",
       delta,
-      tokens: await tokensArg(a.tokens),
+      tokens: await tokenCounter(a.tokens),
     });
     if (note !== undefined) err(`sightline: ${terminalLine(note)}\n`);
     const out = new StreamWriter(a.json ? "json" : "text");
@@ -75,6 +74,6 @@ export const replayCommand = defineCommand({
     }
     await out.flush();
     if (!a.json) err(renderWarningSummary(head.session.path, head.diagnostics, { input: isStdin(a.session) ? "-" : a.session, profile: a.profile }));
-    return replayExitCode();
+    return ANSWERED;
   },
 });

@@ -1,19 +1,16 @@
 // sightline ttsr list: loaded rules with scopes, buckets, why a rule is not registered, shadowed names.
 import { fitTable } from "../../report/table-fit.js";
 import { runTtsrList } from "../../app/ttsr/rules.js";
+import { shownPath } from "../../app/shown-path.js";
 import { defineCommand } from "../command.js";
-import { ttsrListExitCode, EXITS } from "../exit-codes.js";
+import { ANSWERED, EXITS } from "../exit-codes.js";
 import { printDiagnostics, ruleSetOptions, unreadableRules } from "./ttsr-test.js";
 import { out, outJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
-import { isAbsolute, relative } from "node:path";
 import { TTSR_PROFILE_CHOICES } from "../profile-help.js";
 
 // The table shows paths relative to the current folder when inside it (the JSON keeps them as loaded).
-const shown = (p: string): string => {
-  const rel = isAbsolute(p) ? relative(process.cwd(), p) : p;
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : p;
-};
+const shown = shownPath;
 
 export const ttsrListCommand = defineCommand({
   command: "list",
@@ -37,7 +34,7 @@ export const ttsrListCommand = defineCommand({
     const doc = r.doc;
     if (a.json) {
       outJson(doc);
-      return ttsrListExitCode();
+      return ANSWERED;
     }
     if (doc.rules.length === 0) out("No rule files found.\n");
     else {
@@ -69,6 +66,6 @@ export const ttsrListCommand = defineCommand({
       doc.diagnostics.map((d) => ({ ...d, file: shown(d.file) })),
       false,
     );
-    return ttsrListExitCode();
+    return ANSWERED;
   },
 });

@@ -64,9 +64,8 @@ export const appCodes = {
   },
   APP_EXPECTATIONS_MISSING: {
     severity: "error",
-    title: "A check suite has no expectations yet (run check --update)",
-    message: (a: { suite: string; path: string }) =>
-      `Suite ${show(a.suite)}: no expectations file ${show(a.path)}; run "sightline check --update" to record them`,
+    title: "A check suite has no expectations yet (an update run records them)",
+    message: (a: { suite: string; path: string }) => `Suite ${show(a.suite)}: no expectations file ${show(a.path)}; option \`update\` records them`,
   },
   APP_EXPECTATIONS_INVALID: {
     severity: "error",
@@ -75,25 +74,25 @@ export const appCodes = {
   },
   APP_MERGE_SHARDS_MISSING: {
     severity: "error",
-    title: "merge-reports was not given every shard of the split (nothing is merged without --allow-partial)",
+    title: "merge-reports was not given every shard of the split (nothing is merged unless partial merges are allowed)",
     message: (a: { missing: string[]; count: number }) =>
       `Shard(s) ${show(
         ([] as unknown[])
           .concat(a.missing ?? [])
           .map(String)
           .join(", "),
-      )} of ${show(a.count)} missing: pass every shard's report, or --allow-partial to merge an incomplete set`,
+      )} of ${show(a.count)} missing: pass every shard's report, or option \`allowPartial\` to merge an incomplete set`,
   },
   APP_MERGE_PARTIAL: {
     severity: "warning",
-    title: "merge-reports --allow-partial merged an incomplete set of shards",
+    title: "A merge allowed to be partial merged an incomplete set of shards",
     message: (a: { missing: string[]; count: number }) =>
       `Partial merge: shard(s) ${show(
         ([] as unknown[])
           .concat(a.missing ?? [])
           .map(String)
           .join(", "),
-      )} of ${show(a.count)} missing (--allow-partial); the verdict covers only the shards given`,
+      )} of ${show(a.count)} missing (option \`allowPartial\`); the verdict covers only the shards given`,
   },
   APP_MERGE_OVERLAP: {
     severity: "error",

@@ -56,7 +56,7 @@ export const claudeCodeCodes = {
   },
   CC_FORK_OF: {
     severity: "info",
-    title: "A forked session (--fork-session) and the session it copied",
+    title: "A forked session (Claude Code's fork-session resume) and the session it copied",
     message: (a: { session: string; origin: string; copied: number; at: string }) =>
       `session ${show(a.session)} is a fork of session ${show(a.origin)}: its first ${show(a.copied)} entries are copies, up to entry ${show(a.at)}`,
   },

@@ -1,13 +1,14 @@
 // Codes shared by every format and by the IO edge.
 import { show, type Catalogue } from "./types.js";
 
-const FORMAT_NAME = { scorel: "Scorel", pi: "pi", yoi: "yoi", codex: "Codex" } as const;
-/** What each reader does with a profile name it does not know. */
-const UNKNOWN_PROFILE_THEN = { scorel: "detecting instead", pi: "choosing one from the file", yoi: "using seed", codex: "choosing one from the file" } as const;
+// A format's display name and what its reader does with a profile name it does not know, where they differ from the
+// defaults (the format's own name; choosing a profile from the file): a new format needs no entry here.
+const FORMAT_NAME: Readonly<Record<string, string>> = { scorel: "Scorel", codex: "Codex" };
+const UNKNOWN_PROFILE_THEN: Readonly<Record<string, string>> = { scorel: "detecting instead", yoi: "using seed" };
 
 /** What contradicts the profile (PROFILE_MISMATCH): the reader names the case, the wording is here. */
 export type ProfileMismatch =
-  | { problem: "unknown-profile"; format: keyof typeof FORMAT_NAME; requested: string; known?: readonly string[] }
+  | { problem: "unknown-profile"; format: string; requested: string; known?: readonly string[] }
   | { problem: "pi-v17-marker"; marker: string }
   | { problem: "pi1-omp-marker"; marker: string }
   | { problem: "omp17-omp18-marker"; marker: string }
@@ -23,7 +24,7 @@ export type ProfileMismatch =
 function profileMismatch(a: ProfileMismatch): string {
   switch (a.problem) {
     case "unknown-profile":
-      return `Unknown ${FORMAT_NAME[a.format]} profile ${JSON.stringify(a.requested)}${a.known ? ` (known: ${a.known.join(", ")})` : ""}; ${UNKNOWN_PROFILE_THEN[a.format]}`;
+      return `Unknown ${FORMAT_NAME[a.format] ?? a.format} profile ${JSON.stringify(a.requested)}${a.known ? ` (known: ${a.known.join(", ")})` : ""}; ${UNKNOWN_PROFILE_THEN[a.format] ?? "choosing one from the file"}`;
     case "pi-v17-marker":
       return `Profile pi was requested but the file has a v17 marker (${a.marker})`;
     case "pi1-omp-marker":

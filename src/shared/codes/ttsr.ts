@@ -21,8 +21,8 @@ const UNVERIFIABLE: Record<string, string> = {
 
 const AGENT_FROM: Record<string, string> = {
   session: "recorded in the session's session_init entry",
-  option: "--agent; the session does not record its agent",
-  default: "a top-level session: the session records no agent and no --agent was given",
+  option: "option `agent`; the session does not record its agent",
+  default: "a top-level session: the session records no agent and option `agent` was not given",
 };
 
 /** The wording of an unverifiable-evidence reason (JSON `recorded[].unverifiable`). */
@@ -161,7 +161,7 @@ export const ttsrCodes = {
     severity: "warning",
     title: "A v18 judged-rule key (`question`) that seed and v17 ignore",
     message: (a: { rule: string; hasCondition?: boolean }) =>
-      `Rule ${show(a.rule)} has \`question\` (a v18 judged rule: --ttsr-profile v18 lists it as judged); seed and v17 ignore the key${a.hasCondition ? " and match its condition as a stream rule" : ""}`,
+      `Rule ${show(a.rule)} has \`question\` (a v18 judged rule: option \`ttsrProfile\` v18 lists it as judged); seed and v17 ignore the key${a.hasCondition ? " and match its condition as a stream rule" : ""}`,
   },
   TTSR_V18_KEY_IGNORED: {
     severity: "warning",
@@ -226,9 +226,9 @@ export const ttsrCodes = {
   },
   TTSR_PROFILE_CONTRADICTS_SESSION: {
     severity: "warning",
-    title: "--ttsr-profile names a profile the session's own evidence contradicts",
+    title: "The TTSR profile asked for is one the session's own evidence contradicts",
     message: (a: { named: string; evidence?: string; profile: string }) =>
-      `--ttsr-profile ${show(a.named)} contradicts the session: ${show(EVIDENCE[String(a.evidence)] ?? a.evidence)} point${a.evidence === "format-profile" ? "s" : ""} to ${show(a.profile)}; replaying with ${show(a.named)} as asked (omit --ttsr-profile to follow the session)`,
+      `option \`ttsrProfile\` ${show(a.named)} contradicts the session: ${show(EVIDENCE[String(a.evidence)] ?? a.evidence)} point${a.evidence === "format-profile" ? "s" : ""} to ${show(a.profile)}; replaying with ${show(a.named)} as asked (without option \`ttsrProfile\` the session is followed)`,
   },
   TTSR_EVIDENCE_UNVERIFIABLE: {
     severity: "info",
@@ -255,13 +255,13 @@ export const ttsrCodes = {
   },
   TTSR_AGENT_CONTRADICTS_SESSION: {
     severity: "warning",
-    title: "--agent names another agent than the session records",
+    title: "The agent asked for is another than the session records",
     message: (a: { named: string; recorded: string }) =>
-      `--agent ${show(a.named)} contradicts the session, which records agent ${show(a.recorded)} (session_init); replaying as ${show(a.recorded)}`,
+      `option \`agent\` ${show(a.named)} contradicts the session, which records agent ${show(a.recorded)} (session_init); replaying as ${show(a.recorded)}`,
   },
   TTSR_RESUMED_AT_UNKNOWN: {
     severity: "warning",
-    title: "--resumed-at names an entry the session does not have",
-    message: (a: { id: string }) => `--resumed-at ${show(a.id)}: no entry with this id; no process restart was applied there`,
+    title: "A resume point asked for names an entry the session does not have",
+    message: (a: { id: string }) => `option \`resumedAt\` ${show(a.id)}: no entry with this id; no process restart was applied there`,
   },
 } satisfies Catalogue;

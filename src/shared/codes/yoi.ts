@@ -34,7 +34,7 @@ export const yoiCodes = {
     severity: "warning",
     title: "A file with post-seed features (written between the eras or at head), read with head (docs/product.md §2)",
     message: (a: { features: string }) =>
-      `File has post-seed features (${show(a.features)}): read with profile head, not the seed default; pass --profile to choose`,
+      `File has post-seed features (${show(a.features)}): read with profile head, not the seed default; option \`profile\` chooses`,
   },
   YOI_FIRST_NOT_SEGMENT_START: {
     severity: "error",

@@ -5,7 +5,7 @@ import type { TtsrManager } from "../manager.js";
 import type { Rule, TtsrMatchSource, TtsrProfile } from "../types.js";
 import { abortReason, appendUniqueByName, cleanNames, shouldInterrupt } from "./decide.js";
 import { toolHooksFor, type ToolHooks } from "./matcher-hooks.js";
-import { judgeOutputs, outputsOf, type VerdictSource } from "./judged.js";
+import { judgeOutputs, outputsOf, warningEffects, type OpenQuestion, type VerdictSource, type WarningWords } from "./judged.js";
 import { Announcements, DeliveryReservations } from "./v18-ledger.js";
 import { ToolInspector, toolCallBlock, toolStreamKey } from "./inspector.js";
 import { astCheck } from "./ast-check.js";
@@ -61,6 +61,9 @@ export class TtsrCoordinator {
   readonly #buckets = new ToolBuckets();
   #abortPending = false;
   #retryToken = 0;
+  /** v18: questions put to the host's judge, by request number, until it answers (judgeAnswer). */
+  readonly #open = new Map<number, OpenQuestion>();
+  #requests = 0;
 
   constructor(o: CoordinatorOptions) {
     this.#m = o.manager;
@@ -265,10 +268,37 @@ export class TtsrCoordinator {
   #judge(content: unknown, effects: Effect[]): void {
     if (!this.#m.hasJudgedRules() || (this.#m.getSettings() as { judge?: unknown }).judge === "off") return;
     const outputs = outputsOf(content, (block, index) => this.#inspector.parts(toolCallBlock(block), index));
-    const warn = (rule: Rule, subject: string): string => (this.#render.warning ?? this.#defaultRender.warning)?.(rule, subject) ?? "";
-    effects.push(...judgeOutputs(outputs, this.#m, this.#verdict, (text, names) => injectionMessage(text, names), warn));
+    const open = (q: OpenQuestion): number => {
+      this.#open.set(++this.#requests, q);
+      return this.#requests;
+    };
+    effects.push(...judgeOutputs(outputs, this.#m, this.#verdict, this.#warningWords, open));
   }
   readonly #defaultRender: RuleRenderer;
+  readonly #warningWords: WarningWords = {
+    message: (text, names) => injectionMessage(text, names),
+    warn: (rule, subject) => (this.#render.warning ?? this.#defaultRender.warning)?.(rule, subject) ?? "",
+  };
+
+  /**
+   * v18: the host's judge answered the open question `request` (a `judged` effect's) with the names of the rules it
+   * flagged. They are claimed now, as 18.3.4 claims them when its judge answers (a rule delivered meanwhile, or
+   * flagged on another output first, is not delivered twice); an answer that arrives after the session was replaced
+   * (`generationChanged`) is dropped, as upstream drops a stale generation's verdicts (docs/ttsr.md §17.6).
+   */
+  judgeAnswer(request: number, flagged: readonly string[], host: { generationChanged?: boolean } = {}): Effect[] {
+    const q = this.#open.get(request);
+    if (!q) return [];
+    this.#open.delete(request);
+    const rules = q.rules.filter((r) => flagged.includes(r.name));
+    if (rules.length === 0 || host.generationChanged) return [];
+    return warningEffects(this.#m.claim(rules), q.output.subject, this.#warningWords);
+  }
+
+  /** v18: the open judge questions, by request number (a host answers them with judgeAnswer). */
+  get openQuestions(): ReadonlyMap<number, OpenQuestion> {
+    return this.#open;
+  }
 
   /**
    * v18: a queued follow-up discarded before it was persisted frees its reservation (docs/ttsr.md §17.5). A host

@@ -82,17 +82,30 @@ function toolOutputs(p: ToolOutputParts): TtsrOutput[] {
   return [{ content, context: p.ctx, subject: first !== undefined ? `\`${p.name}\` call on \`${first}\`` : `\`${p.name}\` call` }];
 }
 
+/** How a judged pass words its warnings: the injection message and one rule's warning for an output. */
+export interface WarningWords {
+  message: (text: string, names: string[]) => InjectionMessage;
+  warn: (rule: Rule, subject: string) => string;
+}
+
+/** A question put to the host's judge and not answered yet: the output and the rules asked about it. */
+export interface OpenQuestion {
+  output: TtsrOutput;
+  rules: Rule[];
+}
+
 /**
  * The judge's pass over one message's outputs: every output's candidates first (upstream asks concurrently, after
- * all were found), then each output's verdicts claimed in output order (a rule flagged twice is delivered once);
- * each output's delivered rules make one warning, announced and delivered as an aside.
+ * all were found). With a verdict source each output's verdicts are claimed at once, in output order (a rule flagged
+ * twice is delivered once). Without one the question stays open (`open(…)` gives its request number) and nothing is
+ * claimed: 18.3.4 claims when the judge answers, so until then a later message is asked about the same rule again.
  */
 export function judgeOutputs(
   outputs: readonly TtsrOutput[],
   m: TtsrManager,
   verdict: VerdictSource | undefined,
-  message: (text: string, names: string[]) => InjectionMessage,
-  warn: (rule: Rule, subject: string) => string,
+  words: WarningWords,
+  open: (q: OpenQuestion) => number,
 ): Effect[] {
   const effects: Effect[] = [];
   const asked = outputs.map((output) => ({ output, candidates: m.judgedCandidates(output.content, output.context) }));
@@ -100,6 +113,7 @@ export function judgeOutputs(
     if (candidates.length === 0) continue;
     const answers = candidates.map((c) => ({ c, verdict: verdict?.(c.rule, output) }));
     const claimed = m.claim(answers.filter((a) => a.verdict === true).map((a) => a.c.rule));
+    const request = verdict === undefined ? open({ output, rules: candidates.map((c) => c.rule) }) : undefined;
     effects.push({
       kind: "judged",
       subject: output.subject,
@@ -112,14 +126,24 @@ export function judgeOutputs(
         delivered: claimed.includes(c.rule),
         ...(c.astUnchecked && { astUnchecked: true as const }),
       })),
+      ...(request !== undefined && { request }),
     });
-    if (claimed.length === 0) continue;
-    effects.push({ kind: "mark", names: claimed.map((r) => r.name) }, { kind: "ttsr_triggered", rules: claimed });
-    const warning = message(
-      claimed.map((r) => warn(r, output.subject)).join("\n\n"),
-      claimed.map((r) => r.name),
-    );
-    effects.push({ kind: "inject", mode: "judged", rules: warning.details.rules, text: warning.content }, { kind: "aside", message: warning });
+    effects.push(...warningEffects(claimed, output.subject, words));
   }
   return effects;
+}
+
+/** The claimed rules of one output as one warning: marked, announced, and delivered as an aside. */
+export function warningEffects(claimed: readonly Rule[], subject: string, words: WarningWords): Effect[] {
+  if (claimed.length === 0) return [];
+  const warning = words.message(
+    claimed.map((r) => words.warn(r, subject)).join("\n\n"),
+    claimed.map((r) => r.name),
+  );
+  return [
+    { kind: "mark", names: claimed.map((r) => r.name) },
+    { kind: "ttsr_triggered", rules: [...claimed] },
+    { kind: "inject", mode: "judged", rules: warning.details.rules, text: warning.content },
+    { kind: "aside", message: warning },
+  ];
 }

@@ -100,8 +100,12 @@ export type Effect =
   | { kind: "dropped"; why: "pending" | "bucket"; rules: Rule[]; toolCallId?: string }
   /** The injection text the model receives, per delivery (interrupt task, deferred follow-up, tool fold, v18 judged warning). */
   | { kind: "inject"; mode: InjectionMode; rules: string[]; text: string; toolCallId?: string }
-  /** v18: the judged rules asked about one completed output and their verdicts (undefined: none given, docs/ttsr.md §17.6). */
-  | { kind: "judged"; subject: string; source: TtsrMatchSource; streamKey: string; content: string; rules: JudgedAnswer[] }
+  /**
+   * v18: the judged rules asked about one completed output and their verdicts (undefined: none given, docs/ttsr.md §17.6).
+   * Without a verdict source the question is open: `request` names it, and a host with a judge answers it later with
+   * `TtsrCoordinator.judgeAnswer` (18.3.4 claims a judged rule when its judge answers, not at message end).
+   */
+  | { kind: "judged"; subject: string; source: TtsrMatchSource; streamKey: string; content: string; rules: JudgedAnswer[]; request?: number }
   /** v18: a judged warning, delivered as an aside (without interrupting); the host persists it via customMessageEnd. */
   | { kind: "aside"; message: InjectionMessage };
 

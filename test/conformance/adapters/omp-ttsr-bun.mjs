@@ -84,6 +84,47 @@ async function runCase(c) {
     continue: async () => rec("continue"),
     hasQueuedMessages: () => tasks.some((t) => t.kind === "deliver"),
   };
+  // v18 judged rules: a stub judge takes the requests of one message end as a batch and answers a batch when the
+  // stream says (`judge_answer`, oldest first; the rest at the end of the case), flagging the rules the case's
+  // `judged` map says yes to. Upstream asks about a message's outputs concurrently, so its requests arrive in the
+  // order their candidate checks finish: a batch is logged and answered in output order (calls in content order,
+  // then the reply, then the reasoning), the order sightline asks in.
+  const batches = [];
+  let asking = [];
+  let generation = 1;
+  const judge = {
+    judge: (req) => {
+      const qs = Object.values(req.questions).map((q) => q.instructions);
+      return new Promise((resolve) => asking.push({ subject: req.state.output, content: req.state.content, qs, resolve }));
+    },
+  };
+  // A call's rank: its content index; calls alike by name and path are told apart by their arguments.
+  const rank = (q, used) => {
+    if (q.subject === "reply") return 1e6;
+    if (q.subject === "reasoning") return 1e6 + 1;
+    const alike = [...message.content.entries()].filter(
+      ([i, b]) => !used.has(i) && b?.type === "toolCall" && q.subject.startsWith(`\`${b.name}\` call`) && q.subject.includes(b.arguments?.path ?? ""),
+    );
+    const [i] = alike.find(([, b]) => JSON.stringify(b.arguments).includes(JSON.stringify(q.content).slice(1, -1))) ?? alike[0] ?? [1e6 - 1];
+    used.add(i);
+    return i;
+  };
+  const closeBatch = () => {
+    if (asking.length === 0) return;
+    const used = new Set();
+    const ranks = new Map(asking.map((q) => [q, rank(q, used)]));
+    const batch = asking.sort((a, b) => ranks.get(a) - ranks.get(b));
+    for (const q of batch) rec("judge", { subject: q.subject, questions: q.qs });
+    batches.push(batch);
+    asking = [];
+  };
+  const answer = async () => {
+    const batch = batches.shift();
+    if (!batch) return;
+    const flags = (s) => c.judged?.[/rule (\S+)\?$/.exec(s)?.[1] ?? ""] === true;
+    for (const q of batch) q.resolve({ answers: Object.fromEntries(q.qs.map((s, i) => [`q${i}`, { noul: flags(s) ? 1 : 0 }])) });
+    await settle();
+  };
   const host = {
     agent,
     sessionManager: {
@@ -98,9 +139,9 @@ async function runCase(c) {
     schedulePostPromptTask: (task) => tasks.push({ kind: "task", task }),
     scheduleAgentContinue: () => {},
     promptGeneration: () => 1,
-    ruleJudge: () => undefined,
-    deliverRuleWarning: async () => {},
-    sessionGeneration: () => 1,
+    ruleJudge: () => (c.judged ? judge : undefined),
+    deliverRuleWarning: async (text, rules) => rec("warning", { rules: [...rules], text }),
+    sessionGeneration: () => generation,
   };
   const manager = new TtsrManager({ ...c.settings });
   for (const r of c.rules) manager.addRule({ ...r, path: withHome(r.path) });
@@ -143,6 +184,13 @@ async function runCase(c) {
         break;
       case "text_delta":
       case "thinking_delta":
+        // Judged cases keep the message's prose, the outputs judged rules read.
+        if (c.judged) {
+          const key = e.type === "text_delta" ? "text" : "thinking";
+          const b = message.content[e.contentIndex ?? 0] ?? { type: key, [key]: "" };
+          b[key] += e.delta;
+          message.content[e.contentIndex ?? 0] = b;
+        }
         await update({ type: e.type, contentIndex: e.contentIndex ?? 0, delta: e.delta, partial: message });
         break;
       case "toolcall_delta":
@@ -158,6 +206,17 @@ async function runCase(c) {
       case "message_end":
         agent.state.isStreaming = false;
         coord.onAssistantMessageEnd({ ...message, role: "assistant", stopReason: aborted ? "aborted" : e.stopReason });
+        // The background checks find their candidates and ask the judge before the stream goes on.
+        if (c.judged) {
+          await settle();
+          closeBatch();
+        }
+        break;
+      case "judge_answer":
+        await answer();
+        break;
+      case "session_replaced":
+        generation++;
         break;
       case "tool_result": {
         const r = coord.afterToolCall({
@@ -175,8 +234,13 @@ async function runCase(c) {
     }
   }
   await flush();
+  while (batches.length > 0) await answer();
+  await flush();
   return { log, final: { injected: manager.getInjectedRuleNames(), messageCount: manager.getMessageCount() } };
 }
+
+/** Lets promise chains started by the coordinator run to their next real wait (a judge's answer). */
+const settle = () => new Promise((r) => setTimeout(r, 0));
 
 const cases = JSON.parse(readFileSync(casesPath, "utf8"));
 const out = [];

@@ -68,7 +68,9 @@ describe("blocks: pi", () => {
     const out = view(m).split("\n");
     expect(out[0]).toBe(`⟦tool result · ${text.length} chars⟧`);
     expect(out.slice(1, 21)).toEqual(text.split("\n").slice(0, 20));
-    expect(out[21]).toBe(`… ${text.length - text.split("\n").slice(0, 20).join("\n").length} more chars, 10 more lines (of ${text.length}; --full shows all)`);
+    expect(out[21]).toBe(
+      `… ${text.length - text.split("\n").slice(0, 20).join("\n").length} more chars, 10 more lines (of ${text.length}; option \`full\` shows all)`,
+    );
     expect(view(m, true)).toBe(`⟦tool result · ${text.length} chars⟧\n${text}`);
   });
 

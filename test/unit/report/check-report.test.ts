@@ -2,7 +2,7 @@
 // regressions, JUnit times and cases for sessions that are gone, annotations, and the verdict line.
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { checkAnnotations, checkDocExitCode, checkJunit, checkMarkdown, checkVerdict, type CheckDocument } from "../../../src/report/check-report.js";
+import { checkAnnotations, checkStatus, checkJunit, checkMarkdown, checkVerdict, type CheckDocument } from "../../../src/report/check-report.js";
 import type { Regression } from "../../../src/audit/expectations.js";
 import { escapeMd, escapeMdCell } from "../../../src/report/escape.js";
 
@@ -77,7 +77,7 @@ describe("check summary (Markdown)", () => {
   });
   it("an unreadable config or input is not a pass", () => {
     const broken = doc({ regressions: [], diagnostics: [{ code: "APP_CONFIG_INVALID", severity: "error", file: "c.json", message: "/: bad" }] });
-    expect(checkDocExitCode(broken)).toBe(2);
+    expect(checkStatus(broken)).toBe("incomplete");
     expect(checkVerdict(broken)).not.toContain("no regressions");
     expect(checkMarkdown(broken)).toContain("⚠️ check could not run completely: 1 error(s)");
     expect(checkVerdict({ ...broken, suites: [] })).toBe("check could not run: 1 error(s) in the config");

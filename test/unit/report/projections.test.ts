@@ -158,7 +158,7 @@ describe("report/terminal", () => {
     expect(text).toContain(`${TABLE_ROWS} of ${n} sessions listed (errors first, then warnings, then in input order); the report lists every session`);
     // The totals still count every session.
     expect(text).toContain(`${n} session(s): `);
-    expect(renderTerminal(r)).toContain("--json lists every session");
+    expect(renderTerminal(r)).toContain("option `json` lists every session");
   });
 });
 

@@ -55,7 +55,7 @@ describe("renderSessionSummary", () => {
       "+++ b",
       "-x",
       "+y",
-      "Per-turn diffs: --full.",
+      "Per-turn diffs: option `full`.",
       "",
     ]);
   });
@@ -64,7 +64,7 @@ describe("renderSessionSummary", () => {
     const patch = Array.from({ length: 100 }, (_, i) => `+line ${i}`).join("\n") + "\n";
     const listed = [changed(1, "new"), changed(7, "new")];
     const text = renderSessionSummary(end({ differ: 60, newDifferences: 30, carriedOver: 30 }, patch, listed), run, { color: false, full: false });
-    expect(text).toContain("+line 39\n… (60 more lines of this patch: --full)\n");
+    expect(text).toContain("+line 39\n… (60 more lines of this patch: option `full`)\n");
     expect(text).not.toContain("+line 40");
     expect(text).toContain("New differences in 30 turns: a#1/b#1 from #2, a#7/b#7 from #2, … 28 more\n");
     // With --full the per-turn blocks already showed every patch.

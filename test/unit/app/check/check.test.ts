@@ -72,7 +72,7 @@ describe("app/check on the omp17 fixture suite", () => {
     expect(kinds).toContain("omp17-interrupt-then-tool-reminder:rule-stopped");
     expect(kinds).toContain("omp17-branch-after-gap:context-changed");
     expect(run.regressions.find((r) => r.kind === "context-changed")?.message).toMatch(
-      /^context of turn 1 changed: \d+ message\(s\), was \d+; digest sha256:0{16} → sha256:[0-9a-f]{16} \(sightline replay --turn 1 shows it\)$/,
+      /^context of turn 1 changed: \d+ message\(s\), was \d+; digest sha256:0{16} → sha256:[0-9a-f]{16} \(sightline replay option `turn` 1 shows it\)$/,
     );
     expect(run.regressions.find((r) => r.kind === "rule-stopped")?.message).toBe("rule stopped firing: no-sudo (tool, tool call call_psql), was interrupt");
   });

@@ -18,7 +18,7 @@ describe("shardSetProblems", () => {
   });
   it("a missing shard is an error naming it; --allow-partial turns it into the partial set", () => {
     expect(messages(shardSetProblems([s("a", 1, 4), s("c", 3, 4)], false))).toEqual([
-      "Shard(s) 2/4, 4/4 of 4 missing: pass every shard's report, or --allow-partial to merge an incomplete set",
+      "Shard(s) 2/4, 4/4 of 4 missing: pass every shard's report, or option `allowPartial` to merge an incomplete set",
     ]);
     expect(shardSetProblems([s("a", 1, 4), s("c", 3, 4)], true)).toEqual({ errors: [], partial: { missing: ["2/4", "4/4"], count: 4 } });
   });
@@ -30,7 +30,7 @@ describe("shardSetProblems", () => {
       "a and a/ overlap: the same folder is given twice; give each shard's report once",
     ]);
     expect(messages(shardSetProblems([s("whole"), s("b", 2, 2, ["y"])], true))).toEqual([
-      "whole and b overlap: the whole run (no --shard) with shard 2/2; give each shard's report once",
+      "whole and b overlap: the whole run (not sharded) with shard 2/2; give each shard's report once",
     ]);
     expect(messages(shardSetProblems([s("a", 1, 2), s("b", 2, 3)], true))[0]).toContain("splits of different sizes");
     expect(messages(shardSetProblems([s("a", 1, 2, ["x"]), s("b", 2, 2, ["x"])], true))).toEqual([

@@ -230,6 +230,36 @@ describe("docs/ttsr.md §17.6 judged rules", () => {
     expect(ofKind(c.assistantMessageEnd("stop", [{ type: "text", text: "nothing" }]), "judged")).toEqual([]);
   });
 
+  it("§17.6: a question left to the host's judge is claimed when the judge answers, so until then later messages ask again", () => {
+    const { c, m } = setup([judged("j", { scope: ["text"] })], {}, "v18");
+    c.turnStart();
+    const first = ofKind(c.assistantMessageEnd("stop", content), "judged");
+    expect(first.map((e) => [e.subject, e.request])).toEqual([["reply", 1]]);
+    expect(m.getInjectedRuleNames()).toEqual([]);
+    // No answer yet: the next message is asked about the same rule (18.3.4 claims on the answer, not at message end).
+    const second = ofKind(c.assistantMessageEnd("stop", content), "judged");
+    expect(second.map((e) => e.request)).toEqual([2]);
+    expect([...c.openQuestions.keys()]).toEqual([1, 2]);
+    const answered = c.judgeAnswer(1, ["j"]);
+    expect(names(ofKind(answered, "ttsr_triggered")[0].rules)).toEqual(["j"]);
+    expect(ofKind(answered, "aside")[0].message.details).toEqual({ rules: ["j"] });
+    expect(m.getInjectedRuleNames()).toEqual(["j"]);
+    // The second answer finds the rule claimed: nothing is delivered twice; an answer is taken once.
+    expect(c.judgeAnswer(2, ["j"])).toEqual([]);
+    expect(c.judgeAnswer(1, ["j"])).toEqual([]);
+    expect(c.openQuestions.size).toBe(0);
+  });
+
+  it("§17.6: an answer that flags nothing, or arrives after the session was replaced, delivers nothing", () => {
+    const { c, m } = setup([judged("j", { scope: ["text"] })], {}, "v18");
+    c.turnStart();
+    c.assistantMessageEnd("stop", content);
+    c.assistantMessageEnd("stop", content);
+    expect(c.judgeAnswer(1, [])).toEqual([]);
+    expect(c.judgeAnswer(2, ["j"], { generationChanged: true })).toEqual([]);
+    expect(m.getInjectedRuleNames()).toEqual([]);
+  });
+
   it("§17.6: with judge off no output is judged", () => {
     const m = new TtsrManager({ judge: "off" }, { profile: "v18" });
     m.addRule(judged("j"));
