@@ -110,7 +110,11 @@ describe("README: Examples", () => {
     cpSync(join(ROOT, "fixtures/pi", OMP17[1], "session.jsonl"), join(cwd, "b.jsonl"));
     cpSync(join(rec, "settings.json"), join(cwd, "settings.json"));
     cpSync(join(rec, "project/.omp"), join(cwd, "project/.omp"), { recursive: true });
-    const r = sh(block, cwd);
+    // ~/.claude/projects and ~/.codex/sessions: real Claude Code and Codex recordings in a scratch home.
+    const home = scratch("home");
+    cpSync(join(ROOT, "fixtures/claude-code/2.1.328/subagent/projects"), join(home, ".claude/projects"), { recursive: true });
+    cpSync(join(ROOT, "fixtures/codex/0.169.0/compact/sessions"), join(home, ".codex/sessions"), { recursive: true });
+    const r = sh(block, cwd, { env: { HOME: home } });
     expect(r.stderr).not.toContain("internal error");
     expect(r.calls.length).toBe(sightlineLines(block).length);
     expect(r.calls.length).toBeGreaterThanOrEqual(5);
