@@ -82,7 +82,7 @@ export function tokenFigures(tokens: Turn["tokens"]): string {
   return `≈${tokens.estimated} tok · logged ${logged}`;
 }
 
-const ORIGIN_NOTES: ReadonlySet<string> = new Set(["CC_FORK_OF", "CC_SUBAGENT_OF"]);
+const ORIGIN_NOTES: ReadonlySet<string> = new Set(["CC_FORK_OF", "CC_SUBAGENT_OF", "CODEX_FORK_OF", "CODEX_REVERT_OF"]);
 
 export function renderReplayHead(doc: ReplayDocument, color: boolean, listed?: number): string {
   const out: string[] = [];

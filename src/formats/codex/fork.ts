@@ -72,6 +72,9 @@ export function codexForkPoint(
 /** A fork whose parent could not be read replays from an empty history: said once. */
 export function codexOriginFindings(session: CodexSession): Diagnostic[] {
   const base = forkBase(session);
-  if (!base || session.origin) return [];
+  if (!base) return [];
+  // Read: say where the history before came from (replay shows it first); not read: say that it is unknown.
+  if (session.origin)
+    return [diag(base.revert ? "CODEX_REVERT_OF" : "CODEX_FORK_OF", { file: session.file }, { parent: base.parent, file: session.origin.file })];
   return [diag(base.revert ? "CODEX_REVERT_BASE_MISSING" : "CODEX_FORK_PARENT_MISSING", { file: session.file }, { parent: base.parent })];
 }

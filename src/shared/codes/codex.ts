@@ -57,6 +57,18 @@ export const codexCodes = {
     message: (a: { parent: string }) =>
       `This rollout is a fork of ${show(a.parent)}, whose rollout was not found beside it: the requests are shown without the parent's history`,
   },
+  CODEX_FORK_OF: {
+    severity: "info",
+    title: "A fork and the rollout of the thread it was forked from",
+    message: (a: { parent: string; file: string }) =>
+      `This rollout is a fork of thread ${show(a.parent)}: its history before the fork is that thread's, read from ${show(a.file)}`,
+  },
+  CODEX_REVERT_OF: {
+    severity: "info",
+    title: "A thread continued after a revert and the rollout it continues",
+    message: (a: { parent: string; file: string }) =>
+      `This rollout continues thread history ${show(a.parent)} after a revert: its history before is read from ${show(a.file)}`,
+  },
   CODEX_REVERT_BASE_MISSING: {
     severity: "warning",
     title: "A thread continued after a revert whose earlier rollout could not be read: its history before is unknown",
