@@ -168,9 +168,10 @@ describe("HTML report in headless chromium", () => {
       expect(await page.locator("[data-context='1'] pre.text").count()).toBe(0);
       await msgs.first().locator("summary").click();
       expect(await msgs.first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-      expect(await msgs.first().locator("pre.text").isVisible()).toBe(true);
+      // The text is built on the `toggle` event, which the browser fires after the click returns: wait for it.
+      await msgs.first().locator("pre.text").waitFor({ state: "visible", timeout: 10_000 });
       await msgs.first().locator("summary").click();
-      expect(await msgs.first().locator("pre.text").isVisible()).toBe(false);
+      await msgs.first().locator("pre.text").waitFor({ state: "hidden", timeout: 10_000 });
       await page.click("[data-expand-all]");
       expect(await page.locator("[data-context='1'] details.msg[open]").count()).toBe(await page.locator("[data-context='1'] details.msg").count());
       await page.click("[data-collapse-all]");
