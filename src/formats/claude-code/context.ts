@@ -2,14 +2,14 @@
 // (cc-2.1) each turn carries the request rebuilt from them and checked against its digest; without them
 // (cc-2.1-early) one per streamed response, the messages rebuilt from the conversation lines.
 import { isObject } from "../../shared/json.js";
-import { toArray, type List } from "../../shared/plist.js";
+import { size, toArray, type List } from "../../shared/plist.js";
 import type { CompactionRef, Msg, NativeContext, NotRecordedPart, TurnContext, TurnRef } from "../types.js";
 import { ccCompactionRequest } from "./compaction.js";
 import { lineContext, linesNotRecorded } from "./lines.js";
 import type { ApiMessage, CcRecord, CcSession, Json } from "./model.js";
 import { MsgCells } from "./msgs.js";
 import { withoutCacheControl } from "./hash.js";
-import { iterRebuiltRequests, RECORDS_NOT_RECORDED, wireForm } from "./requests.js";
+import { iterRebuiltRequests, RECORDS_NOT_RECORDED, wireForm, type RebuiltRequest } from "./requests.js";
 
 const str = (v: unknown): v is string => typeof v === "string";
 
@@ -82,6 +82,30 @@ function listOf(cells: MsgCells, messages: readonly ApiMessage[], ids: readonly 
   return l;
 }
 
+/**
+ * The list of a rebuilt request's messages. A record that reuses its base's first `keep` messages starts from the
+ * base's list cut there: the cells are interned by (predecessor, hash, sources), and those messages have the
+ * base's hashes (cache_control aside) and sources, so the cells are the ones listOf would find.
+ */
+function requestList(cells: MsgCells, rb: RebuiltRequest, lists: Map<string, List<Msg>>): List<Msg> {
+  const rec = rb.record;
+  const ms = (rb.request?.messages ?? []) as ApiMessage[];
+  // Messages in the params would replace the rebuilt ones (never seen): then no list is shared.
+  const own = !("messages" in rec.params);
+  const base = own && rec.base !== undefined ? lists.get(rec.base) : undefined;
+  let l: List<Msg> = null;
+  let from = 0;
+  if (base !== undefined && rec.keep <= size(base) && rec.keep <= ms.length) {
+    l = base;
+    while (l !== null && l.size > rec.keep) l = l.prev;
+    from = rec.keep;
+  }
+  for (let j = from; j < ms.length; j++) l = cells.push(l, ms[j] as ApiMessage, rb.sourceIds[j] ?? []);
+  if (own) lists.set(rec.id, l);
+  else lists.delete(rec.id);
+  return l;
+}
+
 /** The request a line-rebuilt context stands for: cache_control on the last block, single texts as strings. */
 export function linesRequest(messages: readonly ApiMessage[]): Json {
   const out = structuredClone(messages) as ApiMessage[];
@@ -101,11 +125,13 @@ export function* ccTurnContexts(s: CcSession): Generator<TurnContext> {
   if (s.profile === "cc-2.1") {
     // Turns follow the request records one to one, in file order.
     let i = 0;
+    const lists = new Map<string, List<Msg>>();
     for (const rb of iterRebuiltRequests(s)) {
       const t = turns[i++];
       if (!t) break;
       const req = rb.request;
-      const messages = listOf(cells, req ? (req.messages as ApiMessage[]).map((m) => m) : [], rb.sourceIds);
+      if (!req) lists.delete(rb.record.id);
+      const messages = req ? requestList(cells, rb, lists) : null;
       const ctx: TurnContext = {
         ref: { index: t.index, responseId: t.responseId, leafId: t.leafId },
         systemPrompt: req ? systemText(req.system) : null,

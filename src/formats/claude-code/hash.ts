@@ -6,16 +6,51 @@
 import { createHash } from "node:crypto";
 
 /** JSON.stringify with keys sorted at every level (arrays keep their order). */
-export function sortedJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? "null" : sortedJson(x))).join(",")}]`;
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    const keys = Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson(o[k])}`).join(",")}}`;
+export const sortedJson = (v: unknown): string => sortedJsonWith(v, sortedJson);
+
+/**
+ * The same, each object's own JSON built from `inner` for its items and values (sortedJsonMemo passes itself, so
+ * a shared block is serialised once). Loops and concatenation rather than map/filter/join: this runs over every
+ * message of a session.
+ */
+function sortedJsonWith(v: unknown, inner: (x: unknown) => string): string {
+  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
+  if (Array.isArray(v)) {
+    let s = "[";
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (i > 0) s += ",";
+      s += x === undefined ? "null" : inner(x);
+    }
+    return `${s}]`;
   }
-  return JSON.stringify(v) ?? "null";
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o).sort();
+  let s = "{";
+  let first = true;
+  for (const k of keys) {
+    const x = o[k];
+    if (x === undefined) continue;
+    s += `${first ? "" : ","}${JSON.stringify(k)}:${inner(x)}`;
+    first = false;
+  }
+  return `${s}}`;
+}
+
+// The sorted JSON of objects the rebuild shares (line messages and their blocks, blobs, shapes): a request and the
+// ones after it repeat them, and a message's hash and the digests use the same text. These objects are never
+// changed once built (cache_control is set on copies: requests.ts), so identity is a safe key.
+const memo = new WeakMap<object, string>();
+
+/** sortedJson, remembered per object (see `memo`). */
+export function sortedJsonMemo(v: unknown): string {
+  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
+  let s = memo.get(v);
+  if (s === undefined) {
+    s = sortedJsonWith(v, sortedJsonMemo);
+    memo.set(v, s);
+  }
+  return s;
 }
 
 export const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
@@ -31,9 +66,66 @@ export function withoutCacheControl(v: unknown): unknown {
   return v;
 }
 
+/**
+ * What withoutCacheControl gives, as JSON, sharing every part that holds no cache_control key: the part itself is
+ * returned, so sortedJsonMemo knows it. A part with a `__proto__` key is copied as withoutCacheControl copies it
+ * (the copy sets the prototype instead of keeping the key).
+ */
+export function sharedWithoutCacheControl(v: unknown): unknown {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      const y = sharedWithoutCacheControl(x);
+      if (out) out.push(y);
+      else if (y !== x) {
+        out = v.slice(0, i);
+        out.push(y);
+      }
+    }
+    return out ?? v;
+  }
+  const o = v as Record<string, unknown>;
+  if (Object.hasOwn(o, "__proto__")) return withoutCacheControl(o);
+  let out: Record<string, unknown> | undefined;
+  for (const k of Object.keys(o)) {
+    const x = o[k];
+    const y = k === "cache_control" ? undefined : sharedWithoutCacheControl(x);
+    if (out) {
+      if (k !== "cache_control") out[k] = y;
+    } else if (y !== x || k === "cache_control") {
+      // The first change: a copy of the keys before it, then this one and the rest.
+      out = {};
+      for (const j of Object.keys(o)) {
+        if (j === k) break;
+        out[j] = o[j];
+      }
+      if (k !== "cache_control") out[k] = y;
+    }
+  }
+  return out ?? o;
+}
+
 /** The message as the records hash it and as the requests hold it before sending: string content as one text block. */
 export function blockForm<M extends { content: unknown }>(m: M): M {
   return typeof m.content === "string" ? { ...m, content: [{ type: "text", text: m.content }] } : m;
 }
 
-export const messageHash = (m: { role: string; content: unknown }): string => sha256Hex(sortedJson(blockForm(withoutCacheControl(m) as typeof m)));
+// One hash form per message object, so that its JSON is built once.
+const hashForms = new WeakMap<object, object>();
+
+/**
+ * blockForm of the message without cache_control: the form a message hash is taken of and a rebuilt request
+ * holds before cache_control is set. Shared: the same object for a message each time (never to be changed).
+ */
+export function hashForm<M extends { role: string; content: unknown }>(m: M): M {
+  let f = hashForms.get(m);
+  if (f === undefined) {
+    f = blockForm(sharedWithoutCacheControl(m) as M);
+    hashForms.set(m, f);
+  }
+  return f as M;
+}
+
+export const messageHash = (m: { role: string; content: unknown }): string => sha256Hex(sortedJsonMemo(hashForm(m)));

@@ -3,9 +3,9 @@
 // whose first `keep` messages it reuses, and `tail`: hashes of the messages after them, each found in an
 // api-request-blob or derived from the conversation lines (assistant lines merged by message.id, tool results
 // of one turn merged). The digest is taken before single-text messages are sent as strings.
-import { createHash, type Hash } from "node:crypto";
 import { isObject } from "../../shared/json.js";
-import { blockForm, messageHash, sha256Hex, sortedJson, withoutCacheControl } from "./hash.js";
+import { digestState, requestDigest } from "./digest.js";
+import { hashForm, messageHash } from "./hash.js";
 import type { ApiMessage, ApiRequestRecord, CcSession, Json } from "./model.js";
 
 export interface NotRecorded {
@@ -41,9 +41,14 @@ interface Derived {
   ids: string[];
 }
 
-/** Messages derivable from the conversation lines, by hash. */
+const derivedCache = new WeakMap<CcSession, Map<string, Derived>>();
+
+/** Messages derivable from the conversation lines, by hash (worked out once per session). */
 function derivedMessages(s: CcSession): Map<string, Derived> {
+  const cached = derivedCache.get(s);
+  if (cached) return cached;
   const out = new Map<string, Derived>();
+  derivedCache.set(s, out);
   const put = (m: ApiMessage, ids: string[]) => out.set(messageHash(m), { message: m, ids });
   const groups = new Map<string, Derived>();
   let run: Derived | null = null;
@@ -100,64 +105,6 @@ function applyCacheControl(req: Json, path: Array<string | number>, value: unkno
   return true;
 }
 
-/** Sorted-key JSON of the tool list, which every request of a shape holds: serialised once while it lives. */
-const partJson = new WeakMap<object, string>();
-const sortedJsonOfPart = (v: unknown): string => {
-  if (v === null || typeof v !== "object") return sortedJson(v);
-  let j = partJson.get(v);
-  if (j === undefined) {
-    j = sortedJson(v);
-    partJson.set(v, j);
-  }
-  return j;
-};
-
-/** A point of a digest's input after some messages: the hash state there, and where each next message leads. */
-interface Point {
-  hash: Hash;
-  first: boolean;
-  next: WeakMap<object, Point>;
-}
-
-/**
- * sha256Hex(sortedJson(req)) (hash.ts), worked out incrementally: a request repeats the messages of the ones before
- * it, so the hash state after each run of messages (the same objects, from `roots` keyed by the text before the
- * messages) is kept and only the messages after it and the keys after `messages` are hashed. Linear in the session
- * rather than in requests × context.
- */
-function requestDigest(req: Json, roots: Map<string, Point>): string {
-  const keys = Object.keys(req)
-    .filter((k) => req[k] !== undefined)
-    .sort();
-  const part = (k: string) => `${JSON.stringify(k)}:${k === "tools" ? sortedJsonOfPart(req[k]) : sortedJson(req[k])}`;
-  const at = keys.indexOf("messages");
-  const messages = req.messages;
-  if (at < 0 || !Array.isArray(messages) || !messages.every(isObject)) return sha256Hex(`{${keys.map(part).join(",")}}`);
-  const head = `{${keys
-    .slice(0, at)
-    .map((k) => `${part(k)},`)
-    .join("")}"messages":[`;
-  let p: Point | undefined = roots.get(head);
-  if (!p) {
-    p = { hash: createHash("sha256").update(head, "utf8"), first: true, next: new WeakMap() };
-    roots.set(head, p);
-  }
-  let point: Point = p;
-  for (const m of messages as object[]) {
-    let q = point.next.get(m);
-    if (!q) {
-      q = { hash: point.hash.copy().update(`${point.first ? "" : ","}${sortedJson(m)}`, "utf8"), first: false, next: new WeakMap() };
-      point.next.set(m, q);
-    }
-    point = q;
-  }
-  const rest = keys
-    .slice(at + 1)
-    .map((k) => `,${part(k)}`)
-    .join("");
-  return point.hash.copy().update(`]${rest}}`, "utf8").digest("hex");
-}
-
 /** Each record's digest, worked out once per session (parse checks it; contexts and compactions rebuild again). */
 const digests = new WeakMap<ApiRequestRecord, string>();
 
@@ -186,6 +133,22 @@ function sharedWireForm(m: ApiMessage): ApiMessage {
   return w;
 }
 
+/**
+ * A message cache_control was set on (a copy) has the hash of the message it was copied from when the path only
+ * added the key (on the message or on one of its blocks): messageHash leaves cache_control out.
+ */
+function knowCopies(before: readonly ApiMessage[], after: readonly ApiMessage[], cc: ApiRequestRecord["cacheControl"]): void {
+  for (const c of cc) {
+    const p = c.path;
+    if (!Array.isArray(p) || p[0] !== "messages" || typeof p[1] !== "number") continue;
+    if (!(p.length === 2 || (p.length === 4 && p[2] === "content" && typeof p[3] === "number"))) continue;
+    const was = before[p[1]];
+    const now = after[p[1]];
+    const h = was === undefined ? undefined : knownHashes.get(was);
+    if (now !== undefined && now !== was && h !== undefined) knownHashes.set(now, h);
+  }
+}
+
 /** Every recorded request of the session, rebuilt, in file order. */
 export const rebuildRequests = (s: CcSession): RebuiltRequest[] => [...iterRebuiltRequests(s)];
 
@@ -193,7 +156,8 @@ export const rebuildRequests = (s: CcSession): RebuiltRequest[] => [...iterRebui
 export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
   const derived = derivedMessages(s);
   const done = new Map<string, { messages: ApiMessage[]; ids: string[][] }>();
-  const roots = new Map<string, Point>();
+  // Only the first rebuild of a session works digests out (the parser's); they are kept per record.
+  const st = digestState();
   for (const rec of s.requests) {
     let messages: ApiMessage[] = [];
     let ids: string[][] = [];
@@ -213,7 +177,7 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
         missing ??= `message ${h}`;
         continue;
       }
-      const m = blockForm(withoutCacheControl(blob ?? d?.message) as ApiMessage);
+      const m = hashForm((blob ?? d?.message) as ApiMessage);
       // A message derived from the lines was looked up by its own hash: later users need not hash it again.
       if (d) knownHashes.set(m, h);
       messages.push(m);
@@ -229,9 +193,10 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
     const { betas, model, ...rest } = rec.params;
     const req: Json = { model, messages: messages.slice(), system: shape.system, tools: shape.tools, ...structuredClone(rest) };
     for (const c of rec.cacheControl) applyCacheControl(req, c.path, c.value);
+    if (!("messages" in rest)) knowCopies(messages, req.messages as ApiMessage[], rec.cacheControl);
     let digest = digests.get(rec);
     if (digest === undefined) {
-      digest = requestDigest(betas === undefined ? req : { ...req, betas }, roots);
+      digest = requestDigest(betas === undefined ? req : { ...req, betas }, rec, shape, st);
       digests.set(rec, digest);
     }
     req.messages = (req.messages as ApiMessage[]).map(sharedWireForm);

@@ -1,7 +1,7 @@
 // Replay views of a Codex rollout (docs/codex.md §2–§3, docs/product.md §3): the history at a line, its Msg form,
 // one turn per model request with the request body as far as the rollout records it, and the compactions.
 import { toArray } from "../../shared/plist.js";
-import type { CompactionRef, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";
+import type { CompactionRef, LoweredContext, Msg, NativeContext, TurnContext, TurnRef } from "../types.js";
 import { baseInstructions, developerText } from "./instructions.js";
 import type { CodexItem, CodexSession } from "./model.js";
 import { itemToMsg } from "./msgs.js";
@@ -37,6 +37,19 @@ export function buildCodexContext(session: CodexSession, leafId: string | null):
 }
 
 export const codexToMsgs = (_s: CodexSession, ctx: NativeContext<CodexItem>): Msg[] => ctx.messages.map(itemToMsg);
+
+/**
+ * FormatModule.contextsAt: the history after a line, from the session's whole replay (which keeps it per line)
+ * instead of a replay up to the line; equal to codexToMsgs(buildCodexContext(leafId)), the Msgs made from the same
+ * items by the same itemToMsg.
+ */
+export function codexContextsAt(session: CodexSession): (leafId: string | null) => LoweredContext | undefined {
+  return (leafId) => {
+    if (leafId === null || !session.byId.has(leafId)) return undefined;
+    const at = codexReplay(session).after?.get(leafId);
+    return at ? { systemPrompt: systemPromptOf(session), messages: toArray(at.msgs) } : undefined;
+  };
+}
 
 export const codexTurns = (session: CodexSession): TurnRef[] =>
   codexReplay(session).turns.map((t) => ({ index: t.index, responseId: t.responseId, leafId: t.leafId }));

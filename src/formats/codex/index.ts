@@ -1,7 +1,7 @@
 // The Codex CLI rollout format module (docs/codex.md): reader, replay (one turn per model request, with the
 // request body as far as the rollout records it), compactions, TTSR steps.
 import type { FormatAbout, FormatModule } from "../types.js";
-import { buildCodexContext, clearCodexReplay, codexCompactions, codexToMsgs, codexTurnContexts, codexTurns } from "./context.js";
+import { buildCodexContext, clearCodexReplay, codexCompactions, codexContextsAt, codexToMsgs, codexTurnContexts, codexTurns } from "./context.js";
 import { codexForkPoint, codexOriginFile, codexOriginFindings, setCodexOrigin } from "./fork.js";
 import { replayCodex } from "./replay.js";
 import { CODEX_PROFILES, type CodexItem, type CodexProfile, type CodexSession } from "./model.js";
@@ -38,6 +38,7 @@ export const codexFormat: FormatModule<CodexSession, CodexItem> = {
   turns: codexTurns,
   turnContexts: codexTurnContexts,
   compactions: codexCompactions,
+  contextsAt: codexContextsAt,
   ttsrSteps: codexTtsrSteps,
   originFile: codexOriginFile,
   chainedOrigin: true,

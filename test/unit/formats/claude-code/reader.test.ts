@@ -58,6 +58,17 @@ describe("validation", () => {
     expect(s.diagnostics.map((d) => [d.code, d.line])).toEqual([["CC_DIGEST_MISMATCH", i + 1]]);
     expect([...moduleOf(s).turnContexts(s)].map((t) => t.requestCheck)).toEqual(["digest-mismatch", "verified", "verified"]);
   });
+  it("a shape changed under the same shapeHash is checked against its own bytes, also after a session that had the original", () => {
+    const i = text.findIndex((l) => l.includes('"type":"api-request-shape"'));
+    const changed = [...text];
+    // One character of the system prompt, the recorded shapeHash kept: every request of that shape no longer matches.
+    changed[i] = (changed[i] as string).replace(/("text":"[^"]*?)e/, "$1E");
+    expect(changed[i]).not.toBe(text[i]);
+    expect(codes(`${text.join("\n")}\n`)).toEqual([]);
+    const s = parse(`${changed.join("\n")}\n`);
+    expect(s.diagnostics.map((d) => d.code)).toEqual(["CC_DIGEST_MISMATCH", "CC_DIGEST_MISMATCH", "CC_DIGEST_MISMATCH"]);
+    expect(codes(`${text.join("\n")}\n`)).toEqual([]);
+  });
   it("a tail hash the file cannot resolve leaves the request unbuilt, with a finding", () => {
     const blob = text.findIndex((l) => l.includes('"type":"api-request-blob"'));
     const s = parse(`${text.filter((_, j) => j !== blob).join("\n")}\n`);
