@@ -71,8 +71,17 @@ function loggedInput(r: CcRecord | undefined): number | undefined {
   return n("input_tokens") + n("cache_read_input_tokens") + n("cache_creation_input_tokens");
 }
 
-const systemText = (system: unknown): string | null =>
-  Array.isArray(system) ? system.flatMap((b) => (isObject(b) && str(b.text) ? [b.text] : [])).join("\n\n") : null;
+// The last system prompt joined, with its parts: every request of a shape (and the next session's, often) sends
+// the same blocks, so one string serves them all instead of a copy per turn.
+let lastSystem: { parts: string[]; text: string } = { parts: [], text: "" };
+
+function systemText(system: unknown): string | null {
+  if (!Array.isArray(system)) return null;
+  const parts = system.flatMap((b) => (isObject(b) && str(b.text) ? [b.text] : []));
+  const last = lastSystem;
+  if (parts.length !== last.parts.length || parts.some((p, i) => p !== last.parts[i])) lastSystem = { parts, text: parts.join("\n\n") };
+  return lastSystem.text;
+}
 
 function listOf(cells: MsgCells, messages: readonly ApiMessage[], ids: readonly string[][]): List<Msg> {
   let l: List<Msg> = null;

@@ -5,7 +5,7 @@
 // rather than in requests × context (docs/claude-code.md §3).
 import { createHash, type Hash } from "node:crypto";
 import { isObject } from "../../shared/json.js";
-import { sha256Hex, sortedJson, sortedJsonMemo } from "./hash.js";
+import { messageJson, sha256Hex, sortedJson } from "./hash.js";
 import type { ApiRequestRecord, Json } from "./model.js";
 
 /** A point of a digest's input after some messages: the hash state there, and where each next message leads. */
@@ -40,9 +40,11 @@ interface Frame {
 export interface DigestState {
   frames: Map<string, Frame | null>;
   roots: Map<string, Point>;
+  /** messageJson's blocks, for this rebuild only (dropped with it: the strings do not outlive the check). */
+  blocks: Map<object, string>;
 }
 
-export const digestState = (): DigestState => ({ frames: new Map(), roots: new Map() });
+export const digestState = (): DigestState => ({ frames: new Map(), roots: new Map(), blocks: new Map() });
 
 type Shape = { system: unknown[]; tools: unknown[] };
 
@@ -103,7 +105,7 @@ function frameOf(req: Json): Frame | null {
   const at = keys.indexOf("messages");
   const messages = req.messages;
   if (at < 0 || !Array.isArray(messages) || !messages.every(isObject)) return null;
-  const part = (k: string) => `${JSON.stringify(k)}:${sortedJsonMemo(req[k])}`;
+  const part = (k: string) => `${JSON.stringify(k)}:${sortedJson(req[k])}`;
   let head = "{";
   for (const k of keys.slice(0, at)) head += `${part(k)},`;
   let after = "]";
@@ -130,7 +132,7 @@ export function requestDigest(req: Json, rec: ApiRequestRecord, shape: Shape, st
   for (const m of req.messages as object[]) {
     let q = nextPoint(point, m);
     if (!q) {
-      const json = sortedJsonMemo(m);
+      const json = messageJson(m, st.blocks);
       q = { hash: point.hash.copy().update(point.first ? json : `,${json}`, "utf8"), first: false };
       link(point, m, q);
     }

@@ -9,9 +9,8 @@ import { createHash } from "node:crypto";
 export const sortedJson = (v: unknown): string => sortedJsonWith(v, sortedJson);
 
 /**
- * The same, each object's own JSON built from `inner` for its items and values (sortedJsonMemo passes itself, so
- * a shared block is serialised once). Loops and concatenation rather than map/filter/join: this runs over every
- * message of a session.
+ * The same, each object's own JSON built from `inner` for its items and values (messageJson passes one that
+ * remembers blocks). Loops and concatenation rather than map/filter/join: this runs over every message of a session.
  */
 function sortedJsonWith(v: unknown, inner: (x: unknown) => string): string {
   if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
@@ -37,18 +36,34 @@ function sortedJsonWith(v: unknown, inner: (x: unknown) => string): string {
   return `${s}}`;
 }
 
-// The sorted JSON of objects the rebuild shares (line messages and their blocks, blobs, shapes): a request and the
-// ones after it repeat them, and a message's hash and the digests use the same text. These objects are never
-// changed once built (cache_control is set on copies: requests.ts), so identity is a safe key.
-const memo = new WeakMap<object, string>();
+/**
+ * sortedJson of a message, the text of each block of its content taken from `blocks` or remembered there: one
+ * rebuild hashes a message once from the lines and again in the requests that hold it (as itself, or as a copy
+ * with cache_control set on a block, whose other blocks are the same objects). Only blocks are remembered, so
+ * what the map holds is about the session's message text once. The blocks are never changed once built
+ * (cache_control is set on copies: requests.ts), so identity is a safe key.
+ */
+export function messageJson(m: unknown, blocks: Map<object, string>): string {
+  if (m === null || typeof m !== "object" || Array.isArray(m)) return sortedJson(m);
+  const o = m as Record<string, unknown>;
+  const keys = Object.keys(o).sort();
+  let s = "{";
+  let first = true;
+  for (const k of keys) {
+    const x = o[k];
+    if (x === undefined) continue;
+    s += `${first ? "" : ","}${JSON.stringify(k)}:${k === "content" && Array.isArray(x) ? sortedJsonWith(x, (b) => blockJson(b, blocks)) : sortedJson(x)}`;
+    first = false;
+  }
+  return `${s}}`;
+}
 
-/** sortedJson, remembered per object (see `memo`). */
-export function sortedJsonMemo(v: unknown): string {
-  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
-  let s = memo.get(v);
+function blockJson(b: unknown, blocks: Map<object, string>): string {
+  if (b === null || typeof b !== "object") return sortedJson(b);
+  let s = blocks.get(b);
   if (s === undefined) {
-    s = sortedJsonWith(v, sortedJsonMemo);
-    memo.set(v, s);
+    s = sortedJson(b);
+    blocks.set(b, s);
   }
   return s;
 }
@@ -68,7 +83,7 @@ export function withoutCacheControl(v: unknown): unknown {
 
 /**
  * What withoutCacheControl gives, as JSON, sharing every part that holds no cache_control key: the part itself is
- * returned, so sortedJsonMemo knows it. A part with a `__proto__` key is copied as withoutCacheControl copies it
+ * returned, so messageJson knows its blocks. A part with a `__proto__` key is copied as withoutCacheControl copies it
  * (the copy sets the prototype instead of keeping the key).
  */
 export function sharedWithoutCacheControl(v: unknown): unknown {
@@ -128,4 +143,6 @@ export function hashForm<M extends { role: string; content: unknown }>(m: M): M 
   return f as M;
 }
 
-export const messageHash = (m: { role: string; content: unknown }): string => sha256Hex(sortedJsonMemo(hashForm(m)));
+/** The hash a request record names a message by; `blocks` as for messageJson. */
+export const messageHash = (m: { role: string; content: unknown }, blocks?: Map<object, string>): string =>
+  sha256Hex(blocks ? messageJson(hashForm(m), blocks) : sortedJson(hashForm(m)));

@@ -44,12 +44,12 @@ interface Derived {
 const derivedCache = new WeakMap<CcSession, Map<string, Derived>>();
 
 /** Messages derivable from the conversation lines, by hash (worked out once per session). */
-function derivedMessages(s: CcSession): Map<string, Derived> {
+function derivedMessages(s: CcSession, blocks: Map<object, string>): Map<string, Derived> {
   const cached = derivedCache.get(s);
   if (cached) return cached;
   const out = new Map<string, Derived>();
   derivedCache.set(s, out);
-  const put = (m: ApiMessage, ids: string[]) => out.set(messageHash(m), { message: m, ids });
+  const put = (m: ApiMessage, ids: string[]) => out.set(messageHash(m, blocks), { message: m, ids });
   const groups = new Map<string, Derived>();
   let run: Derived | null = null;
   for (const r of s.records) {
@@ -149,18 +149,27 @@ function knowCopies(before: readonly ApiMessage[], after: readonly ApiMessage[],
   }
 }
 
+/** `sent` (messages after cache_control).map(sharedWireForm), from the wire forms of `messages` where it kept them. */
+function sentForm(messages: readonly ApiMessage[], wire: readonly ApiMessage[], sent: readonly ApiMessage[]): ApiMessage[] {
+  const out = wire.slice();
+  for (let i = 0; i < sent.length; i++) if (sent[i] !== messages[i]) out[i] = sharedWireForm(sent[i] as ApiMessage);
+  return out;
+}
+
 /** Every recorded request of the session, rebuilt, in file order. */
 export const rebuildRequests = (s: CcSession): RebuiltRequest[] => [...iterRebuiltRequests(s)];
 
 /** The same, one at a time (a caller that checks or prints them keeps one request in memory). */
 export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
-  const derived = derivedMessages(s);
-  const done = new Map<string, { messages: ApiMessage[]; ids: string[][] }>();
+  // Per record: its messages before cache_control, their sources and their wire forms (the next request keeps a prefix of each).
+  const done = new Map<string, { messages: ApiMessage[]; ids: string[][]; wire: ApiMessage[] }>();
   // Only the first rebuild of a session works digests out (the parser's); they are kept per record.
   const st = digestState();
+  const derived = derivedMessages(s, st.blocks);
   for (const rec of s.requests) {
     let messages: ApiMessage[] = [];
     let ids: string[][] = [];
+    let wire: ApiMessage[] = [];
     let missing: string | undefined;
     if (rec.base !== undefined) {
       const base = done.get(rec.base);
@@ -168,6 +177,7 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
       else {
         messages = base.messages.slice(0, rec.keep);
         ids = base.ids.slice(0, rec.keep);
+        wire = base.wire.slice(0, rec.keep);
       }
     }
     for (const h of rec.tail) {
@@ -182,8 +192,9 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
       if (d) knownHashes.set(m, h);
       messages.push(m);
       ids.push(d ? d.ids : []);
+      wire.push(sharedWireForm(m));
     }
-    done.set(rec.id, { messages, ids });
+    done.set(rec.id, { messages, ids, wire });
     const shape = s.shapes.get(rec.shapeHash);
     if (!shape) missing ??= `shape ${rec.shapeHash}`;
     if (missing || !shape) {
@@ -199,7 +210,7 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
       digest = requestDigest(betas === undefined ? req : { ...req, betas }, rec, shape, st);
       digests.set(rec, digest);
     }
-    req.messages = (req.messages as ApiMessage[]).map(sharedWireForm);
+    req.messages = "messages" in rest ? (req.messages as ApiMessage[]).map(sharedWireForm) : sentForm(messages, wire, req.messages as ApiMessage[]);
     // Claude Code streams every main-loop request (both checked releases); the records do not repeat it.
     req.stream = true;
     yield { record: rec, request: req, sourceIds: ids, digest, check: digest === rec.requestDigest ? "verified" : "digest-mismatch" };

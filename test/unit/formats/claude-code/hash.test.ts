@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonEqual } from "../../../../src/formats/claude-code/digest.js";
-import { sharedWithoutCacheControl, sortedJson, sortedJsonMemo, withoutCacheControl } from "../../../../src/formats/claude-code/hash.js";
+import { messageJson, sharedWithoutCacheControl, sortedJson, withoutCacheControl } from "../../../../src/formats/claude-code/hash.js";
 
 // JSON values as JSON.parse gives them, with cache_control and __proto__ keys among the others.
 const keyed = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom("cache_control", "__proto__", "content", "type"));
@@ -17,12 +17,23 @@ const json = fc.letrec((tie) => ({
 })).value;
 
 describe("claude-code hashing shortcuts", () => {
-  it("sortedJsonMemo gives sortedJson's text, also when asked again", () => {
+  it("messageJson gives sortedJson's text, also from the blocks it remembered, for messages and any other value", () => {
+    const blocks = new Map<object, string>();
     fc.assert(
-      fc.property(json, (v) => {
-        expect(sortedJsonMemo(v)).toBe(sortedJson(v));
-        expect(sortedJsonMemo(v)).toBe(sortedJson(v));
+      fc.property(json, fc.string({ maxLength: 3 }), (content, role) => {
+        for (const v of [{ role, content }, { content: Array.isArray(content) ? content : [content], role }, content]) {
+          expect(messageJson(v, blocks)).toBe(sortedJson(v));
+          expect(messageJson(v, blocks)).toBe(sortedJson(v));
+        }
       }),
+    );
+    // A copy that shares all blocks but one is built from the remembered ones.
+    const shared = { type: "text", text: "kept" };
+    blocks.clear();
+    messageJson({ role: "user", content: [shared, { type: "text", text: "a" }] }, blocks);
+    blocks.set(shared, '"remembered"');
+    expect(messageJson({ role: "user", content: [shared, { type: "text", text: "b" }] }, blocks)).toBe(
+      '{"content":["remembered",{"text":"b","type":"text"}],"role":"user"}',
     );
   });
 
