@@ -75,6 +75,25 @@ function anthropicResult(content: unknown): { text: string; images: ImageBlock[]
   return { text: texts.join("\n"), images };
 }
 
+/** The block types viewBlock reads (its cases); a block of any other type is "other", viewed as its JSON. */
+const VIEWED: ReadonlySet<string> = new Set([
+  "text",
+  "refusal",
+  "thinking",
+  "redacted_thinking",
+  "tool_use",
+  "reasoning",
+  "redactedThinking",
+  "toolCall",
+  "tool_call",
+  "tool_result",
+  "image",
+  "system_reminder",
+]);
+
+/** viewBlock(b).kind === "other", told without building that view (the JSON of the whole item: a Codex tool output). */
+export const isOtherBlock = (b: unknown): boolean => !isObject(b) || !VIEWED.has(str(b.type ?? b.kind));
+
 export function viewBlock(b: unknown): BlockView {
   if (!isObject(b)) return { kind: "other", type: typeof b, json: JSON.stringify(b) ?? "" };
   const type = str(b.type ?? b.kind);

@@ -3,7 +3,7 @@
 // Both count the same things: everything the file shows being sent to the model (msgTokens).
 import type { Msg } from "../formats/types.js";
 import type { List, PList } from "../shared/plist.js";
-import { viewBlock } from "./blocks.js";
+import { isOtherBlock, viewBlock } from "./blocks.js";
 
 export interface TokenCounter {
   /** Stated in every output, e.g. "chars/4" or "o200k_base (gpt-tokenizer)". */
@@ -44,6 +44,7 @@ export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorde
  * (docs/scorel.md §9.1), so they cost nothing. A yoi item's text already is its reasoning or its tool call's arguments.
  */
 function blockExtra(b: unknown, assistant: boolean, c: TokenCounter): number {
+  if (isOtherBlock(b)) return 0;
   const v = viewBlock(b);
   switch (v.kind) {
     case "image":
