@@ -188,8 +188,11 @@ export function* iterRebuiltRequests(s: CcSession): Generator<RebuiltRequest> {
         continue;
       }
       const m = hashForm((blob ?? d?.message) as ApiMessage);
-      // A message derived from the lines was looked up by its own hash: later users need not hash it again.
+      // A message derived from the lines was looked up by its own hash: later users need not hash it again. A
+      // blob's key is only what the record says: its hash is worked out (once, from the blocks this rebuild
+      // serialised), so that the copies cache_control is set on have it too (knowCopies).
       if (d) knownHashes.set(m, h);
+      else if (!knownHashes.has(m)) knownHashes.set(m, messageHash(m, st.blocks));
       messages.push(m);
       ids.push(d ? d.ids : []);
       wire.push(sharedWireForm(m));
