@@ -42,6 +42,8 @@ export interface DigestState {
   roots: Map<string, Point>;
   /** messageJson's blocks, for this rebuild only (dropped with it: the strings do not outlive the check). */
   blocks: Map<object, string>;
+  /** The record whose frame was asked for last, and that frame. */
+  last?: { rec: ApiRequestRecord; frame: Frame | null };
 }
 
 export const digestState = (): DigestState => ({ frames: new Map(), roots: new Map(), blocks: new Map() });
@@ -74,7 +76,19 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** The cache_control paths that are not into `messages` (a path into them only changes messages). */
+const outside = (rec: ApiRequestRecord) => rec.cacheControl.filter((c) => !(Array.isArray(c.path) && c.path[0] === "messages"));
+
 function frameFor(req: Json, rec: ApiRequestRecord, shape: Shape, st: DigestState): Frame | null {
+  // Most records repeat the one before in all the frame depends on: equal as JSON, the same frame.
+  const last = st.last;
+  if (last && last.rec.shapeHash === rec.shapeHash && jsonEqual(last.rec.params, rec.params) && jsonEqual(outside(last.rec), outside(rec))) return last.frame;
+  const frame = frameByKey(req, rec, shape, st);
+  st.last = { rec, frame };
+  return frame;
+}
+
+function frameByKey(req: Json, rec: ApiRequestRecord, shape: Shape, st: DigestState): Frame | null {
   const key = frameKey(rec);
   let frame = st.frames.get(key);
   if (frame !== undefined) return frame;
@@ -94,8 +108,7 @@ function frameFor(req: Json, rec: ApiRequestRecord, shape: Shape, st: DigestStat
  * What determines every key of a request but its messages: the shape, the params and the cache_control paths that
  * do not start at `messages` (a path that does only changes messages).
  */
-const frameKey = (rec: ApiRequestRecord): string =>
-  `${rec.shapeHash}\u0000${JSON.stringify(rec.params)}\u0000${JSON.stringify(rec.cacheControl.filter((c) => !(Array.isArray(c.path) && c.path[0] === "messages")))}`;
+const frameKey = (rec: ApiRequestRecord): string => `${rec.shapeHash}\u0000${JSON.stringify(rec.params)}\u0000${JSON.stringify(outside(rec))}`;
 
 /** The frame of a request (null when it has no list of message objects: then it is hashed whole). */
 function frameOf(req: Json): Frame | null {

@@ -87,7 +87,7 @@ export function withoutCacheControl(v: unknown): unknown {
  * (the copy sets the prototype instead of keeping the key).
  */
 export function sharedWithoutCacheControl(v: unknown): unknown {
-  if (v === null || typeof v !== "object") return v;
+  if (!holdsStripped(v)) return v;
   if (Array.isArray(v)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
@@ -122,12 +122,28 @@ export function sharedWithoutCacheControl(v: unknown): unknown {
   return out ?? o;
 }
 
+/**
+ * Whether a cache_control or __proto__ key is anywhere in the value (what sharedWithoutCacheControl would drop or
+ * copy). A walk without allocation: most messages hold neither and are their own stripped form. (for…in also
+ * lists inherited keys, which can only say yes where the full strip then decides.)
+ */
+function holdsStripped(v: unknown): boolean {
+  if (v === null || typeof v !== "object") return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (holdsStripped(v[i])) return true;
+    return false;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) if (k === "cache_control" || k === "__proto__" || holdsStripped(o[k])) return true;
+  return false;
+}
+
 /** The message as the records hash it and as the requests hold it before sending: string content as one text block. */
 export function blockForm<M extends { content: unknown }>(m: M): M {
   return typeof m.content === "string" ? { ...m, content: [{ type: "text", text: m.content }] } : m;
 }
 
-// One hash form per message object, so that its JSON is built once.
+// One hash form per message object that needs a copy, so that every request holds the same one.
 const hashForms = new WeakMap<object, object>();
 
 /**
@@ -135,6 +151,8 @@ const hashForms = new WeakMap<object, object>();
  * holds before cache_control is set. Shared: the same object for a message each time (never to be changed).
  */
 export function hashForm<M extends { role: string; content: unknown }>(m: M): M {
+  // Block content without cache_control: the message itself, nothing to remember.
+  if (typeof m.content !== "string" && !holdsStripped(m)) return m;
   let f = hashForms.get(m);
   if (f === undefined) {
     f = blockForm(sharedWithoutCacheControl(m) as M);
