@@ -58,6 +58,42 @@ function hashOf(m: ApiMessage): string {
 export class MsgCells {
   private readonly root = new Map<string, List<Msg>>();
   private readonly next = new WeakMap<object, Map<string, List<Msg>>>();
+  // Messages rebuilt from the lines are new objects at every turn but hold the lines' own blocks: a message of
+  // the same role holding the same block objects has the same hash (blocks are never changed once built), so it
+  // is looked up by them instead of serialised and hashed again each turn.
+  private readonly blockIds = new WeakMap<object, number>();
+  private readonly byBlocks = new Map<string, string>();
+  private ids = 0;
+
+  private hash(m: ApiMessage): string {
+    const known = knownHashes.get(m) ?? hashes.get(m);
+    if (known !== undefined) return known;
+    const key = this.blocksKey(m);
+    if (key === undefined) return hashOf(m);
+    let h = this.byBlocks.get(key);
+    if (h === undefined) {
+      h = hashOf(m);
+      this.byBlocks.set(key, h);
+    }
+    return h;
+  }
+
+  /** role and the identities of the blocks of a {role, content: [objects]} message; undefined for any other. */
+  private blocksKey(m: ApiMessage): string | undefined {
+    const c = m.content;
+    if (!Array.isArray(c) || typeof m.role !== "string" || Object.keys(m).length !== 2) return undefined;
+    let key = JSON.stringify(m.role);
+    for (const b of c) {
+      if (b === null || typeof b !== "object") return undefined;
+      let id = this.blockIds.get(b);
+      if (id === undefined) {
+        id = this.ids++;
+        this.blockIds.set(b, id);
+      }
+      key += `,${id}`;
+    }
+    return key;
+  }
 
   push(prev: List<Msg>, m: ApiMessage, sourceIds: readonly string[]): List<Msg> {
     let map = prev === null ? this.root : this.next.get(prev);
@@ -65,7 +101,7 @@ export class MsgCells {
       map = new Map();
       this.next.set(prev as object, map);
     }
-    const key = `${hashOf(m)}|${sourceIds.join(",")}`;
+    const key = `${this.hash(m)}|${sourceIds.join(",")}`;
     let cell = map.get(key);
     if (cell === undefined) {
       cell = push(prev, apiMessageToMsg(m, sourceIds));
