@@ -46,6 +46,11 @@ export interface SessionStore {
   load(key: string, redacted: boolean): AuditSession;
   /** The session of its detail file (sessions/<n>.js) precomputed, if there is one. */
   piece(key: string, redacted: boolean): Uint8Array | undefined;
+  /**
+   * Moves the session's ready-made detail file (DATA_PREFIX + piece + DATA_SUFFIX) to `target`, when the store
+   * has one and can move it (once: a second report copies from the first); false: the caller writes it.
+   */
+  moveDetail?(key: string, redacted: boolean, target: string): boolean;
 }
 
 export interface SpillRef {
