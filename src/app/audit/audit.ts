@@ -18,7 +18,7 @@ import { makeSpillDir } from "../../io/spill.js";
 import { loadTtsrSetup, ttsrHookFor } from "./ttsr.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "../workers/pool.js";
 import { shardFiles, type Shard } from "../report-folder/shard.js";
-import { largestFirst, runShared } from "../workers/schedule.js";
+import { largestFirst, runOrdered } from "../workers/schedule.js";
 import { fileSize } from "../../io/stat.js";
 import type { ResourceLimits } from "node:worker_threads";
 import { exactCounter } from "../../context/tokens-exact.js";
@@ -28,10 +28,7 @@ export interface AuditOptions extends AuditFileOptions {
   paths: string[];
   failOn?: FailOn;
   shard?: Shard;
-  /**
-   * Worker threads: undefined = one per core but one, the main thread auditing files beside them (when built
-   * JS exists); 0 = in-process; N = N workers, the main thread only feeding them.
-   */
+  /** Worker threads: undefined = one per core (when built JS exists), 0 = in-process. */
   workers?: number;
   /** Folder to create the temporary spill folder in (default: the OS temp folder); e.g. the run folder. */
   spillRoot?: string;
@@ -55,10 +52,6 @@ export interface AuditRun {
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
-
-/** Files handed to each worker at a time: the next is there when one is done, even while this thread audits. */
-const POOL_DEPTH = 2;
-const nextTick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 /**
  * A worker holds one session at a time, so a small young generation suffices: with 8 MB instead of V8's default
@@ -120,11 +113,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   if (opts.rules?.length) runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics.map((d) => ({ ...d, file: shownPath(d.file) })));
 
   const script = opts.workers === 0 ? null : workerScript("audit/worker.js");
-  // By default this thread audits files too (it would otherwise wait for the workers, and it has every module
-  // loaded already), so the pool has one worker fewer than the cores: no thread waits, none is oversubscribed,
-  // and a worker's start-up and memory (≈ 25 MB) are saved.
-  const mainAudits = opts.workers === undefined;
-  const size = opts.workers ?? defaultPoolSize(files.length) - 1;
+  const size = opts.workers ?? defaultPoolSize(files.length);
   const spillDir = makeSpillDir(opts.spillRoot);
   const keepFull = opts.keepSessions !== false;
   const store = new FileSessionStore(spillDir);
@@ -137,7 +126,6 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
           { opts: fileOpts, spillDir, keepFull },
           opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
           auditProbe.workerLimits ?? auditWorkerLimits(sizes.reduce((a, b) => Math.max(a, b), 0)),
-          POOL_DEPTH,
         )
       : null;
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
@@ -172,15 +160,10 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
     opts.onProgress?.(++done, files.length, f);
   };
   try {
-    // Largest files first (schedule.ts), taken in turn from one queue by every worker (each is handed
-    // POOL_DEPTH files ahead) and by this thread, so nothing per file waits in memory before its turn.
+    // Largest files first (schedule.ts); at most twice the pool's size in flight (open handles, queued
+    // results), taken in turn, so nothing per file waits in memory before its turn.
     const order = largestFirst(sizes);
-    const local = !pool ? 2 : mainAudits ? 1 : 0;
-    await runShared(order, [
-      ...Array.from({ length: pool ? size * POOL_DEPTH : 0 }, () => auditOne),
-      // Between two files of its own this thread lets the workers' answers in (their next files go out).
-      ...Array.from({ length: local }, () => (i: number) => auditOne(i).then(nextTick)),
-    ]);
+    await runOrdered(order, Math.max(2, size * 2), auditOne);
     const sessions: AuditSession[] = [];
     const skipped: AuditResult["skipped"] = [];
     results.forEach((r, i) => {

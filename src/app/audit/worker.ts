@@ -10,16 +10,11 @@ const { opts, spillDir, keepFull } = workerData as { opts: AuditFileOptions; spi
 // The TTSR replay (and its ~50 modules) is loaded only when rules were given: start-up is part of every run.
 const hook = opts.rules?.length ? (await import("./ttsr.js")).ttsrHookFor(opts) : undefined;
 
-// The pool hands a worker its next file before this one is done (pool depth): files run one after the other,
-// never interleaved (one session in memory), and are answered in the order they came.
-let chain: Promise<unknown> = Promise.resolve();
 parentPort?.on("message", (task: AuditTask) => {
-  chain = chain.then(() =>
-    auditFile(task.path, opts, hook)
-      .then((r): AuditTaskResult => ("entry" in r ? { digest: spillSession(spillDir, task.key, r.entry, keepFull) } : r))
-      .then(
-        (value) => parentPort!.postMessage({ ok: true, value }),
-        (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-      ),
-  );
+  auditFile(task.path, opts, hook)
+    .then((r): AuditTaskResult => ("entry" in r ? { digest: spillSession(spillDir, task.key, r.entry, keepFull) } : r))
+    .then(
+      (value) => parentPort!.postMessage({ ok: true, value }),
+      (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+    );
 });

@@ -3,9 +3,6 @@
 // under the build when it runs from TypeScript sources (tests); without a build the caller falls back to in-process.
 // A task over its time budget (a catastrophic regex, a pathological file) terminates its worker, which is
 // replaced; the task's promise rejects with PoolTimeout and the rest of the corpus goes on.
-// With a depth above 1 each worker is handed that many tasks ahead (it must answer them in the order it got
-// them): a worker that finishes a task starts the next at once, even while the thread that feeds it is busy
-// with work of its own (the audit's main thread audits files too).
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -35,8 +32,7 @@ interface Task<I, O> {
 
 interface Slot<I, O> {
   worker: Worker;
-  /** Posted to the worker, oldest (the one it is running) first. */
-  tasks: Task<I, O>[];
+  task: Task<I, O> | null;
   timer: NodeJS.Timeout | null;
 }
 
@@ -51,7 +47,6 @@ export class WorkerPool<I, O> {
     private readonly workerData: unknown,
     private readonly timeoutMs = 0,
     private readonly resourceLimits?: ResourceLimits,
-    private readonly depth = 1,
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -71,7 +66,7 @@ export class WorkerPool<I, O> {
   private spawn(): Slot<I, O> {
     const slot: Slot<I, O> = {
       worker: new Worker(this.script, { workerData: this.workerData, ...(this.resourceLimits && { resourceLimits: this.resourceLimits }) }),
-      tasks: [],
+      task: null,
       timer: null,
     };
     slot.worker.on("message", (o: { ok: true; value: O } | { ok: false; error: string }) => {
@@ -83,50 +78,41 @@ export class WorkerPool<I, O> {
     });
     slot.worker.on("error", (e) => this.replace(slot, e));
     slot.worker.on("exit", (code) => {
-      if (!this.closed && slot.tasks.length) this.replace(slot, new Error(`worker exited with code ${code}`));
+      if (!this.closed && slot.task) this.replace(slot, new Error(`worker exited with code ${code}`));
     });
     slot.worker.unref();
     return slot;
   }
 
-  /** The slot's running task is done: take it off, and time the next one (which the worker starts now). */
   private finish(slot: Slot<I, O>): Task<I, O> | null {
-    const t = slot.tasks.shift() ?? null;
+    const t = slot.task;
+    slot.task = null;
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
-    if (slot.tasks.length) this.time(slot);
     return t;
   }
 
-  private time(slot: Slot<I, O>): void {
-    if (this.timeoutMs > 0) slot.timer = setTimeout(() => this.replace(slot, new PoolTimeout(`over the time budget of ${this.timeoutMs} ms`)), this.timeoutMs);
-  }
-
-  /** A worker died or overran: fail its running task, start a fresh worker in its place; the tasks it had not started go back to the queue's front. */
+  /** A worker died or overran: fail its task, start a fresh worker in its place. */
   private replace(slot: Slot<I, O>, e: Error): void {
+    const t = this.finish(slot);
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
-    const [t, ...waiting] = slot.tasks;
-    slot.tasks = [];
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
     void slot.worker.terminate();
     if (!this.closed) this.slots[i] = this.spawn();
-    this.queue.unshift(...waiting);
     t?.reject(e);
     this.pump();
   }
 
   private pump(): void {
     for (const slot of this.slots) {
-      while (slot.tasks.length < this.depth && this.queue.length > 0 && !this.closed) {
-        const t = this.queue.shift()!;
-        slot.tasks.push(t);
-        if (slot.tasks.length === 1) this.time(slot);
-        slot.worker.ref();
-        slot.worker.postMessage(t.input);
-      }
+      if (slot.task || this.queue.length === 0 || this.closed) continue;
+      const t = this.queue.shift()!;
+      slot.task = t;
+      if (this.timeoutMs > 0)
+        slot.timer = setTimeout(() => this.replace(slot, new PoolTimeout(`over the time budget of ${this.timeoutMs} ms`)), this.timeoutMs);
+      slot.worker.ref();
+      slot.worker.postMessage(t.input);
     }
-    for (const slot of this.slots) if (!slot.tasks.length) slot.worker.unref();
+    for (const slot of this.slots) if (!slot.task) slot.worker.unref();
   }
 }

@@ -12,22 +12,10 @@ export function largestFirst(sizes: readonly number[]): number[] {
  * Runs `work` on every position of `order` with at most `width` in flight; `order` is taken in turn, so
  * the number of pending promises stays at `width` however many files there are.
  */
-export function runOrdered(order: readonly number[], width: number, work: (i: number) => Promise<void>): Promise<void> {
-  return runShared(
-    order,
-    Array.from({ length: Math.max(1, Math.min(width, order.length)) }, () => work),
-  );
-}
-
-/**
- * Runs every position of `order` once, taken in turn by `runners` (each a loop that takes the next position
- * when its previous work is done): the pool's feeders and the main thread share one queue.
- */
-export async function runShared(order: readonly number[], runners: readonly ((i: number) => Promise<void>)[]): Promise<void> {
+export async function runOrdered(order: readonly number[], width: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(
-    runners.map(async (work) => {
-      while (next < order.length) await work(order[next++]);
-    }),
-  );
+  const runner = async (): Promise<void> => {
+    while (next < order.length) await work(order[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, order.length)) }, runner));
 }

@@ -20,43 +20,7 @@ parentPort.on("message", (x) => {
 });`,
 );
 
-// The same protocol, answering strictly one task after the other (what a pool with depth > 1 needs), and
-// saying how many tasks it had been handed when it answered.
-const serial = join(dir, "serial.mjs");
-writeFileSync(
-  serial,
-  `import { parentPort } from "node:worker_threads";
-let got = 0;
-let chain = Promise.resolve();
-parentPort.on("message", (x) => {
-  got++;
-  chain = chain.then(async () => {
-    if (x === "hang") for (;;) {}
-    await new Promise((r) => setTimeout(r, 5));
-    parentPort.postMessage({ ok: true, value: [x, got] });
-  });
-});`,
-);
-
 describe("app/pool: worker threads for CPU-heavy per-file work", () => {
-  it("with depth 2 hands each worker its next task ahead; answers still come back per task", async () => {
-    const pool = new WorkerPool<number, [number, number]>(pathToFileURL(serial), 1, null, 0, undefined, 2);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => pool.run(i)));
-    expect(answers.map(([x]) => x)).toEqual([0, 1, 2, 3, 4, 5]);
-    // The second task was already there when the first was answered.
-    expect(answers[0][1]).toBe(2);
-    await pool.close();
-  });
-
-  it("with depth 2 a task over its budget fails alone: the task handed ahead of time runs on the fresh worker", async () => {
-    const pool = new WorkerPool<unknown, [number, number]>(pathToFileURL(serial), 1, null, 3000, undefined, 2);
-    const hang = pool.run("hang");
-    const after = pool.run(21);
-    await expect(hang).rejects.toBeInstanceOf(PoolTimeout);
-    expect((await after)[0]).toBe(21);
-    await pool.close();
-  }, 20_000);
-
   it("runs tasks on a fixed number of workers; results come back per task, whatever the finishing order", async () => {
     const pool = new WorkerPool<number, number>(pathToFileURL(script), 3, null);
     const inputs = Array.from({ length: 20 }, (_, i) => i);
