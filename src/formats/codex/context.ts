@@ -46,8 +46,10 @@ export const codexToMsgs = (_s: CodexSession, ctx: NativeContext<CodexItem>): Ms
 export function codexContextsAt(session: CodexSession): (leafId: string | null) => LoweredContext | undefined {
   return (leafId) => {
     if (leafId === null || !session.byId.has(leafId)) return undefined;
-    const at = codexReplay(session).after?.get(leafId);
-    return at ? { systemPrompt: systemPromptOf(session), messages: toArray(at.msgs) } : undefined;
+    // The first line of that id, where a replay up to it stops.
+    const i = session.lines.findIndex((l) => l.id === leafId);
+    const msgs = codexReplay(session).after?.msgs;
+    return msgs && i >= 0 && i < msgs.length ? { systemPrompt: systemPromptOf(session), messages: toArray(msgs[i] ?? null) } : undefined;
   };
 }
 

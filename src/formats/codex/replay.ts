@@ -60,10 +60,10 @@ export interface CodexReplay {
   orphans: Array<{ line: number; callId: string }>;
   rollbacks: Array<{ line: number; turns: number }>;
   /**
-   * A whole-file replay only: the history (and its Msgs) after each line, first line of an id, which is what a
-   * replay up to that line ends with (contextsAt: compaction sides without a replay from the start each).
+   * A whole-file replay only: the history (and its Msgs) after each line, by line index, which is what a replay up
+   * to that line ends with (contextsAt: compaction sides without a replay from the start each).
    */
-  after?: Map<string, { history: List<CodexItem>; msgs: List<Msg> }>;
+  after?: { history: List<CodexItem>[]; msgs: List<Msg>[] };
 }
 
 const OUTPUT_TYPES = new Set([
@@ -124,7 +124,7 @@ export function resumedAt(session: CodexSession): number {
 export function replayCodex(session: CodexSession, opts: ReplayOptions = {}): CodexReplay & { history: List<CodexItem>; msgs: List<Msg> } {
   const out: CodexReplay = { turns: [], compactions: [], orphans: [], rollbacks: [] };
   const whole = opts.upTo === undefined && opts.beforeOrdinal == null && opts.beforeIndex === undefined && opts.legacyWithoutInitial !== true;
-  const after = whole ? new Map<string, { history: List<CodexItem>; msgs: List<Msg> }>() : undefined;
+  const after = whole ? { history: [] as List<CodexItem>[], msgs: [] as List<Msg>[] } : undefined;
   if (after) out.after = after;
   const takeover = opts.beforeIndex === undefined ? resumedAt(session) : -1;
   const mixed = takeover >= 0;
@@ -217,7 +217,10 @@ export function replayCodex(session: CodexSession, opts: ReplayOptions = {}): Co
         break;
     }
     prevId = line.id;
-    if (after && !after.has(line.id)) after.set(line.id, { history: hist, msgs });
+    if (after) {
+      after.history.push(hist);
+      after.msgs.push(msgs);
+    }
     if (opts.upTo !== undefined && line.id === opts.upTo) break;
   }
   return { ...out, history: hist, msgs };
