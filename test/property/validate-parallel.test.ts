@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { readSession } from "../../src/app/read/read.js";
-import { chunkFacts } from "../../src/app/validate/chunks.js";
+import { chunkFacts, encodeFacts, type ChunkTask } from "../../src/app/validate/chunks.js";
 import { readSessionParallel } from "../../src/app/validate/parallel.js";
 import { validateDocument, validatePaths } from "../../src/app/validate/validate.js";
 import { workerScript } from "../../src/app/workers/pool.js";
@@ -47,12 +47,14 @@ const lineArb = fc.oneof(
       "usage",
       "unknown",
       "edit",
+      "hook",
+      "noMessage",
     ),
     ref: fc.nat(40),
     dup: fc.boolean(),
     text: fc.nat(30),
   }),
-  fc.constantFrom("BAD", "BLANK", "ARRAY", "NULL", "HEADER", "SURROGATE", "INVALID_UTF8", "CRLF", "DEEP"),
+  fc.constantFrom("BAD", "BLANK", "ARRAY", "NULL", "HEADER", "SURROGATE", "INVALID_UTF8", "CRLF", "DEEP", "INFINITE", "PROTO"),
 );
 
 function entry(x: { k: string; ref: number; dup: boolean; text: number }, i: number, ids: string[]): object {
@@ -100,7 +102,7 @@ function entry(x: { k: string; ref: number; dup: boolean; text: number }, i: num
           toolCallId: "t",
           toolName: "task",
           content: [],
-          details: { usage: x.ref % 2 ? usage(false) : null },
+          details: { usage: x.ref % 3 === 0 ? null : usage(x.ref % 3 === 1) },
           isError: false,
           timestamp: 1,
         },
@@ -130,6 +132,10 @@ function entry(x: { k: string; ref: number; dup: boolean; text: number }, i: num
       return { type: "model_usage", ...base, usage: x.ref % 2 ? usage(true) : usage(false) };
     case "edit":
       return { type: "context_edit", ...base, targetId: target };
+    case "hook":
+      return { type: "message", ...base, message: { role: "hookMessage", customType: "h", content: text, display: true, timestamp: 1 } };
+    case "noMessage":
+      return { type: "message", ...base, message: [null, "text", [text]][x.ref % 3] };
     default:
       return { type: "mystery_type", ...base, payload: text };
   }
@@ -160,9 +166,21 @@ function fileOf(lines: (string | { k: string; ref: number; dup: boolean; text: n
                           Buffer.from([0xff, 0xfe]),
                           Buffer.from('"}'),
                         ])
-                      : l === "CRLF"
-                        ? `${JSON.stringify({ type: "label", id: `c${i}`, parentId: null, timestamp: ts })}\r`
-                        : `${"[".repeat(1200)}${"]".repeat(1200)}`;
+                      : l === "INFINITE"
+                        ? // Numbers JSON cannot write back (a v1 index and a cost read as Infinity, -0): they must cross threads as they are.
+                          [
+                            `{"type":"compaction","id":"n${i}","parentId":null,"timestamp":"${ts}","summary":"s","firstKeptEntryIndex":1e999,"tokensBefore":-0}`,
+                            `{"type":"model_usage","id":"n${i}","parentId":null,"timestamp":"${ts}","usage":{"input":1,"cost":-1e999}}`,
+                          ][i % 2]
+                        : l === "PROTO"
+                          ? // A "__proto__" key is an own key of the parsed entry (an unknown compaction field for omp18).
+                            [
+                              `{"type":"custom_message","id":"p${i}","parentId":null,"timestamp":"${ts}","__proto__":{"type":"x"},"customType":"c","content":"t","display":true,"details":{"__proto__":null,"deliveryId":"d"}}`,
+                              `{"type":"compaction","id":"p${i}","parentId":null,"timestamp":"${ts}","summary":"s","firstKeptEntryId":"","providerReplayThroughEntryId":"x","method":"remote","tokensBefore":1,"__proto__":{"a":1}}`,
+                            ][i % 2]
+                          : l === "CRLF"
+                            ? `${JSON.stringify({ type: "label", id: `c${i}`, parentId: null, timestamp: ts })}\r`
+                            : `${"[".repeat(1200)}${"]".repeat(1200)}`;
     } else {
       const e = entry(l, i, ids) as { id: string };
       ids.push(e.id);
@@ -173,6 +191,9 @@ function fileOf(lines: (string | { k: string; ref: number; dup: boolean; text: n
   const b = Buffer.concat(parts);
   return torn && b.length > 1 ? b.subarray(0, b.length - 1 - (b.length % 7)) : b;
 }
+
+/** A range as a worker returns it (JSON text, or the facts when JSON would not carry them exactly). */
+const asWorker = (t: ChunkTask) => chunkFacts(t).then(encodeFacts);
 
 const facts = (s: Awaited<ReturnType<typeof readSession>>) => ({
   format: s.format,
@@ -196,7 +217,7 @@ describe("app/validate/parallel: a pi file read in ranges on other threads has t
           const bytes = fileOf(lines, version, torn);
           writeFileSync(path, bytes);
           const cuts = cutsAt.map((c) => Math.floor(c * bytes.length));
-          const par = await readSessionParallel(path, { workers: 2, minBytes: 0, headBytes: headBytes + 1, cuts, runChunk: chunkFacts });
+          const par = await readSessionParallel(path, { workers: 2, minBytes: 0, headBytes: headBytes + 1, cuts, runChunk: asWorker });
           const one = await readSession(path);
           // undefined only when the head held the whole file (nothing left to cut).
           if (par === undefined) return;
@@ -216,7 +237,7 @@ describe("app/validate/parallel: a pi file read in ranges on other threads has t
       minBytes: 0,
       headBytes: 1,
       cuts: [200, 400],
-      runChunk: (t) => (ranges.push(t.start), chunkFacts(t)),
+      runChunk: (t) => (ranges.push(t.start), asWorker(t)),
     });
     // Every second range is read by the reading thread itself, the others by runChunk (slimmed).
     expect(ranges.length).toBeGreaterThanOrEqual(1);

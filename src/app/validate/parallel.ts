@@ -14,7 +14,7 @@ import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
 import { WorkerPool, workerScript } from "../workers/pool.js";
-import { chunkFacts, type ChunkTask } from "./chunks.js";
+import { chunkFacts, decodeFacts, type ChunkResult, type ChunkTask } from "./chunks.js";
 
 /** Files smaller than this are read on one core (starting workers costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
@@ -32,7 +32,7 @@ export interface ParallelOptions {
   /** Bytes this thread reads itself before the ranges (default 64 KiB; tests cut small files). */
   headBytes?: number;
   /** Runs a range (tests: in-process); default: a worker pool over the built chunk worker. */
-  runChunk?: (t: ChunkTask) => Promise<PiLineFacts[]>;
+  runChunk?: (t: ChunkTask) => Promise<ChunkResult>;
 }
 
 // One file at a time is read in parallel: several large inputs validated together would each start a pool.
@@ -46,6 +46,8 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
   const size = fileSize(path);
   if (size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size === 0) return undefined;
   busy = true;
+  // The workers start first: their start-up (modules, schemas) overlaps this thread's reading of the head.
+  const pool = opts.runChunk ? null : new WorkerPool<ChunkTask, ChunkResult>(script!, workers - 1, null);
   try {
     if (await isDirectory(path)) return undefined;
     const [headEnd] = await lineStartsAt(path, [Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
@@ -61,37 +63,73 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
     const ranges = await rangesOf(path, headEnd, size, opts.cuts, workers);
-    // This thread is one of the `workers`: every workers-th range is read here (no worker start-up, no
-    // slimming or copying between threads), the others by a pool of workers - 1 threads.
-    const local = (i: number) => i % workers === 0;
-    const pool = opts.runChunk ? null : new WorkerPool<ChunkTask, PiLineFacts[]>(script!, Math.max(1, Math.min(workers - 1, ranges.length - 1)), null);
     const run = opts.runChunk ?? ((t: ChunkTask) => pool!.run(t));
     const task = (i: number): ChunkTask => ({ path, start: ranges[i][0], end: ranges[i][1], version });
-    try {
-      // A window of ranges in flight ahead of the one being carried on: memory stays at a few ranges' facts.
-      const ahead = workers + 1;
-      const pending: Promise<PiLineFacts[]>[] = [];
-      const start = (i: number) => {
-        if (i < ranges.length && !local(i)) pending[i] = run(task(i));
-      };
-      for (let i = 0; i < ahead; i++) start(i);
-      let base = headLines.length;
-      for (let i = 0; i < ranges.length; i++) {
-        const facts = local(i) ? await chunkFacts(task(i), false) : await pending[i];
-        delete pending[i];
-        start(i + ahead);
-        for (const f of facts) {
-          f.no += base;
-          pi.pushFacts(f);
-        }
-        base += facts.length;
+    let base = headLines.length;
+    for await (const facts of inOrder(ranges.length, run, task, workers - 1)) {
+      for (const f of facts) {
+        f.no += base;
+        pi.pushFacts(f);
       }
-    } finally {
-      await pool?.close();
+      base += facts.length;
     }
     return sniffer.finish();
   } finally {
     busy = false;
+    await pool?.close();
+  }
+}
+
+/**
+ * The facts of every range in order. Ranges are taken from the front: the workers are kept busy (one range
+ * running and one waiting each), and this thread, whenever the next range in order is not done yet, reads the
+ * next untaken range itself rather than wait; so the threads share the file by their speed (this one also carries
+ * the reader on), and at most a window of ranges' facts waits for its turn.
+ */
+async function* inOrder(
+  n: number,
+  run: (t: ChunkTask) => Promise<ChunkResult>,
+  task: (i: number) => ChunkTask,
+  threads: number,
+): AsyncGenerator<PiLineFacts[]> {
+  const done: (PiLineFacts[] | undefined)[] = [];
+  const pending: (Promise<PiLineFacts[]> | undefined)[] = [];
+  /** The first range nobody has taken; the range being handed on. */
+  let next = 0;
+  let at = 0;
+  let inFlight = 0;
+  const window = 4 * (threads + 1);
+  const feed = () => {
+    while (inFlight < 2 * threads && next < n && next - at < window) {
+      const i = next++;
+      inFlight++;
+      pending[i] = run(task(i)).then((r) => {
+        inFlight--;
+        const facts = decodeFacts(r);
+        done[i] = facts;
+        feed();
+        return facts;
+      });
+      // Failures surface where the range is awaited in order.
+      pending[i]!.catch(() => undefined);
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    at = i;
+    feed();
+    if (next === i) {
+      next++;
+      done[i] = await chunkFacts(task(i));
+    }
+    // The range is a worker's: read later ones here while it is not back.
+    while (done[i] === undefined && next < n && next - i < window) {
+      const j = next++;
+      done[j] = await chunkFacts(task(j));
+    }
+    const facts = done[i] ?? (await pending[i]!);
+    done[i] = undefined;
+    pending[i] = undefined;
+    yield facts;
   }
 }
 
