@@ -81,10 +81,10 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
 }
 
 /**
- * The facts of every range in order. Ranges are taken from the front: the workers are kept busy (one range
- * running and one waiting each), and this thread, whenever the next range in order is not done yet, reads the
- * next untaken range itself rather than wait; so the threads share the file by their speed (this one also carries
- * the reader on), and at most a window of ranges' facts waits for its turn.
+ * The facts of every range in order. This thread reads ranges from the front and hands each on at once; the
+ * workers take ranges from the back (one running and one waiting each) and their facts wait, slimmed, until
+ * this thread reaches them. So the threads share the file by their speed — a worker that starts late or runs
+ * slowly takes fewer ranges — and this thread waits for a worker only where the two ends meet.
  */
 async function* inOrder(
   n: number,
@@ -92,43 +92,34 @@ async function* inOrder(
   task: (i: number) => ChunkTask,
   threads: number,
 ): AsyncGenerator<PiLineFacts[]> {
-  const done: (PiLineFacts[] | undefined)[] = [];
-  const pending: (Promise<PiLineFacts[]> | undefined)[] = [];
-  /** The first range nobody has taken; the range being handed on. */
-  let next = 0;
-  let at = 0;
+  const taken: (Promise<PiLineFacts[]> | undefined)[] = [];
+  /** The first and the last range nobody has taken. */
+  let front = 0;
+  let back = n - 1;
   let inFlight = 0;
-  const window = 4 * (threads + 1);
   const feed = () => {
-    while (inFlight < 2 * threads && next < n && next - at < window) {
-      const i = next++;
+    while (inFlight < 2 * threads && front <= back) {
+      const i = back--;
       inFlight++;
-      pending[i] = run(task(i)).then((r) => {
+      taken[i] = run(task(i)).then((r) => {
         inFlight--;
-        const facts = decodeFacts(r);
-        done[i] = facts;
         feed();
-        return facts;
+        return decodeFacts(r);
       });
-      // Failures surface where the range is awaited in order.
-      pending[i]!.catch(() => undefined);
+      // A failure surfaces where the range is awaited in order.
+      taken[i]!.catch(() => undefined);
     }
   };
+  feed();
   for (let i = 0; i < n; i++) {
-    at = i;
-    feed();
-    if (next === i) {
-      next++;
-      done[i] = await chunkFacts(task(i));
+    let facts: PiLineFacts[];
+    if (i === front && front <= back) {
+      front++;
+      facts = await chunkFacts(task(i));
+    } else {
+      facts = await taken[i]!;
+      taken[i] = undefined;
     }
-    // The range is a worker's: read later ones here while it is not back.
-    while (done[i] === undefined && next < n && next - i < window) {
-      const j = next++;
-      done[j] = await chunkFacts(task(j));
-    }
-    const facts = done[i] ?? (await pending[i]!);
-    done[i] = undefined;
-    pending[i] = undefined;
     yield facts;
   }
 }

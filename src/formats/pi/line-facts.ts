@@ -80,7 +80,7 @@ export function slimFacts(f: PiLineFacts): PiLineFacts {
   if (!f.parsed?.ok || typeof f.parsed.value !== "object" || f.parsed.value === null) return f;
   // A line holding an array is reported by its kind only.
   const value = Array.isArray(f.parsed.value) ? [] : slimEntry(f.parsed.value as Record<string, unknown>);
-  return { ...f, parsed: { ok: true, value } };
+  return Object.assign({}, f, { parsed: { ok: true, value } });
 }
 
 function slimEntry(o: Record<string, unknown>): Record<string, unknown> {
