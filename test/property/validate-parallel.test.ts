@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { readSession } from "../../src/app/read/read.js";
-import { chunkFacts, encodeFacts, type ChunkTask } from "../../src/app/validate/chunks.js";
+import { chunkFacts } from "../../src/app/validate/chunks.js";
 import { readSessionParallel } from "../../src/app/validate/parallel.js";
 import { validateDocument, validatePaths } from "../../src/app/validate/validate.js";
 import { workerScript } from "../../src/app/workers/pool.js";
@@ -192,9 +192,6 @@ function fileOf(lines: (string | { k: string; ref: number; dup: boolean; text: n
   return torn && b.length > 1 ? b.subarray(0, b.length - 1 - (b.length % 7)) : b;
 }
 
-/** A range as a worker returns it (JSON text, or the facts when JSON would not carry them exactly). */
-const asWorker = (t: ChunkTask) => chunkFacts(t).then(encodeFacts);
-
 const facts = (s: Awaited<ReturnType<typeof readSession>>) => ({
   format: s.format,
   profile: "profile" in s ? s.profile : undefined,
@@ -217,7 +214,7 @@ describe("app/validate/parallel: a pi file read in ranges on other threads has t
           const bytes = fileOf(lines, version, torn);
           writeFileSync(path, bytes);
           const cuts = cutsAt.map((c) => Math.floor(c * bytes.length));
-          const par = await readSessionParallel(path, { workers: 2, minBytes: 0, headBytes: headBytes + 1, cuts, runChunk: asWorker });
+          const par = await readSessionParallel(path, { workers: 2, minBytes: 0, headBytes: headBytes + 1, cuts, runChunk: chunkFacts });
           const one = await readSession(path);
           // undefined only when the head held the whole file (nothing left to cut).
           if (par === undefined) return;
@@ -237,7 +234,7 @@ describe("app/validate/parallel: a pi file read in ranges on other threads has t
       minBytes: 0,
       headBytes: 1,
       cuts: [200, 400],
-      runChunk: (t) => (ranges.push(t.start), asWorker(t)),
+      runChunk: (t) => (ranges.push(t.start), chunkFacts(t)),
     });
     // Every second range is read by the reading thread itself, the others by runChunk (slimmed).
     expect(ranges.length).toBeGreaterThanOrEqual(1);

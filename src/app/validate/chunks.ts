@@ -1,5 +1,5 @@
 // One range of a pi file (whole lines, io/ranges.ts) → the facts of its lines (formats/pi/line-facts.ts),
-// slimmed: what a chunk worker runs, and the reading thread for the ranges it reads itself.
+// slimmed: handed on line by line on the reading thread, encoded for the trip back on a chunk worker.
 import { ByteLineSplitter } from "../../io/lines.js";
 import { readRange } from "../../io/ranges.js";
 import { piLineFacts, slimFacts, type PiLineFacts } from "../../formats/pi/line-facts.js";
@@ -13,29 +13,45 @@ export interface ChunkTask {
 }
 
 /**
- * The facts of a range as they cross threads: JSON text, which the reading thread parses faster than it
- * takes in a structured clone; the facts themselves when JSON would not carry them exactly (a number it
- * cannot write: ±Infinity from a literal such as 1e999, or -0).
+ * The facts of a range as they cross threads: JSON text (an array), which the reading thread parses faster
+ * than it takes in a structured clone; the facts themselves when JSON would not carry them exactly (a number
+ * it cannot write: ±Infinity from a literal such as 1e999, or -0).
  */
 export type ChunkResult = string | PiLineFacts[];
 
 /** "\u" as bytes: a range without it holds no escaped surrogate, and its lines skip that scan. */
 const ESCAPE = Buffer.from("\\u");
 
-/** The slimmed facts of every line of the range, numbered from 1 within it. */
-export async function chunkFacts(t: ChunkTask): Promise<PiLineFacts[]> {
+/**
+ * Hands the slimmed facts of every line of the range to `onFacts`, numbered from 1 within it, one line at a
+ * time (each line's text and whole value are garbage before the next is read); resolves with the line count.
+ */
+export async function eachFacts(t: ChunkTask, onFacts: (f: PiLineFacts) => void): Promise<number> {
   const bytes = await readRange(t.path, t.start, t.end);
   const escapes = bytes.indexOf(ESCAPE) >= 0;
-  const out: PiLineFacts[] = [];
-  // Line by line: each line's text and whole value are garbage before the next line is read.
-  const splitter = new ByteLineSplitter((rec) => out.push(slimFacts(piLineFacts(rec, t.version, escapes))));
+  let n = 0;
+  const splitter = new ByteLineSplitter((rec) => {
+    n++;
+    onFacts(slimFacts(piLineFacts(rec, t.version, escapes)));
+  });
   splitter.push(bytes);
   splitter.end();
-  return out;
+  return n;
 }
 
-export function encodeFacts(facts: PiLineFacts[]): ChunkResult {
-  return facts.every((f) => jsonExact(f)) ? JSON.stringify(facts) : facts;
+/** The facts of a range, encoded (what a chunk worker sends back). */
+export async function chunkFacts(t: ChunkTask): Promise<ChunkResult> {
+  // Each line is written as JSON at once, so only text is kept while the range is read.
+  const texts: string[] = [];
+  let kept: PiLineFacts[] | undefined;
+  await eachFacts(t, (f) => {
+    if (!kept && jsonExact(f)) texts.push(JSON.stringify(f));
+    else {
+      kept ??= texts.map((x) => JSON.parse(x) as PiLineFacts);
+      kept.push(f);
+    }
+  });
+  return kept ?? `[${texts.join(",")}]`;
 }
 
 export const decodeFacts = (r: ChunkResult): PiLineFacts[] => (typeof r === "string" ? (JSON.parse(r) as PiLineFacts[]) : r);

@@ -14,7 +14,7 @@ import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
 import { WorkerPool, workerScript } from "../workers/pool.js";
-import { chunkFacts, decodeFacts, type ChunkResult, type ChunkTask } from "./chunks.js";
+import { decodeFacts, eachFacts, type ChunkResult, type ChunkTask } from "./chunks.js";
 
 /** Files smaller than this are read on one core (starting workers costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
@@ -66,13 +66,22 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     const run = opts.runChunk ?? ((t: ChunkTask) => pool!.run(t));
     const task = (i: number): ChunkTask => ({ path, start: ranges[i][0], end: ranges[i][1], version });
     let base = headLines.length;
-    for await (const facts of inOrder(ranges.length, run, task, workers - 1)) {
-      for (const f of facts) {
-        f.no += base;
-        pi.pushFacts(f);
+    const push = (f: PiLineFacts) => {
+      f.no += base;
+      pi.pushFacts(f);
+    };
+    const who = new Ranges(ranges.length, run, task, workers - 1);
+    for (let i = 0; i < ranges.length; i++) {
+      const mine = who.takeFront(i);
+      if (mine) base += await eachFacts(mine, push);
+      else {
+        const facts = await who.theirs(i);
+        for (const f of facts) push(f);
+        base += facts.length;
       }
-      base += facts.length;
     }
+    // The workers are done: they stop while this thread finishes the reading.
+    void pool?.close();
     return sniffer.finish();
   } finally {
     busy = false;
@@ -81,46 +90,56 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
 }
 
 /**
- * The facts of every range in order. This thread reads ranges from the front and hands each on at once; the
- * workers take ranges from the back (one running and one waiting each) and their facts wait, slimmed, until
- * this thread reaches them. So the threads share the file by their speed — a worker that starts late or runs
- * slowly takes fewer ranges — and this thread waits for a worker only where the two ends meet.
+ * Who reads which range. This thread reads ranges from the front, in order, handing each line on at once; the
+ * workers take ranges from the back (one running and one waiting each), and their facts wait, as the JSON
+ * text they came as, until this thread reaches them. So the threads share the file by their speed (a worker
+ * that starts late or runs slowly takes fewer ranges), and this thread waits for a worker only where the two
+ * ends meet.
  */
-async function* inOrder(
-  n: number,
-  run: (t: ChunkTask) => Promise<ChunkResult>,
-  task: (i: number) => ChunkTask,
-  threads: number,
-): AsyncGenerator<PiLineFacts[]> {
-  const taken: (Promise<PiLineFacts[]> | undefined)[] = [];
+class Ranges {
+  readonly #taken: (Promise<ChunkResult> | undefined)[] = [];
   /** The first and the last range nobody has taken. */
-  let front = 0;
-  let back = n - 1;
-  let inFlight = 0;
-  const feed = () => {
-    while (inFlight < 2 * threads && front <= back) {
-      const i = back--;
-      inFlight++;
-      taken[i] = run(task(i)).then((r) => {
-        inFlight--;
-        feed();
-        return decodeFacts(r);
+  #front = 0;
+  #back: number;
+  #inFlight = 0;
+
+  constructor(
+    n: number,
+    private readonly run: (t: ChunkTask) => Promise<ChunkResult>,
+    private readonly task: (i: number) => ChunkTask,
+    private readonly threads: number,
+  ) {
+    this.#back = n - 1;
+    this.#feed();
+  }
+
+  /** Range i's task when nobody has taken it yet (it is then this thread's), else undefined. */
+  takeFront(i: number): ChunkTask | undefined {
+    if (i !== this.#front || this.#front > this.#back) return undefined;
+    this.#front++;
+    return this.task(i);
+  }
+
+  /** The facts of range i, which a worker took. */
+  async theirs(i: number): Promise<PiLineFacts[]> {
+    const r = await this.#taken[i]!;
+    this.#taken[i] = undefined;
+    return decodeFacts(r);
+  }
+
+  #feed(): void {
+    while (this.#inFlight < 2 * this.threads && this.#front <= this.#back) {
+      const i = this.#back--;
+      this.#inFlight++;
+      const p = this.run(this.task(i)).then((r) => {
+        this.#inFlight--;
+        this.#feed();
+        return r;
       });
       // A failure surfaces where the range is awaited in order.
-      taken[i]!.catch(() => undefined);
+      p.catch(() => undefined);
+      this.#taken[i] = p;
     }
-  };
-  feed();
-  for (let i = 0; i < n; i++) {
-    let facts: PiLineFacts[];
-    if (i === front && front <= back) {
-      front++;
-      facts = await chunkFacts(task(i));
-    } else {
-      facts = await taken[i]!;
-      taken[i] = undefined;
-    }
-    yield facts;
   }
 }
 
