@@ -242,6 +242,13 @@ describe("app/validate/parallel: a pi file read in ranges on other threads has t
     expect(par!.diagnostics.map((d) => d.code)).toContain("skipped_line");
   });
 
+  it("a range that fails to read fails the read (no wait for a result that never comes)", async () => {
+    const path = join(tmp, "fails.jsonl");
+    writeFileSync(path, fileOf([{ k: "user", ref: 0, dup: false, text: 3 }, "BLANK", { k: "assistant", ref: 1, dup: false, text: 9 }, "BAD"], 3, false));
+    const runChunk = () => Promise.reject(new Error("range unreadable"));
+    await expect(readSessionParallel(path, { workers: 2, minBytes: 0, headBytes: 1, cuts: [150, 300, 450], runChunk })).rejects.toThrow("range unreadable");
+  });
+
   it("with worker threads from the build, `validate` prints the same document as on one core", async () => {
     if (!workerScript("validate/chunk-worker.js")) return;
     const lines = Array.from({ length: 4000 }, (_, i) =>

@@ -12,6 +12,14 @@ export interface ChunkTask {
   version: PiVersion;
 }
 
+/** What a chunk worker is given once: the file, its ranges and the shared claim word (claim.ts). */
+export interface RangeJob {
+  path: string;
+  ranges: [number, number][];
+  version: PiVersion;
+  claim: SharedArrayBuffer;
+}
+
 /**
  * The facts of a range as they cross threads: JSON text (an array), which the reading thread parses faster
  * than it takes in a structured clone; the facts themselves when JSON would not carry them exactly (a number

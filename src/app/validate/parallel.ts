@@ -13,12 +13,15 @@ import { lineStartsAt, readRange } from "../../io/ranges.js";
 import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
-import { WorkerPool, workerScript } from "../workers/pool.js";
+import { workerScript } from "../workers/pool.js";
+import { inProcessBackReader, workerBackReaders } from "./back.js";
 import { decodeFacts, eachFacts, type ChunkResult, type ChunkTask } from "./chunks.js";
+import { MAX_RANGES, newClaim, takeFront } from "./claim.js";
 
 /** Files smaller than this are read on one core (starting workers costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
-const CHUNK_BYTES = 4 * 2 ** 20;
+/** Small ranges: where the threads meet, this one waits for at most the range a worker is reading. */
+const CHUNK_BYTES = 2 * 2 ** 20;
 /** The head this thread reads itself: the header, a title slot, what detection needs. */
 const HEAD_BYTES = 64 * 2 ** 10;
 
@@ -27,15 +30,15 @@ export interface ParallelOptions {
   /** Threads (default: the cores). Fewer than 2: undefined (no gain). */
   workers?: number;
   minBytes?: number;
-  /** Byte offsets to cut at (each moved to the next line start); default: ranges of about 4 MiB. */
+  /** Byte offsets to cut at (each moved to the next line start); default: ranges of about 2 MiB. */
   cuts?: number[];
   /** Bytes this thread reads itself before the ranges (default 64 KiB; tests cut small files). */
   headBytes?: number;
-  /** Runs a range (tests: in-process); default: a worker pool over the built chunk worker. */
+  /** Reads a range taken from the back on this thread (tests); default: worker threads over the built chunk worker. */
   runChunk?: (t: ChunkTask) => Promise<ChunkResult>;
 }
 
-// One file at a time is read in parallel: several large inputs validated together would each start a pool.
+// One file at a time is read in parallel: several large inputs validated together would each start workers.
 let busy = false;
 
 export async function readSessionParallel(path: string, opts: ParallelOptions = {}): Promise<ParsedSession | undefined> {
@@ -47,7 +50,7 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
   if (size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size === 0) return undefined;
   busy = true;
   // The workers start first: their start-up (modules, schemas) overlaps this thread's reading of the head.
-  const pool = opts.runChunk ? null : new WorkerPool<ChunkTask, ChunkResult>(script!, workers - 1, null);
+  const back = opts.runChunk ? inProcessBackReader(opts.runChunk) : workerBackReaders(script!, workers - 1);
   try {
     if (await isDirectory(path)) return undefined;
     const [headEnd] = await lineStartsAt(path, [Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
@@ -63,89 +66,36 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
     const ranges = await rangesOf(path, headEnd, size, opts.cuts, workers);
-    const run = opts.runChunk ?? ((t: ChunkTask) => pool!.run(t));
-    const task = (i: number): ChunkTask => ({ path, start: ranges[i][0], end: ranges[i][1], version });
+    const claim = newClaim(ranges.length);
+    back.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
     let base = headLines.length;
     const push = (f: PiLineFacts) => {
       f.no += base;
       pi.pushFacts(f);
     };
-    const who = new Ranges(ranges.length, run, task, workers - 1);
+    // This thread takes ranges from the front and hands each line on at once; the workers' facts wait, as the
+    // JSON text they came as, until their turn (parsed earlier, they would live long enough for every minor
+    // GC to copy them).
     for (let i = 0; i < ranges.length; i++) {
-      const mine = who.takeFront(i);
-      if (mine) base += await eachFacts(mine, push);
+      if (takeFront(claim) === i) base += await eachFacts({ path, start: ranges[i][0], end: ranges[i][1], version }, push);
       else {
-        const facts = await who.theirs(i);
+        const facts = decodeFacts(await back.result(i));
         for (const f of facts) push(f);
         base += facts.length;
       }
     }
     // The workers are done: they stop while this thread finishes the reading.
-    void pool?.close();
+    void back.stop();
     return sniffer.finish();
   } finally {
     busy = false;
-    await pool?.close();
-  }
-}
-
-/**
- * Who reads which range. This thread reads ranges from the front, in order, handing each line on at once; the
- * workers take ranges from the back (one running and one waiting each), and their facts wait, as the JSON
- * text they came as, until this thread reaches them. So the threads share the file by their speed (a worker
- * that starts late or runs slowly takes fewer ranges), and this thread waits for a worker only where the two
- * ends meet.
- */
-class Ranges {
-  readonly #taken: (Promise<ChunkResult> | undefined)[] = [];
-  /** The first and the last range nobody has taken. */
-  #front = 0;
-  #back: number;
-  #inFlight = 0;
-
-  constructor(
-    n: number,
-    private readonly run: (t: ChunkTask) => Promise<ChunkResult>,
-    private readonly task: (i: number) => ChunkTask,
-    private readonly threads: number,
-  ) {
-    this.#back = n - 1;
-    this.#feed();
-  }
-
-  /** Range i's task when nobody has taken it yet (it is then this thread's), else undefined. */
-  takeFront(i: number): ChunkTask | undefined {
-    if (i !== this.#front || this.#front > this.#back) return undefined;
-    this.#front++;
-    return this.task(i);
-  }
-
-  /** The facts of range i, which a worker took. */
-  async theirs(i: number): Promise<PiLineFacts[]> {
-    const r = await this.#taken[i]!;
-    this.#taken[i] = undefined;
-    return decodeFacts(r);
-  }
-
-  #feed(): void {
-    while (this.#inFlight < 2 * this.threads && this.#front <= this.#back) {
-      const i = this.#back--;
-      this.#inFlight++;
-      const p = this.run(this.task(i)).then((r) => {
-        this.#inFlight--;
-        this.#feed();
-        return r;
-      });
-      // A failure surfaces where the range is awaited in order.
-      p.catch(() => undefined);
-      this.#taken[i] = p;
-    }
+    await back.stop();
   }
 }
 
 /** Ranges of whole lines covering [from, size): at the given cuts, or about CHUNK_BYTES each (at least one per thread). */
 async function rangesOf(path: string, from: number, size: number, cuts: readonly number[] | undefined, workers: number): Promise<[number, number][]> {
-  const n = Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES));
+  const n = Math.min(MAX_RANGES, Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES)));
   const wanted = cuts ?? Array.from({ length: n - 1 }, (_, i) => from + Math.round(((i + 1) * (size - from)) / n));
   const starts = await lineStartsAt(
     path,
