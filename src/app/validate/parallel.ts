@@ -1,7 +1,8 @@
-// `validate` of one large pi file on every core: the file is cut into ranges of whole lines; worker threads
-// do each line's own work (decode, JSON.parse, lone-surrogate scan, entry schema: formats/pi/line-facts.ts)
-// and this thread carries the file's reader on from those facts in line order (header, ids, migration,
-// then the tree, its invariants and the profile choice, which need the whole file). The findings are the
+// `validate` of one large pi file on every core: the file is cut into ranges of whole lines, which this thread
+// takes from the front and worker threads from the back (claim.ts). Each line's own work (decode, JSON.parse,
+// lone-surrogate scan, entry schema: formats/pi/line-facts.ts) is done by whichever thread took its range, and
+// this thread carries the file's reader on from those facts in line order (header, ids, migration, then the
+// tree, its invariants and the profile choice, which need the whole file). The findings are the
 // single-core reader's (a property test holds it). Small files, other formats, standard input, a file whose
 // header is not accepted, or no built worker script: undefined, and the caller reads the usual way.
 import { availableParallelism } from "node:os";
@@ -14,7 +15,7 @@ import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
 import { workerScript } from "../workers/pool.js";
-import { inProcessBackReader, workerBackReaders } from "./back.js";
+import { type BackReaders, inProcessBackReader, workerBackReaders } from "./back.js";
 import { decodeFacts, eachFacts, type ChunkResult, type ChunkTask } from "./chunks.js";
 import { MAX_RANGES, newClaim, takeFront } from "./claim.js";
 
@@ -49,8 +50,7 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
   const size = fileSize(path);
   if (size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size === 0) return undefined;
   busy = true;
-  // The workers start first: their start-up (modules, schemas) overlaps this thread's reading of the head.
-  const back = opts.runChunk ? inProcessBackReader(opts.runChunk) : workerBackReaders(script!, workers - 1);
+  let back: BackReaders | undefined;
   try {
     if (await isDirectory(path)) return undefined;
     const [headEnd] = await lineStartsAt(path, [Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
@@ -65,6 +65,9 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     const version = p?.headerVersion?.();
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
+    // The workers start once the file is known to be pi; their start-up (modules, schemas) overlaps this
+    // thread's first ranges, and they take fewer ranges for it.
+    back = opts.runChunk ? inProcessBackReader(opts.runChunk) : workerBackReaders(script!, workers - 1);
     const ranges = await rangesOf(path, headEnd, size, opts.cuts, workers);
     const claim = newClaim(ranges.length);
     back.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
@@ -89,7 +92,7 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     return sniffer.finish();
   } finally {
     busy = false;
-    await back.stop();
+    await back?.stop();
   }
 }
 
