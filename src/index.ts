@@ -10,10 +10,9 @@ import type { AnyCodeSpec } from "./shared/codes/types.js";
 // ---- read -----------------------------------------------------------------------------------------
 export { readSession, type ReadOptions } from "./app/read/read.js";
 export { parseSession, isSession } from "./formats/index.js";
-export type { Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
+export type { FormatName, Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
 export type {
   ContextOptions,
-  FormatName,
   Msg,
   NativeContext,
   SessionBase,

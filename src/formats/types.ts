@@ -1,10 +1,9 @@
 // What every format reader produces and what the format-neutral layers (context/, ttsr/, app/) rely on.
 // Each format keeps its own typed model (ScorelSession, PiSession, YoiSession) that extends SessionBase.
+import type { Catalogue } from "../shared/codes/types.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import type { LineSink } from "../shared/lines.js";
 import type { List } from "../shared/plist.js";
-
-export type FormatName = "scorel" | "pi" | "yoi" | "claude-code" | "codex";
 
 /** The conversation tree. Formats without ids use the synthetic ids of docs/product.md §2 (pi v1: line index; G0: legacy-<kind>-<line>; yoi: L<line>). */
 export interface SessionTree {
@@ -19,7 +18,8 @@ export interface SessionTree {
 }
 
 export interface SessionBase {
-  format: FormatName;
+  /** The reading format's name (its model narrows it; `FormatName` in src/formats/index.ts is the registry's union). */
+  format: string;
   /** The format profile used (docs/product.md §2), e.g. "p5", "pi", "omp17", "seed". */
   profile: string;
   /** Why that profile: "requested", "default", or what in the file decided it. */
@@ -174,7 +174,10 @@ export interface FormatAbout<P extends string = string> {
  * registry (`formats` in src/formats/index.ts) lists them; everything else is derived from that list.
  */
 export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> {
-  name: FormatName;
+  /** The format's name: its folder's name, and the `format` of the sessions it reads. */
+  name: S["format"];
+  /** The format's diagnostic codes (its folder's codes.ts), worded once; the registry adds them to the catalogue. */
+  codes: Catalogue;
   profiles: readonly string[];
   /** Title and profiles as people read them (the keys of `about.profiles` are `profiles`). */
   about: FormatAbout;

@@ -1,4 +1,5 @@
 // The yoi format module (docs/product.md §2, §3): segment reader, replay, turns, compactions, wrap-once rule.
+import { yoiCodes } from "./codes.js";
 import type { FormatAbout, FormatModule } from "../types.js";
 import { buildYoiContext, yoiToMsgs, yoiTurnContexts, yoiTurns } from "./context.js";
 import { yoiCompactions } from "./lineage.js";
@@ -16,6 +17,7 @@ export { checkLogEntry, LOG_ENTRY_KINDS, SYSTEM_ITEM_KINDS } from "./catalog.js"
 
 export const yoiFormat: FormatModule<YoiSession, YoiHistoryItem> = {
   name: "yoi",
+  codes: yoiCodes,
   profiles: YOI_PROFILES,
   // What --help and the README's Formats table say of the format and its profiles.
   about: {
