@@ -27,6 +27,7 @@ export type { ScorelSession } from "./formats/scorel/index.js";
 export type { PiSession } from "./formats/pi/index.js";
 export type { YoiSession } from "./formats/yoi/index.js";
 export type { CcSession } from "./formats/claude-code/index.js";
+export type { CodexSession } from "./formats/codex/index.js";
 
 // ---- replay ---------------------------------------------------------------------------------------
 /** The native messages and system prompt exactly as the format's real context builder returns them. */
