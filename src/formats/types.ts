@@ -193,6 +193,8 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
    * Hooks for format-specific steps (absent = the format has none), so format-neutral layers never branch on
    * the format name.
    */
+  /** A session the agent stores as a folder rather than one file (yoi): how to find its file in a folder. */
+  folder?: SessionFolder<S>;
   /** The file name, in the session's folder, of the session this one continues (yoi: a compacted or forked segment's source); readSession reads it into the session. */
   originFile?(session: S): string | undefined;
   /**
@@ -224,6 +226,22 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   ttsrSteps?(session: S): ReplayStep[];
   /** The working directory the session recorded, for tool argument paths (null: it records none). */
   recordedCwd?(session: S): string | null;
+}
+
+/**
+ * How a format's sessions are stored as folders (yoi, docs/yoi.md §7, §9). The reader lists a folder it is given and
+ * asks each format that has this hook which file stands for the session; pure, so the file system stays in app/.
+ */
+export interface SessionFolder<S extends SessionBase = SessionBase> {
+  /** What the session file is called, for a folder that holds none ("yoi segment file"). */
+  readonly fileKind: string;
+  /**
+   * From a folder's file names: the file that stands for the session, or a subfolder to look in (with a manifest
+   * file beside it whose content may add findings), or undefined when the folder is not one of this format's.
+   */
+  entry(names: readonly string[]): { file: string } | { folder: string; manifest?: string } | undefined;
+  /** Findings a manifest named by `entry` adds to the session read from its subfolder. */
+  manifestFindings?(session: S, text: string): Diagnostic[];
 }
 
 /** A context as provider-neutral messages with its system prompt. */

@@ -2,6 +2,7 @@
 import { yoiCodes } from "./codes.js";
 import type { FormatAbout, FormatModule } from "../types.js";
 import { buildYoiContext, yoiToMsgs, yoiTurnContexts, yoiTurns } from "./context.js";
+import { yoiFolder } from "./folder.js";
 import { yoiCompactions } from "./lineage.js";
 import { YOI_PROFILES, type YoiHistoryItem, type YoiProfile, type YoiSession } from "./model.js";
 import { setYoiOrigin, yoiCompactionBefore, yoiOriginFile, yoiOriginFindingsOf } from "./origin.js";
@@ -36,6 +37,7 @@ export const yoiFormat: FormatModule<YoiSession, YoiHistoryItem> = {
   turns: yoiTurns,
   turnContexts: yoiTurnContexts,
   compactions: yoiCompactions,
+  folder: yoiFolder,
   originFile: yoiOriginFile,
   setOrigin: setYoiOrigin,
   originFindings: yoiOriginFindingsOf,
