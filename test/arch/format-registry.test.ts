@@ -16,6 +16,12 @@ const FORMATS_DIR = resolve(ROOT, "src/formats");
 const folders = readdirSync(FORMATS_DIR).filter((n) => statSync(resolve(FORMATS_DIR, n)).isDirectory());
 /** sightline's own areas of the catalogue (src/shared/codes/); every other area is a format's. */
 const OWN_AREAS = ["general", "capsule", "ttsr", "context", "app"] as const;
+/** The TypeScript files under a folder. */
+const grep = (dir: string): string[] =>
+  readdirSync(dir).flatMap((n) => {
+    const p = resolve(dir, n);
+    return statSync(p).isDirectory() ? grep(p) : p.endsWith(".ts") ? [p] : [];
+  });
 
 describe("the format registry", () => {
   it("each descriptor describes exactly its own profiles, its default among them", () => {
@@ -83,12 +89,16 @@ describe("the format registry", () => {
     for (const bad of ["", "Pi", "claude code", "codex-", "pi/2"]) expect(checkContract("replay", doc(bad)), bad).not.toEqual([]);
   });
 
+  it("no source outside src/formats/ tests a session's format by name: a step that needs it is a hook", () => {
+    const names = formats.map((f) => f.name).join("|");
+    const test = new RegExp(`\\.format\\s*[!=]==?\\s*["'](${names})["']|["'](${names})["']\\s*[!=]==?\\s*\\w+\\.format\\b`);
+    const users = grep(resolve(ROOT, "src"))
+      .filter((p) => !p.includes("/src/formats/"))
+      .filter((p) => test.test(readFileSync(p, "utf8")));
+    expect(users.map((p) => p.slice(ROOT.length + 1))).toEqual([]);
+  });
+
   it("no source outside src/formats/ names a format's module: they reach formats through the registry", () => {
-    const grep = (dir: string): string[] =>
-      readdirSync(dir).flatMap((n) => {
-        const p = resolve(dir, n);
-        return statSync(p).isDirectory() ? grep(p) : p.endsWith(".ts") ? [p] : [];
-      });
     const names = formats.map((f) => `${f.name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Format`);
     const users = grep(resolve(ROOT, "src"))
       .filter((p) => !p.includes("/src/formats/") && !p.endsWith("/entry-formats.ts"))
