@@ -37,3 +37,24 @@ export function guardTerminal(text: string, keepSgr: boolean): string {
  */
 const JSON_RAW = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
 export const guardJson = (json: string): string => json.replace(JSON_RAW, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+// The UTF-8 forms of JSON_RAW's characters: 7F; C2 80-9F; D8 9C; E2 80 8E-8F, E2 80 A8-AE; E2 81 A6-A9.
+const E2_80 = Buffer.from([0xe2, 0x80]);
+const E2_81 = Buffer.from([0xe2, 0x81]);
+const D8_9C = Buffer.from([0xd8, 0x9c]);
+
+/**
+ * True when UTF-8 bytes hold a character guardJson escapes. A search for the few byte sequences those
+ * characters start with (Buffer's native indexOf) costs a fraction of the regex over the decoded text and
+ * almost always finds none, so a large output is checked as bytes and guarded as text only when needed.
+ */
+export function jsonBytesNeedGuard(bytes: Buffer): boolean {
+  if (bytes.indexOf(0x7f) !== -1 || bytes.indexOf(D8_9C) !== -1) return true;
+  for (let i = bytes.indexOf(0xc2); i !== -1; i = bytes.indexOf(0xc2, i + 1)) if (bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9f) return true;
+  for (let i = bytes.indexOf(E2_80); i !== -1; i = bytes.indexOf(E2_80, i + 1)) {
+    const c = bytes[i + 2];
+    if (c === 0x8e || c === 0x8f || (c >= 0xa8 && c <= 0xae)) return true;
+  }
+  for (let i = bytes.indexOf(E2_81); i !== -1; i = bytes.indexOf(E2_81, i + 1)) if (bytes[i + 2] >= 0xa6 && bytes[i + 2] <= 0xa9) return true;
+  return false;
+}

@@ -2,7 +2,7 @@
 // the visible form is a faithful, reversible-in-principle rendering (printable text is never altered).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guardJson, guardTerminal, terminalLine, terminalText } from "../../src/shared/terminal.js";
+import { guardJson, guardTerminal, jsonBytesNeedGuard, terminalLine, terminalText } from "../../src/shared/terminal.js";
 
 const FORBIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const SGR = /\u001B\[[0-9;]*m/g;
@@ -69,6 +69,24 @@ describe("src/shared/terminal.ts properties", () => {
         expect(JSON.parse(json)).toEqual({ s });
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("jsonBytesNeedGuard says, from the UTF-8 bytes alone, whether guardJson would change the text", () => {
+    // Neighbours of every escaped character share its leading bytes (C2 A0, E2 80 94, E2 80 A7, E2 81 A5, D8 9B, …).
+    const near = fc.oneof(
+      hostileChar,
+      fc.integer({ min: 0x7e, max: 0xbf }).map((n) => String.fromCharCode(n)),
+      fc.integer({ min: 0x2000, max: 0x206f }).map((n) => String.fromCharCode(n)),
+      fc.integer({ min: 0x0600, max: 0x063f }).map((n) => String.fromCharCode(n)),
+      fc.string({ unit: "grapheme", maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(near, { maxLength: 30 }), (xs) => {
+        const text = xs.join("");
+        expect(jsonBytesNeedGuard(Buffer.from(text, "utf8"))).toBe(guardJson(text) !== text);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
