@@ -51,6 +51,13 @@ const sentences = (md: string): string[] =>
     .map((x) => x.trim());
 
 describe("README as a front door", () => {
+  it("starts with the two commands a newcomer runs: install and demo, then the whole test suite", () => {
+    const first = /```sh\n([\s\S]*?)```/.exec(README)?.[1] ?? "";
+    const commands = first.split("\n").filter((l) => l.trim()).map((l) => l.replace(/\s+#.*$/, "").trim());
+    expect(commands).toEqual(["npm ci && npm run demo", "npm test"]);
+    expect(README.indexOf(first)).toBeLessThan(README.indexOf("## "));
+  });
+
   it("stays within 250 lines; the rest is in docs/ and CONTRIBUTING.md", () => {
     expect(README.split("\n").length).toBeLessThanOrEqual(251);
   });
