@@ -46,6 +46,11 @@ export interface SessionStore {
   load(key: string, redacted: boolean): AuditSession;
   /** The session of its detail file (sessions/<n>.js) precomputed, if there is one. */
   piece(key: string, redacted: boolean): Uint8Array | undefined;
+  /**
+   * Moves the session's ready-made detail file (DATA_PREFIX + piece + DATA_SUFFIX) to `target`, when the store
+   * has one and can move it (once: a second report copies from the first); false: the caller writes it.
+   */
+  moveDetail?(key: string, redacted: boolean, target: string): boolean;
 }
 
 export interface SpillRef {
@@ -81,6 +86,47 @@ export function digestOf(s: AuditSession, key: string, clean: boolean): SessionD
   const compact: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s)) if (!HEAVY.has(k)) compact[k] = v;
   return { key, keys: Object.keys(s), compact: compact as Partial<AuditSession>, counts: countsOf(s), clean };
+}
+
+/**
+ * Shares what digests repeat (issue 21: memory flat in the number of files). A digest crosses threads by
+ * structured clone, so every session brings its own copies of the same key list and the same short strings
+ * (kinds, statuses, check names, finding codes and messages, its own path again in each finding's file):
+ * ≈ 2 KB kept per input (≈ 1.5 KB with this). One interner per run; values stay equal, only copies are shared.
+ */
+export function digestInterner(): (d: SessionDigest) => SessionDigest {
+  const keyLists = new Map<string, string[]>();
+  const strings = new Map<string, string>();
+  const SHORT = 64;
+  const LIMIT = 50_000;
+  const walk = (v: unknown, path: string): unknown => {
+    if (typeof v === "string") {
+      if (v === path) return path;
+      if (v.length > SHORT) return v;
+      const known = strings.get(v);
+      if (known !== undefined) return known;
+      if (strings.size < LIMIT) strings.set(v, v);
+      return v;
+    }
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = walk(v[i], path);
+    } else if (v !== null && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) o[k] = walk(o[k], path);
+    }
+    return v;
+  };
+  return (d) => {
+    const joined = d.keys.join("\u0000");
+    const keys = keyLists.get(joined);
+    if (keys) d.keys = keys;
+    else keyLists.set(joined, d.keys);
+    const c = d.compact as Record<string, unknown>;
+    const path = typeof c.path === "string" ? c.path : "";
+    // Per-session values (path, ids, leaves) are never repeated by another input: not worth remembering.
+    for (const k of ["kind", "format", "profile", "status", "profileReason", "loader", "diagnostics", "checks"]) if (k in c) c[k] = walk(c[k], path);
+    return d;
+  };
 }
 
 // One getter per heavy key, shared by every spilled session (it finds its store through the session's

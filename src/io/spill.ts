@@ -3,7 +3,7 @@
 // folder (or a folder the caller names, e.g. the run folder) and is removed when its owner says so, when the
 // owner is garbage-collected, or when the process exits normally. A process killed by a signal leaves it to
 // the OS temp cleanup.
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -68,6 +68,19 @@ export function writePiecesSync(path: string, write: (put: (piece: string) => vo
 export const spillFileExists = (path: string): boolean => existsSync(path);
 export const readSpillText = (path: string): string => readFileSync(path, "utf8");
 export const readSpillBytes = (path: string): Uint8Array => readFileSync(path);
+
+/**
+ * Moves a finished spill file to `target` (replacing it atomically) when both are on one file system; false
+ * when it cannot be moved (another file system, a missing folder), for the caller to copy it instead.
+ */
+export function moveSpillFile(path: string, target: string): boolean {
+  try {
+    renameSync(path, target);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const live = new Set<string>();
 let hooked = false;

@@ -11,7 +11,7 @@ import { summarize } from "../../audit/summary.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { expandInputs } from "../../io/paths.js";
 import { isStdin } from "../../io/read.js";
-import { spilledSession, spillOf, type SessionDigest } from "../../audit/store.js";
+import { digestInterner, spilledSession, spillOf, type SessionDigest } from "../../audit/store.js";
 import { auditFile, type AuditFileOptions } from "./file.js";
 import { FileSessionStore, spillSession } from "./spill.js";
 import { makeSpillDir } from "../../io/spill.js";
@@ -131,6 +131,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const hook = pool ? undefined : ttsrHookFor(fileOpts);
   let localHook: ReturnType<typeof ttsrHookFor>;
   let done = 0;
+  const intern = digestInterner();
   const auditHere = async (f: string, key: string): Promise<AuditTaskResult> => {
     if (!hook) localHook ??= ttsrHookFor(fileOpts);
     const r = await auditFile(f, fileOpts, hook ?? localHook);
@@ -149,7 +150,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
       const inWorker = (task: AuditTask) => pool!.run(task).catch((e: unknown) => (outOfMemory(e) ? auditHere(f, key) : Promise.reject(e)));
       const t = pool && !isStdin(f) ? await inWorker({ path: f, key }) : await auditHere(f, key);
       if ("digest" in t) store.add(t.digest);
-      results[i] = "digest" in t ? { entry: spilledSession(t.digest, store) } : t;
+      results[i] = "digest" in t ? { entry: spilledSession(intern(t.digest), store) } : t;
     } catch (e) {
       const d =
         e instanceof PoolTimeout

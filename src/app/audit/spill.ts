@@ -1,18 +1,29 @@
 // The audit's spill folder (docs/product.md §8): each finished session is written there (by the worker that built
 // it) as its ready-made report pieces, and only its digest goes back to the main thread. Files per session key:
 //   <key>.json             the full session, unredacted (read back when a caller needs its heavy parts)
-//   <key>.data             the session inside its sessions/<n>.js, redacted (unredacted when nothing needed
-//                          redacting)
+//   <key>.js               the whole sessions/<n>.js detail file, its session redacted (unredacted when nothing
+//                          needed redacting): the report writer moves it into the report folder when it can
+//                          (a rename, no second copy of its bytes), else copies it
 // What goes in the files is decided here; io/spill.ts only moves their bytes and owns the folder's lifetime.
 import { join } from "node:path";
 import type { Msg } from "../../formats/types.js";
 import { escapeScriptFileJson } from "../../report/escape.js";
 import { pageMessage, pageShell } from "../../report/html.js";
+import { DATA_PREFIX, DATA_SUFFIX } from "../../report/html-session.js";
 import { splitJson } from "../../report/json.js";
 import type { AuditSession } from "../../audit/model.js";
 import { redactDeep } from "../../report/redact.js";
 import { digestOf, type SessionDigest, type SessionStore } from "../../audit/store.js";
-import { forgetOwner, readSpillBytes, readSpillText, removeSpillDir, removeWithOwner, spillFileExists, writePiecesSync } from "../../io/spill.js";
+import {
+  forgetOwner,
+  moveSpillFile,
+  readSpillBytes,
+  readSpillText,
+  removeSpillDir,
+  removeWithOwner,
+  spillFileExists,
+  writePiecesSync,
+} from "../../io/spill.js";
 
 /**
  * Writes a finished session's pieces and returns what the run keeps of it. Without `keepFull` the full
@@ -23,9 +34,12 @@ export function spillSession(dir: string, key: string, s: AuditSession, keepFull
   if (keepFull) writeSessionJson(join(dir, `${key}.json`), s, (m) => m, same);
   const red = redactDeep(s);
   const clean = red === s;
-  writeSessionJson(join(dir, `${key}.data`), pageShell(red), pageMessage, escapeScriptFileJson);
+  writeSessionJson(join(dir, `${key}.js`), pageShell(red), pageMessage, escapeScriptFileJson, DATA_PREFIX, DATA_SUFFIX);
   return digestOf(s, key, clean);
 }
+
+const PREFIX_BYTES = Buffer.byteLength(DATA_PREFIX);
+const SUFFIX_BYTES = Buffer.byteLength(DATA_SUFFIX);
 
 const same = (t: string) => t;
 
@@ -34,8 +48,9 @@ const same = (t: string) => t;
  * character, so pieces escape like the whole) — written a message at a time: no string of the whole
  * session (the largest allocation of a long session) is ever built.
  */
-function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) => unknown, escapeText: (t: string) => string): void {
+function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) => unknown, escapeText: (t: string) => string, prefix = "", suffix = ""): void {
   writePiecesSync(path, (put) => {
+    if (prefix) put(prefix);
     if (!Array.isArray(s.messages)) put(escapeText(JSON.stringify(s)));
     else {
       const [before, after] = splitJson(s, "messages");
@@ -47,6 +62,7 @@ function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) =
       });
       put(escapeText(after));
     }
+    if (suffix) put(suffix);
   });
 }
 
@@ -54,6 +70,8 @@ function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) =
  * turns and messages reads it once; older ones are dropped (memory stays at one session). */
 export class FileSessionStore implements SessionStore {
   private clean = new Map<string, boolean>();
+  /** Detail files moved out of the spill into a report folder: where they are now (read from there, never moved again). */
+  private moved = new Map<string, string>();
   private last: { key: string; redacted: boolean; value: AuditSession } | null = null;
   /** How many sessions were parsed back from disk (tests). */
   loads = 0;
@@ -81,10 +99,22 @@ export class FileSessionStore implements SessionStore {
   }
 
   piece(key: string, redacted: boolean): Uint8Array | undefined {
+    if (!this.hasPiece(key, redacted)) return undefined;
+    const whole = readSpillBytes(this.moved.get(key) ?? join(this.dir, `${key}.js`));
+    return whole.subarray(PREFIX_BYTES, whole.length - SUFFIX_BYTES);
+  }
+
+  moveDetail(key: string, redacted: boolean, target: string): boolean {
+    if (!this.hasPiece(key, redacted) || this.moved.has(key)) return false;
+    if (!moveSpillFile(join(this.dir, `${key}.js`), target)) return false;
+    this.moved.set(key, target);
+    return true;
+  }
+
+  /** The stored data is the redacted one; unredacted it is the same only when nothing was redacted. */
+  private hasPiece(key: string, redacted: boolean): boolean {
     const clean = this.clean.get(key);
-    if (clean === undefined) return undefined;
-    // The stored data is the redacted one; unredacted it is the same only when nothing was redacted.
-    return redacted || clean ? readSpillBytes(join(this.dir, `${key}.data`)) : undefined;
+    return clean !== undefined && (redacted || clean);
   }
 
   dispose(): void {

@@ -50,7 +50,13 @@ export async function writeReport(dir: string, result: AuditResult, opts: { reda
   };
   for (const [name, text] of Object.entries(PAGE_ASSETS)) await put(`${SESSIONS_DIR}/${name}`, [text]);
   await put(`${SESSIONS_DIR}/${VIEWER}`, [renderViewer({ root: commonRoot(r.sessions.map((s) => s.path)), result: r })]);
-  for (let i = 0; i < r.sessions.length; i++) await put(sessionFiles(i).detail, detailChunks(r.sessions[i]));
+  for (let i = 0; i < r.sessions.length; i++) {
+    const name = sessionFiles(i).detail;
+    // A detail file its audit thread already wrote whole is moved into place (a rename), not read and copied.
+    const ref = spillOf(r.sessions[i]);
+    if (ref?.store.moveDetail?.(ref.key, ref.redacted, join(dir, name))) written.push(join(dir, name));
+    else await put(name, detailChunks(r.sessions[i]));
+  }
   await removeNumberedBeyond(join(dir, SESSIONS_DIR), r.sessions.length);
   await put("index.html", indexHtml(r));
   await put("summary.md", [renderMarkdown(r)]);

@@ -5,7 +5,7 @@ import { auditJunit } from "../../../src/report/junit.js";
 import { renderMarkdown } from "../../../src/report/markdown.js";
 import type { AuditSession } from "../../../src/audit/model.js";
 import { redactDeep } from "../../../src/report/redact.js";
-import { countsOf, digestOf, HEAVY_KEYS, redactSpilled, spilledSession, spillOf, type SessionStore } from "../../../src/audit/store.js";
+import { countsOf, digestInterner, digestOf, HEAVY_KEYS, redactSpilled, spilledSession, spillOf, type SessionStore } from "../../../src/audit/store.js";
 import { summarize } from "../../../src/audit/summary.js";
 import { renderTerminal } from "../../../src/report/terminal.js";
 import { diagnostic, msg, result, session } from "../report/builders.js";
@@ -93,5 +93,27 @@ describe("audit/store", () => {
     expect(JSON.stringify(red)).not.toContain(AWS);
     expect(spillOf(red[0])?.redacted).toBe(true);
     expect(spillOf(out[0])?.redacted).toBe(false);
+  });
+});
+
+describe("audit/store digestInterner", () => {
+  // Digests as they arrive from a worker: structured clones, so nothing is shared between them.
+  const arrived = (path: string) => {
+    const s = session(path, [[msg("user", "hi")]], { diagnostics: [diagnostic({ file: path, code: "INVALID_JSON" })] });
+    return structuredClone(digestOf(s, path, true));
+  };
+
+  it("shares the key list between digests and leaves every value equal", () => {
+    const intern = digestInterner();
+    const [a, b] = [arrived("one.jsonl"), arrived("two.jsonl")];
+    const [a0, b0] = [structuredClone(a), structuredClone(b)];
+    expect(a.keys).not.toBe(b.keys);
+    expect(a.compact.diagnostics![0].code).toBe(b.compact.diagnostics![0].code);
+    intern(a);
+    intern(b);
+    expect(a).toEqual(a0);
+    expect(b).toEqual(b0);
+    expect(b.keys).toBe(a.keys);
+    // (Which copy of an equal string is kept cannot be seen from JavaScript; the memory test of many files can.)
   });
 });

@@ -8,6 +8,7 @@ import { makeSpillDir } from "../../../../src/io/spill.js";
 import { spillSession } from "../../../../src/app/audit/spill.js";
 import { jsonForScriptFile } from "../../../../src/report/escape.js";
 import { pageSession } from "../../../../src/report/html.js";
+import { DATA_PREFIX, DATA_SUFFIX } from "../../../../src/report/html-session.js";
 import type { AuditSession } from "../../../../src/audit/model.js";
 import { redactDeep } from "../../../../src/report/redact.js";
 import { msg, session } from "../../report/builders.js";
@@ -41,7 +42,8 @@ function awkward(secret: string): AuditSession {
   return session("awkward.jsonl", [messages]);
 }
 
-const page = (s: AuditSession) => Buffer.from(jsonForScriptFile(pageSession(s)));
+/** The whole detail file (sessions/<n>.js) of a session: what the spill writes, for the report to move into place. */
+const page = (s: AuditSession) => Buffer.from(DATA_PREFIX + jsonForScriptFile(pageSession(s)) + DATA_SUFFIX);
 
 describe("app/audit/spill: pieces equal the whole-document projections", () => {
   it("a session with a secret: raw JSON and the redacted session of its detail file", () => {
@@ -51,14 +53,14 @@ describe("app/audit/spill: pieces equal the whole-document projections", () => {
     const { digest, read } = spilled(s);
     expect(digest.clean).toBe(false);
     expect(read(".json").equals(Buffer.from(JSON.stringify(s)))).toBe(true);
-    expect(read(".data").equals(page(red))).toBe(true);
-    expect(read(".data").toString()).not.toContain(AWS);
+    expect(read(".js").equals(page(red))).toBe(true);
+    expect(read(".js").toString()).not.toContain(AWS);
   });
   it("a clean session: its detail file's session is the session as it is", () => {
     const s = awkward("nothing to hide");
     const { digest, read } = spilled(s);
     expect(digest.clean).toBe(true);
     expect(read(".json").equals(Buffer.from(JSON.stringify(s)))).toBe(true);
-    expect(read(".data").equals(page(s))).toBe(true);
+    expect(read(".js").equals(page(s))).toBe(true);
   });
 });
