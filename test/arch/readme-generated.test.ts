@@ -53,7 +53,10 @@ const sentences = (md: string): string[] =>
 describe("README as a front door", () => {
   it("starts with the two commands a newcomer runs: install and demo, then the whole test suite", () => {
     const first = /```sh\n([\s\S]*?)```/.exec(README)?.[1] ?? "";
-    const commands = first.split("\n").filter((l) => l.trim()).map((l) => l.replace(/\s+#.*$/, "").trim());
+    const commands = first
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => l.replace(/\s+#.*$/, "").trim());
     expect(commands).toEqual(["npm ci && npm run demo", "npm test"]);
     expect(README.indexOf(first)).toBeLessThan(README.indexOf("## "));
   });
