@@ -4,5 +4,6 @@ import { configDefaults, defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     exclude: [...configDefaults.exclude, ".stryker-tmp/**"],
+    setupFiles: ["test/setup.ts"],
   },
 });

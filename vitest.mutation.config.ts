@@ -8,6 +8,7 @@ export default defineConfig({
     include: ["test/unit/**/*.test.ts", "test/property/**/*.test.ts"],
     exclude: ["test/unit/ttsr/guard.test.ts", "test/unit/app/audit-pool.test.ts", "test/unit/schema/schemas.test.ts", "**/node_modules/**"],
     testTimeout: 60000,
+    setupFiles: ["test/setup.ts"],
     hookTimeout: 60000,
   },
 });

@@ -1,7 +1,17 @@
 // `sightline/formats`: the format engines — the modules that read each format, their context builders, the
 // profile registry — for code that works below the jobs of the root entry (src/index.ts).
-export { formats, formatModule, moduleOf, formatOfProfile, createSessionParser, type FormatModules } from "./formats/index.js";
-export type { FormatModule, ParseOptions, TurnRef, TurnContext, CompactionRef, CompactionBefore, LoweredContext, ReplayStep } from "./formats/types.js";
+export { formats, formatModule, moduleOf, formatOfProfile, createSessionParser, type FormatModules, type RegisteredFormat } from "./formats/index.js";
+export type {
+  FormatModule,
+  ParseOptions,
+  TurnRef,
+  TurnContext,
+  CompactionRef,
+  CompactionBefore,
+  LoweredContext,
+  ReplayStep,
+  SessionFolder,
+} from "./formats/types.js";
 export { FORMAT_PROFILES, type FormatProfiles, type ProfileInfo } from "./formats/profiles.js";
 export { scorelFormat, buildScorelContext, type ScorelMessage } from "./formats/scorel/index.js";
 export { piFormat, buildPiContext, type AgentMessage } from "./formats/pi/index.js";

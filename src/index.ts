@@ -10,10 +10,9 @@ import type { AnyCodeSpec } from "./shared/codes/types.js";
 // ---- read -----------------------------------------------------------------------------------------
 export { readSession, type ReadOptions } from "./app/read/read.js";
 export { parseSession, isSession } from "./formats/index.js";
-export type { Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
+export type { FormatName, Session, ParsedSession, UnreadSession, SessionParseOptions } from "./formats/index.js";
 export type {
   ContextOptions,
-  FormatName,
   Msg,
   NativeContext,
   SessionBase,
@@ -28,6 +27,7 @@ export type { ScorelSession } from "./formats/scorel/index.js";
 export type { PiSession } from "./formats/pi/index.js";
 export type { YoiSession } from "./formats/yoi/index.js";
 export type { CcSession } from "./formats/claude-code/index.js";
+export type { CodexSession } from "./formats/codex/index.js";
 
 // ---- replay ---------------------------------------------------------------------------------------
 /** The native messages and system prompt exactly as the format's real context builder returns them. */

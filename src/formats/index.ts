@@ -4,22 +4,30 @@ import { feedLines, splitText } from "../shared/lines.js";
 import { codexFormat } from "./codex/index.js";
 import { piFormat } from "./pi/index.js";
 import { scorelFormat } from "./scorel/index.js";
-import { SessionSniffer, type SessionParseOptions, type UnreadSession } from "./sniff.js";
+import { SessionSniffer, type SniffOptions, type UnreadSession } from "./sniff.js";
 import type { LineSink } from "../shared/lines.js";
-import type { FormatModule, FormatName, ParseOptions, SessionBase } from "./types.js";
+import { registerCodes } from "../shared/codes.js";
+import type { FormatModule, ParseOptions, SessionBase } from "./types.js";
 import { yoiFormat } from "./yoi/index.js";
 import { claudeCodeFormat } from "./claude-code/index.js";
 
-// The format registry: each format folder exports one descriptor (its FormatModule), listed here once. The order
+// The format registry: each format folder exports one descriptor (its FormatModule), listed here once; the names,
+// sessions, codes and profiles of the formats all follow from this list (docs/adding-a-format.md). The order
 // matters only for sniffing: each module recognises a distinct first record. Claude Code comes first: its lines
 // carry `version` and `sessionId`, which Scorel's header test alone would accept.
 const FORMATS = [claudeCodeFormat, scorelFormat, piFormat, yoiFormat, codexFormat] as const;
+
+// The catalogue holds each registered format's codes (src/shared/codes.ts cannot import them: it sits below).
+for (const f of FORMATS) registerCodes(f.name, f.codes);
 
 type Registered = (typeof FORMATS)[number];
 type SessionOf<M> = M extends FormatModule<infer S, infer _N> ? S : never;
 
 /** A session sightline can read, discriminated by `format`. */
 export type Session = SessionOf<Registered>;
+
+/** The name of a registered format. */
+export type FormatName = Session["format"];
 
 /** What parsing a file gives: a session, or the findings that say why it is none. */
 export type ParsedSession = Session | UnreadSession;
@@ -31,8 +39,11 @@ export type FormatModules = { [M in Registered as SessionOf<M>["format"]]: M };
 
 const registry = Object.fromEntries(FORMATS.map((m) => [m.name, m])) as unknown as FormatModules;
 
+/** A registered format's module, seen format-neutrally. */
+export type RegisteredFormat = FormatModule & { name: FormatName };
+
 /** The formats in sniff order. */
-export const formats: readonly FormatModule[] = FORMATS as readonly FormatModule[];
+export const formats: readonly RegisteredFormat[] = FORMATS as readonly RegisteredFormat[];
 
 export function formatModule<K extends FormatName>(name: K): FormatModules[K] {
   const m = registry[name];
@@ -46,10 +57,10 @@ function parserOf(name: FormatName, opts: ParseOptions): LineSink<Session> {
 }
 
 /** The module that reads a session, seen format-neutrally (its hooks take the session they are given). */
-export const moduleOf = (session: SessionBase): FormatModule => formatModule(session.format);
+export const moduleOf = (session: SessionBase): FormatModule => formatModule(session.format as FormatName);
 
 /** The format a profile name belongs to (profile names are distinct across formats), or undefined. */
-export const formatOfProfile = (profile: string): FormatModule | undefined => formats.find((f) => f.profiles.includes(profile));
+export const formatOfProfile = (profile: string): RegisteredFormat | undefined => formats.find((f) => f.profiles.includes(profile));
 
 /** A line sink that detects the format and parses with it (the streaming reader feeds it). */
 export function createSessionParser(opts: SessionParseOptions): SessionSniffer<Session> {
@@ -62,5 +73,8 @@ export function parseSession(text: string, opts: Partial<SessionParseOptions> = 
   return feedLines(createSessionParser({ file: "<text>", ...opts }), splitText(text));
 }
 
-export type { UnreadSession, SessionParseOptions } from "./sniff.js";
+/** How to read a session: the file's name for findings, and a format or profile to use rather than detect. */
+export interface SessionParseOptions extends SniffOptions<FormatName> {}
+
+export type { UnreadSession } from "./sniff.js";
 export type * from "./types.js";

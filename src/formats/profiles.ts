@@ -2,8 +2,8 @@
 // what it is and the release its behaviour is checked against (each format's descriptor says so, `about`). The one
 // source of the profile lists in --help and of the README's Formats table (scripts/readme-tables.mjs writes it;
 // test/arch/readme-generated.test.ts fails when the two drift).
-import { formats } from "./index.js";
-import type { FormatAbout, FormatName } from "./types.js";
+import { formats, type FormatName } from "./index.js";
+import type { FormatAbout } from "./types.js";
 
 export type { ProfileInfo } from "./types.js";
 

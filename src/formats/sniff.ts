@@ -3,7 +3,7 @@
 import { DiagnosticBag, type Diagnostic } from "../shared/diagnostics.js";
 import { isObject, parseJson } from "../shared/json.js";
 import type { LineRecord, LineSink } from "../shared/lines.js";
-import type { FormatModule, FormatName, ParseOptions } from "./types.js";
+import type { FormatModule, ParseOptions } from "./types.js";
 
 /** The result for a file that is not a session sightline can read. */
 export interface UnreadSession {
@@ -13,21 +13,22 @@ export interface UnreadSession {
   lineCount: number;
 }
 
-export interface SessionParseOptions extends ParseOptions {
+/** Options of a sniffing parser; N is the registry's format names (`SessionParseOptions` in src/formats/index.ts). */
+export interface SniffOptions<N extends string = string> extends ParseOptions {
   /** Force a format instead of detecting it. */
-  format?: FormatName;
+  format?: N;
   /**
    * The format of a requested profile: it reads the file when detection cannot tell (an empty file, a first
    * record that is not a known header), so that format's own loader gives its verdict.
    */
-  fallback?: FormatName;
+  fallback?: N;
 }
 
 /** How many leading lines may be blank or unparseable before detection gives up. */
 const SNIFF_LIMIT = 64;
 
 /** Detects the format of a line stream; S is the union of the sessions the registry's parsers return. */
-export class SessionSniffer<S extends { format: FormatName }> implements LineSink<S | UnreadSession> {
+export class SessionSniffer<S extends { format: string }> implements LineSink<S | UnreadSession> {
   private buffered: LineRecord[] = [];
   private inner: LineSink<S> | null = null;
   private giveUp = false;
@@ -35,9 +36,9 @@ export class SessionSniffer<S extends { format: FormatName }> implements LineSin
 
   constructor(
     private readonly modules: readonly FormatModule[],
-    private readonly opts: SessionParseOptions,
+    private readonly opts: SniffOptions<S["format"]>,
     /** The parser of a format, typed with that format's session. */
-    private readonly parserOf: (name: FormatName, opts: ParseOptions) => LineSink<S>,
+    private readonly parserOf: (name: S["format"], opts: ParseOptions) => LineSink<S>,
   ) {
     if (opts.format) {
       const m = modules.find((x) => x.name === opts.format);

@@ -1,10 +1,9 @@
 // What every format reader produces and what the format-neutral layers (context/, ttsr/, app/) rely on.
 // Each format keeps its own typed model (ScorelSession, PiSession, YoiSession) that extends SessionBase.
+import type { Catalogue } from "../shared/codes/types.js";
 import type { Diagnostic } from "../shared/diagnostics.js";
 import type { LineSink } from "../shared/lines.js";
 import type { List } from "../shared/plist.js";
-
-export type FormatName = "scorel" | "pi" | "yoi" | "claude-code" | "codex";
 
 /** The conversation tree. Formats without ids use the synthetic ids of docs/product.md §2 (pi v1: line index; G0: legacy-<kind>-<line>; yoi: L<line>). */
 export interface SessionTree {
@@ -19,7 +18,8 @@ export interface SessionTree {
 }
 
 export interface SessionBase {
-  format: FormatName;
+  /** The reading format's name (its model narrows it; `FormatName` in src/formats/index.ts is the registry's union). */
+  format: string;
   /** The format profile used (docs/product.md §2), e.g. "p5", "pi", "omp17", "seed". */
   profile: string;
   /** Why that profile: "requested", "default", or what in the file decided it. */
@@ -174,7 +174,10 @@ export interface FormatAbout<P extends string = string> {
  * registry (`formats` in src/formats/index.ts) lists them; everything else is derived from that list.
  */
 export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> {
-  name: FormatName;
+  /** The format's name: its folder's name, and the `format` of the sessions it reads. */
+  name: S["format"];
+  /** The format's diagnostic codes (its folder's codes.ts), worded once; the registry adds them to the catalogue. */
+  codes: Catalogue;
   profiles: readonly string[];
   /** Title and profiles as people read them (the keys of `about.profiles` are `profiles`). */
   about: FormatAbout;
@@ -190,6 +193,8 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
    * Hooks for format-specific steps (absent = the format has none), so format-neutral layers never branch on
    * the format name.
    */
+  /** A session the agent stores as a folder rather than one file (yoi): how to find its file in a folder. */
+  folder?: SessionFolder<S>;
   /** The file name, in the session's folder, of the session this one continues (yoi: a compacted or forked segment's source); readSession reads it into the session. */
   originFile?(session: S): string | undefined;
   /**
@@ -221,6 +226,22 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   ttsrSteps?(session: S): ReplayStep[];
   /** The working directory the session recorded, for tool argument paths (null: it records none). */
   recordedCwd?(session: S): string | null;
+}
+
+/**
+ * How a format's sessions are stored as folders (yoi, docs/yoi.md §7, §9). The reader lists a folder it is given and
+ * asks each format that has this hook which file stands for the session; pure, so the file system stays in app/.
+ */
+export interface SessionFolder<S extends SessionBase = SessionBase> {
+  /** What the session file is called, for a folder that holds none ("yoi segment file"). */
+  readonly fileKind: string;
+  /**
+   * From a folder's file names: the file that stands for the session, or a subfolder to look in (with a manifest
+   * file beside it whose content may add findings), or undefined when the folder is not one of this format's.
+   */
+  entry(names: readonly string[]): { file: string } | { folder: string; manifest?: string } | undefined;
+  /** Findings a manifest named by `entry` adds to the session read from its subfolder. */
+  manifestFindings?(session: S, text: string): Diagnostic[];
 }
 
 /** A context as provider-neutral messages with its system prompt. */

@@ -1,40 +1,65 @@
-// The one code catalogue: every diagnostic code sightline emits, with its wording.
-// Each area keeps its entries in codes/<area>.ts (so areas can grow independently); this file joins them
-// and the docs print the result (`sightline codes`).
+// The one code catalogue: every diagnostic code sightline emits, with its wording (the docs print it:
+// `sightline codes`). sightline's own areas keep their entries in codes/<area>.ts; each format keeps its codes in
+// its own folder (src/formats/<name>/codes.ts), and the format registry adds them here, so adding a format touches
+// no file of this layer (docs/adding-a-format.md).
 import { generalCodes } from "./codes/general.js";
-import { scorelCodes } from "./codes/scorel.js";
-import { piCodes } from "./codes/pi.js";
-import { yoiCodes } from "./codes/yoi.js";
-import { claudeCodeCodes } from "./codes/claude-code.js";
-import { codexCodes } from "./codes/codex.js";
 import { capsuleCodes } from "./codes/capsule.js";
 import { ttsrCodes } from "./codes/ttsr.js";
 import { contextCodes } from "./codes/context.js";
 import { appCodes } from "./codes/app.js";
 import type { AnyCodeSpec, Catalogue } from "./codes/types.js";
 
-const parts = { generalCodes, scorelCodes, piCodes, yoiCodes, claudeCodeCodes, codexCodes, capsuleCodes, ttsrCodes, contextCodes, appCodes } as const;
+/**
+ * The catalogue's tables by area, as types. A format's `codes.ts` adds its table by declaration merging
+ * (`declare module "../../shared/codes.js" { interface CodeTables { pi: typeof piCodes } }`), so a format's codes
+ * are typed at every `diag` without this layer importing formats/.
+ */
+export interface CodeTables {
+  general: typeof generalCodes;
+  capsule: typeof capsuleCodes;
+  ttsr: typeof ttsrCodes;
+  context: typeof contextCodes;
+  app: typeof appCodes;
+}
 
-export const catalogue = {
-  ...generalCodes,
-  ...scorelCodes,
-  ...piCodes,
-  ...yoiCodes,
-  ...claudeCodeCodes,
-  ...codexCodes,
-  ...capsuleCodes,
-  ...ttsrCodes,
-  ...contextCodes,
-  ...appCodes,
-} satisfies Catalogue;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** Every table joined, as a type. */
+type AllCodes = UnionToIntersection<CodeTables[keyof CodeTables]>;
 
-export type CodeName = keyof typeof catalogue;
+export type CodeName = keyof AllCodes & string;
+
+const own: Record<string, Catalogue> = { general: generalCodes, capsule: capsuleCodes, ttsr: ttsrCodes, context: contextCodes, app: appCodes };
+/** The area each code was defined in (to refuse a code defined twice). */
+const areaOf = new Map<string, string>();
+const joined: Catalogue = {};
+
+/**
+ * Adds an area's table to the catalogue. The format registry adds each registered format's table
+ * (src/formats/index.ts); a code another area already defines is refused, so no code has two wordings.
+ */
+export function registerCodes(area: string, table: Catalogue): void {
+  for (const code of Object.keys(table)) {
+    const before = areaOf.get(code);
+    if (before !== undefined && before !== area) throw new Error(`code ${code} is defined by ${before} and by ${area}`);
+  }
+  for (const [code, spec] of Object.entries(table)) {
+    areaOf.set(code, area);
+    joined[code] = spec;
+  }
+}
+for (const [area, table] of Object.entries(own)) registerCodes(area, table);
+
+/** The catalogue: sightline's own areas and every registered format's codes. */
+export const catalogue: Readonly<Catalogue> = joined;
+
+/** The area (`general`, `ttsr`, …, or a format's name) that defines a code. */
+export const codeArea = (code: string): string | undefined => areaOf.get(code);
 
 /** A code without data to word it from takes no args (`{}` or nothing). */
 export type NoArgs = Record<string, never>;
 
 /** The data a code is worded from, as its catalogue wording declares it. */
-export type ArgsOf<C extends CodeName> = Parameters<(typeof catalogue)[C]["message"]> extends [infer A, ...unknown[]] ? A : NoArgs;
+export type ArgsOf<C extends CodeName> = Parameters<AllCodes[C]["message"]> extends [infer A, ...unknown[]] ? A : NoArgs;
 
 /** The args position of `diag` / `bag.add`: optional when the code needs no data, then the severity override. */
 export type ArgsParam<C extends CodeName, S> = NoArgs extends ArgsOf<C> ? [args?: ArgsOf<C>, severity?: S] : [args: ArgsOf<C>, severity?: S];
@@ -48,13 +73,7 @@ export const coded = <C extends CodeName>(code: C, args: ArgsOf<C>): Coded => ({
 /** The codes whose args are exactly `A` (for helpers that build many codes of one shape). */
 export type CodesWithArgs<A> = { [K in CodeName]: [ArgsOf<K>] extends [A] ? ([A] extends [ArgsOf<K>] ? K : never) : never }[CodeName];
 
-/** Codes defined twice across areas (must stay empty; checked by a test). */
-export function duplicateCodes(): string[] {
-  const seen = new Map<string, number>();
-  for (const part of Object.values(parts) as Catalogue[]) for (const k of Object.keys(part)) seen.set(k, (seen.get(k) ?? 0) + 1);
-  return [...seen].filter(([, n]) => n > 1).map(([k]) => k);
-}
-
+/** A code's entry; undefined for a code no registered area defines. */
 export function codeSpec(code: string): AnyCodeSpec | undefined {
-  return (catalogue as Catalogue)[code];
+  return joined[code];
 }

@@ -1,6 +1,6 @@
 // Findings are data: code + location + args. The wording lives in the code catalogue (codes.ts),
 // never at the place a finding is made (publint's messages + formatMessage).
-import { catalogue, type ArgsParam, type Coded, type CodeName } from "./codes.js";
+import { codeSpec, type ArgsParam, type Coded, type CodeName } from "./codes.js";
 import { wordUntyped, type Severity } from "./codes/types.js";
 
 export type { Severity };
@@ -46,7 +46,9 @@ export function diagOf(f: Coded, where: Where, severity?: Severity): Diagnostic 
 }
 
 function build(code: CodeName, where: Where, args: Args, severity?: Severity): Diagnostic {
-  const spec = catalogue[code];
+  const spec = codeSpec(code);
+  // Only a format's codes can be missing: the format registry adds them (src/formats/index.ts).
+  if (spec === undefined) throw new Error(`${code} is in no registered code table`);
   const d: Diagnostic = { code, severity: severity ?? spec.severity, file: where.file, message: wordUntyped(spec, args) };
   if (where.line !== undefined) d.line = where.line;
   if (where.column !== undefined) d.column = where.column;

@@ -52,6 +52,21 @@ export function parseJson(text: string, maxDepth = MAX_DEPTH): JsonParse {
   }
 }
 
+/**
+ * A shallow copy of a parsed JSON object, every own key kept as an own key (a "__proto__" key included, as
+ * object spread keeps it). Spread is far slower on objects made by JSON.parse in V8 (≈ 20× on a 40,000-entry
+ * session), and this runs once per entry of a large file.
+ */
+export function copyRecord(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in o) {
+    if (!Object.hasOwn(o, k)) continue;
+    if (k === "__proto__") Object.defineProperty(out, k, { value: o[k], enumerable: true, writable: true, configurable: true });
+    else out[k] = o[k];
+  }
+  return out;
+}
+
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** True when the string holds an unpaired UTF-16 surrogate. */

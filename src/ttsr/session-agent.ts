@@ -3,7 +3,8 @@
 // session carries no marker at all, so its name is not read from the file: the caller falls back to --agent,
 // then to `main`, and says which it used.
 import type { PiSession } from "../formats/pi/model.js";
-import type { FormatName, SessionBase } from "../formats/types.js";
+import type { FormatName } from "../formats/index.js";
+import type { SessionBase } from "../formats/types.js";
 import { MAIN_AGENT, SUB_AGENT } from "./agents.js";
 
 export type AgentSource = "session" | "option" | "default";
@@ -31,7 +32,7 @@ const RECORDED_AGENT: { [F in FormatName]?: (s: never) => string | undefined } =
 
 /** The agent name a session records, or undefined when its format or file says nothing. */
 export function recordedAgent(session: SessionBase): string | undefined {
-  const read = RECORDED_AGENT[session.format] as ((s: SessionBase) => string | undefined) | undefined;
+  const read = RECORDED_AGENT[session.format as FormatName] as ((s: SessionBase) => string | undefined) | undefined;
   return read?.(session);
 }
 

@@ -2,7 +2,7 @@
 // definitions, src/cli/exit-codes.ts and the profile registry; this test fails when README and code drift, and
 // holds the registry to the format modules and to every --help that lists profiles.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -35,6 +35,44 @@ describe("README generated tables", () => {
     for (const n of names) expect(block.split(`| \`sightline ${n}\` |`).length - 1, n).toBe(1);
     for (const c of commands.flatMap((c) => c.subcommands ?? [c])) expect(c.exits?.[0], c.command).toBeTruthy();
     for (const meaning of Object.values(GLOBAL_EXITS)) expect(block).toContain(meaning);
+  });
+});
+
+/** The prose sentences of a Markdown text (code blocks, generated tables and table rows left out), whitespace folded. */
+const sentences = (md: string): string[] =>
+  md
+    .replace(/```[\s\S]*?```/g, "")
+    .replace(/<!-- generated:(\w+) -->[\s\S]*?<!-- \/generated:\1 -->/g, "")
+    .split("\n")
+    .filter((l) => !l.startsWith("|"))
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .split(/(?<=[.;:!?]) /)
+    .map((x) => x.trim());
+
+describe("README as a front door", () => {
+  it("starts with the two commands a newcomer runs: install and demo, then the whole test suite", () => {
+    const first = /```sh\n([\s\S]*?)```/.exec(README)?.[1] ?? "";
+    const commands = first
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => l.replace(/\s+#.*$/, "").trim());
+    expect(commands).toEqual(["npm ci && npm run demo", "npm test"]);
+    expect(README.indexOf(first)).toBeLessThan(README.indexOf("## "));
+  });
+
+  it("stays within 250 lines; the rest is in docs/ and CONTRIBUTING.md", () => {
+    expect(README.split("\n").length).toBeLessThanOrEqual(251);
+  });
+
+  it("says nothing that docs/ or CONTRIBUTING.md also says: no sentence of it is repeated there", () => {
+    const elsewhere = [...readdirSync(join(ROOT, "docs")).map((n) => join("docs", n)), "CONTRIBUTING.md"]
+      .filter((p) => p.endsWith(".md"))
+      .map((p) => [p, readFileSync(join(ROOT, p), "utf8").replace(/\s+/g, " ")] as const);
+    const repeated = sentences(README)
+      .filter((x) => x.length >= 50)
+      .flatMap((x) => elsewhere.filter(([, text]) => text.includes(x)).map(([p]) => `${p}: ${x}`));
+    expect(repeated).toEqual([]);
   });
 });
 

@@ -47,12 +47,14 @@ const lineArb = fc.oneof(
       "usage",
       "unknown",
       "edit",
+      "hook",
+      "noMessage",
     ),
     ref: fc.nat(40),
     dup: fc.boolean(),
     text: fc.nat(30),
   }),
-  fc.constantFrom("BAD", "BLANK", "ARRAY", "NULL", "HEADER", "SURROGATE", "INVALID_UTF8", "CRLF", "DEEP"),
+  fc.constantFrom("BAD", "BLANK", "ARRAY", "NULL", "HEADER", "SURROGATE", "INVALID_UTF8", "CRLF", "DEEP", "INFINITE", "PROTO"),
 );
 
 function entry(x: { k: string; ref: number; dup: boolean; text: number }, i: number, ids: string[]): object {
@@ -100,7 +102,7 @@ function entry(x: { k: string; ref: number; dup: boolean; text: number }, i: num
           toolCallId: "t",
           toolName: "task",
           content: [],
-          details: { usage: x.ref % 2 ? usage(false) : null },
+          details: { usage: x.ref % 3 === 0 ? null : usage(x.ref % 3 === 1) },
           isError: false,
           timestamp: 1,
         },
@@ -130,6 +132,10 @@ function entry(x: { k: string; ref: number; dup: boolean; text: number }, i: num
       return { type: "model_usage", ...base, usage: x.ref % 2 ? usage(true) : usage(false) };
     case "edit":
       return { type: "context_edit", ...base, targetId: target };
+    case "hook":
+      return { type: "message", ...base, message: { role: "hookMessage", customType: "h", content: text, display: true, timestamp: 1 } };
+    case "noMessage":
+      return { type: "message", ...base, message: [null, "text", [text]][x.ref % 3] };
     default:
       return { type: "mystery_type", ...base, payload: text };
   }
@@ -160,9 +166,21 @@ function fileOf(lines: (string | { k: string; ref: number; dup: boolean; text: n
                           Buffer.from([0xff, 0xfe]),
                           Buffer.from('"}'),
                         ])
-                      : l === "CRLF"
-                        ? `${JSON.stringify({ type: "label", id: `c${i}`, parentId: null, timestamp: ts })}\r`
-                        : `${"[".repeat(1200)}${"]".repeat(1200)}`;
+                      : l === "INFINITE"
+                        ? // Numbers JSON cannot write back (a v1 index and a cost read as Infinity, -0): they must cross threads as they are.
+                          [
+                            `{"type":"compaction","id":"n${i}","parentId":null,"timestamp":"${ts}","summary":"s","firstKeptEntryIndex":1e999,"tokensBefore":-0}`,
+                            `{"type":"model_usage","id":"n${i}","parentId":null,"timestamp":"${ts}","usage":{"input":1,"cost":-1e999}}`,
+                          ][i % 2]
+                        : l === "PROTO"
+                          ? // A "__proto__" key is an own key of the parsed entry (an unknown compaction field for omp18).
+                            [
+                              `{"type":"custom_message","id":"p${i}","parentId":null,"timestamp":"${ts}","__proto__":{"type":"x"},"customType":"c","content":"t","display":true,"details":{"__proto__":null,"deliveryId":"d"}}`,
+                              `{"type":"compaction","id":"p${i}","parentId":null,"timestamp":"${ts}","summary":"s","firstKeptEntryId":"","providerReplayThroughEntryId":"x","method":"remote","tokensBefore":1,"__proto__":{"a":1}}`,
+                            ][i % 2]
+                          : l === "CRLF"
+                            ? `${JSON.stringify({ type: "label", id: `c${i}`, parentId: null, timestamp: ts })}\r`
+                            : `${"[".repeat(1200)}${"]".repeat(1200)}`;
     } else {
       const e = entry(l, i, ids) as { id: string };
       ids.push(e.id);
@@ -222,6 +240,13 @@ describe("app/validate/parallel: a pi file read in ranges on other threads has t
     expect(ranges.length).toBeGreaterThanOrEqual(1);
     expect(par && facts(par)).toEqual(facts(await readSession(path)));
     expect(par!.diagnostics.map((d) => d.code)).toContain("skipped_line");
+  });
+
+  it("a range that fails to read fails the read (no wait for a result that never comes)", async () => {
+    const path = join(tmp, "fails.jsonl");
+    writeFileSync(path, fileOf([{ k: "user", ref: 0, dup: false, text: 3 }, "BLANK", { k: "assistant", ref: 1, dup: false, text: 9 }, "BAD"], 3, false));
+    const runChunk = () => Promise.reject(new Error("range unreadable"));
+    await expect(readSessionParallel(path, { workers: 2, minBytes: 0, headBytes: 1, cuts: [150, 300, 450], runChunk })).rejects.toThrow("range unreadable");
   });
 
   it("with worker threads from the build, `validate` prints the same document as on one core", async () => {

@@ -6,8 +6,7 @@ import { diag, type Severity } from "../../shared/diagnostics.js";
 import type { ArgsParam } from "../../shared/codes.js";
 import { bytesInto, isStdin, STDIN_LABEL, readInto } from "../../io/read.js";
 import { isDirectory, readText } from "../../io/text.js";
-import { newerManifestSchema } from "../../formats/yoi/manifest.js";
-import { newestSegmentIn } from "./yoi-lineage.js";
+import { folderFileKinds, folderSession, type FolderSession } from "./folder.js";
 
 export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
   /** Label used in diagnostics instead of the path. */
@@ -35,11 +34,11 @@ async function readAt(path: string, opts: ReadOptions, depth: number): Promise<P
   if (!isStdin(path) && bytes === undefined) {
     try {
       if (await isDirectory(path)) {
-        // A yoi session folder stands for its newest segment (docs/product.md §2).
-        const seg = await newestSegmentIn(path);
-        if (seg === undefined) return unread(file, "UNREADABLE_PATH", { path, reason: "is a folder without a yoi segment file" });
-        const session = await readAt(seg, { ...opts, label: opts.label }, depth);
-        await checkWorkerManifest(session, path, seg);
+        // A session folder stands for one of its files, as its format says (yoi: the newest segment, docs/product.md §2).
+        const found = await folderSession(path);
+        if (found === undefined) return unread(file, "UNREADABLE_PATH", { path, reason: `is a folder without a ${folderFileKinds()}` });
+        const session = await readAt(found.file, { ...opts, label: opts.label }, depth);
+        await addManifestFindings(session, found);
         return session;
       }
     } catch (e) {
@@ -58,16 +57,12 @@ async function readAt(path: string, opts: ReadOptions, depth: number): Promise<P
   }
 }
 
-/** A Worker Session folder whose manifest names a schema newer than `v3` gets PROFILE_NEWER (docs/yoi.md §9). */
-async function checkWorkerManifest(session: ParsedSession, dir: string, seg: string): Promise<void> {
-  if (session.format !== "yoi" || dirname(seg) !== join(dir, "segments")) return;
-  const manifest = join(dir, "session.json");
-  const text = await readText(manifest).catch(() => undefined);
-  const version = text === undefined ? undefined : newerManifestSchema(text);
-  if (version === undefined) return;
-  session.diagnostics.push(
-    diag("PROFILE_NEWER", { file: session.file }, { writer: "yoi", evidence: `session.json schema_version ${version}`, more: 0, profile: session.profile }),
-  );
+/** Findings of the manifest beside a session folder's subfolder (yoi: a Worker Session's `session.json`, docs/yoi.md §9). */
+async function addManifestFindings(session: ParsedSession, found: FolderSession): Promise<void> {
+  const hook = found.format.folder?.manifestFindings;
+  if (found.manifest === undefined || hook === undefined || session.format !== found.format.name) return;
+  const text = await readText(found.manifest).catch(() => undefined);
+  if (text !== undefined) session.diagnostics.push(...hook(session, text));
 }
 
 /**

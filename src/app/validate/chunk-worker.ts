@@ -1,10 +1,23 @@
-// Worker entry of a parallel validate (parallel.ts): the facts of one range of a pi file per message.
+// Worker entry of a parallel validate (parallel.ts): takes ranges of the file from the back (claim.ts) until
+// none is left, sending the facts of each as it is read, then says it is done.
 import { parentPort } from "node:worker_threads";
-import { chunkFacts, type ChunkTask } from "./chunks.js";
+import { takeBack } from "./claim.js";
+import { chunkFacts, type RangeJob } from "./chunks.js";
 
-parentPort?.on("message", (t: ChunkTask) => {
-  chunkFacts(t).then(
-    (value) => parentPort!.postMessage({ ok: true, value }),
-    (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-  );
+parentPort?.on("message", (job: RangeJob) => {
+  void readFromBack(job);
 });
+
+async function readFromBack(job: RangeJob): Promise<void> {
+  const claim = new Int32Array(job.claim);
+  for (let i = takeBack(claim); i !== undefined; i = takeBack(claim)) {
+    try {
+      const [start, end] = job.ranges[i];
+      parentPort!.postMessage({ i, ok: true, value: await chunkFacts({ path: job.path, start, end, version: job.version }) });
+    } catch (e) {
+      parentPort!.postMessage({ i, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      return;
+    }
+  }
+  parentPort!.postMessage({ done: true });
+}

@@ -1,6 +1,6 @@
 // One range of a pi file (whole lines, io/ranges.ts) → the facts of its lines (formats/pi/line-facts.ts),
-// slimmed to cross threads. What a chunk worker runs (and the reading thread, for its own share of ranges).
-import { splitBytes } from "../../io/lines.js";
+// slimmed: handed on line by line on the reading thread, encoded for the trip back on a chunk worker.
+import { ByteLineSplitter } from "../../io/lines.js";
 import { readRange } from "../../io/ranges.js";
 import { piLineFacts, slimFacts, type PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiVersion } from "../../formats/pi/model.js";
@@ -12,8 +12,63 @@ export interface ChunkTask {
   version: PiVersion;
 }
 
-/** The facts of every line of the range, numbered from 1 within it; slimmed unless they stay on this thread. */
-export async function chunkFacts(t: ChunkTask, slim = true): Promise<PiLineFacts[]> {
+/** What a chunk worker is given once: the file, its ranges and the shared claim word (claim.ts). */
+export interface RangeJob {
+  path: string;
+  ranges: [number, number][];
+  version: PiVersion;
+  claim: SharedArrayBuffer;
+}
+
+/**
+ * The facts of a range as they cross threads: JSON text (an array), which the reading thread parses faster
+ * than it takes in a structured clone; the facts themselves when JSON would not carry them exactly (a number
+ * it cannot write: ±Infinity from a literal such as 1e999, or -0).
+ */
+export type ChunkResult = string | PiLineFacts[];
+
+/** "\u" as bytes: a range without it holds no escaped surrogate, and its lines skip that scan. */
+const ESCAPE = Buffer.from("\\u");
+
+/**
+ * Hands the slimmed facts of every line of the range to `onFacts`, numbered from 1 within it, one line at a
+ * time (each line's text and whole value are garbage before the next is read); resolves with the line count.
+ */
+export async function eachFacts(t: ChunkTask, onFacts: (f: PiLineFacts) => void): Promise<number> {
   const bytes = await readRange(t.path, t.start, t.end);
-  return splitBytes(bytes).map((rec) => (slim ? slimFacts(piLineFacts(rec, t.version)) : piLineFacts(rec, t.version)));
+  const escapes = bytes.indexOf(ESCAPE) >= 0;
+  let n = 0;
+  const splitter = new ByteLineSplitter((rec) => {
+    n++;
+    onFacts(slimFacts(piLineFacts(rec, t.version, escapes)));
+  });
+  splitter.push(bytes);
+  splitter.end();
+  return n;
+}
+
+/** The facts of a range, encoded (what a chunk worker sends back). */
+export async function chunkFacts(t: ChunkTask): Promise<ChunkResult> {
+  // Each line is written as JSON at once, so only text is kept while the range is read.
+  const texts: string[] = [];
+  let kept: PiLineFacts[] | undefined;
+  await eachFacts(t, (f) => {
+    if (!kept && jsonExact(f)) texts.push(JSON.stringify(f));
+    else {
+      kept ??= texts.map((x) => JSON.parse(x) as PiLineFacts);
+      kept.push(f);
+    }
+  });
+  return kept ?? `[${texts.join(",")}]`;
+}
+
+export const decodeFacts = (r: ChunkResult): PiLineFacts[] => (typeof r === "string" ? (JSON.parse(r) as PiLineFacts[]) : r);
+
+/** Whether JSON.parse(JSON.stringify(v)) equals v (facts are shallow: slimmed entries, findings). */
+function jsonExact(v: unknown): boolean {
+  if (typeof v === "number") return Number.isFinite(v) && !Object.is(v, -0);
+  if (typeof v !== "object" || v === null) return true;
+  if (Array.isArray(v)) return v.every(jsonExact);
+  for (const k in v) if (!jsonExact((v as Record<string, unknown>)[k])) return false;
+  return true;
 }

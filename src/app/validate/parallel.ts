@@ -1,7 +1,8 @@
-// `validate` of one large pi file on every core: the file is cut into ranges of whole lines; worker threads
-// do each line's own work (decode, JSON.parse, lone-surrogate scan, entry schema: formats/pi/line-facts.ts)
-// and this thread carries the file's reader on from those facts in line order (header, ids, migration,
-// then the tree, its invariants and the profile choice, which need the whole file). The findings are the
+// `validate` of one large pi file on every core: the file is cut into ranges of whole lines, which this thread
+// takes from the front and worker threads from the back (claim.ts). Each line's own work (decode, JSON.parse,
+// lone-surrogate scan, entry schema: formats/pi/line-facts.ts) is done by whichever thread took its range, and
+// this thread carries the file's reader on from those facts in line order (header, ids, migration, then the
+// tree, its invariants and the profile choice, which need the whole file). The findings are the
 // single-core reader's (a property test holds it). Small files, other formats, standard input, a file whose
 // header is not accepted, or no built worker script: undefined, and the caller reads the usual way.
 import { availableParallelism } from "node:os";
@@ -13,12 +14,15 @@ import { lineStartsAt, readRange } from "../../io/ranges.js";
 import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
-import { WorkerPool, workerScript } from "../workers/pool.js";
-import { chunkFacts, type ChunkTask } from "./chunks.js";
+import { workerScript } from "../workers/pool.js";
+import { type BackReaders, inProcessBackReader, workerBackReaders } from "./back.js";
+import { decodeFacts, eachFacts, type ChunkResult, type ChunkTask } from "./chunks.js";
+import { MAX_RANGES, newClaim, takeFront } from "./claim.js";
 
 /** Files smaller than this are read on one core (starting workers costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
-const CHUNK_BYTES = 4 * 2 ** 20;
+/** Small ranges: where the threads meet, this one waits for at most the range a worker is reading. */
+const CHUNK_BYTES = 2 * 2 ** 20;
 /** The head this thread reads itself: the header, a title slot, what detection needs. */
 const HEAD_BYTES = 64 * 2 ** 10;
 
@@ -27,15 +31,15 @@ export interface ParallelOptions {
   /** Threads (default: the cores). Fewer than 2: undefined (no gain). */
   workers?: number;
   minBytes?: number;
-  /** Byte offsets to cut at (each moved to the next line start); default: ranges of about 4 MiB. */
+  /** Byte offsets to cut at (each moved to the next line start); default: ranges of about 2 MiB. */
   cuts?: number[];
   /** Bytes this thread reads itself before the ranges (default 64 KiB; tests cut small files). */
   headBytes?: number;
-  /** Runs a range (tests: in-process); default: a worker pool over the built chunk worker. */
-  runChunk?: (t: ChunkTask) => Promise<PiLineFacts[]>;
+  /** Reads a range taken from the back on this thread (tests); default: worker threads over the built chunk worker. */
+  runChunk?: (t: ChunkTask) => Promise<ChunkResult>;
 }
 
-// One file at a time is read in parallel: several large inputs validated together would each start a pool.
+// One file at a time is read in parallel: several large inputs validated together would each start workers.
 let busy = false;
 
 export async function readSessionParallel(path: string, opts: ParallelOptions = {}): Promise<ParsedSession | undefined> {
@@ -46,6 +50,7 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
   const size = fileSize(path);
   if (size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size === 0) return undefined;
   busy = true;
+  let back: BackReaders | undefined;
   try {
     if (await isDirectory(path)) return undefined;
     const [headEnd] = await lineStartsAt(path, [Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
@@ -60,44 +65,40 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     const version = p?.headerVersion?.();
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
+    // The workers start once the file is known to be pi; their start-up (modules, schemas) overlaps this
+    // thread's first ranges, and they take fewer ranges for it.
+    back = opts.runChunk ? inProcessBackReader(opts.runChunk) : workerBackReaders(script!, workers - 1);
     const ranges = await rangesOf(path, headEnd, size, opts.cuts, workers);
-    // This thread is one of the `workers`: every workers-th range is read here (no worker start-up, no
-    // slimming or copying between threads), the others by a pool of workers - 1 threads.
-    const local = (i: number) => i % workers === 0;
-    const pool = opts.runChunk ? null : new WorkerPool<ChunkTask, PiLineFacts[]>(script!, Math.max(1, Math.min(workers - 1, ranges.length - 1)), null);
-    const run = opts.runChunk ?? ((t: ChunkTask) => pool!.run(t));
-    const task = (i: number): ChunkTask => ({ path, start: ranges[i][0], end: ranges[i][1], version });
-    try {
-      // A window of ranges in flight ahead of the one being carried on: memory stays at a few ranges' facts.
-      const ahead = workers + 1;
-      const pending: Promise<PiLineFacts[]>[] = [];
-      const start = (i: number) => {
-        if (i < ranges.length && !local(i)) pending[i] = run(task(i));
-      };
-      for (let i = 0; i < ahead; i++) start(i);
-      let base = headLines.length;
-      for (let i = 0; i < ranges.length; i++) {
-        const facts = local(i) ? await chunkFacts(task(i), false) : await pending[i];
-        delete pending[i];
-        start(i + ahead);
-        for (const f of facts) {
-          f.no += base;
-          pi.pushFacts(f);
-        }
+    const claim = newClaim(ranges.length);
+    back.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
+    let base = headLines.length;
+    const push = (f: PiLineFacts) => {
+      f.no += base;
+      pi.pushFacts(f);
+    };
+    // This thread takes ranges from the front and hands each line on at once; the workers' facts wait, as the
+    // JSON text they came as, until their turn (parsed earlier, they would live long enough for every minor
+    // GC to copy them).
+    for (let i = 0; i < ranges.length; i++) {
+      if (takeFront(claim) === i) base += await eachFacts({ path, start: ranges[i][0], end: ranges[i][1], version }, push);
+      else {
+        const facts = decodeFacts(await back.result(i));
+        for (const f of facts) push(f);
         base += facts.length;
       }
-    } finally {
-      await pool?.close();
     }
+    // The workers are done: they stop while this thread finishes the reading.
+    void back.stop();
     return sniffer.finish();
   } finally {
     busy = false;
+    await back?.stop();
   }
 }
 
 /** Ranges of whole lines covering [from, size): at the given cuts, or about CHUNK_BYTES each (at least one per thread). */
 async function rangesOf(path: string, from: number, size: number, cuts: readonly number[] | undefined, workers: number): Promise<[number, number][]> {
-  const n = Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES));
+  const n = Math.min(MAX_RANGES, Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES)));
   const wanted = cuts ?? Array.from({ length: n - 1 }, (_, i) => from + Math.round(((i + 1) * (size - from)) / n));
   const starts = await lineStartsAt(
     path,

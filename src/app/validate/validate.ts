@@ -33,9 +33,8 @@ export interface ValidateOptions {
   ttsrProfile?: "seed" | "v17" | "v18";
   concurrency?: number;
   /**
-   * Threads for one large pi file (parallel.ts; 0 or 1: one, the default). Not the default: on the 2-core
-   * machine of issue 21 a second thread added ≈ 0.45 s of CPU to a 94 MB file (+40 %: its start-up and schema
-   * compilation, slimming and copying facts between threads) and never shortened the wall time.
+   * Threads for one large pi file (parallel.ts; default: the cores; 0 or 1: one). A file of 16 MiB and more is
+   * read in ranges on every core, with the single-core findings (docs/performance.md, issue 21).
    */
   workers?: number;
   onProgress?: (done: number, total: number) => void;
@@ -68,8 +67,8 @@ export function validateSession(session: ParsedSession): Diagnostic[] {
 }
 
 async function sessionResult(path: string, opts: ValidateOptions): Promise<FileResult> {
-  // With workers, a large pi file is read on several threads (parallel.ts); anything else, the usual way.
-  const s = (await readSessionParallel(path, { profile: opts.profile, workers: opts.workers ?? 1 })) ?? (await readSession(path, { profile: opts.profile }));
+  // A large pi file is read on several threads (parallel.ts); anything else, or --workers 1, the usual way.
+  const s = (await readSessionParallel(path, { profile: opts.profile, workers: opts.workers })) ?? (await readSession(path, { profile: opts.profile }));
   const label = isStdin(path) ? STDIN_LABEL : path;
   const r: FileResult = {
     path: label,

@@ -27,7 +27,7 @@ export const validateCommand = defineCommand({
       .option("verbose", { type: "boolean", default: false, describe: "Also show notes (profile choices) and skipped files" })
       .option("workers", {
         type: "number",
-        describe: "Threads for a large pi file (16 MiB and up): N >= 2 reads it in ranges on N threads, same findings (default 1)",
+        describe: "Threads for a large pi file (16 MiB and up), read in ranges with the same findings (default: the cores; 1: one thread)",
       })
       .example("$0 validate session.jsonl", "Check one session")
       .example("$0 validate fixtures", "Check every file of a folder")

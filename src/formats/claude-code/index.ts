@@ -1,5 +1,6 @@
 // The Claude Code format module (docs/claude-code.md): transcript reader, one turn per API request, requests
 // rebuilt from the 2.1.3xx request records (digest-checked) or from the conversation lines, compactions.
+import { claudeCodeCodes } from "./codes.js";
 import type { FormatAbout, FormatModule } from "../types.js";
 import { buildCcContext, ccCompactions, ccToMsgs, ccTurnContexts, ccTurns } from "./context.js";
 import { CC_PROFILES, type ApiMessage, type CcProfile, type CcSession } from "./model.js";
@@ -12,6 +13,7 @@ export { rebuildRequests, type RebuiltRequest } from "./requests.js";
 
 export const claudeCodeFormat: FormatModule<CcSession, ApiMessage> = {
   name: "claude-code",
+  codes: claudeCodeCodes,
   profiles: CC_PROFILES,
   // What --help and the README's Formats table say of the format and its profiles.
   about: {

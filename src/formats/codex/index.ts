@@ -1,5 +1,6 @@
 // The Codex CLI rollout format module (docs/codex.md): reader, replay (one turn per model request, with the
 // request body as far as the rollout records it), compactions, TTSR steps.
+import { codexCodes } from "./codes.js";
 import type { FormatAbout, FormatModule } from "../types.js";
 import { buildCodexContext, clearCodexReplay, codexCompactions, codexContextsAt, codexToMsgs, codexTurnContexts, codexTurns } from "./context.js";
 import { codexForkPoint, codexOriginFile, codexOriginFindings, setCodexOrigin } from "./fork.js";
@@ -15,6 +16,7 @@ export type { CodexTurn, CodexCompaction } from "./replay.js";
 
 export const codexFormat: FormatModule<CodexSession, CodexItem> = {
   name: "codex",
+  codes: codexCodes,
   profiles: CODEX_PROFILES,
   // What --help and the README's Formats table say of the format and its profiles.
   about: {

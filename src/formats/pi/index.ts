@@ -1,4 +1,5 @@
 // The pi / oh-my-pi format module (docs/product.md §2, §6, §7).
+import { piCodes } from "./codes.js";
 import type { FormatAbout, FormatModule } from "../types.js";
 import { buildPiContext } from "./context.js";
 import { piToMsgs } from "./lower.js";
@@ -17,6 +18,7 @@ const piTtsrSteps = (s: PiSession) =>
 
 export const piFormat: FormatModule<PiSession, AgentMessage> = {
   name: "pi",
+  codes: piCodes,
   profiles: PI_PROFILES,
   // What --help and the README's Formats table say of the format and its profiles.
   about: {

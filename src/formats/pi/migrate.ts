@@ -3,7 +3,7 @@
 // instead of upstream's random 8-character ids, so `firstKeptEntryIndex` → the id of the record at that
 // loader index. v2 → v3: message role hookMessage → custom.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
-import { isObject } from "../../shared/json.js";
+import { copyRecord, isObject } from "../../shared/json.js";
 import type { PiEntry, PiVersion } from "./model.js";
 
 /** State of the v1 migration while streaming: ids by loader record index (header = index 0). */
@@ -22,7 +22,9 @@ export function migrateEntry(value: Record<string, unknown>, line: number, versi
     parentId = v1.prevId;
     v1.prevId = id;
     v1.ids.push(id);
-    raw = { ...value, id, parentId };
+    raw = copyRecord(value);
+    raw.id = id;
+    raw.parentId = parentId;
     if (raw.type === "compaction" && typeof raw.firstKeptEntryIndex === "number") {
       const index = raw.firstKeptEntryIndex;
       // The loader indexes its parsed records (header = 0); a record not yet given an id (a forward
@@ -47,8 +49,10 @@ export function migrateEntry(value: Record<string, unknown>, line: number, versi
     parentId = typeof value.parentId === "string" && value.parentId !== "" ? value.parentId : null;
   }
   if (version < 3 && raw.type === "message" && isObject(raw.message) && raw.message.role === "hookMessage") {
-    raw = raw === value ? { ...value } : raw;
-    raw.message = { ...(raw.message as Record<string, unknown>), role: "custom" };
+    raw = raw === value ? copyRecord(value) : raw;
+    const message = copyRecord(raw.message as Record<string, unknown>);
+    message.role = "custom";
+    raw.message = message;
   }
   return { line, id, parentId, type: typeof raw.type === "string" ? raw.type : "", raw };
 }

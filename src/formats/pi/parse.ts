@@ -12,7 +12,7 @@ import { NEWER_ENTRY_TYPES, newerMarker } from "./newer.js";
 import { isKnownEntryType, checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
 import type { SchemaIssue } from "../../schema/ajv.js";
 import { piLineFacts, type PiLineFacts } from "./line-facts.js";
-import { buildTree, checkTree } from "./tree.js";
+import { checkTree, TreeBuilder } from "./tree.js";
 
 /**
  * True when the first JSON record of a file is a pi header, a v17 title slot, or shaped like a pi entry (string
@@ -68,6 +68,8 @@ export class PiParser implements LineSink<PiSession> {
   #titleSlot: PiTitleSlot | null = null;
   #crlfSeen = false;
   readonly #entries: PiEntry[] = [];
+  /** The ids, lines and tree of the entries, built as they come. */
+  readonly #tree = new TreeBuilder();
   readonly #v1: V1Index = { ids: [], prevId: null };
   readonly #evidence = new NewerEvidence();
   /** No valid header: the file reads as empty (or is refused, once the profile is known). */
@@ -218,19 +220,16 @@ export class PiParser implements LineSink<PiSession> {
     // Types a newer release writes are reported once per file (PROFILE_NEWER), not per line.
     if (!isKnownEntryType(value.type) && !(typeof value.type === "string" && Object.hasOwn(NEWER_ENTRY_TYPES, value.type)))
       bag.add("PI_UNKNOWN_ENTRY_TYPE", { line, pointer: "/type" }, { type: value.type });
-    this.#entries.push(migrateEntry(value, line, this.#version, this.#v1, bag));
+    const entry = migrateEntry(value, line, this.#version, this.#v1, bag);
+    this.#entries.push(entry);
+    this.#tree.add(entry);
   }
 
   /** The session the entries make (an empty file keeps none), before the profile choice. */
   #session(): PiSession {
     const empty = this.#empty;
     const kept = empty ? [] : this.#entries;
-    const byId = new Map<string, PiEntry>();
-    const lineOf = new Map<string, number>();
-    for (const e of kept) {
-      byId.set(e.id, e);
-      lineOf.set(e.id, e.line);
-    }
+    const built = empty ? new TreeBuilder() : this.#tree;
     const h = empty ? null : this.#header;
     const session: PiSession = {
       format: "pi",
@@ -238,8 +237,8 @@ export class PiParser implements LineSink<PiSession> {
       profileReason: "default",
       file: this.#opts.file,
       diagnostics: [],
-      tree: buildTree(kept, byId),
-      lineOf,
+      tree: built.tree(),
+      lineOf: built.lineOf,
       lineCount: this.#lineCount,
       header: h,
       headerLine: empty ? 0 : this.#headerLine,
@@ -247,7 +246,7 @@ export class PiParser implements LineSink<PiSession> {
       titleSlot: this.#titleSlot,
       cwd: h && typeof h.cwd === "string" ? h.cwd : null,
       entries: kept,
-      byId,
+      byId: built.byId,
       empty,
     };
     if (h && typeof h.id === "string") session.id = h.id;

@@ -5,27 +5,44 @@ import { isObject } from "../../shared/json.js";
 import type { SessionTree } from "../types.js";
 import type { PiEntry, PiSession } from "./model.js";
 
-export function buildTree(entries: readonly PiEntry[], byId: ReadonlyMap<string, PiEntry>): SessionTree {
-  const nodes: string[] = [];
-  const parent = new Map<string, string | null>();
-  const children = new Map<string, string[]>();
-  for (const e of entries) {
-    if (parent.has(e.id)) continue;
-    nodes.push(e.id);
-    parent.set(e.id, byId.get(e.id)!.parentId);
-    children.set(e.id, []);
+/**
+ * The tree and the id maps of a session, built as its entries are read (a reader on several threads hands
+ * entries on while other threads still parse, so this work leaves the part that waits for the whole file).
+ * A repeated id keeps its first place and the last entry's parent, as `byId` keeps the last entry.
+ */
+export class TreeBuilder {
+  readonly byId = new Map<string, PiEntry>();
+  readonly lineOf = new Map<string, number>();
+  readonly #nodes: string[] = [];
+  readonly #parent = new Map<string, string | null>();
+  #last: string | null = null;
+
+  add(e: PiEntry): void {
+    this.#last = e.id;
+    this.byId.set(e.id, e);
+    this.lineOf.set(e.id, e.line);
+    if (!this.#parent.has(e.id)) this.#nodes.push(e.id);
+    this.#parent.set(e.id, e.parentId);
   }
-  for (const id of nodes) {
-    const p = parent.get(id);
-    if (p != null && children.has(p)) children.get(p)!.push(id);
+
+  /** The tree of the entries added; the leaf the loader resumes at is the last one. */
+  tree(): SessionTree {
+    const nodes = this.#nodes;
+    const parent = this.#parent;
+    const children = new Map<string, string[]>();
+    for (const id of nodes) children.set(id, []);
+    for (const id of nodes) {
+      const p = parent.get(id);
+      if (p != null && children.has(p)) children.get(p)!.push(id);
+    }
+    return {
+      nodes,
+      parent,
+      children,
+      leaves: nodes.filter((id) => children.get(id)!.length === 0),
+      activeLeafId: this.#last,
+    };
   }
-  return {
-    nodes,
-    parent,
-    children,
-    leaves: nodes.filter((id) => children.get(id)!.length === 0),
-    activeLeafId: entries.length > 0 ? entries[entries.length - 1].id : null,
-  };
 }
 
 /**

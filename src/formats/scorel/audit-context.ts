@@ -1,6 +1,6 @@
 // What the audit checks (V and D rules) read: the load result plus the profile, with small tree helpers.
 import { coded, type CodesWithArgs } from "../../shared/codes.js";
-import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
+import type { ScorelProblem } from "./problems.js";
 import { isObject } from "../../shared/json.js";
 import type { ScorelProfile } from "./model.js";
 import type { Finding, LoadResult } from "./load.js";

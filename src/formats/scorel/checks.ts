@@ -2,7 +2,7 @@
 // assertTreeEvent), re-implemented as pure functions that return the upstream code and message plus a
 // precise sightline detail. The design profile reuses them with the design event table.
 import type { CodesWithArgs } from "../../shared/codes.js";
-import type { BaseField, ScorelProblem } from "../../shared/codes/scorel-problems.js";
+import type { BaseField, ScorelProblem } from "./problems.js";
 import { isObject } from "../../shared/json.js";
 import type { ScorelProfile } from "./model.js";
 import { CONTROL_TYPES, TRANSIENT_TYPES, TREE_TYPES } from "./profiles.js";

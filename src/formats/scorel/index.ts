@@ -1,4 +1,5 @@
 // The Scorel format module (docs/product.md §2, §3; docs/scorel.md): reader from parse.ts, context builders from context/.
+import { scorelCodes } from "./codes.js";
 import type { FormatAbout, FormatModule, NativeContext } from "../types.js";
 import { buildScorelContext, scorelCompactions, scorelContextsAt, scorelToMsgs, scorelTurnContexts, scorelTurns, type ScorelMessage } from "./context/index.js";
 import { resolveProfile } from "./context/build.js";
@@ -11,6 +12,7 @@ export * from "./context/index.js";
 
 export const scorelFormat: FormatModule<ScorelSession, ScorelMessage> = {
   name: "scorel",
+  codes: scorelCodes,
   profiles: SCOREL_PROFILES,
   // What --help and the README's Formats table say of the format and its profiles.
   about: {

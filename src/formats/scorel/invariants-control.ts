@@ -2,7 +2,7 @@
 // docs/scorel.md §12 rules 15, 17, 19, 21, 23, 25, 27 (V part).
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
-import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
+import type { ScorelProblem } from "./problems.js";
 import { ancestors, finding, isAncestorOrSelf, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
 import { harnessKinds, HARNESS_ORIGINS, SECTION_KINDS } from "./profiles.js";
 

@@ -1,7 +1,7 @@
 // Design-profile invariants (D), docs/scorel.md §12 rules 28-32, read with the leaf pointer of docs/scorel.md §7.2.
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
-import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
+import type { ScorelProblem } from "./problems.js";
 import { ancestors, finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
 
 const MESSAGE_TYPES = new Set(["message", "custom_message"]);

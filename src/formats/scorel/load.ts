@@ -8,7 +8,7 @@
 // stay in the tree (they are still conversation), events with unusable id/parent do not (nor their
 // descendants, each reported). Design profile: the same rules plus the leaf pointer of docs/scorel.md §7.2.
 import { coded, type Coded } from "../../shared/codes.js";
-import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
+import type { ScorelProblem } from "./problems.js";
 import { isObject } from "../../shared/json.js";
 import type { SessionTree } from "../types.js";
 import type { ScorelEvent, ScorelProfile } from "./model.js";

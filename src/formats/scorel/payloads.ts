@@ -2,7 +2,7 @@
 // function per event type, returning the first failing field with its JSON pointer (null = accepted).
 import { isObject } from "../../shared/json.js";
 import type { ScorelProfile } from "./model.js";
-import type { ScorelProblem } from "../../shared/codes/scorel-problems.js";
+import type { ScorelProblem } from "./problems.js";
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown): v is string => typeof v === "string";

@@ -1,6 +1,8 @@
 // The yoi format module (docs/product.md §2, §3): segment reader, replay, turns, compactions, wrap-once rule.
+import { yoiCodes } from "./codes.js";
 import type { FormatAbout, FormatModule } from "../types.js";
 import { buildYoiContext, yoiToMsgs, yoiTurnContexts, yoiTurns } from "./context.js";
+import { yoiFolder } from "./folder.js";
 import { yoiCompactions } from "./lineage.js";
 import { YOI_PROFILES, type YoiHistoryItem, type YoiProfile, type YoiSession } from "./model.js";
 import { setYoiOrigin, yoiCompactionBefore, yoiOriginFile, yoiOriginFindingsOf } from "./origin.js";
@@ -16,6 +18,7 @@ export { checkLogEntry, LOG_ENTRY_KINDS, SYSTEM_ITEM_KINDS } from "./catalog.js"
 
 export const yoiFormat: FormatModule<YoiSession, YoiHistoryItem> = {
   name: "yoi",
+  codes: yoiCodes,
   profiles: YOI_PROFILES,
   // What --help and the README's Formats table say of the format and its profiles.
   about: {
@@ -34,6 +37,7 @@ export const yoiFormat: FormatModule<YoiSession, YoiHistoryItem> = {
   turns: yoiTurns,
   turnContexts: yoiTurnContexts,
   compactions: yoiCompactions,
+  folder: yoiFolder,
   originFile: yoiOriginFile,
   setOrigin: setYoiOrigin,
   originFindings: yoiOriginFindingsOf,

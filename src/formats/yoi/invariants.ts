@@ -1,7 +1,7 @@
 // The invariants of docs/yoi.md §8 as findings. docs/yoi.md §8.1 and §8.7 (known kinds, task_reminder.source) are
 // the loader verdict itself (`corrupt` / YOI_INVALID_ENTRY); the rest get one code each below.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
-import type { ReminderWrapProblem } from "../../shared/codes/yoi.js";
+import type { ReminderWrapProblem } from "./codes.js";
 import { isObject } from "../../shared/json.js";
 import { rustTrim } from "./rust-trim.js";
 import { checkPodScope } from "./catalog.js";

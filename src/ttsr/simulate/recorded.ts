@@ -4,7 +4,8 @@
 // and the profile choice reach a format's evidence through this table, never by testing the format name.
 import { pathTo } from "../../formats/pi/context.js";
 import type { PiEntry, PiSession } from "../../formats/pi/model.js";
-import type { FormatName, SessionBase } from "../../formats/types.js";
+import type { FormatName } from "../../formats/index.js";
+import type { SessionBase } from "../../formats/types.js";
 import type { TtsrProfile } from "../types.js";
 import { collectEvidence, messageOf, type EvidenceItem } from "./evidence.js";
 
@@ -61,6 +62,6 @@ const RECORDED: { [F in FormatName]?: (s: never) => RecordedTtsr } = { pi: piRec
 
 /** The session's recorded TTSR evidence, or undefined when its format records none. */
 export function recordedTtsr(session: SessionBase): RecordedTtsr | undefined {
-  const source = RECORDED[session.format] as ((s: SessionBase) => RecordedTtsr) | undefined;
+  const source = RECORDED[session.format as FormatName] as ((s: SessionBase) => RecordedTtsr) | undefined;
   return source?.(session);
 }

@@ -1,6 +1,6 @@
 // The code catalogue is one list: no code defined twice, every entry worded, loader codes flagged.
 import { describe, expect, it } from "vitest";
-import { catalogue, codeSpec, duplicateCodes } from "../../../src/shared/codes.js";
+import { catalogue, codeArea, codeSpec, registerCodes } from "../../../src/shared/codes.js";
 import { wordUntyped, type CodeSpec } from "../../../src/shared/codes/types.js";
 import type { Coded } from "../../../src/shared/codes.js";
 import { diag, DiagnosticBag, sortDiagnostics } from "../../../src/shared/diagnostics.js";
@@ -38,8 +38,12 @@ const CASES: Coded[] = [
 const casesOf = (spec: CodeSpec): Coded[] => CASES.filter((c) => (codeSpec(c.code)?.message as unknown) === spec.message);
 
 describe("code catalogue", () => {
-  it("defines no code twice across areas", () => {
-    expect(duplicateCodes()).toEqual([]);
+  it("refuses a code defined twice across areas, and words no code that no area defines", () => {
+    const again = { INVALID_JSON: { severity: "error", title: "a second wording", message: () => "again" } } as const;
+    expect(() => registerCodes("elsewhere", again)).toThrow(/INVALID_JSON is defined by general and by elsewhere/);
+    expect(codeArea("INVALID_JSON")).toBe("general");
+    expect(catalogue.INVALID_JSON?.title).not.toBe("a second wording");
+    expect(() => diag("NOT_A_CODE" as never, { file: "f" })).toThrow(/NOT_A_CODE is in no registered code table/);
   });
   it("own codes are SCREAMING_SNAKE; loader-verdict codes keep upstream names (or are sightline's where upstream has none)", () => {
     for (const [code, spec] of entries) {

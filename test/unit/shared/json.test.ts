@@ -1,7 +1,7 @@
 // shared/json: parsing never throws or recurses; depth is guarded before recursive walkers see a value.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findLoneSurrogate, hasLoneSurrogate, jsonDepth, openingBracketsExceed, parseJson } from "../../../src/shared/json.js";
+import { copyRecord, findLoneSurrogate, hasLoneSurrogate, jsonDepth, openingBracketsExceed, parseJson } from "../../../src/shared/json.js";
 
 describe("shared/json", () => {
   it("jsonDepth ignores brackets inside strings and escapes", () => {
@@ -35,5 +35,22 @@ describe("shared/json", () => {
     expect(findLoneSurrogate({ ok: "x", list: ["y", { "k\udc00": 1 }] })).toBe("/list/1/k\udc00");
     expect(findLoneSurrogate(JSON.parse('{"a":"\\ud800"}'))).toBe("/a");
     expect(findLoneSurrogate({ a: "fine" })).toBeUndefined();
+  });
+
+  it("copyRecord copies a parsed object as spread does: own keys in order, a __proto__ key kept as an own key (property)", () => {
+    const key = fc.oneof(fc.constantFrom("__proto__", "id", "0", "7", "constructor"), fc.string({ maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.jsonValue(), { maxKeys: 6 }), (d) => {
+        const parsed = JSON.parse(JSON.stringify(d)) as Record<string, unknown>;
+        const copy = copyRecord(parsed);
+        const spread = { ...parsed };
+        expect(Object.keys(copy)).toEqual(Object.keys(spread));
+        expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+        for (const k of Object.keys(spread)) expect(copy[k]).toBe(spread[k]);
+        expect(copy).not.toBe(parsed);
+      }),
+    );
+    const withProto = JSON.parse('{"__proto__":{"x":1},"a":2}') as Record<string, unknown>;
+    expect(Object.hasOwn(copyRecord(withProto), "__proto__")).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSession } from "../../../../src/app/read/read.js";
-import { newestSegmentIn } from "../../../../src/app/read/yoi-lineage.js";
+import { folderSession } from "../../../../src/app/read/folder.js";
 
 const FIXTURE = resolve(import.meta.dirname, "../../../../fixtures/yoi/v3-annotated-realistic.jsonl");
 const OLDER = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01.jsonl";
@@ -28,12 +28,24 @@ function workerSession(withManifest = true, schemaVersion = 3): string {
 describe("docs/yoi.md §9 Worker Session store folder", () => {
   it("the folder stands for the newest segment of segments/", async () => {
     const root = workerSession();
-    expect(await newestSegmentIn(root)).toBe(join(root, "segments", NEWER));
+    expect(await folderSession(root)).toMatchObject({ file: join(root, "segments", NEWER), manifest: join(root, "session.json"), format: { name: "yoi" } });
     const s = await readSession(root);
     expect(s.format === "yoi" && s.profile).toBe("v3");
   });
   it("without session.json a segments/ folder is not looked into", async () => {
-    expect(await newestSegmentIn(workerSession(false))).toBeUndefined();
+    expect(await folderSession(workerSession(false))).toBeUndefined();
+  });
+  it("a session folder stands for its newest segment, with no manifest", async () => {
+    const root = workerSession();
+    const found = await folderSession(join(root, "segments"));
+    expect(found?.file).toBe(join(root, "segments", NEWER));
+    expect(found?.manifest).toBeUndefined();
+  });
+  it("a folder no format recognises is read as none, worded with what a session folder holds", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "sightline-empty-"));
+    expect(await folderSession(empty)).toBeUndefined();
+    const s = await readSession(empty);
+    expect(s.diagnostics.map((d) => d.message).join("\n")).toContain("is a folder without a yoi segment file");
   });
   it("a manifest at schema 3 adds no warning", async () => {
     const s = await readSession(workerSession());

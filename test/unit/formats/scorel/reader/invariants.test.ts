@@ -1,7 +1,7 @@
 // scorel-format §12: every invariant with a passing and a failing case (E = error, V = warning, D = design only).
 import { describe, expect, it } from "vitest";
 import { A, Acall, byCode, C, ev, H, header, IS, jsonl, parse, Q, session, T, text, U, X } from "./helpers.js";
-import { scorelCodes } from "../../../../../src/shared/codes/scorel.js";
+import { scorelCodes } from "../../../../../src/formats/scorel/codes.js";
 
 const INVARIANT_CODES = Object.keys(scorelCodes).filter((c) => c.startsWith("SCOREL_INV_"));
 

@@ -1,5 +1,5 @@
 // Diagnostic codes of the Codex CLI rollout reader (docs/codex.md).
-import { show, type Catalogue } from "./types.js";
+import { show, type Catalogue } from "../../shared/codes/types.js";
 
 export const codexCodes = {
   CODEX_INVALID_LINE: {
@@ -76,3 +76,10 @@ export const codexCodes = {
       `This rollout continues thread history ${show(a.parent)} after a revert, and that rollout was not found beside it: the requests are shown without the history before it`,
   },
 } satisfies Catalogue;
+
+// The catalogue's types learn this table here (the format registry adds it to the catalogue at run time).
+declare module "../../shared/codes.js" {
+  interface CodeTables {
+    codex: typeof codexCodes;
+  }
+}

@@ -1,5 +1,5 @@
 // Diagnostic codes of the Claude Code area (docs/claude-code.md).
-import { show, type Catalogue } from "./types.js";
+import { show, type Catalogue } from "../../shared/codes/types.js";
 
 export const claudeCodeCodes = {
   CC_INVALID_LINE: {
@@ -67,3 +67,10 @@ export const claudeCodeCodes = {
       `session ${show(a.session)} copies entries of session ${show(a.origin)}, which could not be read beside it or does not hold them`,
   },
 } as const satisfies Catalogue;
+
+// The catalogue's types learn this table here (the format registry adds it to the catalogue at run time).
+declare module "../../shared/codes.js" {
+  interface CodeTables {
+    "claude-code": typeof claudeCodeCodes;
+  }
+}

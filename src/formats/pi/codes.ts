@@ -1,6 +1,6 @@
 // Diagnostic codes of the pi area. Loader verdict codes (loader: true) keep the upstream code verbatim;
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
-import { show, type Catalogue } from "./types.js";
+import { show, type Catalogue } from "../../shared/codes/types.js";
 
 export const piCodes = {
   // ---- loader verdict (what pi / oh-my-pi's loader does with the file) ----
@@ -106,3 +106,10 @@ export const piCodes = {
       `Unknown entry type ${show(a.type)}: the loader keeps it and buildSessionContext ignores it (a newer writer, or a typo?)`,
   },
 } satisfies Catalogue;
+
+// The catalogue's types learn this table here (the format registry adds it to the catalogue at run time).
+declare module "../../shared/codes.js" {
+  interface CodeTables {
+    pi: typeof piCodes;
+  }
+}

@@ -1,6 +1,6 @@
 // Diagnostic codes of the yoi area. Loader verdict codes (loader: true) keep the upstream code verbatim;
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
-import { show, type Catalogue } from "./types.js";
+import { show, type Catalogue } from "../../shared/codes/types.js";
 
 /** How a task_reminder body departs from its era's wrapping (docs/yoi.md §8.8). */
 const REMINDER_WRAP = {
@@ -141,3 +141,10 @@ export const yoiCodes = {
     message: (a: { entryId: string; first: string }) => `metadata.entry_id ${show(a.entryId)} already names the entry of ${show(a.first)}`,
   },
 } satisfies Catalogue;
+
+// The catalogue's types learn this table here (the format registry adds it to the catalogue at run time).
+declare module "../../shared/codes.js" {
+  interface CodeTables {
+    yoi: typeof yoiCodes;
+  }
+}

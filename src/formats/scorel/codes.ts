@@ -2,8 +2,8 @@
 // sightline's own findings use SCREAMING_SNAKE codes prefixed with the area.
 // Invariant codes follow docs/scorel.md §12: "E" = the shipped loader rejects (error), "V" = audit-level
 // (warning), "D" = design-profile rule (warning, only under --profile design).
-import { show, type Catalogue, type CodeSpec } from "./types.js";
-import { wordScorelProblem, type ScorelProblem } from "./scorel-problems.js";
+import { show, type Catalogue, type CodeSpec } from "../../shared/codes/types.js";
+import { wordScorelProblem, type ScorelProblem } from "./problems.js";
 
 /** Loader verdict: the upstream SessionStoreError code, worded with the upstream message (args.message). */
 const loader = (title: string): CodeSpec<{ message: string }> => ({
@@ -13,7 +13,7 @@ const loader = (title: string): CodeSpec<{ message: string }> => ({
   loader: true,
 });
 
-/** An invariant finding: title names the level and number; the args say what was found (scorel-problems.ts). */
+/** An invariant finding: title names the level and number; the args say what was found (problems.ts). */
 const inv = (level: "E" | "V" | "D", no: string, what: string): CodeSpec<ScorelProblem> => ({
   severity: level === "E" ? "error" : "warning",
   title: `Invariant ${no} (${level === "E" ? "loader-level, E" : `audit-level, ${level}`}): ${what}`,
@@ -118,3 +118,10 @@ export const scorelCodes = {
     "session_model_selected (P6) has a selectedModel with string modelId/providerId/provider/id/displayName and a known reasoningEffort",
   ),
 } satisfies Catalogue;
+
+// The catalogue's types learn this table here (the format registry adds it to the catalogue at run time).
+declare module "../../shared/codes.js" {
+  interface CodeTables {
+    scorel: typeof scorelCodes;
+  }
+}
