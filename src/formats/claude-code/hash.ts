@@ -23,14 +23,17 @@ function sortedJsonWith(v: unknown, inner: (x: unknown) => string): string {
     }
     return `${s}]`;
   }
-  const o = v as Record<string, unknown>;
-  const keys = Object.keys(o).sort();
+  return objectJson(v as Record<string, unknown>, (_k, x) => inner(x));
+}
+
+/** An object's members in sorted key order, undefined ones left out as JSON.stringify does, each value by `value`. */
+function objectJson(o: Record<string, unknown>, value: (k: string, x: unknown) => string): string {
   let s = "{";
   let first = true;
-  for (const k of keys) {
+  for (const k of Object.keys(o).sort()) {
     const x = o[k];
     if (x === undefined) continue;
-    s += `${first ? "" : ","}${JSON.stringify(k)}:${inner(x)}`;
+    s += `${first ? "" : ","}${JSON.stringify(k)}:${value(k, x)}`;
     first = false;
   }
   return `${s}}`;
@@ -45,17 +48,9 @@ function sortedJsonWith(v: unknown, inner: (x: unknown) => string): string {
  */
 export function messageJson(m: unknown, blocks: Map<object, string>): string {
   if (m === null || typeof m !== "object" || Array.isArray(m)) return sortedJson(m);
-  const o = m as Record<string, unknown>;
-  const keys = Object.keys(o).sort();
-  let s = "{";
-  let first = true;
-  for (const k of keys) {
-    const x = o[k];
-    if (x === undefined) continue;
-    s += `${first ? "" : ","}${JSON.stringify(k)}:${k === "content" && Array.isArray(x) ? sortedJsonWith(x, (b) => blockJson(b, blocks)) : sortedJson(x)}`;
-    first = false;
-  }
-  return `${s}}`;
+  return objectJson(m as Record<string, unknown>, (k, x) =>
+    k === "content" && Array.isArray(x) ? sortedJsonWith(x, (b) => blockJson(b, blocks)) : sortedJson(x),
+  );
 }
 
 function blockJson(b: unknown, blocks: Map<object, string>): string {
