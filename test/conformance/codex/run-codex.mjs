@@ -8,32 +8,28 @@ import { COMPACT_LIMIT, isCompactionRequest, isRemoteCompactionRequest, remoteCo
 import { startServer } from "./server.mjs";
 
 export function configToml(port, extra = "", provider = "scripted") {
+  const url = `http://127.0.0.1:${port}/v1`;
   // The built-in openai provider pointed at the scripted server (openai_base_url): Codex then compacts remotely.
-  if (provider === "openai")
-    return [
-      `model = "scripted-model"`,
-      `model_provider = "openai"`,
-      `openai_base_url = "http://127.0.0.1:${port}/v1"`,
-      `approval_policy = "never"`,
-      `sandbox_mode = "danger-full-access"`,
-      `model_auto_compact_token_limit = ${COMPACT_LIMIT}`,
-      extra,
-      ``,
-    ].join("\n");
+  const remote = provider === "openai";
   return [
     `model = "scripted-model"`,
-    `model_provider = "scripted"`,
+    `model_provider = "${remote ? "openai" : "scripted"}"`,
+    ...(remote ? [`openai_base_url = "${url}"`] : []),
     `approval_policy = "never"`,
     `sandbox_mode = "danger-full-access"`,
     `model_auto_compact_token_limit = ${COMPACT_LIMIT}`,
     extra,
-    `[model_providers.scripted]`,
-    `name = "scripted"`,
-    `base_url = "http://127.0.0.1:${port}/v1"`,
-    `wire_api = "responses"`,
-    `env_key = "SCRIPTED_API_KEY"`,
-    `request_max_retries = 0`,
-    `stream_max_retries = 0`,
+    ...(remote
+      ? []
+      : [
+          `[model_providers.scripted]`,
+          `name = "scripted"`,
+          `base_url = "${url}"`,
+          `wire_api = "responses"`,
+          `env_key = "SCRIPTED_API_KEY"`,
+          `request_max_retries = 0`,
+          `stream_max_retries = 0`,
+        ]),
     ``,
   ].join("\n");
 }
