@@ -1,8 +1,9 @@
 // The scenarios the real Claude Code CLI is run through (record.mjs): each is a list of CLI invocations, in
 // one scratch HOME and project folder, with the model replies the scripted server gives, in request order.
 // A reply is { content, usage? } or { error }; replies past the end of a step's list are plain text.
-// `skip` lists releases a scenario is not run with. `resume: true` resumes the first step's session; `at(entries)` (with resume) adds --resume-session-at with the
-// uuid it picks among the entries of that session's transcript so far.
+// `skip` lists releases a scenario is not run with; `release[V]` replaces fields of the scenario for release V.
+// `resume: true` resumes the first step's session; `at(entries)` (with resume) adds --resume-session-at with
+// the uuid it picks among the entries of that session's transcript so far.
 
 const text = (t, usage) => ({ content: [{ type: "text", text: t }], ...(usage ? { usage } : {}) });
 const tool = (id, name, input, lead) => ({ content: [...(lead ? [{ type: "text", text: lead }] : []), { type: "tool_use", id, name, input }] });
@@ -136,14 +137,29 @@ export const SCENARIOS = [
   {
     // A reply whose usage reports ~195k input tokens, with a 100k auto-compact window: the next prompt compacts
     // first (record.mjs adds --autocompact and a model whose window the release knows; the window is not
-    // enforced for a model it does not know). 2.1.220 has no --autocompact: its default window applies, and
-    // the second prompt is refused as too long.
+    // enforced for a model it does not know).
     name: "autocompact",
     autocompact: true,
     steps: [
       { args: ["-p", "Start a long task."], replies: [text("Started.", { input_tokens: 195000 })] },
       { args: ["--continue", "-p", "Continue the task."], replies: [text("<summary>A long task was started.</summary>"), text("Continued.")] },
     ],
+    release: {
+      // 2.1.220 has no --autocompact; its window is set by CLAUDE_CODE_AUTO_COMPACT_WINDOW (100k at least). It
+      // compacts only with a configured window (with the model's own window it waits for the API to refuse the
+      // prompt as too long), then summarises every group of messages but the last, which must hold an assistant
+      // message: hence a third prompt, after a reply reporting 92k input tokens (above 67k, the 100k window less
+      // 20k for output less 13k).
+      "2.1.220": {
+        autocompact: false,
+        env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
+        steps: [
+          { args: ["-p", "Start a long task."], replies: [text("Started.")] },
+          { args: ["--continue", "-p", "Go on with it."], replies: [text("Going on.", { input_tokens: 92000 })] },
+          { args: ["--continue", "-p", "Continue the task."], replies: [text("<summary>A long task was started.</summary>"), text("Continued.")] },
+        ],
+      },
+    },
   },
   {
     name: "subagent",
