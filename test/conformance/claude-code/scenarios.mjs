@@ -145,17 +145,15 @@ export const SCENARIOS = [
       { args: ["--continue", "-p", "Continue the task."], replies: [text("<summary>A long task was started.</summary>"), text("Continued.")] },
     ],
     release: {
-      // 2.1.220 has no --autocompact; its window is set by CLAUDE_CODE_AUTO_COMPACT_WINDOW (100k at least). It
-      // compacts only with a configured window (with the model's own window it waits for the API to refuse the
-      // prompt as too long), then summarises every group of messages but the last, which must hold an assistant
-      // message: hence a third prompt, after a reply reporting 92k input tokens (above 67k, the 100k window less
-      // 20k for output less 13k).
+      // 2.1.220 has no --autocompact. With its default model (claude-opus-5) it takes a 200k window and compacts
+      // once the last reply reports more than 167k input tokens (200k less 20k for output less 13k); it then
+      // summarises every group of messages but the last, which it keeps and which must not be all there is:
+      // hence a third prompt after the large reply (docs/claude-code.md §7).
       "2.1.220": {
         autocompact: false,
-        env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
         steps: [
           { args: ["-p", "Start a long task."], replies: [text("Started.")] },
-          { args: ["--continue", "-p", "Go on with it."], replies: [text("Going on.", { input_tokens: 92000 })] },
+          { args: ["--continue", "-p", "Go on with it."], replies: [text("Going on.", { input_tokens: 172000 })] },
           { args: ["--continue", "-p", "Continue the task."], replies: [text("<summary>A long task was started.</summary>"), text("Continued.")] },
         ],
       },

@@ -7,8 +7,10 @@ import { CC2_1_328_COMPACT_AUTO, CC2_1_328_COMPACT_MANUAL } from "../../../../sr
 import { compactInstruction } from "../../../../src/formats/claude-code/compaction.js";
 import { withoutCacheControl } from "../../../../src/formats/claude-code/hash.js";
 import { wireForm } from "../../../../src/formats/claude-code/requests.js";
-import type { ApiMessage } from "../../../../src/formats/claude-code/model.js";
+import type { ApiMessage, CcSession } from "../../../../src/formats/claude-code/model.js";
 import { isSession, moduleOf, parseSession } from "../../../../src/formats/index.js";
+// @ts-expect-error: a plain ESM helper of the conformance harness, shared with the adapter
+import { isCompactionRequest, linesPart } from "../../../conformance/claude-code/compare.mjs";
 
 const session = (release: string, scenario: string) => {
   const dir = join(import.meta.dirname, "../../../../fixtures/claude-code", release, scenario, "projects/-tmp-cc-project");
@@ -54,6 +56,30 @@ describe("before and after of a compaction", () => {
     const after = m.buildContext(s, c.afterLeafId).systemPrompt;
     expect(after).toMatch(/^You are a Claude agent/);
     expect(after).toBe(m.buildContext(s, c.beforeLeafId).systemPrompt);
+  });
+
+  it("2.1.220 automatic: the context before the preserved tail, with the release's one instruction, as sent", () => {
+    // The recording (a configured 100k window, a reply reporting 92k input tokens, then a third prompt): the
+    // release summarises every group of messages but the last (the last reply and the new prompt), which it keeps.
+    const s = session("2.1.220", "autocompact");
+    const m = moduleOf(s);
+    const [c] = m.compactions(s);
+    if (!c?.request) throw new Error("no compaction request");
+    const boundary = (s as CcSession).records.find((r) => r.raw.subtype === "compact_boundary");
+    expect((boundary?.raw.compactMetadata as { trigger?: string } | undefined)?.trigger).toBe("auto");
+    // As sent, without the user-context block the lines do not record (compare.mjs).
+    const sent = JSON.parse(readFileSync(join(import.meta.dirname, "../../../../fixtures/claude-code/2.1.220/autocompact/requests.json"), "utf8"))
+      .filter((q: { other?: boolean }) => !q.other)
+      .map((q: { body: unknown }) => q.body);
+    const compaction = sent.filter(isCompactionRequest);
+    expect(compaction).toHaveLength(1);
+    expect(c.request.messages).toEqual(linesPart(compaction[0]));
+    const last = (c.request.messages as ApiMessage[]).at(-1)?.content as Array<{ text: string }>;
+    expect(last.map((b) => b.text)).toEqual(["Go on with it.\n", compactInstruction("cc-2.1-early", true, true, "")]);
+    // The prompt that triggered it is written twice (a slug added): a note, and one message in the context after.
+    expect(s.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["info CC_ENTRY_REWRITTEN"]);
+    const after = m.buildContext(s, c.afterLeafId).messages as ApiMessage[];
+    expect(after.filter((x) => JSON.stringify(x.content).includes("Continue the task."))).toHaveLength(1);
   });
 
   it("2.1.220: before and after are said to be rebuilt from the lines", () => {
