@@ -160,6 +160,41 @@ export const SCENARIOS = [
     },
   },
   {
+    // Automatic compaction in the middle of a turn: after a tool call whose reply reports a large usage, before
+    // the request that sends the result (the compaction request carries the call and its result).
+    name: "autocompact-tool",
+    autocompact: true,
+    files: { "notes.txt": "alpha\nbeta\ngamma\n" },
+    steps: [
+      { args: ["-p", "Start a long task."], replies: [text("Started.")] },
+      {
+        args: ["--continue", "-p", "Count the lines of notes.txt."],
+        replies: [
+          { ...tool("toolu_cc51", "Bash", { command: "wc -l notes.txt", description: "Count lines" }), usage: { input_tokens: 195000 } },
+          text("<summary>A long task; counting lines.</summary>"),
+          text("It has three lines."),
+        ],
+      },
+    ],
+    release: {
+      // Its default window (docs/claude-code.md §7): 172k is past the threshold; the tool call is the kept group.
+      "2.1.220": {
+        autocompact: false,
+        steps: [
+          { args: ["-p", "Start a long task."], replies: [text("Started.")] },
+          {
+            args: ["--continue", "-p", "Count the lines of notes.txt."],
+            replies: [
+              { ...tool("toolu_cc51", "Bash", { command: "wc -l notes.txt", description: "Count lines" }), usage: { input_tokens: 172000 } },
+              text("<summary>A long task; counting lines.</summary>"),
+              text("It has three lines."),
+            ],
+          },
+        ],
+      },
+    },
+  },
+  {
     name: "subagent",
     steps: [
       {
