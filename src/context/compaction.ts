@@ -11,6 +11,8 @@ import type { FullTurn } from "./turns.js";
 
 export interface CompactionDiff {
   id: string;
+  /** Who started the compaction, where the log says so (CompactionRef.trigger). */
+  trigger?: "manual" | "automatic";
   before: FullTurn;
   after: FullTurn;
   dropped: Msg[];
@@ -218,6 +220,7 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
       patch: opts.withPatch === false ? "" : patch(),
     };
     if (c.capsule !== undefined) d.capsule = capsuleCheck(c.capsule, after.map((m) => m.text).join("\n"));
+    if (c.trigger !== undefined) d.trigger = c.trigger;
     if (c.request !== undefined) d.request = c.request;
     if (c.notRecorded !== undefined) d.notRecorded = c.notRecorded;
     out.push(d);
