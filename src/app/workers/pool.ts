@@ -62,6 +62,7 @@ export class WorkerPool<I, O> {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    afterThreadStart();
   }
 
   private spawn(): Slot<I, O> {
@@ -72,6 +73,8 @@ export class WorkerPool<I, O> {
       timer: null,
     };
     slot.worker.on("message", (o: { ok: true; value: O } | { ok: false; error: string }) => {
+      // V8 may have raised the young-generation growth factor again (a worker's heap set up or torn down).
+      afterThreadStart();
       const t = this.finish(slot);
       if (!t) return;
       if (o.ok) t.resolve(o.value);
