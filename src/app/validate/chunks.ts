@@ -1,6 +1,6 @@
 // One range of a pi file (whole lines, io/ranges.ts) → the facts of its lines (formats/pi/line-facts.ts),
 // slimmed: handed on line by line on the reading thread, encoded for the trip back on a chunk worker.
-import { ByteLineSplitter } from "../../io/lines.js";
+import { eachLineOf } from "../../io/lines.js";
 import { readRange } from "../../io/ranges.js";
 import { piLineFacts, slimFacts, type PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiVersion } from "../../formats/pi/model.js";
@@ -37,14 +37,7 @@ const ESCAPE = Buffer.from("\\u");
 export async function eachFacts(t: ChunkTask, onFacts: (f: PiLineFacts) => void): Promise<number> {
   const bytes = await readRange(t.path, t.start, t.end);
   const escapes = bytes.indexOf(ESCAPE) >= 0;
-  let n = 0;
-  const splitter = new ByteLineSplitter((rec) => {
-    n++;
-    onFacts(slimFacts(piLineFacts(rec, t.version, escapes)));
-  });
-  splitter.push(bytes);
-  splitter.end();
-  return n;
+  return eachLineOf(bytes, (rec) => onFacts(slimFacts(piLineFacts(rec, t.version, escapes))));
 }
 
 /** The facts of a range, encoded (what a chunk worker sends back). */
