@@ -4,6 +4,7 @@ import { eachLineOf } from "../../io/lines.js";
 import { readRange } from "../../io/ranges.js";
 import { piLineFacts, slimFacts, type PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiVersion } from "../../formats/pi/model.js";
+import type { SchemaIssue } from "../../schema/ajv.js";
 
 export interface ChunkTask {
   path: string;
@@ -46,16 +47,35 @@ export async function chunkFacts(t: ChunkTask): Promise<ChunkResult> {
   const texts: string[] = [];
   let kept: PiLineFacts[] | undefined;
   await eachFacts(t, (f) => {
-    if (!kept && jsonExact(f)) texts.push(JSON.stringify(f));
+    if (!kept && jsonExact(f)) texts.push(JSON.stringify(pack(f)));
     else {
-      kept ??= texts.map((x) => JSON.parse(x) as PiLineFacts);
+      kept ??= texts.map((x) => unpack(JSON.parse(x) as Packed));
       kept.push(f);
     }
   });
   return kept ?? `[${texts.join(",")}]`;
 }
 
-export const decodeFacts = (r: ChunkResult): PiLineFacts[] => (typeof r === "string" ? (JSON.parse(r) as PiLineFacts[]) : r);
+export const decodeFacts = (r: ChunkResult): PiLineFacts[] => (typeof r === "string" ? (JSON.parse(r) as Packed[]).map(unpack) : r);
+
+/**
+ * The facts of a line that parsed, with nothing else to say about its bytes (most lines), as an array:
+ * [no, 1 if terminated + 2 if it ends with "\r", the slimmed value, the schema issues or 0 for none computed].
+ * Without the facts' key names the text is about a third shorter to write and to parse. Other lines: as they are.
+ */
+type Packed = [number, number, unknown, SchemaIssue[] | 0] | PiLineFacts;
+
+function pack(f: PiLineFacts): Packed {
+  if (f.invalidUtf8 || f.blank || !f.parsed?.ok || f.surrogate !== undefined) return f;
+  return [f.no, (f.terminated ? 1 : 0) | (f.cr ? 2 : 0), f.parsed.value, f.schema ?? 0];
+}
+
+function unpack(p: Packed): PiLineFacts {
+  if (!Array.isArray(p)) return p;
+  const f: PiLineFacts = { no: p[0], terminated: (p[1] & 1) === 1, cr: (p[1] & 2) === 2, blank: false, parsed: { ok: true, value: p[2] } };
+  if (p[3] !== 0) f.schema = p[3];
+  return f;
+}
 
 /** Whether JSON.parse(JSON.stringify(v)) equals v (facts are shallow: slimmed entries, findings). */
 function jsonExact(v: unknown): boolean {
