@@ -4,8 +4,8 @@
 // this thread carries the file's reader on from those facts in line order (header, ids, migration, then the
 // tree, its invariants and the profile choice, which need the whole file), between its own ranges, so that
 // little of it is left when the last range is in. The findings are the single-core reader's (a property
-// test holds it). Small files, other formats, standard input, a file whose
-// header is not accepted, or no built worker script: undefined, and the caller reads the usual way.
+// test holds it). Small files, other formats, standard input, a file whose header is not accepted, or no
+// built worker script: undefined, and the caller reads the usual way.
 import { availableParallelism } from "node:os";
 import { createSessionParser, type ParsedSession } from "../../formats/index.js";
 import type { PiLineFacts } from "../../formats/pi/line-facts.js";
