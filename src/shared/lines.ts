@@ -11,7 +11,7 @@ export interface LineRecord {
   terminated: boolean;
   /** Set by the byte reader when the line's bytes were not valid UTF-8 (text then holds U+FFFD). */
   invalidUtf8?: boolean;
-  /** Set by the byte reader when the line holds no "\\u" (so no escaped character: a reader can skip looking for one). */
+  /** Set by both line splitters when the line holds no "\\u" (no escaped character: a reader can skip looking for one). */
   noUnicodeEscape?: boolean;
 }
 
