@@ -6,11 +6,13 @@ import { capsuleCheck, type CapsuleCheck } from "../capsule/check.js";
 import { moduleOf } from "../formats/index.js";
 import type { LoweredContext, Msg, NativeContext, NotRecordedPart, SessionBase } from "../formats/types.js";
 import { messageTag, reminderMarks, renderContextText } from "./render-text.js";
-import { charsPer4, contextTokens, estimatorName, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
+import { charsPer4, estimatorName, msgTokens, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 import type { FullTurn } from "./turns.js";
 
 export interface CompactionDiff {
   id: string;
+  /** Who started the compaction, where the log says so (CompactionRef.trigger). */
+  trigger?: "manual" | "automatic";
   before: FullTurn;
   after: FullTurn;
   dropped: Msg[];
@@ -154,7 +156,20 @@ function patchHeaders(
 export function compactionDiffs(session: SessionBase, opts: CompactionDiffOptions = {}): CompactionDiff[] {
   const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
-  const count = (sp: string | null, ms: readonly Msg[]) => contextTokens(sp, ms, counter);
+  // Both sides of every compaction mostly hold the same Msg objects: each is counted once per call.
+  const perMsg = new Map<Msg, number>();
+  const count = (sp: string | null, ms: readonly Msg[]) => {
+    let n = sp ? counter.count(sp) : 0;
+    for (const m of ms) {
+      let k = perMsg.get(m);
+      if (k === undefined) {
+        k = msgTokens(m, counter);
+        perMsg.set(m, k);
+      }
+      n += k;
+    }
+    return n;
+  };
   const out: CompactionDiff[] = [];
   // Each side is otherwise a build from the root: O(compactions × depth) on a long session.
   const at = module.contextsAt?.(session, { profile: opts.profile });
@@ -171,15 +186,15 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
     const ctxAfter = side(c.afterLeafId);
     const before = ctxBefore.messages;
     const after = ctxAfter.messages;
-    const turn = (leafId: string | null, sp: string | null, ms: Msg[]): FullTurn => ({
+    const tokens: CompactionDiff["tokens"] = { before: count(ctxBefore.systemPrompt, before), after: count(ctxAfter.systemPrompt, after) };
+    const turn = (leafId: string | null, sp: string | null, ms: Msg[], estimated: number): FullTurn => ({
       index: i,
       leafId,
       responseId: c.id,
       systemPrompt: sp,
       messages: ms,
-      tokens: { estimated: count(sp, ms), estimator: estimatorName(counter) },
+      tokens: { estimated, estimator: estimatorName(counter) },
     });
-    const tokens: CompactionDiff["tokens"] = { before: count(ctxBefore.systemPrompt, before), after: count(ctxAfter.systemPrompt, after) };
     if (c.tokensBefore !== undefined) tokens.loggedBefore = c.tokensBefore;
     if (c.tokensAfter !== undefined) tokens.loggedAfter = c.tokensAfter;
     if (c.tokensBefore !== undefined || c.tokensAfter !== undefined) tokens.loggedAlsoCounts = unrecordedIn(ctxBefore.systemPrompt);
@@ -197,14 +212,15 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
       );
     const d: CompactionDiff = {
       id: c.id,
-      before: turn(beforeLeaf, ctxBefore.systemPrompt, before),
-      after: turn(c.afterLeafId, ctxAfter.systemPrompt, after),
+      before: turn(beforeLeaf, ctxBefore.systemPrompt, before, tokens.before),
+      after: turn(c.afterLeafId, ctxAfter.systemPrompt, after, tokens.after),
       ...matchMessages(before, after, kept),
       keptPositions: [...kept].map(([i, j]) => ({ before: i, after: j })).sort((p, q) => p.after - q.after),
       tokens,
       patch: opts.withPatch === false ? "" : patch(),
     };
     if (c.capsule !== undefined) d.capsule = capsuleCheck(c.capsule, after.map((m) => m.text).join("\n"));
+    if (c.trigger !== undefined) d.trigger = c.trigger;
     if (c.request !== undefined) d.request = c.request;
     if (c.notRecorded !== undefined) d.notRecorded = c.notRecorded;
     out.push(d);

@@ -141,11 +141,13 @@ export interface CompactionRef {
   afterLeafId: string;
   line: number;
   summary: string;
+  /** Who started it, where the log says so (Claude Code: compactMetadata.trigger): the user, or the agent's threshold. */
+  trigger?: "manual" | "automatic";
   tokensBefore?: number;
   tokensAfter?: number;
   /** A CompactCapsule found in the compaction's data/details under "capsule". */
   capsule?: unknown;
-  /** The compaction request as the agent sent it, reconstructed where the format can (Claude Code 2.1.3xx). */
+  /** The compaction request as the agent sent it, reconstructed where the format can (Claude Code). */
   request?: Record<string, unknown>;
   /** Parts of `request` the log does not hold, as for a turn. */
   notRecorded?: NotRecordedPart[];

@@ -57,7 +57,7 @@ export function renderCompactionDiffs(ds: readonly CompactionDiff[], o: { color:
     // The entry's figures are the agent's, not a request's input count: said, so they are not read as one.
     const logged = `the entry's own figures: ${fig(d.tokens.loggedBefore)} before, ${fig(d.tokens.loggedAfter)} after`;
     out.push(
-      paint(o.color, "bold", `compaction ${terminalLine(d.id)}`) +
+      paint(o.color, "bold", `compaction ${terminalLine(d.id)}${d.trigger === undefined ? "" : ` (${d.trigger})`}`) +
         `  before ${d.before.leafId === null ? "(root)" : terminalLine(d.before.leafId)}: ${(d.before.messages as unknown[]).length} msgs, ≈${d.tokens.before} tok → after: ${(d.after.messages as unknown[]).length} msgs, ≈${d.tokens.after} tok (${d.before.tokens.estimator}); ${logged}`,
     );
     if (d.tokens.loggedBefore !== undefined || d.tokens.loggedAfter !== undefined) out.push(paint(o.color, "dim", `  ${ENTRY_FIGURES}`));

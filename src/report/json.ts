@@ -8,22 +8,23 @@ export function renderJson(result: AuditResult, opts: { pretty?: boolean } = {})
 /**
  * JSON.stringify(obj) (compact) cut around the array at `key`: [text up to and including "[", text from "]"].
  * A plain object's JSON is "{" + `"key":value` pairs in own-key order joined by "," + "}", and undefined
- * values are left out, which is what is rebuilt here.
+ * values are left out, which is what is rebuilt here. `json` writes each other value (JSON.stringify, or a
+ * caller's equivalent that changes values first).
  */
-export function splitJson(obj: object, key: string): [string, string] {
+export function splitJson(obj: object, key: string, json: (v: unknown) => string | undefined = JSON.stringify): [string, string] {
   let before = "{";
   let after = "";
   let n = 0;
   let past = false;
   for (const [k, v] of Object.entries(obj)) {
-    const json = k === key ? "" : (JSON.stringify(v) as string | undefined);
-    if (json === undefined) continue;
+    const text = k === key ? "" : json(v);
+    if (text === undefined) continue;
     const pair = `${n++ ? "," : ""}${JSON.stringify(k)}:`;
     if (k === key) {
       before += `${pair}[`;
       past = true;
-    } else if (past) after += pair + json;
-    else before += pair + json;
+    } else if (past) after += pair + text;
+    else before += pair + text;
   }
   return [before, `]${after}}`];
 }

@@ -67,6 +67,11 @@ const SCOREL = "fixtures/scorel/valid/p5-session.jsonl";
 const OMP17 = "fixtures/pi/omp17-deferred-then-compaction/session.jsonl";
 const YOI_DIR = "fixtures/yoi/session-0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 const YOI_SEG = `${YOI_DIR}/0190a1b2-c3d4-7e5f-8a9b-000000000002.jsonl`;
+// Claude Code sessions the real CLI wrote: an automatic compaction (2.1.220) and a /compact and an automatic one (2.1.328).
+const CC = (release: string, scenario: string, id: string) => `fixtures/claude-code/${release}/${scenario}/projects/-tmp-cc-project/${id}.jsonl`;
+const CC220_AUTO = CC("2.1.220", "autocompact", "12e2eef0-b7ed-400e-8444-f35f7799a081");
+const CC328_MANUAL = CC("2.1.328", "compact", "3c2933d3-8da2-4f6f-8ee9-e86af3a7f0b5");
+const CC328_AUTO = CC("2.1.328", "autocompact", "15f7c3cd-70db-4732-9c8d-f7e20d519a6c");
 const G = "../golden/cli/diff";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-diff-"));
@@ -84,6 +89,10 @@ const RUNS = {
   yoiSegText: inRoot(["diff", YOI_SEG]),
   yoiSegJson: inRoot(["diff", YOI_SEG, "--json"]),
   yoiDirText: inRoot(["diff", YOI_DIR]),
+  cc220AutoText: inRoot(["diff", CC220_AUTO]),
+  cc220AutoJson: inRoot(["diff", CC220_AUTO, "--json"]),
+  cc328ManualJson: inRoot(["diff", CC328_MANUAL, "--json"]),
+  cc328AutoJson: inRoot(["diff", CC328_AUTO, "--json"]),
   capsuleKeptText: inTmp(["diff", "capsule-kept.jsonl"]),
   capsuleKeptJson: inTmp(["diff", "capsule-kept.jsonl", "--json"]),
   capsuleLostText: inTmp(["diff", "capsule-lost.jsonl"]),
@@ -129,6 +138,9 @@ interface DiffDoc {
     added: MsgLike[];
     tokens: Record<string, number>;
     capsule?: { valid: boolean; missing: string[]; warnings: string[]; lost: Array<{ kind: string; value: string }> };
+    trigger?: string;
+    request?: { messages: unknown[] };
+    notRecorded?: Array<{ path: string; why: string }>;
   }>;
 }
 const reduce = (d: DiffDoc) =>
@@ -187,6 +199,45 @@ describe("sightline diff <session>: compaction diffs", () => {
     // pi-session-format §9: the log's tokensBefore are 175,004 and 185,014.
     expect(doc.compactions.map((c) => c.tokens.loggedBefore)).toEqual([175004, 185014]);
     await expect(JSON.stringify(reduce(doc), null, 2) + "\n").toMatchFileSnapshot(`${G}/pi-before-compaction.reduced.json`);
+  });
+
+  it("golden: an automatic compaction Claude Code 2.1.220 wrote (before, summary, preserved tail, the rebuilt request)", async () => {
+    expect(res.cc220AutoText.code).toBe(0);
+    expect(res.cc220AutoText.stdout).toMatch(/^compaction 844838c4-28a1-41d7-b306-331225f145bf \(automatic\) {2}before 6620c992-[0-9a-f-]+: 6 msgs/);
+    expect(res.cc220AutoText.stdout).toContain("\n  compaction request: reconstructed (not recorded by the release), 4 messages");
+    await expect(text("cc220AutoText")).toMatchFileSnapshot(`${G}/claude-code-2.1.220-autocompact.txt`);
+    const doc = json("cc220AutoJson");
+    expect(checkContract("diff", doc)).toEqual([]);
+    const [c] = doc.compactions;
+    expect(c?.trigger).toBe("automatic");
+    // Summarised: the first prompt, the listings, the first reply and the second prompt; kept: the second reply
+    // and the prompt that triggered it; added: the summary.
+    expect(c?.dropped.map((m) => m.role)).toEqual(["user", "system", "assistant", "user"]);
+    expect(c?.kept.map((m) => m.text)).toEqual(["Going on.", "Continue the task."]);
+    expect(c?.added.map((m) => m.text.slice(0, 38))).toEqual(["This session is being continued from a"]);
+    expect(c?.request?.messages).toHaveLength(4);
+    expect(c?.notRecorded?.map((n) => n.path)).toEqual([
+      "$.system",
+      "$.tools",
+      "$.model",
+      "$.max_tokens",
+      "$.messages[0].content",
+      "$.messages",
+      "before",
+      "after",
+    ]);
+  });
+
+  it("Claude Code 2.1.328: /compact is manual, the threshold's compaction automatic", () => {
+    for (const [n, want] of [
+      ["cc328ManualJson", "manual"],
+      ["cc328AutoJson", "automatic"],
+    ] as const) {
+      expect(res[n].code).toBe(0);
+      const doc = json(n);
+      expect(checkContract("diff", doc)).toEqual([]);
+      expect(doc.compactions.map((c) => c.trigger)).toEqual([want]);
+    }
   });
 
   it("--compaction 359 --json lists only that compaction, equal to its entry in the full document", () => {

@@ -12,8 +12,8 @@ import { pageMessage, pageShell } from "../../report/html.js";
 import { DATA_PREFIX, DATA_SUFFIX } from "../../report/html-session.js";
 import { splitJson } from "../../report/json.js";
 import type { AuditSession } from "../../audit/model.js";
-import { redactDeep } from "../../report/redact.js";
-import { digestOf, type SessionDigest, type SessionStore } from "../../audit/store.js";
+import { mayHoldSecret, redactDeep } from "../../report/redact.js";
+import { digestOf, HEAVY_KEYS, type SessionDigest, type SessionStore } from "../../audit/store.js";
 import {
   forgetOwner,
   moveSpillFile,
@@ -31,40 +31,88 @@ import {
  * spill's cost; its heavy parts then cannot be read back.
  */
 export function spillSession(dir: string, key: string, s: AuditSession, keepFull = true): SessionDigest {
-  if (keepFull) writeSessionJson(join(dir, `${key}.json`), s, (m) => m, same);
-  const red = redactDeep(s);
-  const clean = red === s;
-  writeSessionJson(join(dir, `${key}.js`), pageShell(red), pageMessage, escapeScriptFileJson, DATA_PREFIX, DATA_SUFFIX);
+  if (keepFull) writeSessionJson(join(dir, `${key}.json`), s);
+  const clean = writeDetailFile(join(dir, `${key}.js`), s) && compactClean(s);
   return digestOf(s, key, clean);
 }
 
 const PREFIX_BYTES = Buffer.byteLength(DATA_PREFIX);
 const SUFFIX_BYTES = Buffer.byteLength(DATA_SUFFIX);
 
-const same = (t: string) => t;
-
 /**
- * JSON.stringify(s) — with each message as `item` gives it, and the text escaped by `escapeText` (per
- * character, so pieces escape like the whole) — written a message at a time: no string of the whole
- * session (the largest allocation of a long session) is ever built.
+ * JSON.stringify(s) written a message at a time: no string of the whole session (the largest allocation of
+ * a long session) is ever built.
  */
-function writeSessionJson(path: string, s: { messages: Msg[] }, item: (m: Msg) => unknown, escapeText: (t: string) => string, prefix = "", suffix = ""): void {
+function writeSessionJson(path: string, s: AuditSession): void {
   writePiecesSync(path, (put) => {
-    if (prefix) put(prefix);
-    if (!Array.isArray(s.messages)) put(escapeText(JSON.stringify(s)));
-    else {
-      const [before, after] = splitJson(s, "messages");
-      put(escapeText(before));
-      // The comma on its own: prefixed, it would make each message's JSON a new string to flatten and copy.
-      s.messages.forEach((m, i) => {
-        if (i) put(",");
-        put(escapeText(JSON.stringify(item(m))));
-      });
-      put(escapeText(after));
-    }
-    if (suffix) put(suffix);
+    if (!Array.isArray(s.messages)) return put(JSON.stringify(s));
+    const [before, after] = splitJson(s, "messages");
+    put(before);
+    // The comma on its own: prefixed, it would make each message's JSON a new string to flatten and copy.
+    s.messages.forEach((m, i) => {
+      if (i) put(",");
+      put(JSON.stringify(m));
+    });
+    put(after);
   });
 }
+
+/**
+ * The detail file (sessions/<n>.js) of the session redacted: DATA_PREFIX + the JSON of pageShell(redactDeep(s))
+ * with each message as pageMessage gives it + DATA_SUFFIX, escaped for a script file. True when redaction
+ * changed none of it. Each value is stringified as it is and redacted only when its JSON holds a literal that
+ * every secret pattern needs: those literals are letters, digits, "-" and "_", which JSON writes as they are,
+ * so a string holding one still shows it in its JSON. The session is then neither walked nor copied whole to
+ * be redacted (most sessions hold no secret), and what the page does not show (a message's text blocks, the
+ * same text as its `text`) is not scanned at all.
+ */
+function writeDetailFile(path: string, s: AuditSession): boolean {
+  let clean = true;
+  const value = (v: unknown): string | undefined => {
+    const json = JSON.stringify(v) as string | undefined;
+    if (json === undefined || !mayHoldSecret(json)) return json;
+    const r = redactDeep(v);
+    if (r === v) return json;
+    const red = JSON.stringify(r);
+    if (red !== json) clean = false;
+    return red;
+  };
+  // A message's page form stringifies its other blocks (extras), so the message is redacted before it is shaped.
+  const message = (m: Msg): string => {
+    const json = JSON.stringify(pageMessage(m));
+    if (!mayHoldSecret(json)) return json;
+    const r = redactDeep(m);
+    if (r === m) return json;
+    const red = JSON.stringify(pageMessage(r));
+    if (red !== json) clean = false;
+    return red;
+  };
+  writePiecesSync(path, (put) => {
+    put(DATA_PREFIX);
+    const shell = pageShell(s);
+    if (!Array.isArray(shell.messages)) put(escapeScriptFileJson(value(shell) as string));
+    else {
+      const [before, after] = splitJson(shell, "messages", value);
+      put(escapeScriptFileJson(before));
+      // The comma on its own: prefixed, it would make each message's JSON a new string to flatten and copy.
+      shell.messages.forEach((m, i) => {
+        if (i) put(",");
+        put(escapeScriptFileJson(message(m)));
+      });
+      put(escapeScriptFileJson(after));
+    }
+    put(DATA_SUFFIX);
+  });
+  return clean;
+}
+
+/** Redaction leaves the session's compact part (what the run keeps of it: path, findings, checks) as it is. */
+function compactClean(s: AuditSession): boolean {
+  const o = s as unknown as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!HEAVY.has(k) && redactDeep(o[k]) !== o[k]) return false;
+  return true;
+}
+const HEAVY = new Set<string>(HEAVY_KEYS);
 
 /** Reads spilled sessions back: the last one loaded is cached, so a projection walking one session's
  * turns and messages reads it once; older ones are dropped (memory stays at one session). */

@@ -17,6 +17,12 @@ export const claudeCodeCodes = {
     title: "Two conversation entries with one uuid",
     message: (a: { uuid: string; first: number }) => `uuid ${show(a.uuid)} already used at line ${show(a.first)}`,
   },
+  CC_ENTRY_REWRITTEN: {
+    severity: "info",
+    title: "A conversation entry written again under its uuid, equal to the first line with fields added",
+    message: (a: { uuid: string; first: number; added: string }) =>
+      `uuid ${show(a.uuid)}: the entry of line ${show(a.first)} written again${a.added === "" ? "" : ` with ${show(a.added)} added`}; the first line is read`,
+  },
   CC_DANGLING_PARENT: {
     severity: "error",
     title: "An entry whose parentUuid names no entry of the file",

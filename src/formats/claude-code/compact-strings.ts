@@ -1,11 +1,12 @@
 // The instruction Claude Code appends to a compaction request (runtime strings of the releases, reproduced byte
 // for byte: data, not prose of ours). Source: the compaction request bodies the CLI sent to the scripted server,
-// fixtures/claude-code/<release>/{compact,compact-args,autocompact}/requests.json.
+// fixtures/claude-code/<release>/{compact,compact-args,autocompact,autocompact-tool}/requests.json.
 //
-// CC2_1_328_COMPACT_MANUAL: 2.1.328, /compact keeping a preserved tail. CC2_1_328_COMPACT_AUTO: 2.1.328
-// automatic compaction and /compact after a single exchange, and 2.1.220 /compact (the same text, one sentence of
-// item 6 shorter; compaction.ts says when which). The arguments of /compact go before the closing reminder, after
-// CC_COMPACT_ARGS_HEAD, in both releases.
+// CC2_1_328_COMPACT_MANUAL: 2.1.328 when the preserved tail holds a reply (/compact after two exchanges, an
+// automatic compaction after a tool call; named after the first case measured). CC2_1_328_COMPACT_AUTO (the same
+// text, one sentence of item 6 shorter): 2.1.328 otherwise (/compact after a single exchange, automatic before a
+// prompt), and 2.1.220 always (compaction.ts says when which). The arguments of /compact go before
+// the closing reminder, after CC_COMPACT_ARGS_HEAD, in both releases.
 
 export const CC_COMPACT_ARGS_HEAD = "\n\nAdditional Instructions:\n";
 export const CC_COMPACT_REMINDER_AT = "\n\nREMINDER: Do NOT call any tools.";

@@ -2,7 +2,8 @@
 // it. Measured on the bodies the CLI sent:
 // - 2.1.328: the last recorded request before the boundary that got a response (same model, system, tools and
 //   params), its messages, the response with cache_control on its last block, then the release's instruction
-//   as a last user message;
+//   as a last user message; compacting automatically after a tool call (before the request that would send its
+//   result), the instruction follows the result blocks in one user message, the reminders after them not sent;
 // - 2.1.220: the messages of the context before the preserved tail (compactMetadata.preservedSegment), the
 //   instruction merged into the last user message as a block of its own (the earlier text gaining "\n"), and
 //   cache_control on the last block of the message before it.
@@ -34,11 +35,12 @@ function compactArgs(s: CcSession, boundary: CcRecord): string | undefined {
 
 /**
  * The instruction text a release sends for this compaction (compact-strings.ts). 2.1.328 adds its item-6
- * sentence to a manual compaction that keeps a preserved tail (compactMetadata.preservedSegment; absent after a
- * single exchange), with or without arguments; measured on the fixtures compact, compact-args, compact-first-turn.
+ * sentence when the preserved tail holds a reply (`keptReply`), manual or automatic, with or without arguments:
+ * measured on the fixtures compact, compact-args, compact-first-turn (no tail), autocompact (the tail is the new
+ * prompt alone) and autocompact-tool (the tail starts at the tool call), and so its code reads. 2.1.220 never does.
  */
-export function compactInstruction(profile: CcProfile, manual: boolean, preserved: boolean, args: string): string {
-  const base = profile === "cc-2.1" && manual && preserved ? CC2_1_328_COMPACT_MANUAL : CC2_1_328_COMPACT_AUTO;
+export function compactInstruction(profile: CcProfile, keptReply: boolean, args: string): string {
+  const base = profile === "cc-2.1" && keptReply ? CC2_1_328_COMPACT_MANUAL : CC2_1_328_COMPACT_AUTO;
   if (args === "") return base;
   const at = base.lastIndexOf(CC_COMPACT_REMINDER_AT);
   return `${base.slice(0, at)}${CC_COMPACT_ARGS_HEAD}${args}${base.slice(at)}`;
@@ -54,8 +56,15 @@ export function ccCompactionRequest(s: CcSession, boundary: CcRecord): Compactio
   const manual = meta.trigger === "manual";
   const args = manual ? compactArgs(s, boundary) : "";
   if (args === undefined) return unbuilt("the /compact command line after the boundary is missing: its arguments are unknown");
-  const instruction = compactInstruction(s.profile, manual, isObject(meta.preservedSegment), args);
+  const instruction = compactInstruction(s.profile, keepsReply(s, meta), args);
   return s.profile === "cc-2.1" ? fromRecords(s, boundary, instruction) : fromLines(s, boundary, meta, instruction);
+}
+
+/** Whether the preserved tail the boundary names holds an assistant entry (compactMetadata.preservedMessages). */
+function keepsReply(s: CcSession, meta: Json): boolean {
+  const kept = isObject(meta.preservedMessages) && Array.isArray(meta.preservedMessages.uuids) ? meta.preservedMessages.uuids : [];
+  const head = isObject(meta.preservedSegment) ? [meta.preservedSegment.headUuid] : [];
+  return [...kept, ...head].some((u) => str(u) && s.entries.get(u)?.type === "assistant");
 }
 
 const unbuilt = (why: string): CompactionRequest => ({ notRecorded: [{ path: "$", why }] });
@@ -80,11 +89,39 @@ function fromRecords(s: CcSession, boundary: CcRecord, instruction: string): Com
   const last = reply[reply.length - 1];
   if (isObject(last)) last.cache_control = { type: "ephemeral" };
   const before = (base.request.messages as ApiMessage[]).map((m) => wireForm(withoutCacheControl(m) as ApiMessage));
+  const results = resultsAfter(s, boundary, base.response);
+  if (!results) return unbuilt("the response before the compaction called tools whose results this rebuild does not place (measured: one call)");
   const request: Json = {
     ...structuredClone(base.request),
-    messages: [...before, { role: "assistant", content: reply }, { role: "user", content: instruction }],
+    messages: [
+      ...before,
+      { role: "assistant", content: reply },
+      { role: "user", content: results.length > 0 ? [...results, { type: "text", text: instruction }] : instruction },
+    ],
   };
   return { request, notRecorded: [...RECORDS_NOT_RECORDED, COMPACTION_NOTE("the request before it, its response")] };
+}
+
+/**
+ * The result of the response's tool call when the compaction came between the call and the request that would
+ * send it (measured with one call): its blocks as the result line holds them. [] when the response called no
+ * tool; undefined when it called several (not observed) or its result line is missing.
+ */
+function resultsAfter(s: CcSession, boundary: CcRecord, response: CcRecord[]): unknown[] | undefined {
+  const calls = new Set<unknown>();
+  for (const r of response)
+    if (isObject(r.raw.message) && Array.isArray(r.raw.message.content))
+      for (const b of r.raw.message.content) if (isObject(b) && b.type === "tool_use") calls.add(b.id);
+  if (calls.size === 0) return [];
+  if (calls.size > 1) return undefined;
+  const after = response[response.length - 1]?.line ?? 0;
+  for (const r of s.records) {
+    if (r.line <= after || r.line >= boundary.line || r.type !== "user" || !isObject(r.raw.message) || !Array.isArray(r.raw.message.content)) continue;
+    const blocks = r.raw.message.content;
+    if (blocks.length > 0 && blocks.every((b) => isObject(b) && b.type === "tool_result" && calls.has(b.tool_use_id)))
+      return blocks.map((b) => withoutCacheControl(b));
+  }
+  return undefined;
 }
 
 function fromLines(s: CcSession, boundary: CcRecord, meta: Json, instruction: string): CompactionRequest {

@@ -289,6 +289,7 @@ export function ccCompactions(s: CcSession): CompactionRef[] {
       line: r.line,
       summary: msg && str(msg.content) ? msg.content : "",
     };
+    if (meta.trigger === "manual" || meta.trigger === "auto") c.trigger = meta.trigger === "auto" ? "automatic" : "manual";
     if (typeof meta.preTokens === "number") c.tokensBefore = meta.preTokens;
     if (typeof meta.postTokens === "number") c.tokensAfter = meta.postTokens;
     const req = ccCompactionRequest(s, r);

@@ -5,7 +5,7 @@ import { isObject, parseJson } from "../../shared/json.js";
 import type { LineRecord, LineSink } from "../../shared/lines.js";
 import type { ParseOptions } from "../types.js";
 import { iterRebuiltRequests } from "./requests.js";
-import { checkEntry, checkInvariants } from "./validate.js";
+import { checkEntry, checkInvariants, rewrittenFields } from "./validate.js";
 import {
   CC_PROFILES,
   CONVERSATION_TYPES,
@@ -71,8 +71,11 @@ class ClaudeCodeParser implements LineSink<CcSession> {
     this.agentId ??= str(raw.agentId) && raw.isSidechain === true ? raw.agentId : undefined;
     if (CONVERSATION_TYPES.has(rec.type) && str(raw.uuid)) {
       const first = this.entries.get(raw.uuid);
-      if (first) this.bag.add("CC_DUPLICATE_UUID", { line: line.no }, { uuid: raw.uuid, first: first.line });
-      else {
+      if (first) {
+        const added = rewrittenFields(first.raw, raw);
+        if (added) this.bag.add("CC_ENTRY_REWRITTEN", { line: line.no }, { uuid: raw.uuid, first: first.line, added: added.join(", ") });
+        else this.bag.add("CC_DUPLICATE_UUID", { line: line.no }, { uuid: raw.uuid, first: first.line });
+      } else {
         this.entries.set(raw.uuid, rec);
         this.lineOf.set(raw.uuid, line.no);
       }

@@ -2,7 +2,8 @@
 // each known record type always carries, dangling and duplicate uuids (the parser counts duplicates), a
 // streamed assistant message split over lines that disagree. Digest checks run where requests are rebuilt.
 import { isObject } from "../../shared/json.js";
-import type { CcRecord, CcSession } from "./model.js";
+import { jsonEqual } from "./digest.js";
+import type { CcRecord, CcSession, Json } from "./model.js";
 
 type Finding =
   | { code: "CC_ENTRY_SHAPE"; args: { type: string; field: string } }
@@ -47,6 +48,18 @@ export function checkEntry(rec: CcRecord): Array<Extract<Finding, { code: "CC_EN
   const out: Array<Extract<Finding, { code: "CC_ENTRY_SHAPE" }>> = [];
   for (const [field, ok] of REQUIRED[rec.type] ?? []) if (!ok(rec.raw[field])) out.push({ code: "CC_ENTRY_SHAPE", args: { type: rec.type, field } });
   return out;
+}
+
+/**
+ * The fields a later line with an entry's uuid adds to it, when that line is the same entry written again: every
+ * field of the first line present and equal, more fields beside them (2.1.220 writes the prompt that triggered an
+ * automatic compaction a second time, with a `slug` added, in about half the recordings). Undefined: a
+ * different entry under the same uuid.
+ */
+export function rewrittenFields(first: Json, again: Json): string[] | undefined {
+  if (first.type !== again.type) return undefined;
+  for (const k of Object.keys(first)) if (!Object.hasOwn(again, k) || !jsonEqual(first[k], again[k])) return undefined;
+  return Object.keys(again).filter((k) => !Object.hasOwn(first, k));
 }
 
 export function checkInvariants(s: CcSession): Array<Exclude<Finding, { code: "CC_ENTRY_SHAPE" }>> {

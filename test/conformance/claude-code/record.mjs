@@ -61,7 +61,8 @@ function sessionEntries(sessionId) {
 }
 
 /** Runs one scenario; returns { requests, log }. The projects folder is left in SCRATCH_HOME. */
-export async function recordScenario(bin, version, sc) {
+export async function recordScenario(bin, version, scenario) {
+  const sc = { ...scenario, ...(scenario.release?.[version] ?? {}) };
   rmSync(SCRATCH_HOME, { recursive: true, force: true });
   rmSync(SCRATCH_PROJECT, { recursive: true, force: true });
   mkdirSync(SCRATCH_HOME, { recursive: true });
@@ -96,7 +97,7 @@ export async function recordScenario(bin, version, sc) {
         "--output-format",
         "json",
       ];
-      if (sc.autocompact && version !== "2.1.220") args.push("--autocompact", "100000", "--model", "claude-sonnet-4-5");
+      if (sc.autocompact) args.push("--autocompact", "100000", "--model", "claude-sonnet-4-5");
       const r = await run(bin, args, env);
       let parsed;
       try {

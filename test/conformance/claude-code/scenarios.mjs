@@ -1,8 +1,9 @@
 // The scenarios the real Claude Code CLI is run through (record.mjs): each is a list of CLI invocations, in
 // one scratch HOME and project folder, with the model replies the scripted server gives, in request order.
 // A reply is { content, usage? } or { error }; replies past the end of a step's list are plain text.
-// `skip` lists releases a scenario is not run with. `resume: true` resumes the first step's session; `at(entries)` (with resume) adds --resume-session-at with the
-// uuid it picks among the entries of that session's transcript so far.
+// `skip` lists releases a scenario is not run with; `release[V]` replaces fields of the scenario for release V.
+// `resume: true` resumes the first step's session; `at(entries)` (with resume) adds --resume-session-at with
+// the uuid it picks among the entries of that session's transcript so far.
 
 const text = (t, usage) => ({ content: [{ type: "text", text: t }], ...(usage ? { usage } : {}) });
 const tool = (id, name, input, lead) => ({ content: [...(lead ? [{ type: "text", text: lead }] : []), { type: "tool_use", id, name, input }] });
@@ -136,14 +137,62 @@ export const SCENARIOS = [
   {
     // A reply whose usage reports ~195k input tokens, with a 100k auto-compact window: the next prompt compacts
     // first (record.mjs adds --autocompact and a model whose window the release knows; the window is not
-    // enforced for a model it does not know). 2.1.220 has no --autocompact: its default window applies, and
-    // the second prompt is refused as too long.
+    // enforced for a model it does not know).
     name: "autocompact",
     autocompact: true,
     steps: [
       { args: ["-p", "Start a long task."], replies: [text("Started.", { input_tokens: 195000 })] },
       { args: ["--continue", "-p", "Continue the task."], replies: [text("<summary>A long task was started.</summary>"), text("Continued.")] },
     ],
+    release: {
+      // 2.1.220 has no --autocompact. With its default model (claude-opus-5) it takes a 200k window and compacts
+      // once the last reply reports more than 167k input tokens (200k less 20k for output less 13k); it then
+      // summarises every group of messages but the last, which it keeps and which must not be all there is:
+      // hence a third prompt after the large reply (docs/claude-code.md §7).
+      "2.1.220": {
+        autocompact: false,
+        steps: [
+          { args: ["-p", "Start a long task."], replies: [text("Started.")] },
+          { args: ["--continue", "-p", "Go on with it."], replies: [text("Going on.", { input_tokens: 172000 })] },
+          { args: ["--continue", "-p", "Continue the task."], replies: [text("<summary>A long task was started.</summary>"), text("Continued.")] },
+        ],
+      },
+    },
+  },
+  {
+    // Automatic compaction in the middle of a turn: after a tool call whose reply reports a large usage, before
+    // the request that sends the result (the compaction request carries the call and its result).
+    name: "autocompact-tool",
+    autocompact: true,
+    files: { "notes.txt": "alpha\nbeta\ngamma\n" },
+    steps: [
+      { args: ["-p", "Start a long task."], replies: [text("Started.")] },
+      {
+        args: ["--continue", "-p", "Count the lines of notes.txt."],
+        replies: [
+          { ...tool("toolu_cc51", "Bash", { command: "wc -l notes.txt", description: "Count lines" }), usage: { input_tokens: 195000 } },
+          text("<summary>A long task; counting lines.</summary>"),
+          text("It has three lines."),
+        ],
+      },
+    ],
+    release: {
+      // Its default window (docs/claude-code.md §7): 172k is past the threshold; the tool call is the kept group.
+      "2.1.220": {
+        autocompact: false,
+        steps: [
+          { args: ["-p", "Start a long task."], replies: [text("Started.")] },
+          {
+            args: ["--continue", "-p", "Count the lines of notes.txt."],
+            replies: [
+              { ...tool("toolu_cc51", "Bash", { command: "wc -l notes.txt", description: "Count lines" }), usage: { input_tokens: 172000 } },
+              text("<summary>A long task; counting lines.</summary>"),
+              text("It has three lines."),
+            ],
+          },
+        ],
+      },
+    },
   },
   {
     name: "subagent",

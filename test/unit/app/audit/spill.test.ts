@@ -11,7 +11,7 @@ import { pageSession } from "../../../../src/report/html.js";
 import { DATA_PREFIX, DATA_SUFFIX } from "../../../../src/report/html-session.js";
 import type { AuditSession } from "../../../../src/audit/model.js";
 import { redactDeep } from "../../../../src/report/redact.js";
-import { msg, session } from "../../report/builders.js";
+import { diagnostic, msg, session } from "../../report/builders.js";
 
 const AWS = "AKIAIOSFODNN7EXAMPLE";
 const dirs: string[] = [];
@@ -62,5 +62,46 @@ describe("app/audit/spill: pieces equal the whole-document projections", () => {
     expect(digest.clean).toBe(true);
     expect(read(".json").equals(Buffer.from(JSON.stringify(s)))).toBe(true);
     expect(read(".js").equals(page(s))).toBe(true);
+  });
+  // The detail file is redacted value by value, only where its JSON holds a secret pattern's literal.
+  const TOKEN = `ghp_${"a1B2".repeat(9)}`;
+  it("a secret in a tool call the page shows: redacted as the whole session would be", () => {
+    const call = msg("assistant", "calling", {
+      blocks: [
+        { type: "text", text: "calling" },
+        { type: "toolCall", name: "sh", arguments: { cmd: `curl -H 'Authorization: Bearer ${TOKEN}'` } },
+      ],
+    });
+    const s = session("call.jsonl", [[msg("user", "go"), call]]);
+    const { digest, read } = spilled(s);
+    expect(digest.clean).toBe(false);
+    expect(read(".js").equals(page(redactDeep(s)))).toBe(true);
+    expect(read(".js").toString()).not.toContain(TOKEN);
+  });
+  it("a secret only in a finding: the page and the digest say so", () => {
+    const s = session("diag.jsonl", [[msg("user", "go")]], { diagnostics: [diagnostic({ message: `bad line: AWS_KEY=${AWS}` })] });
+    const { digest, read } = spilled(s);
+    expect(digest.clean).toBe(false);
+    expect(read(".js").equals(page(redactDeep(s)))).toBe(true);
+    expect(read(".js").toString()).not.toContain(AWS);
+  });
+  it("a secret only in the finding's details, which the page leaves out: the run's copy is still not clean", () => {
+    const s = session("args.jsonl", [[msg("user", "go")]], { diagnostics: [diagnostic({ args: { value: `AWS_KEY=${AWS}` } })] });
+    const { digest, read } = spilled(s);
+    expect(read(".js").equals(page(s))).toBe(true);
+    expect(digest.clean).toBe(false);
+  });
+  it("a secret only in what the page does not show (a text block beside a clean text): clean, the page as it is", () => {
+    const s = session("blocks.jsonl", [[msg("user", "see attached", { blocks: [{ type: "text", text: `AWS_KEY=${AWS}` }] })]]);
+    expect(redactDeep(s)).not.toBe(s);
+    const { digest, read } = spilled(s);
+    expect(read(".js").equals(page(s))).toBe(true);
+    expect(digest.clean).toBe(true);
+  });
+  it("an anchor literal that is no secret (a variable named KEY): the page as it is, clean", () => {
+    const s = session("anchor.jsonl", [[msg("user", "the KEY variable and the eyJ prefix")]]);
+    const { digest, read } = spilled(s);
+    expect(read(".js").equals(page(s))).toBe(true);
+    expect(digest.clean).toBe(true);
   });
 });

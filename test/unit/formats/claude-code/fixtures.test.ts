@@ -53,10 +53,9 @@ for (const release of readdirSync(ROOT)) {
         expect(turns.length).toBeGreaterThan(0);
         const want = release === "2.1.220" ? "rebuilt-from-lines" : "verified";
         expect(turns.map((t) => t.check)).toEqual(turns.map(() => want));
-        // The compaction requests (manual with and without arguments, and automatic where the release compacted):
-        // no release records them; sightline reconstructs each (equal to the captured body).
-        const compactions =
-          ["compact", "compact-args"].includes(scenario) || (["autocompact", "compact-first-turn"].includes(scenario) && release !== "2.1.220") ? 1 : 0;
+        // The compaction requests (manual with and without arguments, after one exchange, automatic before a
+        // prompt and after a tool call): no release records them; sightline reconstructs each (equal to the body).
+        const compactions = ["compact", "compact-args", "compact-first-turn", "autocompact", "autocompact-tool"].includes(scenario) ? 1 : 0;
         expect(result.compactionsEqual).toBe(compactions);
         expect(result.compactionRequests).toBe(0);
         // 2.1.328 records the retried request of the error scenario as its own turn; 2.1.220 does not.

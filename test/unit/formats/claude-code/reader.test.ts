@@ -80,9 +80,28 @@ describe("validation", () => {
   it("an unknown record type is PROFILE_NEWER; duplicate and dangling uuids are errors", () => {
     expect(codes(`${[...text, '{"type":"brand-new-record","sessionId":"s"}'].join("\n")}\n`)).toEqual(["PROFILE_NEWER"]);
     const user = text.find((l) => l.includes('"type":"user"')) as string;
-    expect(codes(`${[...text, user].join("\n")}\n`)).toEqual(["CC_DUPLICATE_UUID"]);
+    const other = user.replace(/"timestamp":"[^"]+"/, '"timestamp":"2000-01-01T00:00:00.000Z"');
+    expect(other).not.toBe(user);
+    expect(codes(`${[...text, other].join("\n")}\n`)).toEqual(["CC_DUPLICATE_UUID"]);
     const dangling = user.replace(/"uuid":"[^"]+"/, '"uuid":"u-new"').replace(/"parentUuid":(null|"[^"]+")/, '"parentUuid":"nowhere"');
     expect(codes(`${[...text, dangling].join("\n")}\n`)).toEqual(["CC_DANGLING_PARENT"]);
+  });
+  it("an entry written again under its uuid (the same fields, more beside them) is a note, not an error; the first line is read", () => {
+    // 2.1.220 writes the prompt that triggered an automatic compaction twice, the second line with a slug added.
+    const user = text.find((l) => l.includes('"type":"user"')) as string;
+    const again = user.replace(/\}$/, ',"slug":"cached-hatching-meerkat"}');
+    for (const extra of [user, again]) {
+      const s = parse(`${[...text, extra].join("\n")}\n`);
+      const d = s.diagnostics.map((x) => [x.code, x.severity, x.message]);
+      expect(d).toEqual([
+        ["CC_ENTRY_REWRITTEN", "info", expect.stringMatching(extra === user ? /written again; the first line is read$/ : /written again with slug added;/)],
+      ]);
+      expect(s.diagnostics[0]?.line).toBe(text.length + 1);
+    }
+    // One field of the first line changed or missing: another entry under the same uuid.
+    const dropped = user.replace(/"cwd":"[^"]+",/, "");
+    expect(dropped).not.toBe(user);
+    expect(codes(`${[...text, dropped].join("\n")}\n`)).toEqual(["CC_DUPLICATE_UUID"]);
   });
   it("the lines of one streamed message disagreeing on requestId are an error", () => {
     const t = lines(mainFile("2.1.220", "tools"));
