@@ -2,7 +2,7 @@
 // Schemas allow additional properties: what the real loaders tolerate is at most a warning.
 // The build compiles the pi schemas ahead of time (scripts/build-validators.mjs → dist/schema/precompiled.js):
 // those validators are used as they are, and Ajv itself is loaded only when a schema has to be compiled here,
-// so a worker thread reading a pi file neither loads nor runs the compiler (docs/performance.md §4.13).
+// so a worker thread reading a pi file neither loads nor runs the compiler (docs/performance.md §4.14).
 import { createRequire } from "node:module";
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from "ajv";
 

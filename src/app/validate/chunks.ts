@@ -28,17 +28,14 @@ export interface RangeJob {
  */
 export type ChunkResult = string | PiLineFacts[];
 
-/** "\u" as bytes: a range without it holds no escaped surrogate, and its lines skip that scan. */
-const ESCAPE = Buffer.from("\\u");
-
 /**
  * Hands the slimmed facts of every line of the range to `onFacts`, numbered from 1 within it, one line at a
  * time (each line's text and whole value are garbage before the next is read); resolves with the line count.
  */
 export async function eachFacts(t: ChunkTask, onFacts: (f: PiLineFacts) => void): Promise<number> {
   const bytes = await readRange(t.path, t.start, t.end);
-  const escapes = bytes.indexOf(ESCAPE) >= 0;
-  return eachLineOf(bytes, (rec) => onFacts(slimFacts(piLineFacts(rec, t.version, escapes))));
+  // A line without "\u" holds no escaped surrogate: it skips that scan.
+  return eachLineOf(bytes, (rec) => onFacts(slimFacts(piLineFacts(rec, t.version, rec.noUnicodeEscape !== true))));
 }
 
 /** The facts of a range, encoded (what a chunk worker sends back). */

@@ -87,7 +87,8 @@ export class PiParser implements LineSink<PiSession> {
       this.#evidenceOnly(rec);
       return;
     }
-    this.#line(piLineFacts(rec));
+    // A line the byte reader saw without "\u" holds no escaped surrogate to look for.
+    this.#line(piLineFacts(rec, undefined, rec.noUnicodeEscape !== true));
   }
 
   /** A line whose own facts were made elsewhere (parse-parallel: only lines after an accepted header). */
