@@ -68,6 +68,38 @@ export class ByteLineSplitter {
   }
 }
 
+/**
+ * The lines of bytes held whole (a range of whole lines of a file), as ByteLineSplitter makes them; returns
+ * their count. Valid UTF-8, the usual case, is checked once for all of them and each line decoded straight
+ * from the bytes (no Buffer view per line); otherwise each line is checked alone, so that each says whether
+ * it was valid. (Decoding all of them at once costs more: one non-ASCII character makes the whole text
+ * two-byte, and every line with it.)
+ */
+export function eachLineOf(bytes: Buffer, emit: (line: LineRecord) => void): number {
+  let no = 0;
+  if (!isUtf8(bytes)) {
+    const s = new ByteLineSplitter((l) => {
+      no++;
+      emit(l);
+    });
+    s.push(bytes);
+    s.end();
+    return no;
+  }
+  let nextEscape = bytes.indexOf(ESCAPE);
+  for (let start = 0; ; ) {
+    const nl = bytes.indexOf(10, start);
+    const end = nl === -1 ? bytes.length : nl;
+    if (nl === -1 && start >= bytes.length) return no;
+    if (nextEscape !== -1 && nextEscape < start) nextEscape = bytes.indexOf(ESCAPE, start);
+    const rec: LineRecord = { no: ++no, text: bytes.toString("utf8", start, end), terminated: nl !== -1 };
+    if (nextEscape === -1 || nextEscape >= end) rec.noUnicodeEscape = true;
+    emit(rec);
+    if (nl === -1) return no;
+    start = nl + 1;
+  }
+}
+
 /** Splits a whole byte buffer (tests, stdin already in memory). */
 export function splitBytes(data: Uint8Array): LineRecord[] {
   const out: LineRecord[] = [];

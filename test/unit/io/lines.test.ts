@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ByteLineSplitter, splitBytes } from "../../../src/io/lines.js";
+import { ByteLineSplitter, eachLineOf, splitBytes } from "../../../src/io/lines.js";
 import { splitText } from "../../../src/shared/lines.js";
 
 const enc = (s: string) => Buffer.from(s, "utf8");
@@ -56,5 +57,38 @@ describe("io/lines: byte line splitting", () => {
   });
   it("an empty input has no lines", () => {
     expect(splitBytes(new Uint8Array())).toEqual([]);
+  });
+});
+
+describe("io/lines: eachLineOf (bytes held whole, decoded once when valid)", () => {
+  const collect = (b: Buffer) => {
+    const out: ReturnType<typeof splitBytes> = [];
+    const n = eachLineOf(b, (l) => out.push(l));
+    return { n, out };
+  };
+  it("gives the byte splitter's lines for any bytes (property)", () => {
+    // Pieces: ASCII, multi-byte text, line ends, \r, and bytes that are not UTF-8.
+    const piece = fc.oneof(
+      fc.string(),
+      fc.constantFrom("\n", "\r\n", "\u00e9\u4e2d", "\ud83d\ude00", " ", "", "\\u00e9", "\\"),
+      fc.constantFrom(Buffer.from([0xff]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xe4, 0xb8])),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const b = Buffer.concat(pieces.map((p) => (typeof p === "string" ? enc(p) : p)));
+        const { n, out } = collect(b);
+        expect(out).toEqual(splitBytes(b));
+        expect(n).toBe(out.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it("flags only the invalid line when some bytes are not UTF-8", () => {
+    const { out } = collect(Buffer.concat([enc("ok\n"), Buffer.from([0x61, 0xff, 0x0a]), enc("torn")]));
+    expect(out).toEqual([
+      { no: 1, text: "ok", terminated: true, noUnicodeEscape: true },
+      { no: 2, text: "a\uFFFD", terminated: true, invalidUtf8: true, noUnicodeEscape: true },
+      { no: 3, text: "torn", terminated: false, noUnicodeEscape: true },
+    ]);
   });
 });
