@@ -23,7 +23,10 @@ export function replayDocument(session: SessionBase, opts: TurnViewOptions = {})
 /** The document without its turns, plus the turns as a lazy sequence (for streaming output). */
 export function replayStream(session: SessionBase, opts: TurnViewOptions = {}): { head: ReplayDocument; turns: Iterable<Turn> } {
   const active = session.tree.activeLeafId;
-  const sp = moduleOf(session).buildContext(session, active, { profile: opts.profile }).systemPrompt;
+  const module = moduleOf(session);
+  const sp = module.systemPromptAt
+    ? module.systemPromptAt(session, active, { profile: opts.profile })
+    : module.buildContext(session, active, { profile: opts.profile }).systemPrompt;
   const s: ReplayDocument["session"] = { path: session.file, format: session.format, profile: session.profile };
   if (session.id !== undefined) s.id = session.id;
   const head: ReplayDocument = {
@@ -34,7 +37,7 @@ export function replayStream(session: SessionBase, opts: TurnViewOptions = {}): 
     systemPrompt: sp === "" ? null : sp,
     turns: [],
     // Where the session came from (a subagent's parent, a fork's original, a yoi segment's lineage), as validate says.
-    diagnostics: [...session.diagnostics, ...(moduleOf(session).originFindings?.(session) ?? [])],
+    diagnostics: [...session.diagnostics, ...(module.originFindings?.(session) ?? [])],
   };
   return { head, turns: iterTurnViews(session, opts) };
 }

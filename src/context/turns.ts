@@ -111,7 +111,9 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
       }
       if (chain.length > session.tree.nodes.length) break; // cycle guard: trees from bad files
     }
-    for (const c of chain) nearestTurn.set(c, found);
+    // Memoised for long walks only: a short one costs less than the map entries (a long chain of non-message
+    // entries shared by many branches is what the memo is for).
+    if (chain.length > 4) for (const c of chain) nearestTurn.set(c, found);
     return found;
   };
   // Compaction records by the id whose context they rebuild; a turn is labelled with those between its

@@ -187,6 +187,11 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   sniff(first: unknown): boolean;
   createParser(opts: ParseOptions): LineSink<S>;
   buildContext(session: S, leafId: string | null, opts?: ContextOptions): NativeContext<N>;
+  /**
+   * buildContext(session, leafId, opts).systemPrompt, for a format that knows it without building the context
+   * (a replay's head asks for it at the active leaf: a walk of the whole path otherwise).
+   */
+  systemPromptAt?(session: S, leafId: string | null, opts?: ContextOptions): string | null;
   toMsgs(session: S, ctx: NativeContext<N>, opts?: ContextOptions): Msg[];
   turns(session: S): TurnRef[];
   turnContexts(session: S, opts?: ContextOptions): Iterable<TurnContext>;

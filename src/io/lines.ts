@@ -4,6 +4,9 @@
 import { isUtf8 } from "node:buffer";
 import type { LineRecord } from "../shared/lines.js";
 
+/** "\\u" as bytes (an escape in JSON text starts with it). */
+const ESCAPE = Buffer.from("\\u");
+
 export class ByteLineSplitter {
   private pieces: Buffer[] = [];
   private pending = 0;
@@ -25,10 +28,13 @@ export class ByteLineSplitter {
     this.seen += buf.length;
     this.bytes += buf.length;
     let start = 0;
+    // The next "\u" in the chunk (a native search, far cheaper than one over each decoded line).
+    let nextEscape = buf.indexOf(ESCAPE);
     for (;;) {
       const nl = buf.indexOf(10, start);
       if (nl === -1) break;
-      this.line(buf.subarray(start, nl), true);
+      if (nextEscape !== -1 && nextEscape < start) nextEscape = buf.indexOf(ESCAPE, start);
+      this.line(buf.subarray(start, nl), true, nextEscape === -1 || nextEscape >= nl);
       start = nl + 1;
     }
     if (start < buf.length) {
@@ -43,17 +49,54 @@ export class ByteLineSplitter {
     if (this.pending > 0) this.line(Buffer.alloc(0), false);
   }
 
-  private line(tailPiece: Buffer, terminated: boolean): void {
+  /** `noEscape`: the tail piece holds no "\u" (the whole line when no pieces came before it). */
+  private line(tailPiece: Buffer, terminated: boolean, noEscape = false): void {
     let bytes = tailPiece;
+    let whole = true;
     if (this.pieces.length > 0) {
       bytes = Buffer.concat([...this.pieces, tailPiece], this.pending + tailPiece.length);
       this.pieces = [];
       this.pending = 0;
+      whole = false;
     }
     const rec: LineRecord = { no: this.no++, text: bytes.toString("utf8"), terminated };
     // Pure ASCII lines are valid UTF-8; only check when a replacement char could hide an invalid sequence.
     if (!isUtf8(bytes)) rec.invalidUtf8 = true;
+    // Exact whatever the chunking: a line assembled from pieces is searched whole.
+    if (whole ? noEscape : bytes.indexOf(ESCAPE) === -1) rec.noUnicodeEscape = true;
     this.emit(rec);
+  }
+}
+
+/**
+ * The lines of bytes held whole (a range of whole lines of a file), as ByteLineSplitter makes them; returns
+ * their count. Valid UTF-8, the usual case, is checked once for all of them and each line decoded straight
+ * from the bytes (no Buffer view per line); otherwise each line is checked alone, so that each says whether
+ * it was valid. (Decoding all of them at once costs more: one non-ASCII character makes the whole text
+ * two-byte, and every line with it.)
+ */
+export function eachLineOf(bytes: Buffer, emit: (line: LineRecord) => void): number {
+  let no = 0;
+  if (!isUtf8(bytes)) {
+    const s = new ByteLineSplitter((l) => {
+      no++;
+      emit(l);
+    });
+    s.push(bytes);
+    s.end();
+    return no;
+  }
+  let nextEscape = bytes.indexOf(ESCAPE);
+  for (let start = 0; ; ) {
+    const nl = bytes.indexOf(10, start);
+    const end = nl === -1 ? bytes.length : nl;
+    if (nl === -1 && start >= bytes.length) return no;
+    if (nextEscape !== -1 && nextEscape < start) nextEscape = bytes.indexOf(ESCAPE, start);
+    const rec: LineRecord = { no: ++no, text: bytes.toString("utf8", start, end), terminated: nl !== -1 };
+    if (nextEscape === -1 || nextEscape >= end) rec.noUnicodeEscape = true;
+    emit(rec);
+    if (nl === -1) return no;
+    start = nl + 1;
   }
 }
 

@@ -25,7 +25,10 @@ export async function writeReplayJson(head: ReplayDocument, turns: Iterable<Turn
   await write(before);
   let first = true;
   for (const t of turns) {
-    await write((first ? "[\n    " : ",\n    ") + turnJson(t));
+    // Two writes, not one joined string: the turn's text is a slice of its JSON, which the writer encodes as
+    // it is; joined, it would be copied whole first.
+    await write(first ? "[\n    " : ",\n    ");
+    await write(turnJson(t));
     first = false;
   }
   await write(first ? "[]" : "\n  ]");

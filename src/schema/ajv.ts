@@ -1,25 +1,51 @@
 // One Ajv instance for the whole program; every schema is compiled once and cached by its $id.
 // Schemas allow additional properties: what the real loaders tolerate is at most a warning.
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+// The build compiles the pi schemas ahead of time (scripts/build-validators.mjs → dist/schema/precompiled.js):
+// those validators are used as they are, and Ajv itself is loaded only when a schema has to be compiled here,
+// so a worker thread reading a pi file neither loads nor runs the compiler (docs/performance.md §4.14).
+import { createRequire } from "node:module";
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from "ajv";
 
-// Schemas are checked against the meta-schema once, by a test (test/unit/schema), not at every start-up.
-const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false, validateSchema: false });
+/** Precompiled validators by $id; none when running from the sources (tests), where everything compiles here. */
+const PRECOMPILED_MODULE = "./precompiled.js";
+const precompiled: ReadonlyMap<string, ValidateFunction> = await import(PRECOMPILED_MODULE).then(
+  (m: { validators: ReadonlyMap<string, ValidateFunction> }) => m.validators,
+  () => new Map(),
+);
+
+let ajv: AjvClass | undefined;
+/** Schemas registered before the compiler was needed, so that $refs between them resolve once it is. */
+const registered = new Map<string, object>();
 const compiled = new Map<string, ValidateFunction>();
+
+function compiler(): AjvClass {
+  if (!ajv) {
+    const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
+    // Schemas are checked against the meta-schema once, by a test (test/unit/schema), not at every start-up.
+    // The same options in scripts/build-validators.mjs.
+    ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false, validateSchema: false });
+    for (const s of registered.values()) ajv.addSchema(s);
+  }
+  return ajv;
+}
 
 /** Registers schemas (idempotent) so $refs between them resolve. */
 export function addSchemas(schemas: readonly object[]): void {
   for (const s of schemas) {
     const id = (s as { $id?: string }).$id;
-    if (id && !ajv.getSchema(id)) ajv.addSchema(s);
+    if (!id || registered.has(id)) continue;
+    registered.set(id, s);
+    if (ajv && !ajv.getSchema(id)) ajv.addSchema(s);
   }
 }
 
 export function validator(schema: object): ValidateFunction {
   const id = (schema as { $id?: string }).$id;
-  if (!id) return ajv.compile(schema);
+  if (!id) return compiler().compile(schema);
   let v = compiled.get(id);
   if (!v) {
-    v = ajv.getSchema(id) ?? ajv.compile(schema);
+    const c = precompiled.get(id) ? undefined : compiler();
+    v = precompiled.get(id) ?? c!.getSchema(id) ?? c!.compile(schema);
     compiled.set(id, v);
   }
   return v;

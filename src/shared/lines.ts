@@ -11,6 +11,8 @@ export interface LineRecord {
   terminated: boolean;
   /** Set by the byte reader when the line's bytes were not valid UTF-8 (text then holds U+FFFD). */
   invalidUtf8?: boolean;
+  /** Set by both line splitters when the line holds no "\\u" (no escaped character: a reader can skip looking for one). */
+  noUnicodeEscape?: boolean;
 }
 
 /** Splits a whole text into line records. A final "\n" does not start another line. */
@@ -18,13 +20,16 @@ export function splitText(text: string): LineRecord[] {
   const out: LineRecord[] = [];
   let start = 0;
   let no = 1;
+  let nextEscape = text.indexOf("\\u");
   for (;;) {
     const nl = text.indexOf("\n", start);
-    if (nl === -1) {
-      if (start < text.length) out.push({ no, text: text.slice(start), terminated: false });
-      return out;
-    }
-    out.push({ no: no++, text: text.slice(start, nl), terminated: true });
+    const end = nl === -1 ? text.length : nl;
+    if (nl === -1 && start >= text.length) return out;
+    if (nextEscape !== -1 && nextEscape < start) nextEscape = text.indexOf("\\u", start);
+    const rec: LineRecord = { no: no++, text: text.slice(start, end), terminated: nl !== -1 };
+    if (nextEscape === -1 || nextEscape >= end) rec.noUnicodeEscape = true;
+    out.push(rec);
+    if (nl === -1) return out;
     start = nl + 1;
   }
 }

@@ -1,16 +1,16 @@
-// Worker entry of a parallel validate (parallel.ts): takes ranges of the file from the back (claim.ts) until
-// none is left, sending the facts of each as it is read, then says it is done.
+// Worker entry of a parallel validate (parallel.ts): takes the next range of the file (claim.ts) until none
+// is left, sending the facts of each as it is read, then says it is done.
 import { parentPort } from "node:worker_threads";
-import { takeBack } from "./claim.js";
+import { take } from "./claim.js";
 import { chunkFacts, type RangeJob } from "./chunks.js";
 
 parentPort?.on("message", (job: RangeJob) => {
-  void readFromBack(job);
+  void readRanges(job);
 });
 
-async function readFromBack(job: RangeJob): Promise<void> {
+async function readRanges(job: RangeJob): Promise<void> {
   const claim = new Int32Array(job.claim);
-  for (let i = takeBack(claim); i !== undefined; i = takeBack(claim)) {
+  for (let i = take(claim); i !== undefined; i = take(claim)) {
     try {
       const [start, end] = job.ranges[i];
       parentPort!.postMessage({ i, ok: true, value: await chunkFacts({ path: job.path, start, end, version: job.version }) });

@@ -1,10 +1,11 @@
 // `validate` of one large pi file on every core: the file is cut into ranges of whole lines, which this thread
-// takes from the front and worker threads from the back (claim.ts). Each line's own work (decode, JSON.parse,
+// and worker threads take in turn from one counter (claim.ts). Each line's own work (decode, JSON.parse,
 // lone-surrogate scan, entry schema: formats/pi/line-facts.ts) is done by whichever thread took its range, and
 // this thread carries the file's reader on from those facts in line order (header, ids, migration, then the
-// tree, its invariants and the profile choice, which need the whole file). The findings are the
-// single-core reader's (a property test holds it). Small files, other formats, standard input, a file whose
-// header is not accepted, or no built worker script: undefined, and the caller reads the usual way.
+// tree, its invariants and the profile choice, which need the whole file), between its own ranges, so that
+// little of it is left when the last range is in. The findings are the single-core reader's (a property
+// test holds it). Small files, other formats, standard input, a file whose header is not accepted, or no
+// built worker script: undefined, and the caller reads the usual way.
 import { availableParallelism } from "node:os";
 import { createSessionParser, type ParsedSession } from "../../formats/index.js";
 import type { PiLineFacts } from "../../formats/pi/line-facts.js";
@@ -15,13 +16,13 @@ import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
 import { workerScript } from "../workers/pool.js";
-import { type BackReaders, inProcessBackReader, workerBackReaders } from "./back.js";
 import { decodeFacts, eachFacts, type ChunkResult, type ChunkTask } from "./chunks.js";
-import { MAX_RANGES, newClaim, takeFront } from "./claim.js";
+import { newClaim, take } from "./claim.js";
+import { inProcessReader, type OtherReaders, workerReaders } from "./others.js";
 
 /** Files smaller than this are read on one core (starting workers costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
-/** Small ranges: where the threads meet, this one waits for at most the range a worker is reading. */
+/** Small ranges: at the end, this thread waits for at most the range a worker is reading. */
 const CHUNK_BYTES = 2 * 2 ** 20;
 /** The head this thread reads itself: the header, a title slot, what detection needs. */
 const HEAD_BYTES = 64 * 2 ** 10;
@@ -35,7 +36,7 @@ export interface ParallelOptions {
   cuts?: number[];
   /** Bytes this thread reads itself before the ranges (default 64 KiB; tests cut small files). */
   headBytes?: number;
-  /** Reads a range taken from the back on this thread (tests); default: worker threads over the built chunk worker. */
+  /** Reads the other reader's ranges on this thread (tests); default: worker threads over the built chunk worker. */
   runChunk?: (t: ChunkTask) => Promise<ChunkResult>;
 }
 
@@ -50,7 +51,7 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
   const size = fileSize(path);
   if (size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size === 0) return undefined;
   busy = true;
-  let back: BackReaders | undefined;
+  let others: OtherReaders | undefined;
   try {
     if (await isDirectory(path)) return undefined;
     const [headEnd] = await lineStartsAt(path, [Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
@@ -65,40 +66,59 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     const version = p?.headerVersion?.();
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
-    // The workers start once the file is known to be pi; their start-up (modules, schemas) overlaps this
-    // thread's first ranges, and they take fewer ranges for it.
-    back = opts.runChunk ? inProcessBackReader(opts.runChunk) : workerBackReaders(script!, workers - 1);
+    // The workers start once the file is known to be pi; their start-up (modules) overlaps this thread's first
+    // ranges, and they take fewer ranges for it.
+    others = opts.runChunk ? inProcessReader(opts.runChunk) : workerReaders(script!, workers - 1);
     const ranges = await rangesOf(path, headEnd, size, opts.cuts, workers);
     const claim = newClaim(ranges.length);
-    back.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
+    others.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
+    const from = others;
     let base = headLines.length;
     const push = (f: PiLineFacts) => {
       f.no += base;
       pi.pushFacts(f);
     };
-    // This thread takes ranges from the front and hands each line on at once; the workers' facts wait, as the
-    // JSON text they came as, until their turn (parsed earlier, they would live long enough for every minor
-    // GC to copy them).
-    for (let i = 0; i < ranges.length; i++) {
-      if (takeFront(claim) === i) base += await eachFacts({ path, start: ranges[i][0], end: ranges[i][1], version }, push);
-      else {
-        const facts = decodeFacts(await back.result(i));
+    // The next range to hand on, and this thread's ranges read before their turn (a worker still reads one before).
+    let next = 0;
+    const early = new Map<number, PiLineFacts[]>();
+    // The workers' facts wait, as the JSON text they came as, until their turn (parsed earlier, they would live
+    // long enough for every minor GC to copy them).
+    const handOn = async (wait: boolean): Promise<void> => {
+      for (; next < ranges.length; next++) {
+        let facts = early.get(next);
+        if (facts) early.delete(next);
+        else if (wait || from.ready(next)) facts = decodeFacts(await from.result(next));
+        else return;
         for (const f of facts) push(f);
         base += facts.length;
       }
+    };
+    for (let i = take(claim); i !== undefined; i = take(claim)) {
+      await handOn(false);
+      const task = { path, start: ranges[i][0], end: ranges[i][1], version };
+      if (i === next) {
+        // Its turn: each line is handed on as it is read.
+        base += await eachFacts(task, push);
+        next++;
+      } else {
+        const facts: PiLineFacts[] = [];
+        await eachFacts(task, (f) => facts.push(f));
+        early.set(i, facts);
+      }
     }
+    await handOn(true);
     // The workers are done: they stop while this thread finishes the reading.
-    void back.stop();
+    void others.stop();
     return sniffer.finish();
   } finally {
     busy = false;
-    await back?.stop();
+    await others?.stop();
   }
 }
 
 /** Ranges of whole lines covering [from, size): at the given cuts, or about CHUNK_BYTES each (at least one per thread). */
 async function rangesOf(path: string, from: number, size: number, cuts: readonly number[] | undefined, workers: number): Promise<[number, number][]> {
-  const n = Math.min(MAX_RANGES, Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES)));
+  const n = Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES));
   const wanted = cuts ?? Array.from({ length: n - 1 }, (_, i) => from + Math.round(((i + 1) * (size - from)) / n));
   const starts = await lineStartsAt(
     path,

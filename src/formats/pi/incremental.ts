@@ -186,7 +186,8 @@ export class IncrementalContexts {
     if (isOmp(this.profile) && e.type === "reset_boundary")
       return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null, notes: null };
     const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null, notes: null };
-    const st: St = { ...base, node: e, depth, path, notes };
+    // Field by field: object spread costs more per node, and every node of the tree gets a state.
+    const st: St = { node: e, depth, path, win: base.win, done: base.done, tail: base.tail, dropped: base.dropped, watch: base.watch, notes };
     // omp18: a new notes revision heads the context: rebuild the window under it.
     if (notes !== (parent?.notes ?? null)) return this.rebuild(e, path, depth, st.win, notes);
     // pi-1.5: an edit can change any emitted message, and an edit earlier on the path can target this entry:

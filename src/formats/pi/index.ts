@@ -34,6 +34,8 @@ export const piFormat: FormatModule<PiSession, AgentMessage> = {
   sniff: sniffPi,
   createParser: createPiParser,
   buildContext: buildPiContext,
+  // pi files do not record the system prompt: buildPiContext's is always null.
+  systemPromptAt: () => null,
   toMsgs: piToMsgs,
   turns: piTurns,
   turnContexts: piTurnContexts,

@@ -51,20 +51,39 @@ export function toMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, 
   return msg;
 }
 
-// Msgs are cached by message identity so contexts that share a message share its Msg object too.
-const cache = new WeakMap<object, Map<string, Msg>>();
+// Msgs are cached by message identity so contexts that share a message share its Msg object too. A message
+// nearly always has one Msg, kept inline (a session keeps one cache entry per message: a map each cost more
+// to build and to collect); any other goes into a map by its key.
+interface Cached {
+  profile: PiProfile;
+  interruptedNext: boolean;
+  sourceIds: string[];
+  msg: Msg;
+  more?: Map<string, Msg>;
+}
+const cache = new WeakMap<object, Cached>();
+
+const sameIds = (a: readonly string[], b: readonly string[]): boolean => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 
 export function cachedMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean): Msg {
-  const key = `${profile}|${interruptedNext ? 1 : 0}|${sourceIds.join(",")}`;
-  let byKey = cache.get(m);
-  if (!byKey) {
-    byKey = new Map();
-    cache.set(m, byKey);
+  const c = cache.get(m);
+  if (c === undefined) {
+    const msg = toMsg(m, sourceIds, profile, interruptedNext);
+    cache.set(m, { profile, interruptedNext, sourceIds, msg });
+    return msg;
   }
-  let msg = byKey.get(key);
-  if (!msg) {
+  if (c.profile === profile && c.interruptedNext === interruptedNext && sameIds(c.sourceIds, sourceIds)) return c.msg;
+  const key = `${profile}|${interruptedNext ? 1 : 0}|${JSON.stringify(sourceIds)}`;
+  let msg = c.more?.get(key);
+  if (msg === undefined) {
     msg = toMsg(m, sourceIds, profile, interruptedNext);
-    byKey.set(key, msg);
+    c.more ??= new Map();
+    c.more.set(key, msg);
   }
   return msg;
 }

@@ -12,7 +12,7 @@ import { NEWER_ENTRY_TYPES, newerMarker } from "./newer.js";
 import { isKnownEntryType, checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
 import type { SchemaIssue } from "../../schema/ajv.js";
 import { piLineFacts, type PiLineFacts } from "./line-facts.js";
-import { checkTree, TreeBuilder } from "./tree.js";
+import { TreeBuilder } from "./tree.js";
 
 /**
  * True when the first JSON record of a file is a pi header, a v17 title slot, or shaped like a pi entry (string
@@ -87,7 +87,8 @@ export class PiParser implements LineSink<PiSession> {
       this.#evidenceOnly(rec);
       return;
     }
-    this.#line(piLineFacts(rec));
+    // A line the byte reader saw without "\u" holds no escaped surrogate to look for.
+    this.#line(piLineFacts(rec, undefined, rec.noUnicodeEscape !== true));
   }
 
   /** A line whose own facts were made elsewhere (parse-parallel: only lines after an accepted header). */
@@ -115,7 +116,7 @@ export class PiParser implements LineSink<PiSession> {
     if (this.#records === 0 && !this.#rejected)
       this.#rejectHeader(this.#lineCount || 1, this.#lineCount === 0 ? "the file has no lines" : "the file has no record");
     const session = this.#session();
-    if (!this.#empty) checkTree(session, this.#bag);
+    if (!this.#empty) this.#tree.check(session, this.#bag);
     if (this.#evidence.pi1.length > 0) session.pi1Evidence = this.#evidence.pi1;
     if (this.#evidence.omp18.length > 0) session.omp18Evidence = this.#evidence.omp18;
     chooseProfile(session, this.#opts.profile, this.#bag);

@@ -14,12 +14,14 @@ export interface Lowered {
   parts: string[];
 }
 
-export const textsOf = (content: unknown): string[] =>
-  typeof content === "string"
-    ? [content]
-    : Array.isArray(content)
-      ? content.filter((b: Block) => isObject(b) && b.type === "text").map((b: Block) => String(b.text))
-      : [];
+export function textsOf(content: unknown): string[] {
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  // One loop, no intermediate array: this runs for every message of a session.
+  const out: string[] = [];
+  for (const b of content) if (isObject(b) && b.type === "text") out.push(String(b.text));
+  return out;
+}
 const hasImage = (content: unknown): boolean => Array.isArray(content) && content.some((b: Block) => isObject(b) && b.type === "image");
 
 /** Trailing whitespace-only text, then the maximal run of non-blank unsigned thinking (demoteInterruptedThinking). */

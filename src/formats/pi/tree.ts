@@ -5,10 +5,18 @@ import { isObject } from "../../shared/json.js";
 import type { SessionTree } from "../types.js";
 import type { PiEntry, PiSession } from "./model.js";
 
+/** Entry types whose references the tree checks resolve (checkReferences). */
+const refers = (type: string): boolean => type === "compaction" || type === "label" || type === "branch_summary" || type === "context_edit";
+
 /**
  * The tree and the id maps of a session, built as its entries are read (a reader on several threads hands
  * entries on while other threads still parse, so this work leaves the part that waits for the whole file).
  * A repeated id keeps its first place and the last entry's parent, as `byId` keeps the last entry.
+ *
+ * While every id is new and every parent came before its child (what writers do), the children lists, the
+ * roots and the entries the whole-file checks must look at again are gathered as entries come: such a file
+ * holds no cycle, and only dangling parents and references wait for the end. A repeated id or a parent that
+ * comes after its child sends the tree and its checks back to the whole-file way (`wholeTree`, `checkTree`).
  */
 export class TreeBuilder {
   readonly byId = new Map<string, PiEntry>();
@@ -16,33 +24,91 @@ export class TreeBuilder {
   readonly #nodes: string[] = [];
   readonly #parent = new Map<string, string | null>();
   #last: string | null = null;
+  readonly #incremental: boolean;
+  #repeated = false;
+  readonly #children = new Map<string, string[]>();
+  /** Entries whose parent had not come yet: dangling, or (rare) a parent further on. */
+  readonly #parentLater: PiEntry[] = [];
+  readonly #referring: PiEntry[] = [];
+  #firstRoot: string | undefined;
+  readonly #extraRoots: PiEntry[] = [];
+
+  /** `incremental` false: always the whole-file way (tests compare the two). */
+  constructor(incremental = true) {
+    this.#incremental = incremental;
+  }
 
   add(e: PiEntry): void {
     this.#last = e.id;
+    // Whether the id is new, from the map's size: one look-up fewer per entry of a large file.
+    const known = this.byId.size;
     this.byId.set(e.id, e);
+    const repeated = this.byId.size === known;
     this.lineOf.set(e.id, e.line);
-    if (!this.#parent.has(e.id)) this.#nodes.push(e.id);
+    if (!repeated) this.#nodes.push(e.id);
     this.#parent.set(e.id, e.parentId);
+    if (repeated) this.#repeated = true;
+    if (this.#repeated || !this.#incremental) return;
+    // The parent is looked up before this entry's own list exists: an entry that is its own parent waits too.
+    const siblings = e.parentId === null ? undefined : this.#children.get(e.parentId);
+    if (siblings) siblings.push(e.id);
+    else if (e.parentId !== null) this.#parentLater.push(e);
+    this.#children.set(e.id, []);
+    if (e.parentId === null) {
+      if (this.#firstRoot === undefined) this.#firstRoot = e.id;
+      else if (e.type !== "branch_summary") this.#extraRoots.push(e);
+    }
+    if (refers(e.type)) this.#referring.push(e);
+  }
+
+  /** Whether what was gathered as entries came holds for the whole file: no repeated id, no parent after its child. */
+  #gathered(): boolean {
+    return this.#incremental && !this.#repeated && this.#parentLater.every((e) => !this.byId.has(e.parentId!));
   }
 
   /** The tree of the entries added; the leaf the loader resumes at is the last one. */
   tree(): SessionTree {
-    const nodes = this.#nodes;
-    const parent = this.#parent;
-    const children = new Map<string, string[]>();
-    for (const id of nodes) children.set(id, []);
-    for (const id of nodes) {
-      const p = parent.get(id);
-      if (p != null && children.has(p)) children.get(p)!.push(id);
-    }
+    if (!this.#gathered()) return wholeTree(this.#nodes, this.#parent, this.#last);
+    const children = this.#children;
     return {
-      nodes,
-      parent,
+      nodes: this.#nodes,
+      parent: this.#parent,
       children,
-      leaves: nodes.filter((id) => children.get(id)!.length === 0),
+      leaves: this.#nodes.filter((id) => children.get(id)!.length === 0),
       activeLeafId: this.#last,
     };
   }
+
+  /** The tree checks of the session these entries make (`checkTree`, with what was gathered when it holds). */
+  check(s: PiSession, bag: DiagnosticBag): void {
+    if (!this.#gathered()) {
+      checkTree(s, bag);
+      return;
+    }
+    // The order of findings differs from checkTree's; the reader sorts them (by line, severity and code,
+    // which are never the same for two of these).
+    for (const e of this.#parentLater) bag.add("PI_DANGLING_PARENT", { line: e.line, eventId: e.id }, { id: e.id, parentId: e.parentId! });
+    for (const e of this.#extraRoots) bag.add("PI_EXTRA_ROOT", { line: e.line, eventId: e.id }, { id: e.id, firstRoot: this.#firstRoot! });
+    for (const e of this.#referring) checkReferences(s, e, bag);
+    if (this.#firstRoot === undefined && s.entries.length > 0) bag.add("PI_NO_ROOT", { line: s.entries[0].line });
+  }
+}
+
+/** The tree of nodes in file order, from every node's parent. */
+function wholeTree(nodes: string[], parent: Map<string, string | null>, last: string | null): SessionTree {
+  const children = new Map<string, string[]>();
+  for (const id of nodes) children.set(id, []);
+  for (const id of nodes) {
+    const p = parent.get(id);
+    if (p != null && children.has(p)) children.get(p)!.push(id);
+  }
+  return {
+    nodes,
+    parent,
+    children,
+    leaves: nodes.filter((id) => children.get(id)!.length === 0),
+    activeLeafId: last,
+  };
 }
 
 /**

@@ -33,7 +33,7 @@ describe("app/workers/young-heap", () => {
       expect(await pool.run(1)).toBeGreaterThanOrEqual(7);
       // (Whether this thread's stays held once a worker has started is not asserted: the pool sets the factor
       // again at each worker's start and answer, which held it in every measured audit, but V8 raised it again
-      // in about one run of this test in ten, at a moment not found; docs/performance.md §4.13.)
+      // in about one run of this test in ten, at a moment not found; docs/performance.md §4.15.)
     } finally {
       await pool.close();
     }

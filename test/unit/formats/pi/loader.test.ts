@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPiContext } from "../../../../src/formats/pi/context.js";
 import { createPiParser, sniffPi } from "../../../../src/formats/pi/parse.js";
+import { ByteLineSplitter } from "../../../../src/io/lines.js";
 import { splitText } from "../../../../src/shared/lines.js";
 import { codes, parseFixture, parseText, readFixture } from "./helpers.js";
 
@@ -147,5 +148,26 @@ describe("pi-session-format §4 real v17 lines [oracle]", () => {
     expect([cm.type, cm.parentId, cm.line, Object.keys(cm.raw).slice(-3)]).toEqual(["custom_message", "aca8be7e", 7, ["id", "parentId", "timestamp"]]);
     expect(s.byId.get("577858e8")!.raw.injectedRules).toEqual(["no-any"]);
     expect(buildPiContext(s, undefined).injectedTtsrRules).toEqual(["no-any", "r1"]);
+  });
+});
+
+describe("lone surrogates: looked for only in lines that hold an escape", () => {
+  const text = [
+    '{"type":"session","version":3,"id":"s","timestamp":"2025-01-01T00:00:00.000Z","cwd":"/w"}',
+    '{"type":"message","id":"a","parentId":null,"timestamp":"2025-01-01T00:00:01.000Z","message":{"role":"user","content":"plain","timestamp":1}}',
+    '{"type":"message","id":"b","parentId":"a","timestamp":"2025-01-01T00:00:02.000Z","message":{"role":"user","content":"bad \\ud800 here","timestamp":2}}',
+    "",
+  ].join("\n");
+
+  it("reports the escaped lone surrogate whether the text is split as text or as bytes in any chunks", () => {
+    expect(at(parseText(text), "LONE_SURROGATE")).toEqual([3]);
+    const bytes = Buffer.from(text, "utf8");
+    for (const size of [1, 7, 64, bytes.length]) {
+      const p = createPiParser({ file: "t.jsonl" });
+      const splitter = new ByteLineSplitter((l) => p.push(l));
+      for (let i = 0; i < bytes.length; i += size) splitter.push(bytes.subarray(i, i + size));
+      splitter.end();
+      expect(at(p.finish(), "LONE_SURROGATE")).toEqual([3]);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Lowering to Msg (design §5) with provider text per strings.md §2.1 (pi), §2.2–2.5 (omp17), §2.4 notices.
 import { describe, expect, it } from "vitest";
 import { buildPiContext } from "../../../../src/formats/pi/context.js";
-import { piToMsgs, toMsg } from "../../../../src/formats/pi/lower.js";
+import { cachedMsg, piToMsgs, toMsg } from "../../../../src/formats/pi/lower.js";
 import type { AgentMessage } from "../../../../src/formats/pi/messages.js";
 import { formatBytes, formatOutputNotice } from "../../../../src/formats/pi/output-notice.js";
 import { parseFixture } from "./helpers.js";
@@ -271,5 +271,37 @@ describe("design §5 reminders and source ids", () => {
       { kind: "ttsr", origin: "rule:no-ts-ignore", sourceId: "00000004" },
       { kind: "ttsr", origin: "rule:no-sudo", sourceId: "0000000c" },
     ]);
+  });
+});
+
+describe("cachedMsg: one Msg per message, profile, interrupted flag and source ids", () => {
+  it("returns the same Msg for the same arguments and a distinct one when any of them differs", () => {
+    const msg = m({ role: "assistant", content: [{ type: "text", text: "hi" }] });
+    const a = cachedMsg(msg, ["e1"], "pi", false);
+    expect(cachedMsg(msg, ["e1"], "pi", false)).toBe(a);
+    // Equal ids in another array are the same key.
+    expect(cachedMsg(msg, ["e" + "1"], "pi", false)).toBe(a);
+    const others = [
+      cachedMsg(msg, ["e1"], "omp17", false),
+      cachedMsg(msg, ["e1"], "omp17", true),
+      cachedMsg(msg, ["e2"], "pi", false),
+      cachedMsg(msg, ["e1", "e2"], "pi-1.5", false),
+    ];
+    expect(new Set([a, ...others]).size).toBe(5);
+    // Each one is found again (the first inline, the others by key), and equals toMsg.
+    expect(cachedMsg(msg, ["e1"], "omp17", true)).toBe(others[1]);
+    expect(cachedMsg(msg, ["e1", "e2"], "pi-1.5", false)).toBe(others[3]);
+    expect(others[3]).toEqual(toMsg(msg, ["e1", "e2"], "pi-1.5", false));
+    expect(cachedMsg(msg, ["e1"], "pi", false)).toBe(a);
+  });
+
+  it('keeps ids that hold commas apart (a joined key would merge ["a,b"] and ["a", "b"])', () => {
+    const msg = m({ role: "user", content: "x" });
+    const joined = cachedMsg(msg, ["x"], "pi", false);
+    const one = cachedMsg(msg, ["a,b"], "pi", false);
+    const two = cachedMsg(msg, ["a", "b"], "pi", false);
+    expect(new Set([joined, one, two]).size).toBe(3);
+    expect(one.sourceIds).toEqual(["a,b"]);
+    expect(two.sourceIds).toEqual(["a", "b"]);
   });
 });

@@ -2,6 +2,7 @@
 // messages share list cells with the previous turn on the path.
 import { describe, expect, it } from "vitest";
 import { buildPiContext } from "../../../../src/formats/pi/context.js";
+import { piFormat } from "../../../../src/formats/pi/index.js";
 import { piToMsgs } from "../../../../src/formats/pi/lower.js";
 import type { PiSession } from "../../../../src/formats/pi/model.js";
 import { piTurnContexts } from "../../../../src/formats/pi/turn-contexts.js";
@@ -198,4 +199,15 @@ describe("incremental contexts: chains of failed turns (§6.2 drop order)", () =
     expect(buildPiContext(s, "i", { profile: "omp17" }).sourceIds).toEqual([["u"], ["b"], ["i"]]);
     expectTurnContextsExact(s, "omp17");
   });
+});
+
+describe("systemPromptAt: the system prompt buildContext gives, without building the context", () => {
+  it("equals buildContext's at every leaf, at entries along the way and at no leaf, for every profile, on the fixtures listed here", () => {
+    for (const file of FILES) {
+      const s = parseFixture(file);
+      const leaves = [null, ...s.tree.leaves, ...s.tree.nodes.filter((_, i) => i % 100 === 0)];
+      for (const profile of ["pi", "omp17", "omp18", "pi-1.5"] as const)
+        for (const leaf of leaves) expect(piFormat.systemPromptAt!(s, leaf, { profile })).toBe(buildPiContext(s, leaf, { profile }).systemPrompt);
+    }
+  }, 60_000);
 });

@@ -1,13 +1,15 @@
-// The threads that read a file's ranges from the back (claim.ts) while the reading thread reads from the front:
-// worker threads over the built chunk worker, or (tests) a loop on this thread over a given function.
+// The threads that read a file's ranges beside the reading thread, taking them from the same counter
+// (claim.ts): worker threads over the built chunk worker, or (tests) a loop on this thread over a given function.
 import { Worker } from "node:worker_threads";
-import { takeBack } from "./claim.js";
+import { take } from "./claim.js";
 import type { ChunkResult, ChunkTask, RangeJob } from "./chunks.js";
 
-export interface BackReaders {
+export interface OtherReaders {
   /** Starts taking ranges (once they are known). */
   start(job: RangeJob): void;
-  /** The facts of range i, which a back reader took: as it sent them, to be parsed when their turn comes. */
+  /** Whether the facts of range i (taken by another reader) are in, or the reading failed: result(i) will not wait. */
+  ready(i: number): boolean;
+  /** The facts of range i, which another reader took: as it sent them, to be parsed when their turn comes. */
   result(i: number): Promise<ChunkResult>;
   stop(): Promise<void>;
 }
@@ -17,7 +19,12 @@ type Message = { done: true } | { i: number; ok: true; value: ChunkResult } | { 
 /** Results by range, each awaited once; a failure fails every range not delivered. */
 class Results {
   readonly #slots = new Map<number, { promise: Promise<ChunkResult>; resolve: (r: ChunkResult) => void; reject: (e: Error) => void }>();
+  readonly #delivered = new Set<number>();
   #failure: Error | undefined;
+
+  ready(i: number): boolean {
+    return this.#failure !== undefined || this.#delivered.has(i);
+  }
 
   #slot(i: number) {
     let s = this.#slots.get(i);
@@ -39,10 +46,12 @@ class Results {
   async get(i: number): Promise<ChunkResult> {
     const r = await this.#slot(i).promise;
     this.#slots.delete(i);
+    this.#delivered.delete(i);
     return r;
   }
 
   deliver(i: number, r: ChunkResult): void {
+    this.#delivered.add(i);
     this.#slot(i).resolve(r);
   }
 
@@ -53,7 +62,7 @@ class Results {
 }
 
 /** `count` worker threads, started at once so that their start-up overlaps the reading of the head. */
-export function workerBackReaders(script: URL, count: number): BackReaders {
+export function workerReaders(script: URL, count: number): OtherReaders {
   const results = new Results();
   let stopping = false;
   const workers = Array.from({ length: count }, () => {
@@ -73,6 +82,7 @@ export function workerBackReaders(script: URL, count: number): BackReaders {
     start: (job) => {
       for (const w of workers) w.postMessage(job);
     },
+    ready: (i) => results.ready(i),
     result: (i) => results.get(i),
     stop: async () => {
       stopping = true;
@@ -81,19 +91,20 @@ export function workerBackReaders(script: URL, count: number): BackReaders {
   };
 }
 
-/** A back reader on this thread (tests): `run` for each range it takes, interleaved with the front at each await. */
-export function inProcessBackReader(run: (t: ChunkTask) => Promise<ChunkResult>): BackReaders {
+/** Another reader on this thread (tests): `run` for each range it takes, interleaved with the reading thread at each await. */
+export function inProcessReader(run: (t: ChunkTask) => Promise<ChunkResult>): OtherReaders {
   const results = new Results();
   return {
     start: (job) => {
       const claim = new Int32Array(job.claim);
       void (async () => {
-        for (let i = takeBack(claim); i !== undefined; i = takeBack(claim)) {
+        for (let i = take(claim); i !== undefined; i = take(claim)) {
           const [start, end] = job.ranges[i];
           results.deliver(i, await run({ path: job.path, start, end, version: job.version }));
         }
       })().catch((e: unknown) => results.fail(e instanceof Error ? e : new Error(String(e))));
     },
+    ready: (i) => results.ready(i),
     result: (i) => results.get(i),
     stop: async () => undefined,
   };
