@@ -1,6 +1,6 @@
 // Streaming file input: bytes in chunks → line records → a LineSink (a format parser). A file is never
 // held whole in memory as text; only the parsed records the sink keeps.
-import { createReadStream, readFileSync, statSync } from "node:fs";
+import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { LineRecord, LineSink } from "../shared/lines.js";
@@ -57,6 +57,52 @@ export function readSmallFileSync(path: string, maxBytes: number): Buffer | unde
     return st.isFile() && st.size <= maxBytes ? readFileSync(path) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * One buffer a thread reads small files into, reused by every read: a pool worker reads one file at a time and
+ * keeps nothing of its bytes (the line splitter copies what it keeps, as text), so a fresh buffer per file (and
+ * the 1 MiB chunks a stream allocates per read) would only be garbage. Such garbage is outside V8's heap: it is
+ * freed only when a collection happens to run, and V8 lets tens of megabytes of it pile up first (issue 21: 30–50
+ * MB per audit worker between collections on a Claude Code tree, where each subagent reads its parent again).
+ * The bytes a read returns are valid until the next read through the same scratch.
+ */
+export class ReadScratch {
+  private buf: Buffer | undefined;
+
+  /** `maxBytes`: files larger than this are not read (the caller streams them). */
+  constructor(readonly maxBytes: number) {}
+
+  /** readSmallFileSync into the reused buffer: a view of it, valid until the next call. */
+  read(path: string, maxBytes = this.maxBytes): Buffer | undefined {
+    if (isStdin(path)) return undefined;
+    let fd: number;
+    try {
+      fd = openSync(path, "r");
+    } catch {
+      return undefined;
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile() || st.size > maxBytes) return undefined;
+      // One byte more than the size: a file that grew since its stat is read by readFileSync below.
+      const want = st.size + 1;
+      if (!this.buf || this.buf.length < want)
+        this.buf = Buffer.allocUnsafeSlow(Math.max(want, 64 * 1024, Math.min(2 * (this.buf?.length ?? 0), maxBytes + 1)));
+      let got = 0;
+      while (got < want) {
+        const n = readSync(fd, this.buf, got, want - got, null);
+        if (n === 0) break;
+        got += n;
+      }
+      if (got < want) return this.buf.subarray(0, got);
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+    return readSmallFileSync(path, maxBytes);
   }
 }
 

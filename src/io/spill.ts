@@ -29,9 +29,20 @@ class FileSink {
     // A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair: 4 bytes for 2 units).
     if (this.used + 3 * t.length > this.buf.length) {
       this.flush();
-      if (3 * t.length > this.buf.length) {
-        this.writeAll(Buffer.from(t, "utf8"));
-        return;
+      // A longer piece (a long tool output) goes through the buffer in slices, not as a buffer of its own:
+      // such buffers live outside V8's heap until a collection finds them (issue 21).
+      const most = Math.floor(this.buf.length / 3);
+      for (let at = 0; 3 * (t.length - at) > this.buf.length; ) {
+        let end = at + most;
+        // Never between the two halves of a surrogate pair: each half alone would be written as U+FFFD.
+        if (isHighSurrogate(t.charCodeAt(end - 1))) end--;
+        this.used = this.buf.write(t.slice(at, end), 0, "utf8");
+        this.flush();
+        at = end;
+        if (3 * (t.length - at) <= this.buf.length) {
+          t = t.slice(at);
+          break;
+        }
       }
     }
     this.used += this.buf.write(t, this.used, "utf8");
@@ -54,6 +65,8 @@ class FileSink {
     for (let off = 0; off < b.length; ) off += writeSync(this.fd, b, off, b.length - off);
   }
 }
+
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 
 /** Writes `path` from the pieces `write` puts, in order, without ever joining them. */
 export function writePiecesSync(path: string, write: (put: (piece: string) => void) => void): void {

@@ -12,7 +12,7 @@ import { isSession, moduleOf } from "../../formats/index.js";
 import type { AuditSession } from "../../audit/model.js";
 import { SessionBuilder, unreadableSession, validatedFile } from "./session.js";
 import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
-import { isStdin, STDIN_LABEL, readHead, readSmallFileSync } from "../../io/read.js";
+import { isStdin, STDIN_LABEL, readHead, readSmallFileSync, type ReadScratch } from "../../io/read.js";
 import { classify } from "../read/classify.js";
 import { readSession } from "../read/read.js";
 import type { TtsrHook, TtsrOptions } from "./ttsr.js";
@@ -32,17 +32,27 @@ const counterFor = (mode: AuditFileOptions["tokens"]) => {
 };
 
 /** Files up to this size are read whole, once, synchronously (classified from their head and parsed from memory). */
-const WHOLE_FILE_BYTES = 16 * 2 ** 20;
+export const WHOLE_FILE_BYTES = 16 * 2 ** 20;
 const HEAD_BYTES = 4096;
 
-/** `wholeFileBytes`: files up to this size are read whole (tests pass -1 to stream every file). */
-export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook, wholeFileBytes = WHOLE_FILE_BYTES): Promise<AuditFileResult> {
+/** How a file is read: whole up to `wholeFileBytes` (tests pass -1 to stream every file), into `scratch` if given. */
+export interface AuditRead {
+  wholeFileBytes?: number;
+  /**
+   * A buffer reused for every read of this thread (a pool worker, one file at a time): the file, and the
+   * sessions it continues (a subagent's parent), are read into it instead of into new buffers.
+   */
+  scratch?: ReadScratch;
+}
+
+export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook, read: AuditRead = {}): Promise<AuditFileResult> {
+  const wholeFileBytes = read.wholeFileBytes ?? WHOLE_FILE_BYTES;
   const t0 = performance.now();
   const label = isStdin(path) ? STDIN_LABEL : path;
   try {
     let whole: Buffer | undefined;
     if (!isStdin(path)) {
-      whole = readSmallFileSync(path, wholeFileBytes);
+      whole = read.scratch ? read.scratch.read(path, wholeFileBytes) : readSmallFileSync(path, wholeFileBytes);
       let first: string;
       try {
         // What readHead would read: the first HEAD_BYTES bytes as UTF-8.
@@ -65,7 +75,7 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
         };
       }
     }
-    return { entry: await auditSessionFile(path, label, opts, ttsr, t0, whole) };
+    return { entry: await auditSessionFile(path, label, opts, ttsr, t0, whole, read.scratch) };
   } catch (e) {
     // A bug in sightline must not stop the corpus: the file gets an INTERNAL diagnostic.
     return {
@@ -85,8 +95,9 @@ async function auditSessionFile(
   ttsr: TtsrHook | undefined,
   t0: number,
   bytes: Uint8Array | undefined,
+  scratch: ReadScratch | undefined,
 ): Promise<AuditSession> {
-  const s = await readSession(path, { profile: opts.profile, bytes });
+  const s = await readSession(path, { profile: opts.profile, bytes, ...(scratch && { scratch }) });
   if (!isSession(s)) return unreadableSession(label, s.diagnostics, performance.now() - t0);
   const module = moduleOf(s);
   const tokens = await counterFor(opts.tokens);

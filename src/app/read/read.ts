@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { createSessionParser, isSession, moduleOf, type ParsedSession, type SessionParseOptions } from "../../formats/index.js";
 import { diag, type Severity } from "../../shared/diagnostics.js";
 import type { ArgsParam } from "../../shared/codes.js";
-import { bytesInto, isStdin, STDIN_LABEL, readInto } from "../../io/read.js";
+import { bytesInto, isStdin, STDIN_LABEL, readInto, type ReadScratch } from "../../io/read.js";
 import { isDirectory, readText } from "../../io/text.js";
 import { folderFileKinds, folderSession, type FolderSession } from "./folder.js";
 
@@ -18,6 +18,11 @@ export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
   origin?: boolean;
   /** The file's bytes, already read (the audit reads small files whole): parsed instead of reading `path`. */
   bytes?: Uint8Array;
+  /**
+   * Small files (this one when no bytes are given, and the sessions it continues) are read whole into this
+   * reused buffer instead of streamed: for a thread that reads one session at a time (an audit worker).
+   */
+  scratch?: ReadScratch;
 }
 
 /** Reads one session file (or "-"). Unreadable paths come back as an UnreadSession with UNREADABLE_PATH. */
@@ -30,8 +35,8 @@ const MAX_ORIGIN_CHAIN = 32;
 
 async function readAt(path: string, opts: ReadOptions, depth: number): Promise<ParsedSession> {
   const file = opts.label ?? (isStdin(path) ? STDIN_LABEL : path);
-  const { bytes, ...parseOpts } = opts;
-  if (!isStdin(path) && bytes === undefined) {
+  const { bytes: given, scratch, ...parseOpts } = opts;
+  if (!isStdin(path) && given === undefined) {
     try {
       if (await isDirectory(path)) {
         // A session folder stands for one of its files, as its format says (yoi: the newest segment, docs/product.md §2).
@@ -46,11 +51,12 @@ async function readAt(path: string, opts: ReadOptions, depth: number): Promise<P
     }
   }
   try {
+    const bytes = given ?? (scratch && !isStdin(path) ? scratch.read(path) : undefined);
     const sink = createSessionParser({ ...parseOpts, file });
     const { result, stats } = bytes !== undefined ? bytesInto(bytes, sink) : await readInto(path, sink);
     if (stats.bytes === 0 && result.format === null) return unread(file, "EMPTY_FILE", {});
     if (stats.nulOffset >= 0 && result.format === null) return unread(file, "BINARY_FILE", { offset: stats.nulOffset });
-    if (opts.origin !== false && isSession(result)) await readOrigin(result, path, depth);
+    if (opts.origin !== false && isSession(result)) await readOrigin(result, path, depth, scratch);
     return result;
   } catch (e) {
     return unread(file, "UNREADABLE_PATH", { path, reason: fsReason(e) });
@@ -69,11 +75,15 @@ async function addManifestFindings(session: ParsedSession, found: FolderSession)
  * Reads the session a session names as its origin into it: one level, or a chain of them when the format says
  * so (up to MAX_ORIGIN_CHAIN).
  */
-async function readOrigin(session: Exclude<ParsedSession, { format: null }>, path: string, depth: number): Promise<void> {
+async function readOrigin(session: Exclude<ParsedSession, { format: null }>, path: string, depth: number, scratch?: ReadScratch): Promise<void> {
   const m = moduleOf(session);
   const name = m.originFile?.(session);
   if (name === undefined) return;
-  const o = await readAt(join(dirname(path), name), { origin: m.chainedOrigin === true && depth + 1 < MAX_ORIGIN_CHAIN }, depth + 1);
+  const o = await readAt(
+    join(dirname(path), name),
+    { origin: m.chainedOrigin === true && depth + 1 < MAX_ORIGIN_CHAIN, ...(scratch && { scratch }) },
+    depth + 1,
+  );
   m.setOrigin?.(session, isSession(o) && o.format === session.format ? o : undefined);
 }
 

@@ -8,6 +8,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { exists } from "../../io/text.js";
+import { afterThreadStart, beforeThreadStart } from "./young-heap.js";
 
 export class PoolTimeout extends Error {
   override name = "PoolTimeout";
@@ -61,21 +62,27 @@ export class WorkerPool<I, O> {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    afterThreadStart();
   }
 
   private spawn(): Slot<I, O> {
+    beforeThreadStart(this.resourceLimits?.maxYoungGenerationSizeMb);
     const slot: Slot<I, O> = {
       worker: new Worker(this.script, { workerData: this.workerData, ...(this.resourceLimits && { resourceLimits: this.resourceLimits }) }),
       task: null,
       timer: null,
     };
     slot.worker.on("message", (o: { ok: true; value: O } | { ok: false; error: string }) => {
+      // V8 may have raised the young-generation growth factor again (a worker's heap set up or torn down).
+      afterThreadStart();
       const t = this.finish(slot);
       if (!t) return;
       if (o.ok) t.resolve(o.value);
       else t.reject(new Error(o.error));
       this.pump();
     });
+    // Setting up the worker's heap reset V8's young-generation growth factor (young-heap.ts).
+    slot.worker.on("online", afterThreadStart);
     slot.worker.on("error", (e) => this.replace(slot, e));
     slot.worker.on("exit", (code) => {
       if (!this.closed && slot.task) this.replace(slot, new Error(`worker exited with code ${code}`));

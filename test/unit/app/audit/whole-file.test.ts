@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { auditFile } from "../../../../src/app/audit/file.js";
 import { readSession } from "../../../../src/app/read/read.js";
 import { expandInputs } from "../../../../src/io/paths.js";
-import { readSmallFileSync } from "../../../../src/io/read.js";
+import { ReadScratch, readSmallFileSync } from "../../../../src/io/read.js";
 import { readFileSync } from "node:fs";
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-whole-file-"));
@@ -29,9 +29,13 @@ describe("audit: whole-file reads equal the streaming reader", () => {
   it("gives the same entry for every fixture input, read whole or streamed", async () => {
     for (const f of files) {
       const whole = entryOf(await auditFile(f, {}));
-      const streamed = entryOf(await auditFile(f, {}, undefined, -1));
+      const streamed = entryOf(await auditFile(f, {}, undefined, { wholeFileBytes: -1 }));
       expect(whole, f).toEqual(streamed);
     }
+  }, 120_000);
+  it("gives the same entry through one reused read buffer (a worker's; subagents read their parents into it too)", async () => {
+    const scratch = new ReadScratch(16 * 2 ** 20);
+    for (const f of files) expect(entryOf(await auditFile(f, {}, undefined, { scratch })), f).toEqual(entryOf(await auditFile(f, {})));
   }, 120_000);
   it("readSession from bytes equals readSession from the path (a torn last line, a NUL, an empty file)", async () => {
     const cases: [string, string | Buffer][] = [
