@@ -9,6 +9,19 @@ const text = (t, usage) => ({ content: [{ type: "text", text: t }], ...(usage ? 
 const tool = (id, name, input, lead) => ({ content: [...(lead ? [{ type: "text", text: lead }] : []), { type: "tool_use", id, name, input }] });
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
 
+/** Steps of `autocompact-tool`: a tool call whose reply reports `inputTokens`, so the next request compacts first. */
+const toolThenCompact = (inputTokens) => [
+  { args: ["-p", "Start a long task."], replies: [text("Started.")] },
+  {
+    args: ["--continue", "-p", "Count the lines of notes.txt."],
+    replies: [
+      { ...tool("toolu_cc51", "Bash", { command: "wc -l notes.txt", description: "Count lines" }), usage: { input_tokens: inputTokens } },
+      text("<summary>A long task; counting lines.</summary>"),
+      text("It has three lines."),
+    ],
+  },
+];
+
 export const SCENARIOS = [
   {
     name: "plain-resume",
@@ -165,32 +178,12 @@ export const SCENARIOS = [
     name: "autocompact-tool",
     autocompact: true,
     files: { "notes.txt": "alpha\nbeta\ngamma\n" },
-    steps: [
-      { args: ["-p", "Start a long task."], replies: [text("Started.")] },
-      {
-        args: ["--continue", "-p", "Count the lines of notes.txt."],
-        replies: [
-          { ...tool("toolu_cc51", "Bash", { command: "wc -l notes.txt", description: "Count lines" }), usage: { input_tokens: 195000 } },
-          text("<summary>A long task; counting lines.</summary>"),
-          text("It has three lines."),
-        ],
-      },
-    ],
+    steps: toolThenCompact(195000),
     release: {
       // Its default window (docs/claude-code.md §7): 172k is past the threshold; the tool call is the kept group.
       "2.1.220": {
         autocompact: false,
-        steps: [
-          { args: ["-p", "Start a long task."], replies: [text("Started.")] },
-          {
-            args: ["--continue", "-p", "Count the lines of notes.txt."],
-            replies: [
-              { ...tool("toolu_cc51", "Bash", { command: "wc -l notes.txt", description: "Count lines" }), usage: { input_tokens: 172000 } },
-              text("<summary>A long task; counting lines.</summary>"),
-              text("It has three lines."),
-            ],
-          },
-        ],
+        steps: toolThenCompact(172000),
       },
     },
   },
