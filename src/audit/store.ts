@@ -9,6 +9,8 @@ import type { AuditCompaction, AuditSession } from "./model.js";
 export const HEAVY_KEYS = ["prompts", "messages", "turns", "compactions", "ttsr"] as const;
 type HeavyKey = (typeof HEAVY_KEYS)[number];
 const HEAVY = new Set<string>(HEAVY_KEYS);
+/** Whether a session key is one of the heavy parts (kept in the store, not in memory). */
+export const isHeavyKey = (k: string): boolean => HEAVY.has(k);
 
 /** What the projections need from the heavy parts (Markdown, JUnit, terminal, corpus summary). */
 export interface SessionCounts {

@@ -6,7 +6,7 @@ import { capsuleCheck, type CapsuleCheck } from "../capsule/check.js";
 import { moduleOf } from "../formats/index.js";
 import type { LoweredContext, Msg, NativeContext, NotRecordedPart, SessionBase } from "../formats/types.js";
 import { messageTag, reminderMarks, renderContextText } from "./render-text.js";
-import { charsPer4, estimatorName, msgTokens, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
+import { charsPer4, contextTokens, estimatorName, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 import type { FullTurn } from "./turns.js";
 
 export interface CompactionDiff {
@@ -158,18 +158,7 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
   const counter = opts.tokens ?? charsPer4;
   // Both sides of every compaction mostly hold the same Msg objects: each is counted once per call.
   const perMsg = new Map<Msg, number>();
-  const count = (sp: string | null, ms: readonly Msg[]) => {
-    let n = sp ? counter.count(sp) : 0;
-    for (const m of ms) {
-      let k = perMsg.get(m);
-      if (k === undefined) {
-        k = msgTokens(m, counter);
-        perMsg.set(m, k);
-      }
-      n += k;
-    }
-    return n;
-  };
+  const count = (sp: string | null, ms: readonly Msg[]) => contextTokens(sp, ms, counter, perMsg);
   const out: CompactionDiff[] = [];
   // Each side is otherwise a build from the root: O(compactions × depth) on a long session.
   const at = module.contextsAt?.(session, { profile: opts.profile });

@@ -68,9 +68,22 @@ export function msgTokens(m: Msg, c: TokenCounter): number {
   return n;
 }
 
-/** Tokens of a whole context: the system prompt (when there is one) and every message. */
-export const contextTokens = (systemPrompt: string | null, ms: readonly Msg[], c: TokenCounter): number =>
-  ms.reduce((n, m) => n + msgTokens(m, c), systemPrompt ? c.count(systemPrompt) : 0);
+/**
+ * Tokens of a whole context: the system prompt (when there is one) and every message; `perMsg` remembers each
+ * message's count for a caller that counts contexts sharing messages (both sides of a compaction).
+ */
+export function contextTokens(systemPrompt: string | null, ms: readonly Msg[], c: TokenCounter, perMsg?: Map<Msg, number>): number {
+  let n = systemPrompt ? c.count(systemPrompt) : 0;
+  for (const m of ms) {
+    let k = perMsg?.get(m);
+    if (k === undefined) {
+      k = msgTokens(m, c);
+      perMsg?.set(m, k);
+    }
+    n += k;
+  }
+  return n;
+}
 
 /**
  * Cumulative token counts of persistent message lists, cached per list cell so that counting every

@@ -32,18 +32,16 @@ class FileSink {
       // A longer piece (a long tool output) goes through the buffer in slices, not as a buffer of its own:
       // such buffers live outside V8's heap until a collection finds them (issue 21).
       const most = Math.floor(this.buf.length / 3);
-      for (let at = 0; 3 * (t.length - at) > this.buf.length; ) {
+      let at = 0;
+      while (3 * (t.length - at) > this.buf.length) {
         let end = at + most;
         // Never between the two halves of a surrogate pair: each half alone would be written as U+FFFD.
         if (isHighSurrogate(t.charCodeAt(end - 1))) end--;
         this.used = this.buf.write(t.slice(at, end), 0, "utf8");
         this.flush();
         at = end;
-        if (3 * (t.length - at) <= this.buf.length) {
-          t = t.slice(at);
-          break;
-        }
       }
+      if (at > 0) t = t.slice(at);
     }
     this.used += this.buf.write(t, this.used, "utf8");
   }

@@ -44,8 +44,11 @@ export function validator(schema: object): ValidateFunction {
   if (!id) return compiler().compile(schema);
   let v = compiled.get(id);
   if (!v) {
-    const c = precompiled.get(id) ? undefined : compiler();
-    v = precompiled.get(id) ?? c!.getSchema(id) ?? c!.compile(schema);
+    v = precompiled.get(id);
+    if (!v) {
+      const c = compiler();
+      v = c.getSchema(id) ?? c.compile(schema);
+    }
     compiled.set(id, v);
   }
   return v;

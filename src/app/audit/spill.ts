@@ -13,7 +13,7 @@ import { DATA_PREFIX, DATA_SUFFIX } from "../../report/html-session.js";
 import { splitJson } from "../../report/json.js";
 import type { AuditSession } from "../../audit/model.js";
 import { mayHoldSecret, redactDeep } from "../../report/redact.js";
-import { digestOf, HEAVY_KEYS, type SessionDigest, type SessionStore } from "../../audit/store.js";
+import { digestOf, isHeavyKey, type SessionDigest, type SessionStore } from "../../audit/store.js";
 import {
   forgetOwner,
   moveSpillFile,
@@ -68,25 +68,19 @@ function writeSessionJson(path: string, s: AuditSession): void {
  */
 function writeDetailFile(path: string, s: AuditSession): boolean {
   let clean = true;
-  const value = (v: unknown): string | undefined => {
-    const json = JSON.stringify(v) as string | undefined;
-    if (json === undefined || !mayHoldSecret(json)) return json;
+  /** The JSON of shape(v), with v redacted first when that JSON may hold a secret. */
+  const json = <T>(v: T, shape: (x: T) => unknown): string | undefined => {
+    const text = JSON.stringify(shape(v)) as string | undefined;
+    if (text === undefined || !mayHoldSecret(text)) return text;
     const r = redactDeep(v);
-    if (r === v) return json;
-    const red = JSON.stringify(r);
-    if (red !== json) clean = false;
+    if (r === v) return text;
+    const red = JSON.stringify(shape(r));
+    if (red !== text) clean = false;
     return red;
   };
+  const value = (v: unknown) => json(v, (x) => x);
   // A message's page form stringifies its other blocks (extras), so the message is redacted before it is shaped.
-  const message = (m: Msg): string => {
-    const json = JSON.stringify(pageMessage(m));
-    if (!mayHoldSecret(json)) return json;
-    const r = redactDeep(m);
-    if (r === m) return json;
-    const red = JSON.stringify(pageMessage(r));
-    if (red !== json) clean = false;
-    return red;
-  };
+  const message = (m: Msg) => json(m, pageMessage) as string;
   writePiecesSync(path, (put) => {
     put(DATA_PREFIX);
     const shell = pageShell(s);
@@ -109,10 +103,9 @@ function writeDetailFile(path: string, s: AuditSession): boolean {
 /** Redaction leaves the session's compact part (what the run keeps of it: path, findings, checks) as it is. */
 function compactClean(s: AuditSession): boolean {
   const o = s as unknown as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!HEAVY.has(k) && redactDeep(o[k]) !== o[k]) return false;
+  for (const k of Object.keys(o)) if (!isHeavyKey(k) && redactDeep(o[k]) !== o[k]) return false;
   return true;
 }
-const HEAVY = new Set<string>(HEAVY_KEYS);
 
 /** Reads spilled sessions back: the last one loaded is cached, so a projection walking one session's
  * turns and messages reads it once; older ones are dropped (memory stays at one session). */

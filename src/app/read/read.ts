@@ -51,7 +51,7 @@ async function readAt(path: string, opts: ReadOptions, depth: number): Promise<P
     }
   }
   try {
-    const bytes = given ?? (scratch && !isStdin(path) ? scratch.read(path) : undefined);
+    const bytes = given ?? scratch?.read(path);
     const sink = createSessionParser({ ...parseOpts, file });
     const { result, stats } = bytes !== undefined ? bytesInto(bytes, sink) : await readInto(path, sink);
     if (stats.bytes === 0 && result.format === null) return unread(file, "EMPTY_FILE", {});
