@@ -3,7 +3,7 @@
 // CompactCapsule check.
 import { createTwoFilesPatch } from "diff";
 import { capsuleCheck, type CapsuleCheck } from "../capsule/check.js";
-import { moduleOf } from "../formats/index.js";
+import { moduleOf } from "../formats/registry.js";
 import type { LoweredContext, Msg, NativeContext, NotRecordedPart, SessionBase } from "../formats/types.js";
 import { messageTag, reminderMarks, renderContextText } from "./render-text.js";
 import { charsPer4, contextTokens, estimatorName, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";

@@ -2,7 +2,7 @@
 // returns at the response's parent, as full message lists or as deltas against the previous turn on the
 // same root path. Deltas come from the shared structure of persistent lists, so all turns cost O(events).
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
-import { moduleOf } from "../formats/index.js";
+import { moduleOf } from "../formats/registry.js";
 import type { CompactionRequestNote, Msg, NotRecordedPart, RequestCheck, SessionBase, TurnContext } from "../formats/types.js";
 import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 

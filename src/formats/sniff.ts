@@ -35,7 +35,7 @@ export class SessionSniffer<S extends { format: string }> implements LineSink<S 
   private lines = 0;
 
   constructor(
-    private readonly modules: readonly FormatModule[],
+    private readonly modules: readonly Pick<FormatModule, "name" | "sniff">[],
     private readonly opts: SniffOptions<S["format"]>,
     /** The parser of a format, typed with that format's session. */
     private readonly parserOf: (name: S["format"], opts: ParseOptions) => LineSink<S>,

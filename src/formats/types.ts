@@ -270,3 +270,9 @@ export interface ReplayStep {
   id: string;
   msg?: Record<string, unknown>;
 }
+
+/**
+ * What a format says of itself without its reader: enough to detect its files, word its findings and list its
+ * profiles. The format registry holds every format's head and loads the rest of a format on first use.
+ */
+export type FormatHead<S extends SessionBase = SessionBase> = Pick<FormatModule<S>, "name" | "codes" | "profiles" | "about" | "sniff">;

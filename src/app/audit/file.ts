@@ -8,7 +8,7 @@ import { compactionDiffs } from "../../context/compaction.js";
 import { exactCounter } from "../../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../../context/tokens.js";
 import { iterTurnViews, type DeltaMessages } from "../../context/turns.js";
-import { isSession, moduleOf } from "../../formats/index.js";
+import { isSession, moduleOf } from "../../formats/registry.js";
 import type { AuditSession } from "../../audit/model.js";
 import { SessionBuilder, unreadableSession, validatedFile } from "./session.js";
 import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";

@@ -1,7 +1,16 @@
 // readSession(path): the IO side of parseSession — streams the file into the format parser.
 import { fsReason } from "../../io/fs-reason.js";
 import { dirname, join } from "node:path";
-import { createSessionParser, isSession, moduleOf, type ParsedSession, type SessionParseOptions } from "../../formats/index.js";
+import {
+  createSessionParser,
+  ensureFormat,
+  FormatNotLoaded,
+  isSession,
+  loadAllFormats,
+  moduleOf,
+  type ParsedSession,
+  type SessionParseOptions,
+} from "../../formats/registry.js";
 import { diag, type Severity } from "../../shared/diagnostics.js";
 import type { ArgsParam } from "../../shared/codes.js";
 import { bytesInto, isStdin, STDIN_LABEL, readInto, type ReadScratch } from "../../io/read.js";
@@ -50,16 +59,34 @@ async function readAt(path: string, opts: ReadOptions, depth: number): Promise<P
       return unread(file, "UNREADABLE_PATH", { path, reason: fsReason(e) });
     }
   }
+  // Standard input cannot be read twice: every format is there before it is read.
+  if (isStdin(path)) await loadAllFormats();
   try {
     const bytes = given ?? scratch?.read(path);
-    const sink = createSessionParser({ ...parseOpts, file });
-    const { result, stats } = bytes !== undefined ? bytesInto(bytes, sink) : await readInto(path, sink);
+    const { result, stats } = await parseWhole(path, file, parseOpts, bytes);
     if (stats.bytes === 0 && result.format === null) return unread(file, "EMPTY_FILE", {});
     if (stats.nulOffset >= 0 && result.format === null) return unread(file, "BINARY_FILE", { offset: stats.nulOffset });
     if (opts.origin !== false && isSession(result)) await readOrigin(result, path, depth, scratch);
     return result;
   } catch (e) {
     return unread(file, "UNREADABLE_PATH", { path, reason: fsReason(e) });
+  }
+}
+
+/**
+ * Parses the file (from `bytes` when given). The registry may hold only some formats (an audit worker loads a
+ * format with its first file): when the detected format is not loaded its parser throws at the first line it
+ * would read, and the file is read again with the format loaded (once per format and thread).
+ */
+async function parseWhole(path: string, file: string, parseOpts: SessionParseOptions | Omit<SessionParseOptions, "file">, bytes: Uint8Array | undefined) {
+  for (;;) {
+    try {
+      const sink = createSessionParser({ ...parseOpts, file });
+      return bytes !== undefined ? bytesInto(bytes, sink) : await readInto(path, sink);
+    } catch (e) {
+      if (!(e instanceof FormatNotLoaded)) throw e;
+      await ensureFormat(e.format);
+    }
   }
 }
 

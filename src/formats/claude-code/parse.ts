@@ -18,20 +18,9 @@ import {
   type Json,
 } from "./model.js";
 
-const str = (v: unknown): v is string => typeof v === "string";
+export { sniffClaudeCode } from "./head.js";
 
-/**
- * True when the first JSON record is a Claude Code transcript line: a known record type with the fields that
- * type always has. A conversation entry carries a uuid and a sessionId; the other records a sessionId (or, for
- * the older summary / file-history-snapshot lines, their own key fields).
- */
-export function sniffClaudeCode(first: unknown): boolean {
-  if (!isObject(first) || !str(first.type) || !KNOWN_TYPES.has(first.type)) return false;
-  if (CONVERSATION_TYPES.has(first.type)) return str(first.uuid) && str(first.sessionId) && "parentUuid" in first;
-  if (first.type === "summary") return str(first.leafUuid) && str(first.summary);
-  if (first.type === "file-history-snapshot") return str(first.messageId) && isObject(first.snapshot);
-  return str(first.sessionId);
-}
+const str = (v: unknown): v is string => typeof v === "string";
 
 class ClaudeCodeParser implements LineSink<CcSession> {
   private readonly bag: DiagnosticBag;

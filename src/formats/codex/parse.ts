@@ -9,10 +9,7 @@ import { codexReplay } from "./context.js";
 import { resumedAt } from "./replay.js";
 import { checkLine } from "./schema.js";
 
-/** A rollout's first line is a RolloutLine whose type is session_meta. */
-export function sniffCodex(first: unknown): boolean {
-  return isObject(first) && first.type === "session_meta" && isObject(first.payload) && typeof first.payload.id === "string";
-}
+export { sniffCodex } from "./head.js";
 
 class CodexParser implements LineSink<CodexSession> {
   private readonly bag: DiagnosticBag;

@@ -14,15 +14,7 @@ import type { SchemaIssue } from "../../schema/ajv.js";
 import { piLineFacts, type PiLineFacts } from "./line-facts.js";
 import { TreeBuilder } from "./tree.js";
 
-/**
- * True when the first JSON record of a file is a pi header, a v17 title slot, or shaped like a pi entry (string
- * type and id, a parentId, an ISO timestamp string): a pi file without its header, which gets pi's verdict.
- */
-export function sniffPi(first: unknown): boolean {
-  if (!isObject(first)) return false;
-  if (first.type === "session" || first.type === "title") return true;
-  return typeof first.type === "string" && typeof first.id === "string" && "parentId" in first && typeof first.timestamp === "string";
-}
+export { sniffPi } from "./head.js";
 
 /** The v17 loader's title-slot test (session-title-slot.ts parseTitleSlotObject, as documented in docs/pi.md §2.1). */
 function asTitleSlot(v: unknown): { title: string; source?: string } | undefined {

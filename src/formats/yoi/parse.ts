@@ -11,6 +11,8 @@ import { baseKind, entryId, YOI_PROFILES, type YoiEntry, type YoiProfile, type Y
 import { needsSerdeView, serdeView } from "./lexeme.js";
 import { headMarkers, newerKind, v3Marker } from "./profile.js";
 
+export { sniffYoi } from "./head.js";
+
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** serde_json's recursion limit is 128: a value nested 128 deep fails ("recursion limit exceeded"). */
@@ -266,6 +268,3 @@ function chainTree(entries: readonly YoiEntry[]): SessionTree {
 export function parseYoi(text: string, opts: ParseOptions): YoiSession {
   return feedLines(createYoiParser(opts), splitText(text));
 }
-
-/** True when the first JSON record of a file opens a yoi segment. */
-export const sniffYoi = (first: unknown): boolean => isObject(first) && (first.kind === "segment_start" || first.kind === "annotated_segment_start");
