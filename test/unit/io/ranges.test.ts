@@ -21,7 +21,11 @@ describe("io/ranges", () => {
       for (let i = 0; i + 1 < cuts.length; i++) {
         const got = r.read(cuts[i], cuts[i + 1]);
         expect(got.equals(await readRange(path, cuts[i], cuts[i + 1]))).toBe(true);
-        expect(got.toString("utf8")).toBe(Buffer.from(text).subarray(cuts[i], cuts[i + 1]).toString("utf8"));
+        expect(got.toString("utf8")).toBe(
+          Buffer.from(text)
+            .subarray(cuts[i], cuts[i + 1])
+            .toString("utf8"),
+        );
       }
       expect(r.read(0, size).toString("utf8")).toBe(text);
     } finally {
