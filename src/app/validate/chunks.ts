@@ -48,7 +48,8 @@ export function chunkFactsOf(bytes: Buffer, version: PiVersion): ChunkResult {
   const texts: string[] = [];
   let kept: PiLineFacts[] | undefined;
   eachFactsOf(bytes, version, (f) => {
-    if (!kept && jsonExact(f)) texts.push(JSON.stringify(pack(f)));
+    const packed = kept ? undefined : pack(f);
+    if (packed && jsonExact(packed)) texts.push(JSON.stringify(packed));
     else {
       kept ??= texts.map((x) => unpack(JSON.parse(x) as Packed));
       kept.push(f);
