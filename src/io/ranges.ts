@@ -43,6 +43,26 @@ export class RangeReader {
     return buf;
   }
 
+  /** lineStartsAt, on this file (synchronously: a few small reads near each offset). */
+  lineStartsAt(offsets: readonly number[], size: number): number[] {
+    const window = Buffer.allocUnsafe(1 << 16);
+    const out: number[] = [];
+    for (const o of offsets) {
+      // A line starts at `o` when the byte before it is "\n": search from o - 1.
+      let p = Math.max(0, Math.min(o, size) - 1);
+      let found = o <= 0 ? 0 : -1;
+      while (found < 0 && p < size) {
+        const n = readSync(this.#fd, window, 0, window.length, p);
+        if (n === 0) break;
+        const nl = window.subarray(0, n).indexOf(10);
+        if (nl >= 0) found = p + nl + 1;
+        else p += n;
+      }
+      out.push(found < 0 ? size : found);
+    }
+    return out;
+  }
+
   close(): void {
     closeSync(this.#fd);
   }
@@ -53,25 +73,10 @@ export class RangeReader {
  * file's size when no "\n" follows. A line longer than the distance between offsets makes cuts coincide.
  */
 export async function lineStartsAt(path: string, offsets: readonly number[], size: number): Promise<number[]> {
-  const fh = await open(path, "r");
-  const window = Buffer.allocUnsafe(1 << 16);
+  const r = new RangeReader(path);
   try {
-    const out: number[] = [];
-    for (const o of offsets) {
-      // A line starts at `o` when the byte before it is "\n": search from o - 1.
-      let p = Math.max(0, Math.min(o, size) - 1);
-      let found = o <= 0 ? 0 : -1;
-      while (found < 0 && p < size) {
-        const { bytesRead } = await fh.read(window, 0, window.length, p);
-        if (bytesRead === 0) break;
-        const nl = window.subarray(0, bytesRead).indexOf(10);
-        if (nl >= 0) found = p + nl + 1;
-        else p += bytesRead;
-      }
-      out.push(found < 0 ? size : found);
-    }
-    return out;
+    return r.lineStartsAt(offsets, size);
   } finally {
-    await fh.close();
+    r.close();
   }
 }

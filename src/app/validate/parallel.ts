@@ -11,7 +11,7 @@ import { createSessionParser, type ParsedSession } from "../../formats/index.js"
 import type { PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiParser } from "../../formats/pi/parse.js";
 import { splitBytes } from "../../io/lines.js";
-import { lineStartsAt, RangeReader } from "../../io/ranges.js";
+import { RangeReader } from "../../io/ranges.js";
 import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
@@ -55,9 +55,9 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
   let file: RangeReader | undefined;
   try {
     if (await isDirectory(path)) return undefined;
-    const [headEnd] = await lineStartsAt(path, [Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
-    if (headEnd >= size) return undefined;
     file = new RangeReader(path);
+    const [headEnd] = file.lineStartsAt([Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
+    if (headEnd >= size) return undefined;
     const head = file.read(0, headEnd);
     // A NUL byte near the start: the usual reader says BINARY_FILE.
     if (head.subarray(0, 8192).indexOf(0) >= 0) return undefined;
@@ -71,7 +71,7 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     // The workers start once the file is known to be pi; their start-up (modules) overlaps this thread's first
     // ranges, and they take fewer ranges for it.
     others = opts.runChunk ? inProcessReader(opts.runChunk) : workerReaders(script!, workers - 1);
-    const ranges = await rangesOf(path, headEnd, size, opts.cuts, workers);
+    const ranges = rangesOf(file, headEnd, size, opts.cuts, workers);
     const claim = newClaim(ranges.length);
     others.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
     const from = others;
@@ -122,11 +122,10 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
 }
 
 /** Ranges of whole lines covering [from, size): at the given cuts, or about CHUNK_BYTES each (at least one per thread). */
-async function rangesOf(path: string, from: number, size: number, cuts: readonly number[] | undefined, workers: number): Promise<[number, number][]> {
+function rangesOf(file: RangeReader, from: number, size: number, cuts: readonly number[] | undefined, workers: number): [number, number][] {
   const n = Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES));
   const wanted = cuts ?? Array.from({ length: n - 1 }, (_, i) => from + Math.round(((i + 1) * (size - from)) / n));
-  const starts = await lineStartsAt(
-    path,
+  const starts = file.lineStartsAt(
     [...wanted].filter((c) => c > from && c < size).sort((a, b) => a - b),
     size,
   );
