@@ -30,8 +30,9 @@ const MIN_SHARED = 64;
 /** The message with its text and its first block whose text is that same text both set to MARK; else null. */
 function marked(m: Msg): Msg | null {
   if (typeof m.text !== "string" || m.text.length < MIN_SHARED || !Array.isArray(m.blocks)) return null;
-  const k = m.blocks.findIndex((b) => typeof b === "object" && b !== null && (b as { text?: unknown }).text === m.text);
-  if (k < 0) return null;
+  let k = 0;
+  while (k < m.blocks.length && !(typeof m.blocks[k] === "object" && m.blocks[k] !== null && (m.blocks[k] as { text?: unknown }).text === m.text)) k++;
+  if (k === m.blocks.length) return null;
   const b = m.blocks[k] as Record<string, unknown>;
   // Own keys in their order, as JSON.stringify lists them; a "__proto__" key would need defineProperty: not worth it.
   if (Array.isArray(b) || Object.hasOwn(b, "__proto__") || Object.hasOwn(m, "__proto__")) return null;
