@@ -1,13 +1,15 @@
 // Every format's profile names, in registry order, written out: the CLI declares --profile (its help, its check)
-// in the main thread, which should not load every format's parser for a list of names (≈ 15 MB of RSS and a
-// tenth of a second, docs/performance.md). test/unit/app/options/profile-names.test.ts fails when this list and
-// the registry (src/formats/profiles.ts) drift apart.
+// in the main thread, which should not load every format's parser for a list of names (≈ 15 MB of RSS,
+// docs/performance.md §4.16). The block is generated from the registry (src/formats/profiles.ts) by
+// `npm run readme-tables`; test/unit/app/options/profile-names.test.ts fails when the two drift apart.
 export const FORMAT_PROFILE_NAMES = {
+  // <generated:profile-names>
   "claude-code": ["cc-2.1", "cc-2.1-early"],
   scorel: ["p6", "p5", "p4", "p4a", "p3", "design", "g0"],
   pi: ["pi", "omp17", "omp18", "pi-1.5"],
   yoi: ["seed", "head", "v3"],
   codex: ["codex-0.169", "codex-0.100"],
+  // </generated:profile-names>
 } as const satisfies Record<string, readonly string[]>;
 
 /** Every profile name, per format: "claude-code: cc-2.1|cc-2.1-early; scorel: p6|…" (as src/formats/profiles.ts words it). */
