@@ -73,10 +73,10 @@ export const auditCommand = defineCommand({
     // Checked before the audit: a run folder that cannot be written would only fail after all the work.
     const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
     if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);
-    const [{ runAudit }, { defaultRunDir, shareable, writeReport }] = await Promise.all([
-      import("../../app/audit/audit.js"),
-      import("../../app/report-folder/write.js"),
-    ]);
+    const { runAudit } = await import("../../app/audit/audit.js");
+    // The report writer loads while the workers start and audit (this thread mostly waits for them then).
+    const writer = import("../../app/report-folder/write.js");
+    writer.catch(() => undefined); // awaited below: a failure is thrown there, not left unhandled
     const now = new Date();
     const bar = progressBar("audit", process.stderr.isTTY === true);
     // This thread only feeds the workers and writes the report: its young generation need not grow (young-heap.ts).
@@ -103,6 +103,7 @@ export const auditCommand = defineCommand({
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.stop();
+    const { defaultRunDir, shareable, writeReport } = await writer;
     const { result } = run;
     // Nothing could be read at all (a mistyped path): said on stderr, and no report folder is left behind.
     if (result.sessions.length === 0 && run.unreadableInputs > 0) {
