@@ -114,7 +114,7 @@ describe("app/audit spill folder", () => {
     const { result } = await runAudit({ paths: ["fixtures/hostile"], workers: 0, now, spillRoot: root });
     const store = spillOf(result.sessions[0])!.store as FileSessionStore;
     expect(store.dir.startsWith(join(root, ".sightline-audit-spill-"))).toBe(true);
-    expect(readdirSync(store.dir).sort()).toEqual(["000001.js", "000001.json"]);
+    expect(readdirSync(store.dir).sort()).toEqual(["000001.js", "000001.json", "digests.jsonl"]);
     store.dispose();
     expect(readdirSync(root)).toEqual([]);
   });

@@ -1,0 +1,81 @@
+// An append-only file of text records in the audit's spill folder (app/audit/spill.ts decides what they hold):
+// records are appended as sessions finish, in any order, and read back by their offset and length. Appends go
+// through a small buffer and reads through a read-ahead window, so a walk over the records in file order costs
+// one system call per window rather than one per record.
+import { closeSync, openSync, readSync, writeSync } from "node:fs";
+
+const WINDOW = 1 << 16;
+
+export class SpillLog {
+  private fd: number | null;
+  /** Bytes appended so far (written or pending). */
+  private size = 0;
+  private readonly pending = Buffer.allocUnsafe(WINDOW);
+  private pendingUsed = 0;
+  private readonly ahead = Buffer.allocUnsafe(WINDOW);
+  private aheadStart = 0;
+  private aheadUsed = 0;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, "w+");
+  }
+
+  /** Appends `text` (UTF-8); returns its offset and byte length. */
+  append(text: string): { offset: number; length: number } {
+    const offset = this.size;
+    const length = Buffer.byteLength(text);
+    if (this.pendingUsed + length > WINDOW) this.flush();
+    if (length > WINDOW) this.writeAll(Buffer.from(text));
+    else this.pendingUsed += this.pending.write(text, this.pendingUsed, "utf8");
+    this.size += length;
+    return { offset, length };
+  }
+
+  /** The record at `offset` (as append returned it). */
+  read(offset: number, length: number): string {
+    if (this.pendingUsed > 0 && offset + length > this.size - this.pendingUsed) this.flush();
+    if (offset >= this.aheadStart && offset + length <= this.aheadStart + this.aheadUsed)
+      return this.ahead.toString("utf8", offset - this.aheadStart, offset - this.aheadStart + length);
+    const fd = this.open();
+    if (length > WINDOW) {
+      const b = Buffer.allocUnsafe(length);
+      for (let at = 0; at < length; ) at += readSync(fd, b, at, length - at, offset + at) || fail(this.path);
+      return b.toString("utf8");
+    }
+    let got = 0;
+    while (got < length) {
+      const n = readSync(fd, this.ahead, got, WINDOW - got, offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    if (got < length) fail(this.path);
+    this.aheadStart = offset;
+    this.aheadUsed = got;
+    return this.ahead.toString("utf8", 0, length);
+  }
+
+  close(): void {
+    if (this.fd === null) return;
+    closeSync(this.fd);
+    this.fd = null;
+  }
+
+  private open(): number {
+    if (this.fd === null) throw new Error(`${this.path}: the audit's spill folder was released`);
+    return this.fd;
+  }
+
+  private flush(): void {
+    this.writeAll(this.pending.subarray(0, this.pendingUsed));
+    this.pendingUsed = 0;
+  }
+
+  private writeAll(b: Uint8Array): void {
+    const fd = this.open();
+    for (let off = 0; off < b.length; ) off += writeSync(fd, b, off, b.length - off);
+  }
+}
+
+const fail = (path: string): never => {
+  throw new Error(`${path}: a spilled record is shorter than written`);
+};
