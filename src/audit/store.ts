@@ -215,7 +215,8 @@ export function redactSpilled(s: AuditSession, redactCompact: <T>(v: T) => T): A
   if (!ref.counts) {
     const red: SpillRef = { store: ref.store, key: ref.key, redacted: true, kind: same(ref.kind), status: same(ref.status) };
     if (ref.clean) red.clean = true;
-    if (ref.over) red.over = Object.fromEntries(Object.entries(ref.over).map(([k, v]) => [k, same(v)]));
+    // Assigned values were never checked for secrets: always redacted.
+    if (ref.over) red.over = Object.fromEntries(Object.entries(ref.over).map(([k, v]) => [k, redactCompact(v)]));
     return storedSession(keys, red);
   }
   const compact: Record<string, unknown> = {};

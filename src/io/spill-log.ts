@@ -1,7 +1,6 @@
 // An append-only file of text records in the audit's spill folder (app/audit/spill.ts decides what they hold):
 // records are appended as sessions finish, in any order, and read back by their offset and length. Appends go
-// through a small buffer and reads through a read-ahead window, so a walk over the records in file order costs
-// one system call per window rather than one per record.
+// through a small buffer (one system call per 64 KiB), reads through one reused buffer (one call per record).
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 
 const WINDOW = 1 << 16;
@@ -12,9 +11,7 @@ export class SpillLog {
   private size = 0;
   private readonly pending = Buffer.allocUnsafe(WINDOW);
   private pendingUsed = 0;
-  private readonly ahead = Buffer.allocUnsafe(WINDOW);
-  private aheadStart = 0;
-  private aheadUsed = 0;
+  private scratch = Buffer.allocUnsafe(WINDOW);
 
   constructor(readonly path: string) {
     this.fd = openSync(path, "w+");
@@ -34,24 +31,15 @@ export class SpillLog {
   /** The record at `offset` (as append returned it). */
   read(offset: number, length: number): string {
     if (this.pendingUsed > 0 && offset + length > this.size - this.pendingUsed) this.flush();
-    if (offset >= this.aheadStart && offset + length <= this.aheadStart + this.aheadUsed)
-      return this.ahead.toString("utf8", offset - this.aheadStart, offset - this.aheadStart + length);
     const fd = this.open();
-    if (length > WINDOW) {
-      const b = Buffer.allocUnsafe(length);
-      for (let at = 0; at < length; ) at += readSync(fd, b, at, length - at, offset + at) || fail(this.path);
-      return b.toString("utf8");
+    // Exactly the record: the walks go in input order, the records lie in the order sessions finished.
+    if (length > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(length, 2 * this.scratch.length));
+    for (let at = 0; at < length; ) {
+      const n = readSync(fd, this.scratch, at, length - at, offset + at);
+      if (n === 0) throw new Error(`${this.path}: a spilled record is shorter than written`);
+      at += n;
     }
-    let got = 0;
-    while (got < length) {
-      const n = readSync(fd, this.ahead, got, WINDOW - got, offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    if (got < length) fail(this.path);
-    this.aheadStart = offset;
-    this.aheadUsed = got;
-    return this.ahead.toString("utf8", 0, length);
+    return this.scratch.toString("utf8", 0, length);
   }
 
   close(): void {
@@ -75,7 +63,3 @@ export class SpillLog {
     for (let off = 0; off < b.length; ) off += writeSync(fd, b, off, b.length - off);
   }
 }
-
-const fail = (path: string): never => {
-  throw new Error(`${path}: a spilled record is shorter than written`);
-};
