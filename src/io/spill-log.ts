@@ -5,6 +5,15 @@ import { closeSync, openSync, readSync, writeSync } from "node:fs";
 
 const WINDOW = 1 << 16;
 
+// A log its owner dropped without closing (an audit result garbage-collected unreleased) still closes its file.
+const closer = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed.
+  }
+});
+
 export class SpillLog {
   private fd: number | null;
   /** Bytes appended so far (written or pending). */
@@ -15,6 +24,7 @@ export class SpillLog {
 
   constructor(readonly path: string) {
     this.fd = openSync(path, "w+");
+    closer.register(this, this.fd, this);
   }
 
   /** Appends `text` (UTF-8); returns its offset and byte length. */
@@ -44,6 +54,7 @@ export class SpillLog {
 
   close(): void {
     if (this.fd === null) return;
+    closer.unregister(this);
     closeSync(this.fd);
     this.fd = null;
   }
