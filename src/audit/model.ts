@@ -44,6 +44,8 @@ export interface AuditCompaction {
   id: string;
   line?: number;
   summary?: string;
+  /** Who started it, where the log says so (Claude Code records manual or automatic). */
+  trigger?: "manual" | "automatic";
   /** Message-table indices. */
   dropped: number[];
   kept: number[];

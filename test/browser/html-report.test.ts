@@ -29,11 +29,14 @@ const HOSTILE = "fixtures/hostile/markup-and-script-messages.jsonl";
 const COMPACTION = "fixtures/pi/omp17-deferred-then-compaction/session.jsonl";
 const REAL = "fixtures/pi/before-compaction.jsonl";
 const DISAGREE = "fixtures/pi/omp17-interrupt-then-tool-reminder/session.jsonl";
+const CC_AUTO = "fixtures/claude-code/2.1.328/autocompact/projects/-tmp-cc-project/15f7c3cd-70db-4732-9c8d-f7e20d519a6c.jsonl";
+const CC_MANUAL = "fixtures/claude-code/2.1.328/compact/projects/-tmp-cc-project/3c2933d3-8da2-4f6f-8ee9-e86af3a7f0b5.jsonl";
 
 let dir = "";
 let context: BrowserContext | undefined;
 let result: AuditResult;
 let disagreeing: AuditResult;
+let claudeCode: AuditResult;
 const network: string[] = [];
 
 /** Opens a file (a path) or a page of the report (a file: URL). */
@@ -78,6 +81,8 @@ describe("HTML report in headless chromium", () => {
     disagreeing = (await runAudit({ paths: [DISAGREE], workers: 0, rules: ["fixtures/pi/omp17-branch-after-gap/project/.omp/rules"], ttsrProfile: "v17" }))
       .result;
     await writeReport(join(dir, "disagree"), disagreeing, { redact: true });
+    claudeCode = (await runAudit({ paths: [CC_AUTO, CC_MANUAL], workers: 0 })).result;
+    await writeReport(join(dir, "claude-code"), claudeCode, { redact: true });
     context = await chromium.launchPersistentContext(join(dir, "user-data"), {
       executablePath: CHROMIUM,
       headless: true,
@@ -289,6 +294,25 @@ describe("HTML report in headless chromium", () => {
       expect(await page.textContent("section.ttsr h3")).toContain("DISAGREE");
       expect(await page.locator(".ttsr-diff mark.first-diff").count()).toBeGreaterThan(0);
       await page.close();
+    },
+    60_000,
+  );
+
+  it.skipIf(SKIP)(
+    "a Claude Code compaction says whether it was manual or automatic, in the list and on its own view",
+    async () => {
+      for (const [path, trigger] of [
+        [CC_AUTO, "automatic"],
+        [CC_MANUAL, "manual"],
+      ] as const) {
+        const { page } = await open(pageOf(claudeCode, path, join(dir, "claude-code")));
+        await page.waitForSelector("html[data-ready='1']");
+        expect(await page.textContent("[data-compaction='0']")).toMatch(new RegExp(` \\(${trigger}\\)$`));
+        await page.click("[data-compaction='0']");
+        await page.waitForFunction(() => document.querySelector("#main h2")?.textContent?.startsWith("Compaction") === true);
+        expect(await page.textContent("#main h2")).toMatch(new RegExp(`^Compaction \\S+ \\(${trigger}\\)$`));
+        await page.close();
+      }
     },
     60_000,
   );

@@ -15,7 +15,7 @@ export type TurnInput = Pick<Turn, "index" | "leafId" | "responseId" | "systemPr
 /** A delta turn view: `base` is a turn index, `added` the messages after `keep`. */
 export type DeltaTurnInput = Omit<TurnInput, "messages"> & { messages: Pick<DeltaMessages, "base" | "keep"> & { added: readonly Msg[] } };
 /** What the builder reads of a compaction diff (context/compaction.ts); an audit may name its line and summary. */
-export type CompactionInput = Pick<CompactionDiff, "id" | "tokens" | "capsule"> & {
+export type CompactionInput = Pick<CompactionDiff, "id" | "tokens" | "capsule" | "trigger"> & {
   dropped: readonly Msg[];
   kept: readonly Msg[];
   added: readonly Msg[];
@@ -167,6 +167,7 @@ export class SessionBuilder {
     const out: AuditCompaction = { id: c.id, dropped: ix(c.dropped), kept: ix(c.kept), added: ix(c.added), tokens: c.tokens };
     if (c.line !== undefined) out.line = c.line;
     if (c.summary !== undefined) out.summary = c.summary;
+    if (c.trigger !== undefined) out.trigger = c.trigger;
     if (c.capsule) out.capsule = c.capsule;
     this.compactions.push(out);
   }

@@ -32,6 +32,8 @@ export function sessionView(k: DomKit, d: SessionData, s: PageSession, main: HTM
     if (t.loggedBefore === undefined && t.loggedAfter === undefined) return "—";
     return (t.loggedBefore !== undefined ? num(t.loggedBefore) : "—") + " → " + (t.loggedAfter !== undefined ? num(t.loggedAfter) : "—");
   }
+  // Manual or automatic, where the log records who started the compaction (Claude Code).
+  const started = (c: AuditCompaction): string => (c.trigger ? " (" + c.trigger + ")" : "");
   const hasEntryFigures = (c: AuditCompaction): boolean => c.tokens.loggedBefore !== undefined || c.tokens.loggedAfter !== undefined;
   const ENTRY_NOTE =
     "The estimate counts what the file shows of the context before and after. The entry's own figures (tokensBefore → tokensAfter) are what the agent wrote when it compacted: not the provider's input count of one request, which is what each turn's logged figure is, so the two need not be close.";
@@ -65,7 +67,7 @@ export function sessionView(k: DomKit, d: SessionData, s: PageSession, main: HTM
         main,
         table(
           s.compactions.map((c, ci) => [
-            link(c.id, "c=" + ci, { "data-compaction": String(ci) }),
+            link(c.id + started(c), "c=" + ci, { "data-compaction": String(ci) }),
             String(c.dropped.length),
             String(c.kept.length),
             String(c.added.length),
@@ -108,7 +110,7 @@ export function sessionView(k: DomKit, d: SessionData, s: PageSession, main: HTM
     const c = s.compactions[ci];
     main.textContent = "";
     add(main, back());
-    add(main, el("h2", null, "Compaction " + c.id));
+    add(main, el("h2", null, "Compaction " + c.id + started(c)));
     const figures = hasEntryFigures(c) ? " · the entry's own figures " + entryFigures(c) + alsoCounts(c.tokens.loggedAlsoCounts) : "";
     add(main, el("p", "meta", "estimate " + estimateTokens(c) + " tokens" + figures));
     if (hasEntryFigures(c)) add(main, el("p", "muted figures-note", ENTRY_NOTE));

@@ -191,3 +191,20 @@ describe("app/audit with --rules: TTSR evidence recorded vs replayed", async () 
     expect(auditFindingsExitCode(other.result, "error")).toBe(1);
   });
 });
+
+describe("app/audit of Claude Code transcripts: who started each compaction", () => {
+  const cc = "fixtures/claude-code";
+  it("keeps the log's manual or automatic trigger on the audit's compaction, as diff does", async () => {
+    const { result } = await runAudit({ paths: [`${cc}/2.1.328/compact/projects`, `${cc}/2.1.220/autocompact/projects`], workers: 0 });
+    const triggers = result.sessions.flatMap((s) => s.compactions.map((c) => c.trigger));
+    expect(triggers).toContain("manual");
+    expect(triggers).toContain("automatic");
+    expect(triggers.every((t) => t === "manual" || t === "automatic")).toBe(true);
+  });
+
+  it("a format that does not record it leaves it out", async () => {
+    const { result } = await runAudit({ paths: ["fixtures/pi/before-compaction.jsonl"], workers: 0 });
+    expect(result.sessions[0].compactions.length).toBeGreaterThan(0);
+    expect(result.sessions[0].compactions.every((c) => !("trigger" in c))).toBe(true);
+  });
+});
