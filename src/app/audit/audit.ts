@@ -83,7 +83,7 @@ export const auditProbe: { onSession?: (s: AuditSession) => void; workerLimits?:
 
 /**
  * Frees an audit result's temporary spill folder now (otherwise: when the result is garbage-collected or
- * the process exits). The result's sessions cannot read their heavy parts afterwards.
+ * the process exits). The result's sessions cannot read their fields afterwards, only their kind and status.
  */
 export function releaseAudit(result: AuditResult): void {
   for (const s of result.sessions) (spillOf(s)?.store as FileSessionStore | undefined)?.dispose();
