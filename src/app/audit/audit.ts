@@ -1,8 +1,8 @@
 // `sightline audit`: expand inputs, take this shard's part, audit every file (concurrently; CPU work in a
 // worker pool sized to the cores), keep input order, and assemble the canonical result. Each finished
-// session is spilled to a temporary folder at once (spill.ts) and only its digest is kept, so the
-// run's memory follows the largest session, not the corpus; the result's sessions read the rest back on
-// access, and the report writer streams the ready-made pieces.
+// session is spilled to a temporary folder at once (spill.ts), its digest too, and only its kind and status
+// stay in memory, so the run's memory follows the largest session, not the corpus; the result's sessions
+// read the rest back on access, and the report writer streams the ready-made pieces.
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../../audit/model.js";
 
 export type { AuditResult, AuditSession, FailOn };
@@ -82,7 +82,7 @@ export const auditProbe: { onSession?: (s: AuditSession) => void; workerLimits?:
 
 /**
  * Frees an audit result's temporary spill folder now (otherwise: when the result is garbage-collected or
- * the process exits). The result's sessions cannot read their heavy parts afterwards.
+ * the process exits). The result's sessions cannot read their fields afterwards, only their kind and status.
  */
 export function releaseAudit(result: AuditResult): void {
   for (const s of result.sessions) (spillOf(s)?.store as FileSessionStore | undefined)?.dispose();
