@@ -2,7 +2,8 @@
 // The README's generated tables: Commands (from the command definitions and their exit codes,
 // src/cli/commands/ and src/cli/exit-codes.ts) and Formats and profiles (from the profile registry,
 // src/formats/profiles.ts and src/ttsr/profiles.ts). Each sits between `<!-- generated:NAME -->` and
-// `<!-- /generated:NAME -->`; test/arch/readme-generated.test.ts fails when README and code drift.
+// `<!-- /generated:NAME -->`; test/arch/readme-generated.test.ts fails when README and code drift. Also the profile
+// names the CLI declares without loading the formats (src/app/options/profile-names.ts, its generated block).
 // Usage: node scripts/readme-tables.mjs [--check] [--readme FILE]   (run after `npm run build`)
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -60,13 +61,36 @@ export async function readmeWithTables(text) {
   return out;
 }
 
+// The CLI's written-out profile names (src/app/options/profile-names.ts): --profile's help and check, without
+// loading every format's parser into the main thread.
+const PROFILE_NAMES = join(root, "src/app/options/profile-names.ts");
+
+/** profile-names.ts with its generated block replaced from the profile registry. */
+export async function profileNamesWithList(text) {
+  const { FORMAT_PROFILES, profilesOf } = await dist("formats/profiles.js");
+  const key = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+  const body = FORMAT_PROFILES.map((f) => `  ${key(f.format)}: [${profilesOf(f).map((p) => JSON.stringify(p)).join(", ")}],`).join("\n");
+  const open = "// <generated:profile-names>";
+  const close = "  // </generated:profile-names>";
+  const a = text.indexOf(open);
+  const b = text.indexOf(close);
+  if (a < 0 || b < a) throw new Error(`${PROFILE_NAMES} has no ${open} … ${close.trim()} block`);
+  return `${text.slice(0, a + open.length)}\n${body}\n${text.slice(b)}`;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = readFileSync(README, "utf8");
-  const next = await readmeWithTables(text);
-  if (process.argv.includes("--check")) {
-    if (next !== text) {
-      process.stderr.write(`${README}: the generated tables are out of date: run npm run build && npm run readme-tables, and review the diff\n`);
-      process.exitCode = 1;
-    }
-  } else writeFileSync(README, next);
+  const files = [
+    [README, readmeWithTables],
+    [PROFILE_NAMES, profileNamesWithList],
+  ];
+  for (const [file, generate] of files) {
+    const text = readFileSync(file, "utf8");
+    const next = await generate(text);
+    if (process.argv.includes("--check")) {
+      if (next !== text) {
+        process.stderr.write(`${file}: the generated tables are out of date: run npm run build && npm run readme-tables, and review the diff\n`);
+        process.exitCode = 1;
+      }
+    } else writeFileSync(file, next);
+  }
 }

@@ -1,8 +1,9 @@
 // Sessions kept out of memory during an audit (docs/product.md §8 "peak memory follows the largest single session,
 // not the corpus"). A finished session is written to a store as soon as it is done; the run keeps only its
-// compact part (status, diagnostics, checks, counts). The heavy parts (prompts, message table, turns,
-// compactions, TTSR evidence) stay readable as properties that load from the store on access, one session
-// at a time, so every projection and every API user still sees a complete AuditSession.
+// compact part (status, diagnostics, checks, counts), or, when the store keeps digests too (an audit's spill
+// folder), only its kind and status. The heavy parts (prompts, message table, turns, compactions, TTSR
+// evidence) and digests a store keeps stay readable as properties that load from the store on access, one
+// session at a time, so every projection and every API user still sees a complete AuditSession.
 import type { AuditCompaction, AuditSession } from "./model.js";
 
 /** The parts of a session that grow with its length; everything else is small and stays in memory. */
@@ -53,15 +54,26 @@ export interface SessionStore {
    * has one and can move it (once: a second report copies from the first); false: the caller writes it.
    */
   moveDetail?(key: string, redacted: boolean, target: string): boolean;
+  /**
+   * A store that keeps digests (add them before the session is made): the session's compact part and counts,
+   * redacted when asked. Its sessions then hold no findings in memory, only their kind and status.
+   */
+  digest?(key: string, redacted: boolean): { compact: Partial<AuditSession>; counts: SessionCounts };
 }
 
 export interface SpillRef {
   store: SessionStore;
   key: string;
   redacted: boolean;
-  counts: SessionCounts;
+  /** Absent when the store keeps the digest (store.digest). */
+  counts?: SessionCounts;
   /** Redaction changes nothing in this session (its redacted view may share the raw compact values). */
   clean?: boolean;
+  /** A session whose store keeps its digest: the two compact values every projection sorts or filters by. */
+  kind?: AuditSession["kind"];
+  status?: AuditSession["status"];
+  /** Compact values assigned since (they win over the store's). */
+  over?: Record<string, unknown>;
 }
 
 const SPILL = Symbol("sightline.spill");
@@ -71,7 +83,7 @@ export const capsuleFailed = (c: AuditCompaction): boolean => !!c.capsule && (!c
 
 export function countsOf(s: AuditSession): SessionCounts {
   const ref = spillOf(s);
-  if (ref) return ref.counts;
+  if (ref) return ref.counts ?? ref.store.digest!(ref.key, ref.redacted).counts;
   return {
     turns: s.turns.length,
     compactions: s.compactions.length,
@@ -92,43 +104,25 @@ export function digestOf(s: AuditSession, key: string, clean: boolean): SessionD
 
 /**
  * Shares what digests repeat (issue 21: memory flat in the number of files). A digest crosses threads by
- * structured clone, so every session brings its own copies of the same key list and the same short strings
- * (kinds, statuses, check names, finding codes and messages, its own path again in each finding's file):
- * ≈ 2 KB kept per input (≈ 1.5 KB with this). One interner per run; values stay equal, only copies are shared.
- * Strings up to 256 characters are shared: a finding's message is often longer than a name and the same in every
- * session of a kind (a Codex tree's "Read as codex with profile …": 1.9 → 1.4 KB kept per input).
+ * structured clone, so every session brings its own copy of the same key list, kind and status: what the run
+ * keeps of a session whose store keeps its digest. One interner per run; values stay equal, only copies are shared.
  */
 export function digestInterner(): (d: SessionDigest) => SessionDigest {
   const keyLists = new Map<string, string[]>();
   const strings = new Map<string, string>();
-  const SHORT = 256;
-  const LIMIT = 50_000;
-  const walk = (v: unknown, path: string): unknown => {
-    if (typeof v === "string") {
-      if (v === path) return path;
-      if (v.length > SHORT) return v;
-      const known = strings.get(v);
-      if (known !== undefined) return known;
-      if (strings.size < LIMIT) strings.set(v, v);
-      return v;
-    }
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) v[i] = walk(v[i], path);
-    } else if (v !== null && typeof v === "object") {
-      const o = v as Record<string, unknown>;
-      for (const k of Object.keys(o)) o[k] = walk(o[k], path);
-    }
-    return v;
-  };
   return (d) => {
     const joined = d.keys.join("\u0000");
     const keys = keyLists.get(joined);
     if (keys) d.keys = keys;
     else keyLists.set(joined, d.keys);
     const c = d.compact as Record<string, unknown>;
-    const path = typeof c.path === "string" ? c.path : "";
-    // Per-session values (path, ids, leaves) are never repeated by another input: not worth remembering.
-    for (const k of ["kind", "format", "profile", "status", "profileReason", "loader", "diagnostics", "checks"]) if (k in c) c[k] = walk(c[k], path);
+    for (const k of ["kind", "status"]) {
+      const v = c[k];
+      if (typeof v !== "string") continue;
+      const known = strings.get(v);
+      if (known !== undefined) c[k] = known;
+      else strings.set(v, v);
+    }
     return d;
   };
 }
@@ -145,12 +139,59 @@ const HEAVY_GETTERS = Object.fromEntries(
   ]),
 ) as Record<HeavyKey, () => unknown>;
 
-/** A session object over a store: compact fields as data, heavy fields loaded on access. */
+// One accessor pair per compact key, shared by every session whose store keeps its digest (same getters: same
+// hidden class for every such session, nothing per session but its SpillRef).
+const COMPACT_ACCESSORS = new Map<string, { get: () => unknown; set: (v: unknown) => void }>();
+function compactAccessor(k: string) {
+  let a = COMPACT_ACCESSORS.get(k);
+  if (a) return a;
+  const kept = k === "kind" || k === "status";
+  a = {
+    get(this: { [SPILL]: SpillRef }) {
+      const ref = this[SPILL];
+      if (ref.over && k in ref.over) return ref.over[k];
+      if (kept) return ref[k as "kind" | "status"];
+      return (ref.store.digest!(ref.key, ref.redacted).compact as Record<string, unknown>)[k];
+    },
+    set(this: { [SPILL]: SpillRef }, v: unknown) {
+      const ref = this[SPILL];
+      ref.over ??= {};
+      ref.over[k] = v;
+    },
+  };
+  COMPACT_ACCESSORS.set(k, a);
+  return a;
+}
+
+/** A session whose every field reads its store: heavy parts through load, compact ones through digest. */
+function storedSession(keys: readonly string[], ref: SpillRef): AuditSession {
+  const out: Record<string, unknown> = {};
+  Object.defineProperty(out, SPILL, { value: ref, enumerable: false });
+  for (const k of keys)
+    Object.defineProperty(
+      out,
+      k,
+      HEAVY.has(k)
+        ? { enumerable: true, configurable: true, get: HEAVY_GETTERS[k as HeavyKey] }
+        : { enumerable: true, configurable: true, ...compactAccessor(k) },
+    );
+  return out as unknown as AuditSession;
+}
+
+/**
+ * A session object over a store: compact fields as data, heavy fields loaded on access. When the store keeps
+ * digests (store.digest), the compact fields load from it too, and only kind and status stay in memory.
+ */
 export function spilledSession(
   d: Pick<SessionDigest, "key" | "keys" | "compact" | "counts"> & { clean?: boolean },
   store: SessionStore,
   redacted = false,
 ): AuditSession {
+  if (store.digest) {
+    const ref: SpillRef = { store, key: d.key, redacted, kind: d.compact.kind, status: d.compact.status };
+    if (d.clean) ref.clean = true;
+    return storedSession(d.keys, ref);
+  }
   const ref: SpillRef = { store, key: d.key, redacted, counts: d.counts };
   if (d.clean) ref.clean = true;
   const out: Record<string, unknown> = {};
@@ -164,13 +205,21 @@ export function spilledSession(
 
 /**
  * The same spilled session seen redacted: compact fields redacted now, heavy ones when loaded. A session
- * redaction leaves unchanged (most of a corpus) shares its compact values instead of copying them.
+ * redaction leaves unchanged (most of a corpus) shares its compact values instead of copying them. A session
+ * whose store keeps its digest stays on disk: its compact fields are redacted when read, like its heavy ones.
  */
 export function redactSpilled(s: AuditSession, redactCompact: <T>(v: T) => T): AuditSession {
   const ref = spillOf(s)!;
-  const compact: Record<string, unknown> = {};
   const keys = Object.keys(s);
-  for (const k of keys)
-    if (!HEAVY.has(k)) compact[k] = ref.clean ? (s as unknown as Record<string, unknown>)[k] : redactCompact((s as unknown as Record<string, unknown>)[k]);
+  const same = <T>(v: T): T => (ref.clean ? v : redactCompact(v));
+  if (!ref.counts) {
+    const red: SpillRef = { store: ref.store, key: ref.key, redacted: true, kind: same(ref.kind), status: same(ref.status) };
+    if (ref.clean) red.clean = true;
+    // Assigned values were never checked for secrets: always redacted.
+    if (ref.over) red.over = Object.fromEntries(Object.entries(ref.over).map(([k, v]) => [k, redactCompact(v)]));
+    return storedSession(keys, red);
+  }
+  const compact: Record<string, unknown> = {};
+  for (const k of keys) if (!HEAVY.has(k)) compact[k] = same((s as unknown as Record<string, unknown>)[k]);
   return spilledSession({ key: ref.key, keys, compact: compact as Partial<AuditSession>, counts: ref.counts, clean: ref.clean }, ref.store, true);
 }

@@ -27,14 +27,15 @@ export type BlockView =
   | { kind: "other"; type: string; json: string };
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
-// Tool-call arguments are shared by every turn that holds the message: serialised once per object.
+/** Tool-call arguments as sent: the recorded string, or compact JSON. */
+const argsJson = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v ?? {}) ?? ""));
+// Tool-call arguments are shared by every turn that holds the message: serialised once per object for views.
 const compactCache = new WeakMap<object, string>();
 const compact = (v: unknown): string => {
-  if (typeof v === "string") return v;
-  if (typeof v !== "object" || v === null) return JSON.stringify(v ?? {}) ?? "";
+  if (typeof v !== "object" || v === null) return argsJson(v);
   let s = compactCache.get(v);
   if (s === undefined) {
-    s = JSON.stringify(v) ?? "";
+    s = argsJson(v);
     compactCache.set(v, s);
   }
   return s;
@@ -74,25 +75,6 @@ function anthropicResult(content: unknown): { text: string; images: ImageBlock[]
   }
   return { text: texts.join("\n"), images };
 }
-
-/** The block types viewBlock reads (its cases); a block of any other type is "other", viewed as its JSON. */
-const VIEWED: ReadonlySet<string> = new Set([
-  "text",
-  "refusal",
-  "thinking",
-  "redacted_thinking",
-  "tool_use",
-  "reasoning",
-  "redactedThinking",
-  "toolCall",
-  "tool_call",
-  "tool_result",
-  "image",
-  "system_reminder",
-]);
-
-/** viewBlock(b).kind === "other", told without building that view (the JSON of the whole item: a Codex tool output). */
-export const isOtherBlock = (b: unknown): boolean => !isObject(b) || !VIEWED.has(str(b.type ?? b.kind));
 
 export function viewBlock(b: unknown): BlockView {
   if (!isObject(b)) return { kind: "other", type: typeof b, json: JSON.stringify(b) ?? "" };
@@ -155,6 +137,48 @@ export function viewBlock(b: unknown): BlockView {
     default:
       return { kind: "other", type: type || "unknown", json: JSON.stringify(b) ?? "" };
   }
+}
+
+/**
+ * What a block adds to a message's tokens beyond its provider text, in the parts viewBlock reads, without
+ * building the view (token estimates run for every block of a session, and the views cost a third of them).
+ * Thinking and tool calls count in assistant messages only (yoi items already hold theirs in the text); an
+ * image costs `imageTokens`. tokens.ts states the rule; a property test holds this equal to the views' reading.
+ * Arguments are not kept here: the caller counts a message once (tokens.ts ListTokenCache).
+ */
+export function sentBeyondText(b: unknown, assistant: boolean, c: { count(text: string): number }, imageTokens: number): number {
+  if (!isObject(b)) return 0;
+  switch (str(b.type ?? b.kind)) {
+    case "thinking":
+      return assistant ? c.count(str(b.thinking ?? b.text)) : 0;
+    case "tool_use":
+      return assistant ? c.count(str(b.name)) + c.count(argsJson(b.input)) : 0;
+    case "toolCall":
+      return assistant ? c.count(str(b.name)) + c.count(argsJson(b.arguments)) : 0;
+    case "tool_call":
+      if (!assistant) return 0;
+      return b.type === "tool_call" ? c.count(str(b.toolName)) + c.count(argsJson(b.args)) : c.count(str(b.name));
+    case "image":
+      return imageTokens;
+    case "tool_result":
+      return imageTokens * resultImages(b);
+    default:
+      return 0;
+  }
+}
+
+const imagesIn = (items: unknown): number => {
+  if (!Array.isArray(items)) return 0;
+  let n = 0;
+  for (const it of items) if (isObject(it) && it.type === "image") n++;
+  return n;
+};
+
+/** The images of a result block, as viewBlock's toolResult view lists them. */
+function resultImages(b: Record<string, unknown>): number {
+  if (typeof b.tool_use_id === "string") return imagesIn(b.content);
+  if (b.type === "tool_result") return isObject(b.result) ? imagesIn(b.result.content) : 0;
+  return Array.isArray(b.attachments) ? b.attachments.filter(isObject).length : 0;
 }
 
 /** Decoded size of a base64 payload (a blob reference has none here). */

@@ -3,7 +3,7 @@
 // Both count the same things: everything the file shows being sent to the model (msgTokens).
 import type { Msg } from "../formats/types.js";
 import type { List, PList } from "../shared/plist.js";
-import { isOtherBlock, viewBlock } from "./blocks.js";
+import { sentBeyondText } from "./blocks.js";
 
 export interface TokenCounter {
   /** Stated in every output, e.g. "chars/4" or "o200k_base (gpt-tokenizer)". */
@@ -37,34 +37,17 @@ export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorde
   systemPrompt ? ["toolDefinitions"] : ["systemPrompt", "toolDefinitions"];
 
 /**
- * Tokens a block adds beyond the message's provider `text` (which already holds text blocks, rendered
- * reminders and tool-result text). Assistant thinking is sent back to the provider; tool calls cost their
- * name and arguments; images follow IMAGE_TOKENS. Redacted or encrypted reasoning is opaque and not
+ * Tokens of one message as sent: its provider `text` (which already holds text blocks, rendered reminders and
+ * tool-result text) plus what its blocks add beyond it. Assistant thinking is sent back to the provider; tool
+ * calls cost their name and arguments; images follow IMAGE_TOKENS. Redacted or encrypted reasoning is opaque and not
  * counted. Thinking and tool-call blocks in non-assistant messages are dropped by the lowering
  * (docs/scorel.md §9.1), so they cost nothing. A yoi item's text already is its reasoning or its tool call's arguments.
+ * (blocks.ts sentBeyondText reads a block for this rule.)
  */
-function blockExtra(b: unknown, assistant: boolean, c: TokenCounter): number {
-  if (isOtherBlock(b)) return 0;
-  const v = viewBlock(b);
-  switch (v.kind) {
-    case "image":
-      return IMAGE_TOKENS;
-    case "thinking":
-      return assistant && !v.inText ? c.count(v.text) : 0;
-    case "toolCall":
-      return assistant ? c.count(v.name) + (v.argsInText ? 0 : c.count(v.argsText)) : 0;
-    case "toolResult":
-      return IMAGE_TOKENS * v.images.length;
-    default:
-      return 0;
-  }
-}
-
-/** Tokens of one message as sent: its provider text plus thinking, tool calls and images (see blockExtra). */
 export function msgTokens(m: Msg, c: TokenCounter): number {
   let n = c.count(m.text);
   const assistant = m.role === "assistant";
-  for (const b of m.blocks) n += blockExtra(b, assistant, c);
+  for (const b of m.blocks) n += sentBeyondText(b, assistant, c, IMAGE_TOKENS);
   return n;
 }
 
@@ -90,7 +73,11 @@ export function contextTokens(systemPrompt: string | null, ms: readonly Msg[], c
  * turn of a session costs O(new messages), not O(context) per turn.
  */
 export class ListTokenCache {
-  private readonly perCell = new WeakMap<PList<Msg>, number>();
+  // Maps, not weak ones: a cache lives for one listing of turns, whose lists are alive anyway, and a WeakMap
+  // entry costs several times as much to add and to collect. A message in several cells (a compaction
+  // rebuilds its window) is counted once.
+  private readonly perCell = new Map<PList<Msg>, number>();
+  private readonly perMsg = new Map<Msg, number>();
   constructor(readonly counter: TokenCounter) {}
 
   total(list: List<Msg>): number {
@@ -107,7 +94,13 @@ export class ListTokenCache {
       c = c.prev;
     }
     for (let i = pending.length - 1; i >= 0; i--) {
-      base += msgTokens(pending[i].value, this.counter);
+      const m = pending[i].value;
+      let k = this.perMsg.get(m);
+      if (k === undefined) {
+        k = msgTokens(m, this.counter);
+        this.perMsg.set(m, k);
+      }
+      base += k;
       this.perCell.set(pending[i], base);
     }
     return base;

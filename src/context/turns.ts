@@ -88,6 +88,7 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
   const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
   const cache = new ListTokenCache(counter);
+  const estimator = estimatorName(counter);
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : (session.tree.activeLeafId ?? undefined));
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
   const all = [...module.turnContexts(session, { profile: opts.profile })];
@@ -136,7 +137,7 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     if (opts.turn !== undefined && t.ref.index !== opts.turn) continue;
     const tokens: TurnTokens = {
       estimated: cache.total(t.messages) + (t.systemPrompt ? counter.count(t.systemPrompt) : 0),
-      estimator: estimatorName(counter),
+      estimator,
     };
     // Every request has input, so a logged 0 means the provider never counted (pi writes all-zero usage on
     // a request aborted before its answer): no figure, not a figure of 0.

@@ -59,3 +59,44 @@ export function cycles(graph: Graph): string[][] {
   for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
   return out;
 }
+
+// A static import or re-export that is not `import type` / `export type`: group 1 is what it names, group 2 or 3
+// the specifier. Dynamic `import()` is left out on purpose: it loads only when the code that calls it runs.
+const LOAD = /^\s*(?:import|export)\s+(?!type\b)([^;]*?)\s*from\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm;
+/** `{ type A, type B }`: every name a type, so TypeScript drops the import from the JavaScript. */
+const typesOnly = (names: string): boolean =>
+  /^\{[^}]*\}$/.test(names) &&
+  names
+    .slice(1, -1)
+    .split(",")
+    .every((n) => n.trim() === "" || n.trim().startsWith("type "));
+
+/**
+ * The files each file of `root` makes Node load when it is evaluated: its static imports and re-exports of values
+ * (type-only ones and `import()` are not followed). A superset of what the JavaScript loads: an import whose names
+ * are used only as types is counted although TypeScript drops it.
+ */
+export function loadGraph(root: string): Graph {
+  const graph = new Map<string, string[]>();
+  for (const f of files(root)) {
+    const deps = [...readFileSync(f, "utf8").matchAll(LOAD)]
+      .filter((m) => m[1] === undefined || !typesOnly(m[1]))
+      .map((m) => m[2] ?? m[3])
+      .filter((s) => s.startsWith("."))
+      .map((s) => relative(root, resolve(dirname(f), s)).replace(/\.js$/, ".ts"));
+    graph.set(relative(root, f), [...new Set(deps)]);
+  }
+  return graph;
+}
+
+/** Every file `from` reaches in a graph, itself included. */
+export function reachable(graph: Graph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (f: string): void => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const d of graph.get(f) ?? []) visit(d);
+  };
+  visit(from);
+  return seen;
+}

@@ -55,7 +55,41 @@ function read(entries: PiEntry[], incremental: boolean) {
   return { tree, lineOf: b.lineOf, findings: sortDiagnostics(bag.items) };
 }
 
+/**
+ * The tree and lines as the loader's model says, from the entries alone: every id once, where it first came;
+ * its parent and line from its last entry; children in file order, of parents that are nodes; leaves.
+ */
+function reference(entries: PiEntry[]) {
+  const nodes: string[] = [];
+  const parent = new Map<string, string | null>();
+  const lineOf = new Map<string, number>();
+  for (const e of entries) {
+    if (!parent.has(e.id)) nodes.push(e.id);
+    parent.set(e.id, e.parentId);
+    lineOf.set(e.id, e.line);
+  }
+  const children = new Map<string, string[]>(nodes.map((id) => [id, []]));
+  for (const id of nodes) {
+    const p = parent.get(id);
+    if (p != null) children.get(p)?.push(id);
+  }
+  const leaves = nodes.filter((id) => children.get(id)!.length === 0);
+  return { tree: { nodes, parent, children, leaves, activeLeafId: entries.at(-1)?.id ?? null }, lineOf };
+}
+
 describe("pi tree: built as entries come = built from the whole file", () => {
+  it("the tree and lines made from byId are the loader's (property)", () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { minLength: 0, maxLength: 40 }), fc.boolean(), (steps, repeats) => {
+        const entries = entriesOf(steps, repeats);
+        const b = new TreeBuilder();
+        for (const e of entries) b.add(e);
+        expect({ tree: b.tree(), lineOf: b.lineOf }).toEqual(reference(entries));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it("same tree, same findings (property)", () => {
     fc.assert(
       fc.property(fc.array(stepArb, { minLength: 0, maxLength: 40 }), fc.boolean(), (steps, repeats) => {

@@ -1,8 +1,8 @@
 // `sightline audit`: expand inputs, take this shard's part, audit every file (concurrently; CPU work in a
 // worker pool sized to the cores), keep input order, and assemble the canonical result. Each finished
-// session is spilled to a temporary folder at once (spill.ts) and only its digest is kept, so the
-// run's memory follows the largest session, not the corpus; the result's sessions read the rest back on
-// access, and the report writer streams the ready-made pieces.
+// session is spilled to a temporary folder at once (spill.ts), its digest too, and only its kind and status
+// stay in memory, so the run's memory follows the largest session, not the corpus; the result's sessions
+// read the rest back on access, and the report writer streams the ready-made pieces.
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession, type FailOn } from "../../audit/model.js";
 
 export type { AuditResult, AuditSession, FailOn };
@@ -12,10 +12,9 @@ import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { expandInputs } from "../../io/paths.js";
 import { isStdin } from "../../io/read.js";
 import { digestInterner, spilledSession, spillOf, type SessionDigest } from "../../audit/store.js";
-import { auditFile, type AuditFileOptions } from "./file.js";
+import type { AuditFileOptions, AuditFileResult } from "./file.js";
 import { FileSessionStore, spillSession } from "./spill.js";
 import { makeSpillDir } from "../../io/spill.js";
-import { loadTtsrSetup, ttsrHookFor } from "./ttsr.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "../workers/pool.js";
 import { shardFiles, type Shard } from "../report-folder/shard.js";
 import { largestFirst, runOrdered } from "../workers/schedule.js";
@@ -83,10 +82,17 @@ export const auditProbe: { onSession?: (s: AuditSession) => void; workerLimits?:
 
 /**
  * Frees an audit result's temporary spill folder now (otherwise: when the result is garbage-collected or
- * the process exits). The result's sessions cannot read their heavy parts afterwards.
+ * the process exits). The result's sessions cannot read their fields afterwards, only their kind and status.
  */
 export function releaseAudit(result: AuditResult): void {
   for (const s of result.sessions) (spillOf(s)?.store as FileSessionStore | undefined)?.dispose();
+}
+
+/** auditFile with the run's options and TTSR replay, its modules loaded on first use. */
+async function loadAuditInThread(o: AuditFileOptions): Promise<(f: string) => Promise<AuditFileResult>> {
+  const [{ auditFile }, ttsr] = await Promise.all([import("./file.js"), o.rules?.length ? import("./ttsr.js") : undefined]);
+  const hook = ttsr?.ttsrHookFor(o);
+  return (f) => auditFile(f, o, hook);
 }
 
 export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
@@ -110,7 +116,10 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   };
   // Rule-folder and settings findings belong to the run, not to each session.
   // Rule files are shown as ttsr run shows them: relative to the current folder when inside it.
-  if (opts.rules?.length) runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics.map((d) => ({ ...d, file: shownPath(d.file) })));
+  if (opts.rules?.length) {
+    const { loadTtsrSetup } = await import("./ttsr.js");
+    runDiagnostics.push(...loadTtsrSetup(fileOpts).diagnostics.map((d) => ({ ...d, file: shownPath(d.file) })));
+  }
 
   const script = opts.workers === 0 ? null : workerScript("audit/worker.js");
   const size = opts.workers ?? defaultPoolSize(files.length);
@@ -128,13 +137,15 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
           auditProbe.workerLimits ?? auditWorkerLimits(sizes.reduce((a, b) => Math.max(a, b), 0)),
         )
       : null;
-  const hook = pool ? undefined : ttsrHookFor(fileOpts);
-  let localHook: ReturnType<typeof ttsrHookFor>;
+  // The in-thread audit (formats, context, TTSR: most of the code) is loaded only when a file is audited here:
+  // with a pool, this thread only feeds the workers and keeps digests (docs/performance.md).
+  let here: Promise<(f: string) => Promise<AuditFileResult>> | undefined;
+  const auditInThread = () => (here ??= loadAuditInThread(fileOpts));
+  if (!pool) await auditInThread();
   let done = 0;
   const intern = digestInterner();
   const auditHere = async (f: string, key: string): Promise<AuditTaskResult> => {
-    if (!hook) localHook ??= ttsrHookFor(fileOpts);
-    const r = await auditFile(f, fileOpts, hook ?? localHook);
+    const r = await (await auditInThread())(f);
     if (!("entry" in r)) return r;
     auditProbe.onSession?.(r.entry);
     return { digest: spillSession(spillDir, key, r.entry, keepFull) };

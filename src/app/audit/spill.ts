@@ -4,6 +4,7 @@
 //   <key>.js               the whole sessions/<n>.js detail file, its session redacted (unredacted when nothing
 //                          needed redacting): the report writer moves it into the report folder when it can
 //                          (a rename, no second copy of its bytes), else copies it
+//   digests.jsonl          every session's compact part and counts, one line each (written by the main thread)
 // What goes in the files is decided here; io/spill.ts only moves their bytes and owns the folder's lifetime.
 import { join } from "node:path";
 import type { Msg } from "../../formats/types.js";
@@ -13,7 +14,8 @@ import { DATA_PREFIX, DATA_SUFFIX } from "../../report/html-session.js";
 import { splitJson } from "../../report/json.js";
 import type { AuditSession } from "../../audit/model.js";
 import { mayHoldSecret, redactDeep } from "../../report/redact.js";
-import { digestOf, isHeavyKey, type SessionDigest, type SessionStore } from "../../audit/store.js";
+import { digestOf, isHeavyKey, type SessionCounts, type SessionDigest, type SessionStore } from "../../audit/store.js";
+import { SpillLog } from "../../io/spill-log.js";
 import {
   forgetOwner,
   moveSpillFile,
@@ -107,22 +109,69 @@ function compactClean(s: AuditSession): boolean {
   return true;
 }
 
+/** What a store keeps of each session on disk (one line of digests.jsonl per session, in finishing order). */
+interface DigestRecord {
+  compact: Partial<AuditSession>;
+  counts: SessionCounts;
+}
+
+const CLEAN = 1;
+const DIRTY = 2;
+
 /** Reads spilled sessions back: the last one loaded is cached, so a projection walking one session's
- * turns and messages reads it once; older ones are dropped (memory stays at one session). */
+ * turns and messages reads it once; older ones are dropped (memory stays at one session). The sessions'
+ * compact parts (findings, checks, counts) are kept on disk too (digests.jsonl), so what the run holds
+ * per session is a few numbers, not its findings (issue 21: memory flat in the number of files). */
 export class FileSessionStore implements SessionStore {
-  private clean = new Map<string, boolean>();
+  /** Per slot (a session's numeric key): its record's offset and length in the digest log, and whether it is clean. */
+  private at = new Float64Array(64);
+  private length = new Uint32Array(64);
+  private flags = new Uint8Array(64);
+  private log: SpillLog | null = null;
+  private lastRaw: { slot: number; value: DigestRecord } | null = null;
+  private lastRedacted: { slot: number; value: DigestRecord } | null = null;
   /** Detail files moved out of the spill into a report folder: where they are now (read from there, never moved again). */
   private moved = new Map<string, string>();
   private last: { key: string; redacted: boolean; value: AuditSession } | null = null;
   /** How many sessions were parsed back from disk (tests). */
   loads = 0;
+  /** How many digests were parsed back from disk (tests). */
+  digestLoads = 0;
 
   constructor(readonly dir: string) {
     removeWithOwner(this, dir);
   }
 
-  add(d: Pick<SessionDigest, "key" | "clean">): void {
-    this.clean.set(d.key, d.clean);
+  /** Keeps a finished session's digest: its compact part and counts go to the digest log. */
+  add(d: Pick<SessionDigest, "key" | "clean" | "compact" | "counts">): void {
+    const slot = this.slotOf(d.key);
+    if (slot < 0) throw new Error(`session key ${d.key}: not a number`);
+    this.log ??= new SpillLog(join(this.dir, "digests.jsonl"));
+    const record: DigestRecord = { compact: d.compact, counts: d.counts };
+    const { offset, length } = this.log.append(`${JSON.stringify(record)}\n`);
+    this.grow(slot);
+    this.at[slot] = offset;
+    this.length[slot] = length;
+    this.flags[slot] = d.clean ? CLEAN : DIRTY;
+  }
+
+  digest(key: string, redacted: boolean): DigestRecord {
+    const slot = this.slotOf(key);
+    if (slot < 0 || slot >= this.flags.length || this.flags[slot] === 0 || !this.log) throw new Error(`no digest of session ${key} in ${this.dir}`);
+    const clean = this.flags[slot] === CLEAN;
+    const red = redacted && !clean;
+    const cached = red ? this.lastRedacted : this.lastRaw;
+    if (cached?.slot === slot) return cached.value;
+    let raw = this.lastRaw?.slot === slot ? this.lastRaw.value : undefined;
+    if (!raw) {
+      this.digestLoads++;
+      raw = JSON.parse(this.log.read(this.at[slot], this.length[slot])) as DigestRecord;
+      this.lastRaw = { slot, value: raw };
+    }
+    if (!red) return raw;
+    const value = redactDeep(raw);
+    this.lastRedacted = { slot, value };
+    return value;
   }
 
   load(key: string, redacted: boolean): AuditSession {
@@ -154,12 +203,35 @@ export class FileSessionStore implements SessionStore {
 
   /** The stored data is the redacted one; unredacted it is the same only when nothing was redacted. */
   private hasPiece(key: string, redacted: boolean): boolean {
-    const clean = this.clean.get(key);
-    return clean !== undefined && (redacted || clean);
+    const slot = this.slotOf(key);
+    const flag = slot >= 0 && slot < this.flags.length ? this.flags[slot] : 0;
+    return flag !== 0 && (redacted || flag === CLEAN);
+  }
+
+  /** A key's slot: the number it spells (the audit's keys are input positions, runAudit); -1 for any other. */
+  private slotOf(key: string): number {
+    return /^\d{1,9}$/.test(key) ? Number(key) : -1;
+  }
+
+  private grow(slot: number): void {
+    if (slot < this.flags.length) return;
+    let n = this.flags.length;
+    while (n <= slot) n *= 2;
+    const at = new Float64Array(n);
+    at.set(this.at);
+    const length = new Uint32Array(n);
+    length.set(this.length);
+    const flags = new Uint8Array(n);
+    flags.set(this.flags);
+    this.at = at;
+    this.length = length;
+    this.flags = flags;
   }
 
   dispose(): void {
     this.last = null;
+    this.lastRaw = this.lastRedacted = null;
+    this.log?.close();
     forgetOwner(this);
     removeSpillDir(this.dir);
   }

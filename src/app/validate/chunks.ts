@@ -1,6 +1,7 @@
 // One range of a pi file (whole lines, io/ranges.ts) → the facts of its lines (formats/pi/line-facts.ts),
 // slimmed: handed on line by line on the reading thread, encoded for the trip back on a chunk worker.
 import { eachLineOf } from "../../io/lines.js";
+import type { MessagePort } from "node:worker_threads";
 import { readRange } from "../../io/ranges.js";
 import { piLineFacts, slimFacts, type PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiVersion } from "../../formats/pi/model.js";
@@ -13,12 +14,16 @@ export interface ChunkTask {
   version: PiVersion;
 }
 
-/** What a chunk worker is given once: the file, its ranges and the shared claim word (claim.ts). */
+/**
+ * What a chunk worker is given once: the file, its ranges, the shared claim (claim.ts) and the port it sends
+ * each range's facts on (the reading thread takes them from it between its own ranges, without waiting).
+ */
 export interface RangeJob {
   path: string;
   ranges: [number, number][];
   version: PiVersion;
   claim: SharedArrayBuffer;
+  port: MessagePort;
 }
 
 /**
@@ -29,28 +34,33 @@ export interface RangeJob {
 export type ChunkResult = string | PiLineFacts[];
 
 /**
- * Hands the slimmed facts of every line of the range to `onFacts`, numbered from 1 within it, one line at a
- * time (each line's text and whole value are garbage before the next is read); resolves with the line count.
+ * Hands the slimmed facts of every line of a range's bytes to `onFacts`, numbered from 1 within it, one line at
+ * a time (each line's text and whole value are garbage before the next is read); returns the line count.
  */
-export async function eachFacts(t: ChunkTask, onFacts: (f: PiLineFacts) => void): Promise<number> {
-  const bytes = await readRange(t.path, t.start, t.end);
+export function eachFactsOf(bytes: Buffer, version: PiVersion, onFacts: (f: PiLineFacts) => void): number {
   // A line without "\u" holds no escaped surrogate: it skips that scan.
-  return eachLineOf(bytes, (rec) => onFacts(slimFacts(piLineFacts(rec, t.version, rec.noUnicodeEscape !== true))));
+  return eachLineOf(bytes, (rec) => onFacts(slimFacts(piLineFacts(rec, version, rec.noUnicodeEscape !== true))));
 }
 
-/** The facts of a range, encoded (what a chunk worker sends back). */
-export async function chunkFacts(t: ChunkTask): Promise<ChunkResult> {
+/** The facts of a range's bytes, encoded (what a chunk worker sends back). */
+export function chunkFactsOf(bytes: Buffer, version: PiVersion): ChunkResult {
   // Each line is written as JSON at once, so only text is kept while the range is read.
   const texts: string[] = [];
   let kept: PiLineFacts[] | undefined;
-  await eachFacts(t, (f) => {
-    if (!kept && jsonExact(f)) texts.push(JSON.stringify(pack(f)));
+  eachFactsOf(bytes, version, (f) => {
+    const packed = kept ? undefined : pack(f);
+    if (packed && jsonExact(packed)) texts.push(JSON.stringify(packed));
     else {
       kept ??= texts.map((x) => unpack(JSON.parse(x) as Packed));
       kept.push(f);
     }
   });
   return kept ?? `[${texts.join(",")}]`;
+}
+
+/** The facts of a range of a file, encoded (tests: another reader on the reading thread). */
+export async function chunkFacts(t: ChunkTask): Promise<ChunkResult> {
+  return chunkFactsOf(await readRange(t.path, t.start, t.end), t.version);
 }
 
 export const decodeFacts = (r: ChunkResult): PiLineFacts[] => (typeof r === "string" ? (JSON.parse(r) as Packed[]).map(unpack) : r);

@@ -1,20 +1,22 @@
 // The threads that read a file's ranges beside the reading thread, taking them from the same counter
 // (claim.ts): worker threads over the built chunk worker, or (tests) a loop on this thread over a given function.
-import { Worker } from "node:worker_threads";
-import { take } from "./claim.js";
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { sentSoFar, take, waitForMore } from "./claim.js";
 import type { ChunkResult, ChunkTask, RangeJob } from "./chunks.js";
 
 export interface OtherReaders {
   /** Starts taking ranges (once they are known). */
-  start(job: RangeJob): void;
+  start(job: Omit<RangeJob, "port">): void;
   /** Whether the facts of range i (taken by another reader) are in, or the reading failed: result(i) will not wait. */
   ready(i: number): boolean;
   /** The facts of range i, which another reader took: as it sent them, to be parsed when their turn comes. */
   result(i: number): Promise<ChunkResult>;
+  /** Lets readers on this thread take their turn (tests); worker threads need none. */
+  turn(): Promise<void> | undefined;
   stop(): Promise<void>;
 }
 
-type Message = { done: true } | { i: number; ok: true; value: ChunkResult } | { i: number; ok: false; error: string };
+type Message = { done: true } | { i: number; ok: true; value: ChunkResult } | { ok: false; error: string };
 
 /** Results by range, each awaited once; a failure fails every range not delivered. */
 class Results {
@@ -61,17 +63,28 @@ class Results {
   }
 }
 
-/** `count` worker threads, started at once so that their start-up overlaps the reading of the head. */
+/**
+ * `count` worker threads, started at once so that their start-up overlaps the reading of the head. Each sends
+ * its ranges' facts on a port of its own, which this thread reads synchronously (receiveMessageOnPort) whenever
+ * it asks for a range: between its own ranges it never goes back to its event loop, and a range a worker sent
+ * is taken in at once. Out of ranges of its own, it sleeps on the claim's sent counter (claim.ts) until a worker
+ * sends one; worker errors and exits come as events, so a wait that sees nothing new yields to the event loop.
+ */
 export function workerReaders(script: URL, count: number): OtherReaders {
   const results = new Results();
   let stopping = false;
+  let claim: Int32Array | undefined;
+  const ports: MessagePort[] = [];
+  const takeIn = (m: Message): void => {
+    if ("done" in m) return;
+    if (m.ok) results.deliver(m.i, m.value);
+    else results.fail(new Error(m.error));
+  };
+  const drain = (): void => {
+    for (const p of ports) for (let r = receiveMessageOnPort(p); r; r = receiveMessageOnPort(p)) takeIn(r.message as Message);
+  };
   const workers = Array.from({ length: count }, () => {
     const w = new Worker(script);
-    w.on("message", (m: Message) => {
-      if ("done" in m) return;
-      if (m.ok) results.deliver(m.i, m.value);
-      else results.fail(new Error(m.error));
-    });
     w.on("error", (e) => results.fail(e));
     w.on("exit", (code) => {
       if (!stopping) results.fail(new Error(`worker exited with code ${code}`));
@@ -80,12 +93,31 @@ export function workerReaders(script: URL, count: number): OtherReaders {
   });
   return {
     start: (job) => {
-      for (const w of workers) w.postMessage(job);
+      claim = new Int32Array(job.claim);
+      for (const w of workers) {
+        const { port1, port2 } = new MessageChannel();
+        ports.push(port1);
+        w.postMessage({ ...job, port: port2 } satisfies RangeJob, [port2]);
+      }
     },
-    ready: (i) => results.ready(i),
-    result: (i) => results.get(i),
+    ready: (i) => {
+      drain();
+      return results.ready(i);
+    },
+    result: async (i) => {
+      for (;;) {
+        // The counter is read before the ports: a range sent after the drain wakes the wait below.
+        const seen = sentSoFar(claim!);
+        drain();
+        if (results.ready(i)) return results.get(i);
+        waitForMore(claim!, seen, 20);
+        if (sentSoFar(claim!) === seen) await new Promise((r) => setImmediate(r));
+      }
+    },
+    turn: () => undefined,
     stop: async () => {
       stopping = true;
+      for (const p of ports) p.close();
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
@@ -106,6 +138,7 @@ export function inProcessReader(run: (t: ChunkTask) => Promise<ChunkResult>): Ot
     },
     ready: (i) => results.ready(i),
     result: (i) => results.get(i),
+    turn: () => new Promise((r) => setImmediate(r)),
     stop: async () => undefined,
   };
 }

@@ -11,12 +11,12 @@ import { createSessionParser, type ParsedSession } from "../../formats/index.js"
 import type { PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiParser } from "../../formats/pi/parse.js";
 import { splitBytes } from "../../io/lines.js";
-import { lineStartsAt, readRange } from "../../io/ranges.js";
+import { RangeReader } from "../../io/ranges.js";
 import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
 import { workerScript } from "../workers/pool.js";
-import { decodeFacts, eachFacts, type ChunkResult, type ChunkTask } from "./chunks.js";
+import { decodeFacts, eachFactsOf, type ChunkResult, type ChunkTask } from "./chunks.js";
 import { newClaim, take } from "./claim.js";
 import { inProcessReader, type OtherReaders, workerReaders } from "./others.js";
 
@@ -52,11 +52,13 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
   if (size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size === 0) return undefined;
   busy = true;
   let others: OtherReaders | undefined;
+  let file: RangeReader | undefined;
   try {
     if (await isDirectory(path)) return undefined;
-    const [headEnd] = await lineStartsAt(path, [Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
+    file = new RangeReader(path);
+    const [headEnd] = file.lineStartsAt([Math.min(size, opts.headBytes ?? HEAD_BYTES)], size);
     if (headEnd >= size) return undefined;
-    const head = await readRange(path, 0, headEnd);
+    const head = file.read(0, headEnd);
     // A NUL byte near the start: the usual reader says BINARY_FILE.
     if (head.subarray(0, 8192).indexOf(0) >= 0) return undefined;
     const sniffer = createSessionParser({ profile: opts.profile, file: path });
@@ -69,7 +71,7 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     // The workers start once the file is known to be pi; their start-up (modules) overlaps this thread's first
     // ranges, and they take fewer ranges for it.
     others = opts.runChunk ? inProcessReader(opts.runChunk) : workerReaders(script!, workers - 1);
-    const ranges = await rangesOf(path, headEnd, size, opts.cuts, workers);
+    const ranges = rangesOf(file, headEnd, size, opts.cuts, workers);
     const claim = newClaim(ranges.length);
     others.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
     const from = others;
@@ -93,16 +95,18 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
         base += facts.length;
       }
     };
+    // This thread's ranges are read synchronously (io/ranges.ts RangeReader), the workers' facts taken in between.
     for (let i = take(claim); i !== undefined; i = take(claim)) {
+      await from.turn();
       await handOn(false);
-      const task = { path, start: ranges[i][0], end: ranges[i][1], version };
+      const bytes = file.read(ranges[i][0], ranges[i][1]);
       if (i === next) {
         // Its turn: each line is handed on as it is read.
-        base += await eachFacts(task, push);
+        base += eachFactsOf(bytes, version, push);
         next++;
       } else {
         const facts: PiLineFacts[] = [];
-        await eachFacts(task, (f) => facts.push(f));
+        eachFactsOf(bytes, version, (f) => facts.push(f));
         early.set(i, facts);
       }
     }
@@ -112,16 +116,16 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     return sniffer.finish();
   } finally {
     busy = false;
+    file?.close();
     await others?.stop();
   }
 }
 
 /** Ranges of whole lines covering [from, size): at the given cuts, or about CHUNK_BYTES each (at least one per thread). */
-async function rangesOf(path: string, from: number, size: number, cuts: readonly number[] | undefined, workers: number): Promise<[number, number][]> {
+function rangesOf(file: RangeReader, from: number, size: number, cuts: readonly number[] | undefined, workers: number): [number, number][] {
   const n = Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES));
   const wanted = cuts ?? Array.from({ length: n - 1 }, (_, i) => from + Math.round(((i + 1) * (size - from)) / n));
-  const starts = await lineStartsAt(
-    path,
+  const starts = file.lineStartsAt(
     [...wanted].filter((c) => c > from && c < size).sort((a, b) => a - b),
     size,
   );

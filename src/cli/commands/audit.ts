@@ -1,19 +1,16 @@
 // sightline audit <paths..>: a report folder (index.html, summary.json, summary.md, junit.xml, sessions/) for a corpus.
+// The audit and the report writers are imported by the handler: --help and the other commands do not load them.
 import { resolve } from "node:path";
 import { parseChunking } from "../../app/options/options.js";
-import { runAudit } from "../../app/audit/audit.js";
 import { shardArg } from "../shard-arg.js";
-import { defaultRunDir, shareable, writeReport } from "../../app/report-folder/write.js";
 import { renderAnnotations } from "../../report/annotations.js";
 import { renderJson } from "../../report/json.js";
-import { renderTerminal } from "../../report/terminal.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
 import { auditExitCode, EXITS } from "../exit-codes.js";
 import { progressBar } from "../progress.js";
 import { UsageError } from "../../shared/errors.js";
 import { outFolderProblem, pathKind } from "../../io/stat.js";
-import { verdictsProblem } from "../../app/ttsr/verdicts.js";
 import { toolVersion } from "../../io/text.js";
 import { out, err, outRawJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
@@ -69,12 +66,17 @@ export const auditCommand = defineCommand({
     if (parseChunking(String(a.chunking)) === undefined) throw new UsageError(`--chunking must be whole, fixed:N or random:SEED, got "${a.chunking}"`);
     if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
     if (a.verdicts !== undefined) {
+      const { verdictsProblem } = await import("../../app/ttsr/verdicts.js");
       const bad = pathKind(String(a.verdicts)) === "dir" ? `--verdicts ${a.verdicts}: not a file` : verdictsProblem(String(a.verdicts));
       if (bad) throw new UsageError(bad);
     }
     // Checked before the audit: a run folder that cannot be written would only fail after all the work.
     const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
     if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);
+    const { runAudit } = await import("../../app/audit/audit.js");
+    // The report writer loads while the workers start and audit (this thread mostly waits for them then).
+    const writer = import("../../app/report-folder/write.js");
+    writer.catch(() => undefined); // awaited below: a failure is thrown there, not left unhandled
     const now = new Date();
     const bar = progressBar("audit", process.stderr.isTTY === true);
     // This thread only feeds the workers and writes the report: its young generation need not grow (young-heap.ts).
@@ -101,6 +103,7 @@ export const auditCommand = defineCommand({
       onProgress: (d, t) => bar.update(d, t),
     });
     bar.stop();
+    const { defaultRunDir, shareable, writeReport } = await writer;
     const { result } = run;
     // Nothing could be read at all (a mistyped path): said on stderr, and no report folder is left behind.
     if (result.sessions.length === 0 && run.unreadableInputs > 0) {
@@ -112,6 +115,7 @@ export const auditCommand = defineCommand({
     await writeReport(dir, result, { redact: redactFiles });
     if (a.json) outRawJson(renderJson(shareable(result, a.redact === true)));
     else {
+      const { renderTerminal } = await import("../../report/terminal.js");
       out(renderTerminal(shareable(result, redactFiles), { color: useColor(a.color), width: tableWidth(), reportDir: dir }));
       if (a.annotations ?? process.env.GITHUB_ACTIONS === "true") out(renderAnnotations(shareable(result, redactFiles)));
     }

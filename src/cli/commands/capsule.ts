@@ -1,6 +1,4 @@
 // sightline capsule validate|restore|render <file>: the CompactCapsule tools (docs/capsule.md).
-import { runCapsule } from "../../app/capsule/capsule.js";
-import { renderValidateTable } from "../../report/validate-table.js";
 import { countBySeverity } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
@@ -21,6 +19,7 @@ export const capsuleCommand = defineCommand({
       .example("$0 capsule restore capsule.json --json", "The RestoredState, with the upstream priorities")
       .example("$0 capsule render capsule.json", "The prompt text the agent would inject"),
   handler: async (a) => {
+    const [{ runCapsule }, { renderValidateTable }] = await Promise.all([import("../../app/capsule/capsule.js"), import("../../report/validate-table.js")]);
     const o = await runCapsule(a.action, a.file);
     if (a.json) {
       outJson({ schemaVersion: 1, ...o });

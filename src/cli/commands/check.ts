@@ -1,10 +1,7 @@
 // sightline check [--config F] [--update] [--shard i/n]: CI regression over the suites of a config file.
 import { MISSING } from "../../io/fs-reason.js";
-import { runCheck } from "../../app/check/check.js";
-import { writeCheckReport } from "../../app/check/files.js";
 import { shardArg } from "../shard-arg.js";
 import { checkAnnotations, checkVerdict, type CheckDocument } from "../../report/check-report.js";
-import { renderRegressions } from "../../report/check.js";
 import { redactDeep } from "../../report/redact.js";
 import { outFolderProblem, pathKind } from "../../io/stat.js";
 import { defineCommand } from "../command.js";
@@ -51,6 +48,11 @@ export const checkCommand = defineCommand({
       .example("$0 check --update", "Accept intended changes (review the diff of the expectation files)")
       .example("$0 check --shard 1/2 --out shard-1", "One part of a CI matrix (merge with merge-reports)"),
   handler: async (a) => {
+    const [{ runCheck }, { writeCheckReport }, { renderRegressions }] = await Promise.all([
+      import("../../app/check/check.js"),
+      import("../../app/check/files.js"),
+      import("../../report/check.js"),
+    ]);
     const shard = shardArg(a.shard);
     const config = a.config ?? "sightline.config.json";
     const bad = configProblem(config, a.config !== undefined);

@@ -1,6 +1,4 @@
 // sightline codes: every diagnostic code sightline can emit, with its default severity and meaning.
-import { renderCodes } from "../../report/codes-table.js";
-import { catalogue } from "../../shared/codes.js";
 import type { AnyCodeSpec } from "../../shared/codes/types.js";
 import { defineCommand } from "../command.js";
 import { terminalLine } from "../../shared/terminal.js";
@@ -19,6 +17,7 @@ export const codesCommand = defineCommand({
       .example("$0 codes", "The whole catalogue")
       .example("$0 codes scorel_inv", "Only the Scorel invariant codes"),
   handler: async (a) => {
+    const [{ renderCodes }, { catalogue }] = await Promise.all([import("../../report/codes-table.js"), import("../../app/options/catalogue.js")]);
     const f = a.filter?.toLowerCase();
     const all: Array<[string, AnyCodeSpec]> = Object.entries(catalogue);
     const entries = all.filter(([c, s]) => !f || c.toLowerCase().includes(f) || s.title.toLowerCase().includes(f)).sort(([x], [y]) => x.localeCompare(y));

@@ -1,7 +1,4 @@
 // sightline diff <session> | diff <a> <b>: compaction diffs of one session, or what changed between two replays.
-import { compactionDiffFile, tokenCounter } from "../../app/replay/replay.js";
-import { diffTwo } from "../../app/replay/session-diff.js";
-import { renderCompactionDiffs, writeSessionDiff } from "../../report/diff-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
 import { isStdin } from "../../io/read.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
@@ -41,6 +38,11 @@ export const diffCommand = defineCommand({
       .example("$0 diff before.json after.json", "What changed in what the model saw: the first divergence, how many turns differ and why")
       .example("$0 diff a.jsonl b.jsonl --full", "The same, with the diff of every differing turn"),
   handler: async (a) => {
+    const [{ compactionDiffFile, tokenCounter }, { diffTwo }, { renderCompactionDiffs, writeSessionDiff }] = await Promise.all([
+      import("../../app/replay/replay.js"),
+      import("../../app/replay/session-diff.js"),
+      import("../../report/diff-view.js"),
+    ]);
     const color = useColor(a.color);
     if (a.b !== undefined) {
       // Two-sided diffs compare whole turn contexts: the compaction options have nothing to act on.

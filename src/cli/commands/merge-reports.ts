@@ -1,15 +1,8 @@
 // sightline merge-reports <dirs..> --out DIR: one report from the shard reports of a CI matrix (audit or
 // check), with the verdict and exit code of the unsharded run. Nothing is written when a folder cannot be
 // read: a "merged" report missing a shard's findings would pass for the whole run.
-import { mergeCheckReports, reportKind } from "../../app/report-folder/merge-check.js";
-import { mergeReports } from "../../app/report-folder/merge.js";
-import { writeCheckReport } from "../../app/check/files.js";
-import { shareable, writeReport } from "../../app/report-folder/write.js";
 import { outFolderProblem } from "../../io/stat.js";
 import { checkAnnotations, checkVerdict } from "../../report/check-report.js";
-import { renderRegressions } from "../../report/check.js";
-import { summaryJson } from "../../report/stream.js";
-import { renderTerminal } from "../../report/terminal.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { useColor } from "../color.js";
 import { defineCommand } from "../command.js";
@@ -54,6 +47,23 @@ export const mergeReportsCommand = defineCommand({
       .example("$0 merge-reports shard-1 shard-2 shard-3 --out report", "One report from three shards")
       .example("$0 merge-reports check-1 check-2", "The verdict and exit code of the unsharded check run"),
   handler: async (a) => {
+    const [
+      { mergeCheckReports, reportKind },
+      { mergeReports },
+      { writeCheckReport },
+      { shareable, writeReport },
+      { renderRegressions },
+      { summaryJson },
+      { renderTerminal },
+    ] = await Promise.all([
+      import("../../app/report-folder/merge-check.js"),
+      import("../../app/report-folder/merge.js"),
+      import("../../app/check/files.js"),
+      import("../../app/report-folder/write.js"),
+      import("../../report/check.js"),
+      import("../../report/stream.js"),
+      import("../../report/terminal.js"),
+    ]);
     const { dirs } = a;
     const outProblem = a.out !== undefined ? outFolderProblem(String(a.out)) : undefined;
     if (outProblem) throw new UsageError(`--out ${a.out} ${outProblem}`);

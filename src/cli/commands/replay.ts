@@ -1,7 +1,5 @@
 // sightline replay <session>: what the model saw at every turn.
-import { replayStreamFile, tokenCounter } from "../../app/replay/replay.js";
 import { writeReplayJson } from "../../report/replay-json.js";
-import { renderReplayHead, renderTurn, turnMessageCount } from "../../report/replay-view.js";
 import { renderWarningSummary } from "../../report/warnings.js";
 import { isStdin } from "../../io/read.js";
 import { StreamWriter } from "../writer.js";
@@ -48,6 +46,10 @@ export const replayCommand = defineCommand({
       .example("$0 replay session.jsonl --turn 3 --full", "The full context of turn 3, reminders marked")
       .example("$0 replay session.jsonl --json --delta --all-leaves", "Every turn of every branch as JSON deltas"),
   handler: async (a) => {
+    const [{ replayStreamFile, tokenCounter }, { renderReplayHead, renderTurn, turnMessageCount }] = await Promise.all([
+      import("../../app/replay/replay.js"),
+      import("../../report/replay-view.js"),
+    ]);
     const turn = turnArg(a.turn);
     const full = a.full || turn !== undefined;
     // The listing needs only message counts: deltas cost O(changes) per turn, full lists O(context).

@@ -1,5 +1,4 @@
 // sightline ttsr lint: problems in rule files that change what matches (docs/product.md §4, §8). Exit 1 on errors.
-import { runTtsrLint } from "../../app/ttsr/rules.js";
 import { defineCommand } from "../command.js";
 import { ttsrLintExitCode, EXITS } from "../exit-codes.js";
 import { formatDiagnostic, ruleSetOptions, unreadableRules } from "./ttsr-test.js";
@@ -25,6 +24,7 @@ export const ttsrLintCommand = defineCommand({
       .example("$0 ttsr lint --rules .omp/rules", "Errors exit 1, so this can gate CI")
       .example("$0 ttsr lint --rule .omp/rules/no-any.md --ttsr-profile v17 --json", "One file, as v17 reads it"),
   handler: async (a) => {
+    const { runTtsrLint } = await import("../../app/ttsr/rules.js");
     const r = runTtsrLint(ruleSetOptions(a));
     if (!r.doc) throw unreadableRules(r.unreadable ?? "");
     const doc = r.doc;

@@ -1,6 +1,4 @@
 // sightline ttsr list: loaded rules with scopes, buckets, why a rule is not registered, shadowed names.
-import { fitTable } from "../../report/table-fit.js";
-import { runTtsrList } from "../../app/ttsr/rules.js";
 import { shownPath } from "../../app/shown-path.js";
 import { defineCommand } from "../command.js";
 import { ANSWERED, EXITS } from "../exit-codes.js";
@@ -29,6 +27,7 @@ export const ttsrListCommand = defineCommand({
       .example("$0 ttsr list --ttsr-profile v17 --settings settings.json --json", "Buckets as a v17 session would sort them")
       .example("$0 ttsr list --ttsr-profile v18 --agent reviewer", "Buckets as a v18 `reviewer` subagent would sort them (judged rules listed)"),
   handler: async (a) => {
+    const [{ fitTable }, { runTtsrList }] = await Promise.all([import("../../report/table-fit.js"), import("../../app/ttsr/rules.js")]);
     const r = runTtsrList(ruleSetOptions(a));
     if (!r.doc) throw unreadableRules(r.unreadable ?? "");
     const doc = r.doc;

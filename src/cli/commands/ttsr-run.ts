@@ -1,10 +1,7 @@
 // sightline ttsr run <sessions..> --rules DIR: TTSR replay over recorded sessions (docs/product.md §4, §5).
 import { MISSING } from "../../io/fs-reason.js";
-import { ttsrRun } from "../../app/ttsr/run.js";
-import { verdictsProblem } from "../../app/ttsr/verdicts.js";
 import { isStdin, STDIN } from "../../io/read.js";
 import { pathKind } from "../../io/stat.js";
-import { renderTtsrRun } from "../../report/ttsr-run.js";
 import { parseChunking } from "../../app/options/options.js";
 import { defineCommand, defineGroup, commandName, type Command } from "../command.js";
 import { ttsrRunExitCode, EXITS } from "../exit-codes.js";
@@ -55,6 +52,11 @@ export const ttsrRunCommand = defineCommand({
         "Replay a recording with its project's rules (profile and cwd follow the session and the rules)",
       ),
   handler: async (a) => {
+    const [{ ttsrRun }, { verdictsProblem }, { renderTtsrRun }] = await Promise.all([
+      import("../../app/ttsr/run.js"),
+      import("../../app/ttsr/verdicts.js"),
+      import("../../report/ttsr-run.js"),
+    ]);
     const rules = a.rules ?? [];
     if (rules.length === 0) throw new UsageError("ttsr run needs --rules DIR");
     // Checked before the replay: a replay without its rules or settings would only print a wrong answer.

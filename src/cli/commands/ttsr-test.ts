@@ -2,7 +2,7 @@
 import { isStdin } from "../../io/read.js";
 import { MISSING } from "../../io/fs-reason.js";
 import { pathKind } from "../../io/stat.js";
-import { runTtsrTest, type RuleSetOptions } from "../../app/ttsr/rules.js";
+import type { RuleSetOptions } from "../../app/ttsr/rules.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import { parseChunking, type TtsrMatchSource, type TtsrProfile } from "../../app/options/options.js";
 import { defineCommand } from "../command.js";
@@ -43,6 +43,7 @@ export const ttsrTestCommand = defineCommand({
       .example('$0 ttsr test \'{"path":"src/a.ts","content":"any"}\' --tool edit --path src/a.ts', "A tool-argument stream with a path scope")
       .example("cat draft.md | $0 ttsr test - --chunking random:7 --ttsr-profile v17", "Stdin, streamed in seeded random chunks"),
   handler: async (a) => {
+    const { runTtsrTest } = await import("../../app/ttsr/rules.js");
     const chunking = parseChunking(String(a.chunking));
     if (!Number.isFinite(Number(a.regexBudget)) || Number(a.regexBudget) < 0) throw new UsageError("--regex-budget must be a number of milliseconds ≥ 0");
     if (!chunking) throw new UsageError(`--chunking must be whole, fixed:N (N ≥ 1) or random:SEED, not ${JSON.stringify(a.chunking)}`);

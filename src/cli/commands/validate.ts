@@ -1,6 +1,4 @@
 // sightline validate <paths..>: declare, normalize, call validatePaths, render.
-import { validateDocument, validatePaths, validateSummary } from "../../app/validate/validate.js";
-import { renderValidateTable } from "../../report/validate-table.js";
 import { useColor } from "../color.js";
 import { progressBar } from "../progress.js";
 import { defineCommand } from "../command.js";
@@ -34,6 +32,10 @@ export const validateCommand = defineCommand({
       .example("$0 validate '**/*.jsonl' --json", "A quoted glob, JSON output")
       .example("cat s.jsonl | $0 validate -", "Read stdin"),
   handler: async (a) => {
+    const [{ validateDocument, validatePaths, validateSummary }, { renderValidateTable }] = await Promise.all([
+      import("../../app/validate/validate.js"),
+      import("../../report/validate-table.js"),
+    ]);
     if (a.profile !== undefined && !isFormatProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
     if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
     const bar = progressBar("validate", !a.json && process.stderr.isTTY === true);

@@ -32,6 +32,42 @@ interface Win {
   /** omp18: the depth a rebuild emits from (the kept range, a recovered request, the replay-through entry). */
   s?: number;
 }
+/** Entry/exit times of a DFS of the tree and every node's depth, for O(1) ancestor tests. */
+interface Euler {
+  tin: Map<string, number>;
+  tout: Map<string, number>;
+  depthOf: Map<string, number>;
+}
+
+/** The Euler times of an iterative DFS (no recursion: paths are 40,000 entries deep). */
+function eulerTimes(s: PiSession): Euler {
+  const tin = new Map<string, number>();
+  const tout = new Map<string, number>();
+  const depthOf = new Map<string, number>();
+  let clock = 0;
+  const { tree } = s;
+  for (const root of tree.nodes) {
+    if (tree.parent.get(root) !== null) continue;
+    const stack: [string, number, number][] = [[root, 0, 0]];
+    tin.set(root, clock++);
+    depthOf.set(root, 0);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const kids = tree.children.get(top[0]) ?? [];
+      if (top[1] < kids.length) {
+        const kid = kids[top[1]++];
+        tin.set(kid, clock++);
+        depthOf.set(kid, top[2] + 1);
+        stack.push([kid, 0, top[2] + 1]);
+      } else {
+        tout.set(top[0], clock++);
+        stack.pop();
+      }
+    }
+  }
+  return { tin, tout, depthOf };
+}
+
 interface Chain {
   ids: ReadonlySet<unknown>;
   next: Chain | null;
@@ -66,12 +102,12 @@ export const incrementalApplies = (s: PiSession): boolean =>
 
 export class IncrementalContexts {
   private readonly states = new Map<string, St>();
-  private readonly tin = new Map<string, number>();
-  private readonly tout = new Map<string, number>();
-  private readonly depthOf = new Map<string, number>();
-  private readonly results = new Map<unknown, PiEntry[]>();
+  // The Euler times and the maps below are made on first use: a pi session without compactions never asks
+  // an ancestor question, and only omp pairs results and only pi-1.5 edits (≈ 60 ms on a 40,000-entry file).
+  #euler: Euler | undefined;
+  #results: Map<unknown, PiEntry[]> | undefined;
   /** pi-1.5: context_edit entries per target id (an edit may precede its target on a path). */
-  private readonly editsOf = new Map<unknown, PiEntry[]>();
+  #editsOf: Map<unknown, PiEntry[]> | undefined;
 
   /**
    * False when some context is beyond this builder: an omp18 rollover compaction whose firstKeptEntryId names one
@@ -84,62 +120,58 @@ export class IncrementalContexts {
     private readonly s: PiSession,
     private readonly profile: PiProfile,
   ) {
-    this.euler();
     this.exact = !(profile === "omp18" && s.entries.some((e) => this.keepsDescendant(e)));
-    for (const e of s.entries) {
-      if (e.type === "context_edit") {
-        const list = this.editsOf.get(e.raw.targetId);
-        if (list) list.push(e);
-        else this.editsOf.set(e.raw.targetId, [e]);
-      }
-      const m = e.raw.message as Record<string, unknown> | undefined;
-      if (e.type === "message" && m && typeof m === "object" && m.role === "toolResult") {
-        const list = this.results.get(m.toolCallId);
-        if (list) list.push(e);
-        else this.results.set(m.toolCallId, [e]);
-      }
-    }
   }
 
-  /** Entry/exit times of an iterative DFS, for O(1) ancestor tests. */
-  private euler(): void {
-    let clock = 0;
-    const { tree } = this.s;
-    for (const root of tree.nodes) {
-      if (tree.parent.get(root) !== null) continue;
-      const stack: [string, number, number][] = [[root, 0, 0]];
-      this.tin.set(root, clock++);
-      this.depthOf.set(root, 0);
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1];
-        const kids = tree.children.get(top[0]) ?? [];
-        if (top[1] < kids.length) {
-          const kid = kids[top[1]++];
-          this.tin.set(kid, clock++);
-          this.depthOf.set(kid, top[2] + 1);
-          stack.push([kid, 0, top[2] + 1]);
-        } else {
-          this.tout.set(top[0], clock++);
-          stack.pop();
+  private get euler(): Euler {
+    this.#euler ??= eulerTimes(this.s);
+    return this.#euler;
+  }
+
+  private get results(): Map<unknown, PiEntry[]> {
+    if (this.#results === undefined) {
+      this.#results = new Map();
+      for (const e of this.s.entries) {
+        const m = e.raw.message as Record<string, unknown> | undefined;
+        if (e.type === "message" && m && typeof m === "object" && m.role === "toolResult") {
+          const list = this.#results.get(m.toolCallId);
+          if (list) list.push(e);
+          else this.#results.set(m.toolCallId, [e]);
         }
       }
     }
+    return this.#results;
+  }
+
+  private get editsOf(): Map<unknown, PiEntry[]> {
+    if (this.#editsOf === undefined) {
+      this.#editsOf = new Map();
+      for (const e of this.s.entries) {
+        if (e.type !== "context_edit") continue;
+        const list = this.#editsOf.get(e.raw.targetId);
+        if (list) list.push(e);
+        else this.#editsOf.set(e.raw.targetId, [e]);
+      }
+    }
+    return this.#editsOf;
   }
 
   private keepsDescendant(e: PiEntry): boolean {
     const r = e.raw;
     if (e.type !== "compaction" || !isObject(r.details) || r.details.kind !== "experimental-context-rollover") return false;
     const fk = r.firstKeptEntryId;
-    return typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(e.id, fk);
+    const { tin } = this.euler;
+    return typeof fk === "string" && fk !== e.id && tin.has(fk) && tin.has(e.id) && this.isAncestorOrSelf(e.id, fk);
   }
 
   private isAncestorOrSelf(a: string, b: string): boolean {
-    return this.tin.get(a)! <= this.tin.get(b)! && this.tout.get(b)! <= this.tout.get(a)!;
+    const { tin, tout } = this.euler;
+    return tin.get(a)! <= tin.get(b)! && tout.get(b)! <= tout.get(a)!;
   }
 
   private emitted(r: PiEntry, st: St): boolean {
     if (!this.isAncestorOrSelf(r.id, st.node.id)) return false;
-    const d = this.depthOf.get(r.id)!;
+    const d = this.euler.depthOf.get(r.id)!;
     const w = st.win;
     return w.kind === 0 || (w.kind === 1 ? d > w.a : d > w.a || (w.b >= 0 && w.b <= d && d < w.a));
   }
@@ -210,10 +242,11 @@ export class IncrementalContexts {
   private compactionWindow(e: PiEntry, depth: number, path: List<PiEntry>): Win {
     if (this.profile === "omp18") return this.window18(e, depth, path);
     const fk = e.raw.firstKeptEntryId;
-    const onPath = typeof fk === "string" && fk !== e.id && this.tin.has(fk) && this.tin.has(e.id) && this.isAncestorOrSelf(fk, e.id);
+    const { tin, depthOf } = this.euler;
+    const onPath = typeof fk === "string" && fk !== e.id && tin.has(fk) && tin.has(e.id) && this.isAncestorOrSelf(fk, e.id);
     // pi-1.5 keeps the range whatever the payload (it has no remote compaction).
     const remote = this.profile !== "pi-1.5" && remoteCompactionPayload(e) !== undefined;
-    return { kind: 2, a: depth, b: !remote && onPath ? this.depthOf.get(fk)! : -1 };
+    return { kind: 2, a: depth, b: !remote && onPath ? depthOf.get(fk)! : -1 };
   }
 
   /**
@@ -225,7 +258,8 @@ export class IncrementalContexts {
   private window18(e: PiEntry, depth: number, path: List<PiEntry>): Win {
     const r = e.raw;
     // Depth of an id on this path (the compaction itself included), or -1.
-    const at = (id: unknown): number => (typeof id === "string" && this.tin.has(id) && this.isAncestorOrSelf(id, e.id) ? this.depthOf.get(id)! : -1);
+    const { tin, depthOf } = this.euler;
+    const at = (id: unknown): number => (typeof id === "string" && tin.has(id) && this.isAncestorOrSelf(id, e.id) ? depthOf.get(id)! : -1);
     const prt = typeof r.providerReplayThroughEntryId === "string" && r.providerReplayThroughEntryId !== "" ? at(r.providerReplayThroughEntryId) : -1;
     const fk = at(r.firstKeptEntryId);
     let from = depth;

@@ -230,8 +230,8 @@ export class PiParser implements LineSink<PiSession> {
       profileReason: "default",
       file: this.#opts.file,
       diagnostics: [],
-      tree: built.tree(),
-      lineOf: built.lineOf,
+      tree: EMPTY_TREE,
+      lineOf: EMPTY_LINES,
       lineCount: this.#lineCount,
       header: h,
       headerLine: empty ? 0 : this.#headerLine,
@@ -243,6 +243,8 @@ export class PiParser implements LineSink<PiSession> {
       empty,
     };
     if (h && typeof h.id === "string") session.id = h.id;
+    lazily(session, "tree", () => built.tree());
+    lazily(session, "lineOf", () => built.lineOf);
     return session;
   }
 
@@ -261,6 +263,26 @@ export class PiParser implements LineSink<PiSession> {
 }
 
 const NOT_JSON: unique symbol = Symbol("not JSON");
+// Placeholders of the session literal: `lazily` replaces both before the session is returned.
+const EMPTY_TREE = { nodes: [], parent: new Map(), children: new Map(), leaves: [], activeLeafId: null };
+const EMPTY_LINES = new Map<string, number>();
+
+/**
+ * The session's `key` made on first read (then an ordinary value): the tree and the lines of a large file cost
+ * a pass over every entry, which `validate` (findings only) never needs. Reads, spreads, clones and assignments
+ * see a plain property.
+ */
+function lazily<K extends "tree" | "lineOf">(session: PiSession, key: K, make: () => PiSession[K]): void {
+  let value: PiSession[K] | undefined;
+  Object.defineProperty(session, key, {
+    get: () => (value ??= make()),
+    set: (v: PiSession[K]) => {
+      value = v;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
 
 export function createPiParser(opts: ParseOptions): PiParser {
   return new PiParser(opts);

@@ -115,6 +115,7 @@ export function checkRecordSchema(value: Record<string, unknown>, version: 1 | 2
     else issues.push({ pointer: "/message/role", detail: `must be one of ${JSON.stringify(Object.keys(ROLE))}` });
   } else if (typeof type === "string" && ENTRY[type]) issues.push(...check(ENTRY[type], value));
   // The base and per-version schemas overlap (e.g. parentId): report each problem once.
+  if (issues.length < 2) return issues;
   const seen = new Set<string>();
   return issues.filter((i) => {
     const k = `${i.pointer}\u0000${i.detail}`;

@@ -13,20 +13,21 @@ const refers = (type: string): boolean => type === "compaction" || type === "lab
  * entries on while other threads still parse, so this work leaves the part that waits for the whole file).
  * A repeated id keeps its first place and the last entry's parent, as `byId` keeps the last entry.
  *
- * While every id is new and every parent came before its child (what writers do), the children lists, the
- * roots and the entries the whole-file checks must look at again are gathered as entries come: such a file
- * holds no cycle, and only dangling parents and references wait for the end. A repeated id or a parent that
- * comes after its child sends the tree and its checks back to the whole-file way (`wholeTree`, `checkTree`).
+ * While every id is new and every parent came before its child (what writers do), the roots and the entries
+ * the whole-file checks must look at again are gathered as entries come: such a file holds no cycle, and only
+ * dangling parents and references wait for the end. A repeated id or a parent that comes after its child sends
+ * the checks back to the whole-file way (`checkTree`).
+ *
+ * Per entry only `byId` is kept: the nodes (its keys, in first-seen order), each node's parent and line (its
+ * last entry's) and the children lists follow from it, and are made when asked for (`tree`, `lineOf`). The
+ * checks need none of them, so `validate` never makes them; a replay makes them once.
  */
 export class TreeBuilder {
   readonly byId = new Map<string, PiEntry>();
-  readonly lineOf = new Map<string, number>();
-  readonly #nodes: string[] = [];
-  readonly #parent = new Map<string, string | null>();
+  #lineOf: Map<string, number> | undefined;
   #last: string | null = null;
   readonly #incremental: boolean;
   #repeated = false;
-  readonly #children = new Map<string, string[]>();
   /** Entries whose parent had not come yet: dangling, or (rare) a parent further on. */
   readonly #parentLater: PiEntry[] = [];
   readonly #referring: PiEntry[] = [];
@@ -40,25 +41,28 @@ export class TreeBuilder {
 
   add(e: PiEntry): void {
     this.#last = e.id;
+    // Looked up before this entry is in: an entry that is its own parent waits too.
+    const parentCame = e.parentId !== null && this.byId.has(e.parentId);
     // Whether the id is new, from the map's size: one look-up fewer per entry of a large file.
     const known = this.byId.size;
     this.byId.set(e.id, e);
-    const repeated = this.byId.size === known;
-    this.lineOf.set(e.id, e.line);
-    if (!repeated) this.#nodes.push(e.id);
-    this.#parent.set(e.id, e.parentId);
-    if (repeated) this.#repeated = true;
+    this.#lineOf = undefined;
+    if (this.byId.size === known) this.#repeated = true;
     if (this.#repeated || !this.#incremental) return;
-    // The parent is looked up before this entry's own list exists: an entry that is its own parent waits too.
-    const siblings = e.parentId === null ? undefined : this.#children.get(e.parentId);
-    if (siblings) siblings.push(e.id);
-    else if (e.parentId !== null) this.#parentLater.push(e);
-    this.#children.set(e.id, []);
     if (e.parentId === null) {
       if (this.#firstRoot === undefined) this.#firstRoot = e.id;
       else if (e.type !== "branch_summary") this.#extraRoots.push(e);
-    }
+    } else if (!parentCame) this.#parentLater.push(e);
     if (refers(e.type)) this.#referring.push(e);
+  }
+
+  /** Each id's line (its last entry's). */
+  get lineOf(): Map<string, number> {
+    if (!this.#lineOf) {
+      this.#lineOf = new Map();
+      for (const [id, e] of this.byId) this.#lineOf.set(id, e.line);
+    }
+    return this.#lineOf;
   }
 
   /** Whether what was gathered as entries came holds for the whole file: no repeated id, no parent after its child. */
@@ -68,15 +72,13 @@ export class TreeBuilder {
 
   /** The tree of the entries added; the leaf the loader resumes at is the last one. */
   tree(): SessionTree {
-    if (!this.#gathered()) return wholeTree(this.#nodes, this.#parent, this.#last);
-    const children = this.#children;
-    return {
-      nodes: this.#nodes,
-      parent: this.#parent,
-      children,
-      leaves: this.#nodes.filter((id) => children.get(id)!.length === 0),
-      activeLeafId: this.#last,
-    };
+    const nodes: string[] = [];
+    const parent = new Map<string, string | null>();
+    for (const [id, e] of this.byId) {
+      nodes.push(id);
+      parent.set(id, e.parentId);
+    }
+    return wholeTree(nodes, parent, this.#last);
   }
 
   /** The tree checks of the session these entries make (`checkTree`, with what was gathered when it holds). */

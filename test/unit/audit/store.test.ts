@@ -96,6 +96,79 @@ describe("audit/store", () => {
   });
 });
 
+/** A store that keeps digests too (as an audit's spill folder does): its sessions hold no compact data. */
+class DigestTextStore extends TextStore {
+  digestLoads = 0;
+  digest(key: string, redacted: boolean) {
+    this.digestLoads++;
+    const s = super.load(key, redacted);
+    this.loads--;
+    const compact = Object.fromEntries(Object.entries(s).filter(([k]) => !(HEAVY_KEYS as readonly string[]).includes(k)));
+    return { compact, counts: countsOf(s) };
+  }
+}
+
+function spillDigests(sessions: AuditSession[]) {
+  const store = new DigestTextStore();
+  const out = sessions.map((s, i) => {
+    store.put(String(i), s);
+    return spilledSession(digestOf(s, String(i), redactDeep(s) === s), store);
+  });
+  return { store, out };
+}
+
+describe("audit/store with a store that keeps digests", () => {
+  it("a session serializes exactly like the session it stands for, keys in the same order", () => {
+    const { out } = spillDigests(full);
+    out.forEach((s, i) => {
+      expect(JSON.stringify(s)).toBe(JSON.stringify(full[i]));
+      expect(Object.keys(s)).toEqual(Object.keys(full[i]));
+    });
+  });
+  it("holds no findings, checks or counts in memory: every field is an accessor, the reference only kind and status", () => {
+    const { store, out } = spillDigests(full);
+    for (const s of out) {
+      for (const k of Object.keys(s)) expect("value" in Object.getOwnPropertyDescriptor(s, k)!, k).toBe(false);
+      expect(Object.keys(spillOf(s)!).sort()).toEqual(expect.arrayContaining(["key", "kind", "redacted", "status", "store"]));
+      expect(Object.keys(spillOf(s)!).filter((k) => !["clean", "key", "kind", "redacted", "status", "store"].includes(k))).toEqual([]);
+    }
+    expect(store.digestLoads).toBe(0);
+    expect(out[1].diagnostics[0].message).toBe(`bad ${AWS}`);
+    expect(store.digestLoads).toBe(1);
+  });
+  it("summary, Markdown, JUnit and terminal equal the plain ones, reading no full session back", () => {
+    const { store, out } = spillDigests(full);
+    expect(out.map(countsOf)).toEqual(full.map(countsOf));
+    const spilledResult = { ...result(out), summary: summarize(out) };
+    const plain = result(full);
+    expect(spilledResult.summary).toEqual(plain.summary);
+    expect(renderMarkdown(spilledResult)).toBe(renderMarkdown(plain));
+    expect(auditJunit(spilledResult)).toBe(auditJunit(plain));
+    expect(renderTerminal(spilledResult)).toBe(renderTerminal(plain));
+    expect(store.loads).toBe(0);
+  });
+  it("redacted, a session equals the redacted session and stays on the store", () => {
+    const { out } = spillDigests(full);
+    const red = out.map((s) => redactSpilled(s, redactDeep));
+    red.forEach((s, i) => {
+      expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i])));
+    });
+    expect(JSON.stringify(red)).not.toContain(AWS);
+    expect(JSON.stringify(out)).toContain(AWS);
+    expect(spillOf(red[1])?.redacted).toBe(true);
+  });
+  it("a compact field assigned keeps its new value (and the redacted view sees it redacted)", () => {
+    const { out } = spillDigests(full);
+    out[0].path = `moved ${AWS}.jsonl`;
+    out[0].status = "error";
+    expect(out[0].path).toBe(`moved ${AWS}.jsonl`);
+    expect(JSON.parse(JSON.stringify(out[0]))).toMatchObject({ path: `moved ${AWS}.jsonl`, status: "error" });
+    const red = redactSpilled(out[0], redactDeep);
+    expect(red.path).not.toContain(AWS);
+    expect(red.status).toBe("error");
+  });
+});
+
 describe("audit/store digestInterner", () => {
   // Digests as they arrive from a worker: structured clones, so nothing is shared between them.
   const arrived = (path: string) => {
@@ -114,6 +187,7 @@ describe("audit/store digestInterner", () => {
     expect(a).toEqual(a0);
     expect(b).toEqual(b0);
     expect(b.keys).toBe(a.keys);
+    expect(b.compact.status).toBe(a.compact.status);
     // (Which copy of an equal string is kept cannot be seen from JavaScript; the memory test of many files can.)
   });
 });

@@ -3,7 +3,8 @@
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { replayStreamFile } from "../../../src/app/replay/replay.js";
-import { writeReplayJson } from "../../../src/report/replay-json.js";
+import type { Turn } from "../../../src/context/turns.js";
+import { turnJson, turnPieces, writeReplayJson } from "../../../src/report/replay-json.js";
 import { ROOT } from "../context/fixture-sessions.js";
 
 const FIXTURES = [
@@ -35,5 +36,73 @@ describe("report/replay-json: the streamed replay document", () => {
     const r = await streamed(FIXTURES[0], { delta: false, noTurns: true });
     expect(r.text).toBe(r.whole);
     expect(r.text).toContain('"turns": []');
+  });
+});
+
+describe("report/replay-json: a message's text shared with a block is escaped once", () => {
+  const long = 'line "one"\n\tline two \u2028 é 😀 '.repeat(8);
+  const msg = (text: string, blocks: unknown[], over: Record<string, unknown> = {}) => ({
+    role: "user",
+    nativeRole: "user",
+    text,
+    blocks,
+    sourceIds: ["a"],
+    reminders: [],
+    ...over,
+  });
+  const turn = (messages: unknown[], delta: boolean): Turn =>
+    ({
+      index: 3,
+      leafId: "l",
+      responseId: "r",
+      systemPrompt: null,
+      messages: delta ? { base: 1, keep: 2, removed: [], added: messages } : messages,
+      tokens: { estimated: 1, estimator: "chars/4 + 1600/image" },
+    }) as Turn;
+  const MARK = "\u0000sightline\u0001text\u0000";
+
+  it("gives turnJson's text in pieces, the text placed where the message and its block hold it", () => {
+    const ms = [
+      msg(long, [{ type: "text", text: long, extra: [1, { text: long }] }]),
+      msg("short", [{ type: "text", text: "short" }]),
+      msg(
+        `${long}x`,
+        [
+          { type: "image", data: "aGk=" },
+          { text: `${long}x`, type: "text" },
+        ],
+        { role: "assistant", summary: long },
+      ),
+      msg(long, [{ type: "thinking", thinking: long }]),
+    ];
+    for (const delta of [true, false]) {
+      const t = turn(ms, delta);
+      const pieces = turnPieces(t);
+      expect(pieces.join("")).toBe(turnJson(t));
+      // Two shared texts, each in two places: five pieces between and around them.
+      expect(pieces.length).toBe(9);
+      expect(pieces.filter((p) => p === JSON.stringify(long)).length).toBe(2);
+    }
+  });
+
+  it("stringifies the turn as it is when a value holds the placeholder itself", () => {
+    for (const hostile of [
+      [msg(long, [{ type: "text", text: long }]), msg(MARK, [])],
+      [msg(long, [{ type: "text", text: long, [MARK]: 1 }])],
+      [msg(long, [{ type: "text", text: long }], { nativeRole: MARK })],
+    ]) {
+      const t = turn(hostile, true);
+      expect(turnPieces(t)).toEqual([turnJson(t)]);
+    }
+    // The placeholder as text shared with a block is stringified as any other text.
+    const t = turn([msg(MARK.repeat(10), [{ type: "text", text: MARK.repeat(10) }])], true);
+    expect(turnPieces(t).join("")).toBe(turnJson(t));
+  });
+
+  it("keeps a block's own __proto__ key", () => {
+    const block = JSON.parse(`{"type":"text","__proto__":{"x":1},"text":${JSON.stringify(long)}}`) as unknown;
+    const t = turn([msg(long, [block])], true);
+    expect(turnPieces(t).join("")).toBe(turnJson(t));
+    expect(turnJson(t)).toContain('"__proto__": {');
   });
 });

@@ -107,6 +107,9 @@ describe("app/audit spill folder", () => {
     expect(readdirSync(store.dir).length).toBeGreaterThan(0);
     releaseAudit(result);
     expect(existsSync(store.dir)).toBe(false);
+    // Its digests went with it: only kind and status stay readable.
+    expect(result.sessions[0].kind).toBe("session");
+    expect(() => result.sessions[0].diagnostics).toThrow(/released/);
   });
 
   it("is created where the caller says (e.g. inside the run folder) and holds the sessions' pieces (the README at position 0 is skipped)", async () => {
@@ -114,7 +117,7 @@ describe("app/audit spill folder", () => {
     const { result } = await runAudit({ paths: ["fixtures/hostile"], workers: 0, now, spillRoot: root });
     const store = spillOf(result.sessions[0])!.store as FileSessionStore;
     expect(store.dir.startsWith(join(root, ".sightline-audit-spill-"))).toBe(true);
-    expect(readdirSync(store.dir).sort()).toEqual(["000001.js", "000001.json"]);
+    expect(readdirSync(store.dir).sort()).toEqual(["000001.js", "000001.json", "digests.jsonl"]);
     store.dispose();
     expect(readdirSync(root)).toEqual([]);
   });
