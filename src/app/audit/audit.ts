@@ -57,11 +57,13 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
  * the peak RSS of an audit of many small files is ≈ 45 MB lower (two workers) for the same CPU time (issue 21).
  * Its old generation is capped by the largest input too: without a cap V8 lets garbage from earlier sessions pile
  * up to ≈ 50 MB per worker before a full collection (≈ 40 MB of peak RSS on 500 small files). A session's live
- * heap is ≈ 3–5× its file's size, so the cap leaves twice that; a file that still overruns it is audited again
- * in this thread (no cap), so the cap never changes a result.
+ * heap is ≈ 3–5× its file's size and a worker's own modules hold ≈ 6 MB, so the cap leaves twice both (at least
+ * 32 MB: lower, collections start to cost CPU on small files). A file that still overruns it is audited again in
+ * this thread (no cap), so the cap never changes a result. (A 48 MB floor held ≈ 10 MB more at the peak of the
+ * Claude Code archive, where the largest file is 1.3 MB, for the same CPU.)
  */
 export function auditWorkerLimits(largestBytes: number): ResourceLimits {
-  return { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: Math.max(48, Math.ceil((10 * largestBytes) / 2 ** 20)) };
+  return { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: Math.max(32, Math.ceil(12 + (10 * largestBytes) / 2 ** 20)) };
 }
 
 /** A worker died for want of heap under its cap (not a bug of the file's audit). */

@@ -15,7 +15,7 @@ import { toolVersion } from "../../io/text.js";
 import { out, err, outRawJson, tableWidth } from "../output.js";
 import { terminalLine } from "../../shared/terminal.js";
 import { profileOption, TTSR_PROFILE_CHOICES } from "../profile-help.js";
-import { holdYoungGeneration } from "../../app/workers/young-heap.js";
+import { holdHeapGrowth } from "../../app/workers/young-heap.js";
 
 export const auditCommand = defineCommand({
   command: "audit <paths..>",
@@ -80,7 +80,7 @@ export const auditCommand = defineCommand({
     const now = new Date();
     const bar = progressBar("audit", process.stderr.isTTY === true);
     // This thread only feeds the workers and writes the report: its young generation need not grow (young-heap.ts).
-    holdYoungGeneration();
+    holdHeapGrowth();
     const run = await runAudit({
       paths: a.paths,
       rules: a.rules,

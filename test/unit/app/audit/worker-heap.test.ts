@@ -18,10 +18,11 @@ const MiB = 2 ** 20;
 const now = () => new Date("2026-03-03T14:30:00.000Z");
 
 describe("app/audit worker heap cap", () => {
-  it("is at least 48 MiB and ten times the largest input", () => {
-    expect(auditWorkerLimits(0)).toEqual({ maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 });
-    expect(auditWorkerLimits(200_000).maxOldGenerationSizeMb).toBe(48);
-    expect(auditWorkerLimits(20 * MiB).maxOldGenerationSizeMb).toBe(200);
+  it("is at least 32 MiB, else 12 MiB plus ten times the largest input", () => {
+    expect(auditWorkerLimits(0)).toEqual({ maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 32 });
+    expect(auditWorkerLimits(200_000).maxOldGenerationSizeMb).toBe(32);
+    expect(auditWorkerLimits(2.3 * MiB).maxOldGenerationSizeMb).toBe(35);
+    expect(auditWorkerLimits(20 * MiB).maxOldGenerationSizeMb).toBe(212);
   });
 
   it.runIf(workerScript("audit/worker.js") !== null)(
