@@ -79,12 +79,15 @@ async function readAt(path: string, opts: ReadOptions, depth: number): Promise<P
  * would read, and the file is read again with the format loaded (once per format and thread).
  */
 async function parseWhole(path: string, file: string, parseOpts: SessionParseOptions | Omit<SessionParseOptions, "file">, bytes: Uint8Array | undefined) {
+  const loadedHere = new Set<string>();
   for (;;) {
     try {
       const sink = createSessionParser({ ...parseOpts, file });
       return bytes !== undefined ? bytesInto(bytes, sink) : await readInto(path, sink);
     } catch (e) {
-      if (!(e instanceof FormatNotLoaded)) throw e;
+      // A format asked for again once loaded would loop for ever: that is a bug, reported as one.
+      if (!(e instanceof FormatNotLoaded) || loadedHere.has(e.format)) throw e;
+      loadedHere.add(e.format);
       await ensureFormat(e.format);
     }
   }

@@ -79,7 +79,7 @@ export const auditCommand = defineCommand({
     writer.catch(() => undefined); // awaited below: a failure is thrown there, not left unhandled
     const now = new Date();
     const bar = progressBar("audit", process.stderr.isTTY === true);
-    // This thread only feeds the workers and writes the report: its young generation need not grow (young-heap.ts).
+    // This thread only feeds the workers and writes the report: its heap need not grow (young-heap.ts).
     holdHeapGrowth();
     const run = await runAudit({
       paths: a.paths,

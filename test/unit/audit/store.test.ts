@@ -29,8 +29,7 @@ class TextStore implements SessionStore {
   }
 }
 
-function spill(sessions: AuditSession[]) {
-  const store = new TextStore();
+function spill<S extends TextStore>(sessions: AuditSession[], store: S = new TextStore() as S) {
   const out = sessions.map((s, i) => {
     store.put(String(i), s);
     return spilledSession(digestOf(s, String(i), redactDeep(s) === s), store);
@@ -54,6 +53,27 @@ const full = [
   session("b.jsonl", [], { diagnostics: [diagnostic({ file: "b.jsonl", message: `bad ${AWS}` })] }),
 ];
 
+/** Summary, Markdown, JUnit and terminal of spilled sessions equal those of the full ones. */
+function expectSameProjections(out: AuditSession[]): void {
+  expect(out.map(countsOf)).toEqual(full.map(countsOf));
+  const spilledResult = { ...result(out), summary: summarize(out) };
+  const plain = result(full);
+  expect(spilledResult.summary).toEqual(plain.summary);
+  expect(renderMarkdown(spilledResult)).toBe(renderMarkdown(plain));
+  expect(auditJunit(spilledResult)).toBe(auditJunit(plain));
+  expect(renderTerminal(spilledResult)).toBe(renderTerminal(plain));
+}
+
+/** Redacted spilled sessions equal the redacted full ones; returns them. */
+function expectRedactedLikeFull(out: AuditSession[]): AuditSession[] {
+  const red = out.map((s) => redactSpilled(s, redactDeep));
+  red.forEach((s, i) => {
+    expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i])));
+  });
+  expect(JSON.stringify(red)).not.toContain(AWS);
+  return red;
+}
+
 describe("audit/store", () => {
   it("a spilled session serializes exactly like the session it stands for, keys in the same order", () => {
     const { out } = spill(full);
@@ -74,23 +94,13 @@ describe("audit/store", () => {
   });
   it("counts come from the digest; summary, Markdown, JUnit and terminal read no session back", () => {
     const { store, out } = spill(full);
-    expect(out.map(countsOf)).toEqual(full.map(countsOf));
     expect(countsOf(out[0])).toEqual({ turns: 2, compactions: 1, capsuleFailures: 1, ttsrDisagreements: null, ttsrUnverifiable: 0 });
-    const spilledResult = { ...result(out), summary: summarize(out) };
-    const plain = result(full);
-    expect(spilledResult.summary).toEqual(plain.summary);
-    expect(renderMarkdown(spilledResult)).toBe(renderMarkdown(plain));
-    expect(auditJunit(spilledResult)).toBe(auditJunit(plain));
-    expect(renderTerminal(spilledResult)).toBe(renderTerminal(plain));
+    expectSameProjections(out);
     expect(store.loads).toBe(0);
   });
   it("redacted, a spilled session equals the redacted session and stays spilled", () => {
     const { out } = spill(full);
-    const red = out.map((s) => redactSpilled(s, redactDeep));
-    red.forEach((s, i) => {
-      expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i])));
-    });
-    expect(JSON.stringify(red)).not.toContain(AWS);
+    const red = expectRedactedLikeFull(out);
     expect(spillOf(red[0])?.redacted).toBe(true);
     expect(spillOf(out[0])?.redacted).toBe(false);
   });
@@ -108,14 +118,7 @@ class DigestTextStore extends TextStore {
   }
 }
 
-function spillDigests(sessions: AuditSession[]) {
-  const store = new DigestTextStore();
-  const out = sessions.map((s, i) => {
-    store.put(String(i), s);
-    return spilledSession(digestOf(s, String(i), redactDeep(s) === s), store);
-  });
-  return { store, out };
-}
+const spillDigests = (sessions: AuditSession[]) => spill(sessions, new DigestTextStore());
 
 describe("audit/store with a store that keeps digests", () => {
   it("a session serializes exactly like the session it stands for, keys in the same order", () => {
@@ -138,22 +141,12 @@ describe("audit/store with a store that keeps digests", () => {
   });
   it("summary, Markdown, JUnit and terminal equal the plain ones, reading no full session back", () => {
     const { store, out } = spillDigests(full);
-    expect(out.map(countsOf)).toEqual(full.map(countsOf));
-    const spilledResult = { ...result(out), summary: summarize(out) };
-    const plain = result(full);
-    expect(spilledResult.summary).toEqual(plain.summary);
-    expect(renderMarkdown(spilledResult)).toBe(renderMarkdown(plain));
-    expect(auditJunit(spilledResult)).toBe(auditJunit(plain));
-    expect(renderTerminal(spilledResult)).toBe(renderTerminal(plain));
+    expectSameProjections(out);
     expect(store.loads).toBe(0);
   });
   it("redacted, a session equals the redacted session and stays on the store", () => {
     const { out } = spillDigests(full);
-    const red = out.map((s) => redactSpilled(s, redactDeep));
-    red.forEach((s, i) => {
-      expect(JSON.stringify(s)).toBe(JSON.stringify(redactDeep(full[i])));
-    });
-    expect(JSON.stringify(red)).not.toContain(AWS);
+    const red = expectRedactedLikeFull(out);
     expect(JSON.stringify(out)).toContain(AWS);
     expect(spillOf(red[1])?.redacted).toBe(true);
   });
