@@ -61,7 +61,10 @@ describe("the main thread's modules, as loaded", () => {
   it("an in-process audit (--workers 0) loads the readers: the hook sees what import() loads", () => {
     const files = loaded(["audit", ...FILES, "--workers", "0", "--out", join(dir, "report-0")]);
     expect(files).toContain("app/audit/file.js");
-    expect(files).toContain("formats/index.js");
+    // Through the registry, which loads the pi reader with the first pi file, and no other format's reader.
+    expect(files).toContain("formats/registry.js");
+    expect(files).toContain("formats/pi/index.js");
+    expect(files.filter((f) => /^formats\/(claude-code|codex|scorel|yoi)\/index\.js$/.test(f))).toEqual([]);
   });
 
   it("--version loads no job and no engine", () => {

@@ -18,8 +18,6 @@ import {
   type Json,
 } from "./model.js";
 
-export { sniffClaudeCode } from "./head.js";
-
 const str = (v: unknown): v is string => typeof v === "string";
 
 class ClaudeCodeParser implements LineSink<CcSession> {

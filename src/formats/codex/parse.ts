@@ -9,8 +9,6 @@ import { codexReplay } from "./context.js";
 import { resumedAt } from "./replay.js";
 import { checkLine } from "./schema.js";
 
-export { sniffCodex } from "./head.js";
-
 class CodexParser implements LineSink<CodexSession> {
   private readonly bag: DiagnosticBag;
   private readonly lines: CodexLine[] = [];
