@@ -84,8 +84,8 @@ export function turnPieces(t: Turn): string[] {
  * session's full views never exist as one string or one array.
  */
 export async function writeReplayJson(head: ReplayDocument, turns: Iterable<Turn>, write: (chunk: string) => void | Promise<void>): Promise<void> {
-  const MARK = "\u0000turns\u0000";
-  const [before, after] = JSON.stringify({ ...head, turns: MARK }, null, 2).split(JSON.stringify(MARK));
+  const TURNS = "\u0000turns\u0000";
+  const [before, after] = JSON.stringify({ ...head, turns: TURNS }, null, 2).split(JSON.stringify(TURNS));
   await write(before);
   let first = true;
   for (const t of turns) {
