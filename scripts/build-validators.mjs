@@ -1,5 +1,5 @@
-// Build step (npm run build, after tsc): the pi JSON Schemas compiled once, here, into a module of standalone
-// Ajv validators (dist/schema/precompiled.js), so that no process or worker thread compiles them at start-up
+// Build step (npm run build, after tsc): the pi and Scorel JSON Schemas compiled once, here, into modules of standalone
+// Ajv validators (dist/schema/precompiled*.js), so that no process or worker thread compiles them at run time
 // (src/schema/ajv.ts uses a precompiled validator when there is one, and compiles the schema otherwise).
 // Same options as src/schema/ajv.ts: the validators report exactly what the compiled ones do (a test holds it).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,8 +9,12 @@ import { Ajv } from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-/** Schema folders under src/schema/json whose validators are precompiled (the ones large files need at speed). */
-const FOLDERS = ["pi"];
+/**
+ * Schema folders under src/schema/json whose validators are precompiled (the ones large files need at speed),
+ * each to its module: pi's is loaded with src/schema/ajv.ts, the others by their format's reader when it is
+ * loaded (formats/scorel/schemas.ts), so a thread that reads no such file carries none of their code.
+ */
+const FOLDERS = { pi: "precompiled.js", scorel: "precompiled-scorel.js" };
 
 export function precompiledModule(schemas) {
   const ajv = new Ajv({
@@ -46,6 +50,5 @@ function schemasOf(folder) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const out = join(ROOT, "dist/schema/precompiled.js");
-  writeFileSync(out, precompiledModule(FOLDERS.flatMap(schemasOf)));
+  for (const [folder, file] of Object.entries(FOLDERS)) writeFileSync(join(ROOT, "dist/schema", file), precompiledModule(schemasOf(folder)));
 }

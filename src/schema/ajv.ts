@@ -1,17 +1,27 @@
 // One Ajv instance for the whole program; every schema is compiled once and cached by its $id.
 // Schemas allow additional properties: what the real loaders tolerate is at most a warning.
-// The build compiles the pi schemas ahead of time (scripts/build-validators.mjs → dist/schema/precompiled.js):
+// The build compiles the pi and Scorel schemas ahead of time (scripts/build-validators.mjs → dist/schema/precompiled*.js):
 // those validators are used as they are, and Ajv itself is loaded only when a schema has to be compiled here,
 // so a worker thread reading a pi file neither loads nor runs the compiler (docs/performance.md §4.14).
 import { createRequire } from "node:module";
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from "ajv";
 
 /** Precompiled validators by $id; none when running from the sources (tests), where everything compiles here. */
-const PRECOMPILED_MODULE = "./precompiled.js";
-const precompiled: ReadonlyMap<string, ValidateFunction> = await import(PRECOMPILED_MODULE).then(
-  (m: { validators: ReadonlyMap<string, ValidateFunction> }) => m.validators,
-  () => new Map(),
-);
+const precompiled = new Map<string, ValidateFunction>();
+
+/**
+ * Adds the validators of one module the build wrote beside this one (`./precompiled.js`: pi, loaded here;
+ * `./precompiled-scorel.js`: loaded by the Scorel reader, so that only a thread reading Scorel carries it).
+ * A missing module (running from the sources) adds none.
+ */
+export async function loadPrecompiled(module: `./precompiled${string}.js`): Promise<void> {
+  const m = await import(module).then(
+    (x: { validators: ReadonlyMap<string, ValidateFunction> }) => x,
+    () => undefined,
+  );
+  for (const [id, v] of m?.validators ?? []) precompiled.set(id, v);
+}
+await loadPrecompiled("./precompiled.js");
 
 let ajv: AjvClass | undefined;
 /** Schemas registered before the compiler was needed, so that $refs between them resolve once it is. */

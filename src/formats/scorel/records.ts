@@ -1,7 +1,7 @@
 // One physical line as the Scorel readers see it: parsed once, kept as data. Nothing here decides
 // validity; verdict.ts / g0.ts apply the loader rules of the profile to these records.
 import type { DiagnosticBag } from "../../shared/diagnostics.js";
-import { findLoneSurrogate, jsonDepth, MAX_DEPTH } from "../../shared/json.js";
+import { findLoneSurrogate, hasLoneSurrogate, jsonDepth, MAX_DEPTH, openingBracketsExceed } from "../../shared/json.js";
 import type { LineRecord } from "../../shared/lines.js";
 
 export interface LineRec {
@@ -23,7 +23,7 @@ export interface LineRec {
   tooDeep?: boolean;
 }
 
-const SURROGATE_HINT = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/;
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** Marker that replaces subtrees below MAX_DEPTH in a TOO_DEEP line's copy. */
 export const CUT_MARKER = "[sightline: nesting too deep, cut here]";
@@ -45,7 +45,8 @@ export function readLine(line: LineRecord, bag: DiagnosticBag, notes: { crlfSeen
   const rec: LineRec = { no: line.no, empty: text.length === 0, blank: text.trim().length === 0, ok: false };
   if (rec.empty) return rec;
   if (text.charCodeAt(0) === 0xfeff) rec.bom = true;
-  const deep = text.length > 2 * MAX_DEPTH && jsonDepth(text) > MAX_DEPTH;
+  // The exact depth scan (a loop over every character) only when a native count of brackets cannot rule it out.
+  const deep = text.length > 2 * MAX_DEPTH && openingBracketsExceed(text, MAX_DEPTH) && jsonDepth(text) > MAX_DEPTH;
   try {
     const v: unknown = JSON.parse(text);
     rec.ok = true;
@@ -65,8 +66,10 @@ export function readLine(line: LineRecord, bag: DiagnosticBag, notes: { crlfSeen
     }
     return rec;
   }
-  // Only a raw surrogate or a \uD8xx-\uDFxx escape in the text can yield one: skip the walk otherwise.
-  const ptr = SURROGATE_HINT.test(text) ? findLoneSurrogate(rec.value) : undefined;
+  // Only a \uD8xx-\uDFxx escape or a raw lone surrogate in the text can yield one: skip the walk otherwise (the
+  // line splitters say when the text holds no "\u" at all; a raw surrogate pair cannot parse into a lone one).
+  const escaped = line.noUnicodeEscape !== true && SURROGATE_ESCAPE.test(text);
+  const ptr = escaped || hasLoneSurrogate(text) ? findLoneSurrogate(rec.value) : undefined;
   if (ptr !== undefined) bag.add("LONE_SURROGATE", { line: line.no, pointer: ptr }, { pointer: ptr });
   return rec;
 }

@@ -1,7 +1,7 @@
 // JSON Schemas of every Scorel line (src/schema/json/scorel/*.json) and which one applies to an event under
 // a profile. Only records that passed the loader's own checks are schema-checked, so every schema issue is
 // something the real loader tolerates (enums, optional fields, docs/scorel.md §14): a SCHEMA warning.
-import { addSchemas, check, type SchemaIssue } from "../../schema/ajv.js";
+import { addSchemas, check, loadPrecompiled, type SchemaIssue } from "../../schema/ajv.js";
 import contentBlock from "../../schema/json/scorel/content-block.json" with { type: "json" };
 import contextControlPayload from "../../schema/json/scorel/context-control-payload.json" with { type: "json" };
 import designBranch from "../../schema/json/scorel/design-branch.json" with { type: "json" };
@@ -140,6 +140,10 @@ const G0: Record<string, object> = {
   channel: g0Channel,
   file_snapshot: g0FileSnapshot,
 };
+
+// The build's validators of these schemas: without them every thread reading a Scorel file would compile
+// them (≈ 0.1 s) and load the compiler.
+await loadPrecompiled("./precompiled-scorel.js");
 
 let registered = false;
 function register(): void {

@@ -66,9 +66,12 @@ export function needsSerdeView(text: string, parsed: unknown): boolean {
       colons++;
       i++;
     } else if ((c >= 48 && c <= 57) || c === 45) {
+      // isFloatLexeme without a string per number (every line holds many): a fraction or exponent mark, "-0",
+      // or an integer long enough to overflow.
       const s = i;
-      while (i < text.length && isNumChar(text.charCodeAt(i))) i++;
-      if (isFloatLexeme(text.slice(s, i))) return true;
+      let mark = false;
+      for (let d = c; i < text.length && isNumChar(d); d = text.charCodeAt(++i)) if (d === 46 || d === 101 || d === 69) mark = true;
+      if (mark || (i - s === 2 && c === 45 && text.charCodeAt(s + 1) === 48) || (i - s >= 19 && integerOverflows(text.slice(s, i)))) return true;
     } else i++;
   }
   return colons !== keyCount(parsed);

@@ -83,8 +83,9 @@ function readLine(rec: LineRecord, byteStart: number): Line {
     return line;
   }
   // A lone surrogate in a parsed string comes from a \uD8xx–\uDFxx escape (or raw UTF-16 in a JS string):
-  // walk the value only when the text has one.
-  const ptr = SURROGATE_ESCAPE.test(rec.text) || hasLoneSurrogate(rec.text) ? findLoneSurrogate(r.value) : undefined;
+  // walk the value only when the text has one (the line splitters say when it holds no "\u" at all).
+  const escaped = rec.noUnicodeEscape !== true && SURROGATE_ESCAPE.test(rec.text);
+  const ptr = escaped || hasLoneSurrogate(rec.text) ? findLoneSurrogate(r.value) : undefined;
   if (ptr !== undefined) line.jsonError = surrogateMessage(r.value, ptr);
   else {
     line.value = r.value;

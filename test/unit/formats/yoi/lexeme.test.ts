@@ -23,6 +23,20 @@ describe("serde view of a line", () => {
       expect(needsSerdeView(t, JSON.parse(t))).toBe(false);
     }
   });
+  it("each number is read whole wherever it stands (first, last, inside arrays, after a string with digits)", () => {
+    for (const [t, want] of [
+      ["-0", true],
+      ["10", false],
+      ['{"s":"1.5","n":[1,2,-0]}', true],
+      ['{"s":"1.5","n":[1,2,-3]}', false],
+      ["[1,2,3.25]", true],
+      ['{"n":1e-7}', true],
+      ['{"n":-10}', false],
+      ['{"n":1234567890123456789}', false],
+      ['{"n":-12345678901234567890}', true],
+    ] as const)
+      expect(needsSerdeView(t, JSON.parse(t)), t).toBe(want);
+  });
   it("duplicate keys are recorded, __proto__ stays an own key", () => {
     const t = '{"a":1,"a":2,"__proto__":{"x":1}}';
     expect(needsSerdeView(t, JSON.parse(t))).toBe(true);

@@ -21,6 +21,28 @@ describe("bad input (design §8)", () => {
     expect(s.verdict).toBeNull();
     expect(byCode(s, "LONE_SURROGATE")[0]).toMatchObject({ line: 3, pointer: "/message/content/0/text" });
   });
+  it("lone surrogates are found however the line says it holds no escape: raw in the text, escaped, or cut from a pair", () => {
+    // The reader looks for an escape only when the splitter saw a "\\u", and for a raw lone surrogate always.
+    const rawLone = JSON.stringify(U("u1", null, 2)).replace('"text":"hi"', '"text":"a\ud800b"');
+    const escaped = JSON.stringify(U("u1", null, 2)).replace('"text":"hi"', '"text":"a\\udc00b"');
+    const pair = JSON.stringify(U("u1", null, 2)).replace('"text":"hi"', '"text":"\ud83d\ude00"');
+    for (const [text, pointer] of [
+      [rawLone, "/message/content/0/text"],
+      [escaped, "/message/content/0/text"],
+      [pair, undefined],
+    ] as const) {
+      const s = createScorelParser({ file: "x" });
+      s.push({ no: 1, text: JSON.stringify(header()), terminated: true });
+      s.push({ no: 2, text: JSON.stringify(IS("is", 1)), terminated: true });
+      s.push({ no: 3, text, terminated: true, noUnicodeEscape: !text.includes("\\u") });
+      expect(byCode(s.finish(), "LONE_SURROGATE").map((d) => d.pointer)).toEqual(pointer ? [pointer] : []);
+    }
+  });
+  it("many brackets, shallow: no TOO_DEEP (the bracket count alone does not decide)", () => {
+    const wide = `[${"[],".repeat(3000)}[]]`;
+    const text = jsonl(header(), IS("is", 1)) + JSON.stringify(U("u1", null, 2)).replace('"text":"hi"', `"text":"hi","wide":${wide}`) + "\n";
+    expect(byCode(parse(text), "TOO_DEEP")).toEqual([]);
+  });
   it("invalid UTF-8 flagged by the byte reader becomes INVALID_UTF8 on that line", () => {
     const s = createScorelParser({ file: "x" });
     s.push({ no: 1, text: JSON.stringify(header()), terminated: true });
