@@ -40,6 +40,8 @@ export interface CompactionDiffOptions {
   patchLines?: number;
   /** Compute the unified patch (default true; reports that show their own views skip it: it is the costly part). */
   withPatch?: boolean;
+  /** Token counts by message made with the same counter, read and added to (TurnViewOptions.counted). */
+  counted?: Map<Msg, number>;
 }
 
 const byIdentity = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m.text}`;
@@ -156,8 +158,9 @@ function patchHeaders(
 export function compactionDiffs(session: SessionBase, opts: CompactionDiffOptions = {}): CompactionDiff[] {
   const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
-  // Both sides of every compaction mostly hold the same Msg objects: each is counted once per call.
-  const perMsg = new Map<Msg, number>();
+  // Both sides of every compaction mostly hold the same Msg objects: each is counted once per call (or once
+  // with the turns, when the caller shares their counts).
+  const perMsg = opts.counted ?? new Map<Msg, number>();
   const count = (sp: string | null, ms: readonly Msg[]) => contextTokens(sp, ms, counter, perMsg);
   const out: CompactionDiff[] = [];
   // Each side is otherwise a build from the root: O(compactions × depth) on a long session.

@@ -77,8 +77,11 @@ export class ListTokenCache {
   // entry costs several times as much to add and to collect. A message in several cells (a compaction
   // rebuilds its window) is counted once.
   private readonly perCell = new Map<PList<Msg>, number>();
-  private readonly perMsg = new Map<Msg, number>();
-  constructor(readonly counter: TokenCounter) {}
+  /** `perMsg`: counts by message, made with the same counter, that another listing may share (compaction diffs). */
+  constructor(
+    readonly counter: TokenCounter,
+    private readonly perMsg = new Map<Msg, number>(),
+  ) {}
 
   total(list: List<Msg>): number {
     const pending: PList<Msg>[] = [];

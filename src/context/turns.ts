@@ -52,6 +52,11 @@ export interface TurnViewOptions {
   turn?: number;
   delta?: boolean;
   tokens?: TokenCounter;
+  /**
+   * Token counts by message made with the same counter, read and added to: a caller that also asks for the
+   * session's compaction diffs (CompactionDiffOptions.counted) counts each message once.
+   */
+  counted?: Map<Msg, number>;
   profile?: string;
 }
 
@@ -87,7 +92,7 @@ export function countTurnViews(session: SessionBase, opts: TurnViewOptions = {})
 export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {}): Generator<Turn> {
   const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
-  const cache = new ListTokenCache(counter);
+  const cache = new ListTokenCache(counter, opts.counted);
   const estimator = estimatorName(counter);
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : (session.tree.activeLeafId ?? undefined));
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;

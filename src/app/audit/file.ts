@@ -9,6 +9,7 @@ import { exactCounter } from "../../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../../context/tokens.js";
 import { iterTurnViews, type DeltaMessages } from "../../context/turns.js";
 import { isSession, moduleOf } from "../../formats/registry.js";
+import type { Msg } from "../../formats/types.js";
 import type { AuditSession } from "../../audit/model.js";
 import { SessionBuilder, unreadableSession, validatedFile } from "./session.js";
 import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
@@ -114,11 +115,13 @@ async function auditSessionFile(
   });
   // Every turn of the file (all branches), as deltas: O(changes) per turn, handed to the builder one at a
   // time (no list of all views held next to the builder's tables).
-  for (const t of iterTurnViews(s, { scope: "all", delta: true, tokens })) {
+  // Each message's token count is made once, for the turns and the compactions alike.
+  const counted = new Map<Msg, number>();
+  for (const t of iterTurnViews(s, { scope: "all", delta: true, tokens, counted })) {
     if (Array.isArray(t.messages)) b.addTurn({ ...t, messages: t.messages });
     else b.addDeltaTurn({ ...t, messages: t.messages as DeltaMessages });
   }
-  for (const c of compactionDiffs(s, { tokens, withPatch: false })) b.addCompaction(c);
+  for (const c of compactionDiffs(s, { tokens, withPatch: false, counted })) b.addCompaction(c);
   // Where the session came from (a subagent's parent and the call that started it, a fork's original), as validate says.
   const extra: Diagnostic[] = [...(module.originFindings?.(s) ?? [])];
   if (ttsr) {

@@ -36,10 +36,5 @@ export function isAncestorOrSelf(a: AuditInput, anc: string, id: string): boolea
 
 export const messageOf = (e: ScorelEvent): Record<string, unknown> | undefined => (isObject(e.raw.message) ? e.raw.message : undefined);
 
-export function blocksOf(e: ScorelEvent): Record<string, unknown>[] {
-  const c = messageOf(e)?.content;
-  return Array.isArray(c) ? c.filter(isObject) : [];
-}
-
 /** Events that passed the loader's type/payload checks (the only ones the audits look into). */
 export const wellFormed = (a: AuditInput, e: ScorelEvent): boolean => !a.badPayload.has(e.line);

@@ -1,7 +1,7 @@
 // Audit-level (V) invariants about ordering and messages: docs/scorel.md §12 rules 8b, 11, 12, 13, 14, 15.
 import { isObject } from "../../shared/json.js";
 import type { ScorelEvent } from "./model.js";
-import { blocksOf, finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
+import { finding, messageOf, wellFormed, type AuditInput, type Push } from "./audit-context.js";
 import { blockTypes, CONTROL_TYPES } from "./profiles.js";
 
 const ROLE_OF: Record<string, string> = { user_message: "user", assistant_message: "assistant", tool_result: "tool_result" };
@@ -58,8 +58,13 @@ export function checkMessages(a: AuditInput, push: Push): void {
   }
 }
 
-const callIds = (e: ScorelEvent, type: "tool_call" | "tool_result"): string[] =>
-  blocksOf(e).flatMap((b) => (b.type === type && typeof b.toolCallId === "string" ? [b.toolCallId] : []));
+/** The toolCallIds of an event's blocks of one type (no intermediate lists: this runs for every result). */
+function callIds(e: ScorelEvent, type: "tool_call" | "tool_result"): string[] {
+  const out: string[] = [];
+  const c = messageOf(e)?.content;
+  if (Array.isArray(c)) for (const b of c) if (isObject(b) && b.type === type && typeof b.toolCallId === "string") out.push(b.toolCallId);
+  return out;
+}
 
 /** 14: tool results answer the nearest assistant's calls; a tool_call turn's calls are all answered. */
 export function checkToolPairs(a: AuditInput, push: Push): void {
@@ -72,13 +77,22 @@ export function checkToolPairs(a: AuditInput, push: Push): void {
     const pe = p === null ? undefined : node(p);
     nearest.set(id, pe?.type === "assistant_message" ? pe : p === null ? undefined : nearest.get(p));
   }
+  // The calls of an assistant, once for all the results below it.
+  const callsOf = new Map<ScorelEvent, ReadonlySet<string>>();
+  const calls = (asst: ScorelEvent): ReadonlySet<string> => {
+    let c = callsOf.get(asst);
+    if (c === undefined) {
+      c = new Set(callIds(asst, "tool_call"));
+      callsOf.set(asst, c);
+    }
+    return c;
+  };
   for (const id of a.tree.nodes) {
     const e = node(id)!;
     if (e.type === "tool_result") {
       const asst = nearest.get(id);
-      const calls = new Set(asst ? callIds(asst, "tool_call") : []);
       for (const tc of callIds(e, "tool_result")) {
-        if (!calls.has(tc))
+        if (!asst || !calls(asst).has(tc))
           push(
             finding(
               "SCOREL_INV_14_ORPHAN_TOOL_RESULT",

@@ -124,20 +124,37 @@ export interface Field {
 export type Fields = Record<string, Field | Check>;
 
 function checkFields(o: Record<string, unknown>, fields: Fields): string | null {
+  const c = compiledFields(fields);
   // serde derive rejects a known field given twice (unknown ones are skipped, repeats included).
-  const dup = duplicateKeys.get(o)?.find((k) => Object.hasOwn(fields, k));
+  const dup = duplicateKeys.get(o)?.find((k) => c.checks.has(k));
   if (dup !== undefined) return `duplicate field \`${dup}\``;
   // Values are deserialized in input order; missing fields are only noticed at the end.
   for (const k of Object.keys(o)) {
-    if (!Object.hasOwn(fields, k)) continue;
-    const e = asField(fields[k]).check(o[k]);
+    const check = c.checks.get(k);
+    if (check === undefined) continue;
+    const e = check(o[k]);
     if (e) return e;
   }
-  for (const [k, f] of Object.entries(fields)) if (!Object.hasOwn(o, k) && !asField(f).optional) return `missing field \`${k}\``;
+  for (const k of c.required) if (!Object.hasOwn(o, k)) return `missing field \`${k}\``;
   return null;
 }
 
-const asField = (f: Field | Check): Field => (typeof f === "function" ? { check: f } : f);
+/** A struct's fields as checkFields reads them: made once per struct (every line of a log checks several). */
+interface CompiledFields {
+  checks: ReadonlyMap<string, Check>;
+  /** Fields neither optional nor defaulted, in declaration order (the first missing one is reported). */
+  required: readonly string[];
+}
+const compiled = new WeakMap<Fields, CompiledFields>();
+function compiledFields(fields: Fields): CompiledFields {
+  let c = compiled.get(fields);
+  if (c === undefined) {
+    const entries = Object.entries(fields).map(([k, f]) => [k, typeof f === "function" ? { check: f } : f] as const);
+    c = { checks: new Map(entries.map(([k, f]) => [k, f.check])), required: entries.filter(([, f]) => !f.optional).map(([k]) => k) };
+    compiled.set(fields, c);
+  }
+  return c;
+}
 
 export const opt = (check: Check): Field => ({ check, optional: true });
 /** serde derive: a missing Option<T> field is None even without #[serde(default)]. */
