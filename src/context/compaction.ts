@@ -52,20 +52,30 @@ const byContent = (m: Msg) => `${m.role}\u0000${m.text}`;
  * alone — a yoi compacted segment re-seeds kept messages under new ids. Multiplicity is respected; the
  * result maps a kept message's position in before to its position in after.
  */
-export function matchPositions(before: readonly Msg[], after: readonly Msg[]): Map<number, number> {
+export function matchPositions(before: readonly Msg[], after: readonly Msg[], heads = new Map<Msg, string>()): Map<number, number> {
   // A NUL inside a role or source id could make two different key tuples one string: the string keys then decide.
   const plain = (m: Msg) => !m.role.includes("\u0000") && !m.sourceIds.some((id) => id.includes("\u0000"));
-  return before.every(plain) && after.every(plain) ? matchByTextMaps(before, after) : matchByStringKeys(before, after);
+  return before.every(plain) && after.every(plain) ? matchByTextMaps(before, after, heads) : matchByStringKeys(before, after);
 }
 
 /**
  * matchPositions with the text as a key of its own: a message's text is a long string whose hash V8
  * keeps, while a joined key string is new for every message and hashed over all its characters.
  */
-function matchByTextMaps(before: readonly Msg[], after: readonly Msg[]): Map<number, number> {
+function matchByTextMaps(before: readonly Msg[], after: readonly Msg[], heads: Map<Msg, string>): Map<number, number> {
   const keptBefore = new Map<number, number>();
   const keptAfter = new Set<number>();
-  for (const head of [(m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}`, (m: Msg) => m.role]) {
+  // A message's (role, sourceIds) key is made once: the same messages stand on both sides of a compaction
+  // and of the next ones (`heads` is shared by a session's compactions).
+  const idHead = (m: Msg): string => {
+    let h = heads.get(m);
+    if (h === undefined) {
+      h = `${m.role}\u0000${m.sourceIds.join(",")}`;
+      heads.set(m, h);
+    }
+    return h;
+  };
+  for (const head of [idHead, (m: Msg) => m.role]) {
     const pool = new Map<string, Map<string, number[]>>();
     before.forEach((m, i) => {
       if (keptBefore.has(i)) return;
@@ -158,6 +168,7 @@ function patchHeaders(
 export function compactionDiffs(session: SessionBase, opts: CompactionDiffOptions = {}): CompactionDiff[] {
   const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
+  const heads = new Map<Msg, string>();
   // Both sides of every compaction mostly hold the same Msg objects: each is counted once per call (or once
   // with the turns, when the caller shares their counts).
   const perMsg = opts.counted ?? new Map<Msg, number>();
@@ -190,7 +201,7 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
     if (c.tokensBefore !== undefined) tokens.loggedBefore = c.tokensBefore;
     if (c.tokensAfter !== undefined) tokens.loggedAfter = c.tokensAfter;
     if (c.tokensBefore !== undefined || c.tokensAfter !== undefined) tokens.loggedAlsoCounts = unrecordedIn(ctxBefore.systemPrompt);
-    const kept = matchPositions(before, after);
+    const kept = matchPositions(before, after, heads);
     const headers = patchHeaders(before, after, kept);
     const patch = () =>
       createTwoFilesPatch(

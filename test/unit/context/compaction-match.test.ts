@@ -25,6 +25,21 @@ describe("context/compaction: kept-message pairing", () => {
       { numRuns: 3000 },
     );
   });
+  it("pairs as fresh keys do when one heads map serves several compactions over the same message objects", () => {
+    const pool = fc.array(arbMsg(["user", "assistant"], ["1", "2", "1,2"]), { minLength: 1, maxLength: 10 });
+    const picks = fc.array(fc.tuple(fc.array(fc.nat(), { maxLength: 10 }), fc.array(fc.nat(), { maxLength: 10 })), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(pool, picks, (msgs, sides) => {
+        const heads = new Map<Msg, string>();
+        for (const [b, a] of sides) {
+          const before = b.map((i) => msgs[i % msgs.length]);
+          const after = a.map((i) => msgs[i % msgs.length]);
+          expect(pairs(matchPositions(before, after, heads))).toEqual(pairs(matchByStringKeys(before, after)));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
   it("pairs as the joined key does when roles or ids hold a NUL", () => {
     fc.assert(
       fc.property(...lists(["user", "a\u0000b", "a"], ["1", "3\u0000", "b"]), (before, after) => {
