@@ -7,10 +7,11 @@
 // test holds it). Small files, other formats, standard input, a file whose header is not accepted, or no
 // built worker script: undefined, and the caller reads the usual way.
 import { availableParallelism } from "node:os";
-import { createSessionParser, type ParsedSession } from "../../formats/index.js";
+import { createSessionParser, ensureFormat, FormatNotLoaded, type ParsedSession } from "../../formats/registry.js";
 import type { PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiParser } from "../../formats/pi/parse.js";
 import { splitBytes } from "../../io/lines.js";
+import type { LineRecord } from "../../shared/lines.js";
 import { RangeReader } from "../../io/ranges.js";
 import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
@@ -61,10 +62,9 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     const head = file.read(0, headEnd);
     // A NUL byte near the start: the usual reader says BINARY_FILE.
     if (head.subarray(0, 8192).indexOf(0) >= 0) return undefined;
-    const sniffer = createSessionParser({ profile: opts.profile, file: path });
     const headLines = splitBytes(head);
-    for (const l of headLines) sniffer.push(l);
-    const p = sniffer.parser as Partial<PiParser> | null;
+    const sniffer = await sniff(headLines, path, opts.profile);
+    const p = sniffer?.parser as Partial<PiParser> | null | undefined;
     const version = p?.headerVersion?.();
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
@@ -95,29 +95,54 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
         base += facts.length;
       }
     };
+    // One callback for both cases: eachLineOf's optimised code, specialised to the function it is given, is
+    // thrown away and made again when a second one comes.
+    let keep: PiLineFacts[] | undefined;
+    const onFacts = (f: PiLineFacts): void => {
+      if (keep) keep.push(f);
+      else push(f);
+    };
     // This thread's ranges are read synchronously (io/ranges.ts RangeReader), the workers' facts taken in between.
     for (let i = take(claim); i !== undefined; i = take(claim)) {
       await from.turn();
       await handOn(false);
-      const bytes = file.read(ranges[i][0], ranges[i][1]);
-      if (i === next) {
-        // Its turn: each line is handed on as it is read.
-        base += eachFactsOf(bytes, version, push);
+      const bytes = file.view(ranges[i][0], ranges[i][1]);
+      // Its turn: each line is handed on as it is read; else its facts are kept for their turn.
+      keep = i === next ? undefined : [];
+      const n = eachFactsOf(bytes, version, onFacts);
+      if (keep) early.set(i, keep);
+      else {
+        base += n;
         next++;
-      } else {
-        const facts: PiLineFacts[] = [];
-        eachFactsOf(bytes, version, (f) => facts.push(f));
-        early.set(i, facts);
       }
     }
     await handOn(true);
     // The workers are done: they stop while this thread finishes the reading.
     void others.stop();
-    return sniffer.finish();
+    return sniffer!.finish();
   } finally {
     busy = false;
     file?.close();
     await others?.stop();
+  }
+}
+
+/**
+ * The head's lines fed to a format-detecting parser. Only the pi format is loaded here (the registry loads a
+ * format with its first file): a head of another format is left to the usual reader (undefined).
+ */
+async function sniff(lines: readonly LineRecord[], file: string, profile: string | undefined) {
+  for (let loaded = false; ; loaded = true) {
+    const sniffer = createSessionParser({ profile, file });
+    try {
+      for (const l of lines) sniffer.push(l);
+      return sniffer;
+    } catch (e) {
+      // Asked for again once loaded: a bug, thrown as read.ts does.
+      if (!(e instanceof FormatNotLoaded) || loaded) throw e;
+      if (e.format !== "pi") return undefined;
+      await ensureFormat("pi");
+    }
   }
 }
 
