@@ -63,14 +63,16 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     // A NUL byte near the start: the usual reader says BINARY_FILE.
     if (head.subarray(0, 8192).indexOf(0) >= 0) return undefined;
     const headLines = splitBytes(head);
-    const sniffer = await sniff(headLines, path, opts.profile);
+    // The workers start as soon as the file is known to be pi, before this thread loads the pi reader: their
+    // start-up (modules) overlaps that and this thread's first ranges, and they take fewer ranges for it. A
+    // header the reader then refuses stops them (finally).
+    const startOthers = () => (others ??= opts.runChunk ? inProcessReader(opts.runChunk) : workerReaders(script!, workers - 1));
+    const sniffer = await sniff(headLines, path, opts.profile, startOthers);
     const p = sniffer?.parser as Partial<PiParser> | null | undefined;
     const version = p?.headerVersion?.();
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
-    // The workers start once the file is known to be pi; their start-up (modules) overlaps this thread's first
-    // ranges, and they take fewer ranges for it.
-    others = opts.runChunk ? inProcessReader(opts.runChunk) : workerReaders(script!, workers - 1);
+    others = startOthers();
     const ranges = rangesOf(file, headEnd, size, opts.cuts, workers);
     const claim = newClaim(ranges.length);
     others.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
@@ -129,9 +131,9 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
 
 /**
  * The head's lines fed to a format-detecting parser. Only the pi format is loaded here (the registry loads a
- * format with its first file): a head of another format is left to the usual reader (undefined).
+ * format with its first file), after `onPi`: a head of another format is left to the usual reader (undefined).
  */
-async function sniff(lines: readonly LineRecord[], file: string, profile: string | undefined) {
+async function sniff(lines: readonly LineRecord[], file: string, profile: string | undefined, onPi: () => void) {
   for (let loaded = false; ; loaded = true) {
     const sniffer = createSessionParser({ profile, file });
     try {
@@ -141,6 +143,7 @@ async function sniff(lines: readonly LineRecord[], file: string, profile: string
       // Asked for again once loaded: a bug, thrown as read.ts does.
       if (!(e instanceof FormatNotLoaded) || loaded) throw e;
       if (e.format !== "pi") return undefined;
+      onPi();
       await ensureFormat("pi");
     }
   }
