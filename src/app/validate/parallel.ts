@@ -7,7 +7,7 @@
 // test holds it). Small files, other formats, standard input, a file whose header is not accepted, or no
 // built worker script: undefined, and the caller reads the usual way.
 import { availableParallelism } from "node:os";
-import { createSessionParser, ensureFormat, FormatNotLoaded, type ParsedSession } from "../../formats/registry.js";
+import { createSessionParser, ensureFormat, FormatNotLoaded, formatHeads, type ParsedSession } from "../../formats/registry.js";
 import type { PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiParser } from "../../formats/pi/parse.js";
 import { splitBytes } from "../../io/lines.js";
@@ -130,10 +130,11 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
 }
 
 /**
- * The head's lines fed to a format-detecting parser. Only the pi format is loaded here (the registry loads a
- * format with its first file), after `onPi`: a head of another format is left to the usual reader (undefined).
+ * The head's lines fed to a format-detecting parser. Only a format whose reader takes line facts (pi) is loaded
+ * here (the registry loads a format with its first file), after `onFound`: a head of another format is left to the
+ * usual reader (undefined).
  */
-async function sniff(lines: readonly LineRecord[], file: string, profile: string | undefined, onPi: () => void) {
+async function sniff(lines: readonly LineRecord[], file: string, profile: string | undefined, onFound: () => void) {
   for (let loaded = false; ; loaded = true) {
     const sniffer = createSessionParser({ profile, file });
     try {
@@ -142,9 +143,9 @@ async function sniff(lines: readonly LineRecord[], file: string, profile: string
     } catch (e) {
       // Asked for again once loaded: a bug, thrown as read.ts does.
       if (!(e instanceof FormatNotLoaded) || loaded) throw e;
-      if (e.format !== "pi") return undefined;
-      onPi();
-      await ensureFormat("pi");
+      if (!formatHeads.find((h) => h.name === e.format)?.readsLineFacts) return undefined;
+      onFound();
+      await ensureFormat(e.format);
     }
   }
 }
