@@ -19,12 +19,11 @@ import { isDirectory } from "../../io/text.js";
 import { workerScript } from "../workers/pool.js";
 import { decodeFacts, eachFactsOf, type ChunkResult, type ChunkTask } from "./chunks.js";
 import { newClaim, take } from "./claim.js";
+import { defaultCuts } from "./cuts.js";
 import { inProcessReader, type OtherReaders, workerReaders } from "./others.js";
 
 /** Files smaller than this are read on one core (starting workers costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
-/** Small ranges: at the end, this thread waits for at most the range a worker is reading. */
-const CHUNK_BYTES = 2 * 2 ** 20;
 /** The head this thread reads itself: the header, a title slot, what detection needs. */
 const HEAD_BYTES = 64 * 2 ** 10;
 
@@ -150,10 +149,9 @@ async function sniff(lines: readonly LineRecord[], file: string, profile: string
   }
 }
 
-/** Ranges of whole lines covering [from, size): at the given cuts, or about CHUNK_BYTES each (at least one per thread). */
+/** Ranges of whole lines covering [from, size): at the given cuts, or the default ones (cuts.ts). */
 function rangesOf(file: RangeReader, from: number, size: number, cuts: readonly number[] | undefined, workers: number): [number, number][] {
-  const n = Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES));
-  const wanted = cuts ?? Array.from({ length: n - 1 }, (_, i) => from + Math.round(((i + 1) * (size - from)) / n));
+  const wanted = cuts ?? defaultCuts(from, size, workers);
   const starts = file.lineStartsAt(
     [...wanted].filter((c) => c > from && c < size).sort((a, b) => a - b),
     size,
