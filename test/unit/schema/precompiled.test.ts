@@ -2,6 +2,7 @@
 // pi, precompiled-scorel.js for Scorel) report exactly what the schemas compiled at run time report: same errors,
 // same order, on every record of the format's fixtures and on records with fields of the wrong kind. Needs the
 // build (npm test builds first).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -42,6 +43,28 @@ function corpus(folder: string): unknown[] {
   // Every 7th mutation keeps the test fast while every kind of wrong value meets every field name somewhere.
   return [...all, ...mutated.filter((_, i) => i % 7 === 0), null, [], "session", {}];
 }
+
+/** Imports the built pi schema module with a load hook that refuses JSON modules, and checks one record. */
+const WITHOUT_DOCUMENTS = `
+import { register } from "node:module";
+register("data:text/javascript," + encodeURIComponent('export async function load(url, ctx, next) { if (url.endsWith(".json")) throw new Error("schema document loaded: " + url); return next(url, ctx); }'));
+const m = await import(process.argv[1]);
+console.log(JSON.stringify(m.checkRecordSchema({ type: "message", id: "a", parentId: null, timestamp: 1, message: { role: "user" } }, 3)));
+`;
+
+describe("precompiled pi validators", () => {
+  it("a built reader loads no schema document (every validator it needs is precompiled)", () => {
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", WITHOUT_DOCUMENTS, pathToFileURL(join(ROOT, "dist/formats/pi/schema.js")).href], {
+      encoding: "utf8",
+    });
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toEqual([
+      { pointer: "/timestamp", detail: "must be string" },
+      { pointer: "/message", detail: 'missing required property "content"' },
+      { pointer: "/message", detail: 'missing required property "timestamp"' },
+    ]);
+  });
+});
 
 describe.each([
   { folder: "pi", module: "precompiled.js", minValues: 500, minFailures: 1000 },
