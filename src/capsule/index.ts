@@ -6,5 +6,5 @@ export { validateCompactCapsule } from "./validate.js";
 export { restoreFromCapsule } from "./restore.js";
 export { renderCompactCapsulePrompt } from "./render.js";
 export { capsuleCheck } from "./check.js";
-export { findCapsule, looksLikeCapsule } from "./find.js";
+export { findCapsule } from "./find.js";
 export { capsuleDiagnostics } from "./diagnostics.js";

@@ -185,6 +185,12 @@ export interface FormatModule<S extends SessionBase = SessionBase, N = unknown> 
   about: FormatAbout;
   /** True when the first JSON record of a file belongs to this format. */
   sniff(first: unknown): boolean;
+  /**
+   * Its parser also takes each line's own facts made on another thread (`pushFacts`, as pi's): `validate` reads
+   * a large file of this format on every core (app/validate/parallel.ts), and starts those threads as soon as
+   * the head names it.
+   */
+  readsLineFacts?: true;
   createParser(opts: ParseOptions): LineSink<S>;
   buildContext(session: S, leafId: string | null, opts?: ContextOptions): NativeContext<N>;
   /**
@@ -275,4 +281,4 @@ export interface ReplayStep {
  * What a format says of itself without its reader: enough to detect its files, word its findings and list its
  * profiles. The format registry holds every format's head and loads the rest of a format on first use.
  */
-export type FormatHead<S extends SessionBase = SessionBase> = Pick<FormatModule<S>, "name" | "codes" | "profiles" | "about" | "sniff">;
+export type FormatHead<S extends SessionBase = SessionBase> = Pick<FormatModule<S>, "name" | "codes" | "profiles" | "about" | "sniff" | "readsLineFacts">;

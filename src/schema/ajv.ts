@@ -13,6 +13,9 @@ const precompiled: ReadonlyMap<string, ValidateFunction> = await import(PRECOMPI
   () => new Map(),
 );
 
+/** Whether the build precompiled the validator of this $id (then the schema document itself is never read). */
+export const isPrecompiled = (id: string): boolean => precompiled.has(id);
+
 let ajv: AjvClass | undefined;
 /** Schemas registered before the compiler was needed, so that $refs between them resolve once it is. */
 const registered = new Map<string, object>();

@@ -36,6 +36,14 @@ describe("architecture: the main thread's module graph", () => {
     expect(files.length).toBeLessThanOrEqual(75);
   });
 
+  it("validate loads no format's reader and no rule checker before a file needs them", () => {
+    // One large pi file: the other threads start only once this thread has read the head (docs/performance.md §4.22).
+    const files = loads("app/validate/validate.ts");
+    expect(files).toContain("formats/registry.ts");
+    expect(files.filter((f) => /^formats\/[^/]+\/(index|parse)\.ts$/.test(f) || f === "formats/index.ts")).toEqual([]);
+    expect(under(files, ["ttsr/", "app/validate/kinds.ts", "capsule/index.ts", "capsule/validate.ts"])).toEqual([]);
+  });
+
   it("the audit orchestrator does not load the in-thread audit", () => {
     const files = loads("app/audit/audit.ts");
     expect(under(files, ["formats/", "capsule/", "schema/", "ttsr/", "app/read/", "app/ttsr/", "app/audit/file.ts", "app/audit/ttsr.ts"])).toEqual([]);

@@ -1,7 +1,8 @@
 // What kind of file is this? docs/product.md §4: validate classifies sessions, rule files, capsules, settings and
 // config files by content (the extension only breaks ties).
 import { basename, dirname, sep } from "node:path";
-import { findCapsule, looksLikeCapsule } from "../../capsule/index.js";
+// find.js alone: the capsule barrel (validation, rendering) is not needed to classify a file.
+import { findCapsule, looksLikeCapsule } from "../../capsule/find.js";
 import { isObject, parseJson } from "../../shared/json.js";
 
 export type FileKind = "session" | "rule" | "capsule" | "settings" | "config";

@@ -3,7 +3,7 @@
 import { eachLineOf } from "../../io/lines.js";
 import type { MessagePort } from "node:worker_threads";
 import { readRange } from "../../io/ranges.js";
-import { piLineFacts, slimFacts, type PiLineFacts } from "../../formats/pi/line-facts.js";
+import { piLineFacts, plainFacts, slimFacts, type PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiVersion } from "../../formats/pi/model.js";
 import type { SchemaIssue } from "../../schema/ajv.js";
 
@@ -79,9 +79,7 @@ function pack(f: PiLineFacts): Packed {
 
 function unpack(p: Packed): PiLineFacts {
   if (!Array.isArray(p)) return p;
-  const f: PiLineFacts = { no: p[0], terminated: (p[1] & 1) === 1, cr: (p[1] & 2) === 2, blank: false, parsed: { ok: true, value: p[2] } };
-  if (p[3] !== 0) f.schema = p[3];
-  return f;
+  return plainFacts(p[0], (p[1] & 1) === 1, (p[1] & 2) === 2, p[2], p[3] === 0 ? undefined : p[3]);
 }
 
 /** Whether JSON.parse(JSON.stringify(v)) equals v (facts are shallow: slimmed entries, findings). */

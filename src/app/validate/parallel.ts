@@ -7,10 +7,11 @@
 // test holds it). Small files, other formats, standard input, a file whose header is not accepted, or no
 // built worker script: undefined, and the caller reads the usual way.
 import { availableParallelism } from "node:os";
-import { createSessionParser, type ParsedSession } from "../../formats/index.js";
+import { createSessionParser, ensureFormat, FormatNotLoaded, formatHeads, type ParsedSession } from "../../formats/registry.js";
 import type { PiLineFacts } from "../../formats/pi/line-facts.js";
 import type { PiParser } from "../../formats/pi/parse.js";
 import { splitBytes } from "../../io/lines.js";
+import type { LineRecord } from "../../shared/lines.js";
 import { RangeReader } from "../../io/ranges.js";
 import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
@@ -18,12 +19,11 @@ import { isDirectory } from "../../io/text.js";
 import { workerScript } from "../workers/pool.js";
 import { decodeFacts, eachFactsOf, type ChunkResult, type ChunkTask } from "./chunks.js";
 import { newClaim, take } from "./claim.js";
+import { defaultCuts } from "./cuts.js";
 import { inProcessReader, type OtherReaders, workerReaders } from "./others.js";
 
 /** Files smaller than this are read on one core (starting workers costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
-/** Small ranges: at the end, this thread waits for at most the range a worker is reading. */
-const CHUNK_BYTES = 2 * 2 ** 20;
 /** The head this thread reads itself: the header, a title slot, what detection needs. */
 const HEAD_BYTES = 64 * 2 ** 10;
 
@@ -61,16 +61,17 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     const head = file.read(0, headEnd);
     // A NUL byte near the start: the usual reader says BINARY_FILE.
     if (head.subarray(0, 8192).indexOf(0) >= 0) return undefined;
-    const sniffer = createSessionParser({ profile: opts.profile, file: path });
     const headLines = splitBytes(head);
-    for (const l of headLines) sniffer.push(l);
-    const p = sniffer.parser as Partial<PiParser> | null;
+    // The workers start as soon as the file is known to be pi, before this thread loads the pi reader: their
+    // start-up (modules) overlaps that and this thread's first ranges, and they take fewer ranges for it. A
+    // header the reader then refuses stops them (finally).
+    const startOthers = () => (others ??= opts.runChunk ? inProcessReader(opts.runChunk) : workerReaders(script!, workers - 1));
+    const sniffer = await sniff(headLines, path, opts.profile, startOthers);
+    const p = sniffer?.parser as Partial<PiParser> | null | undefined;
     const version = p?.headerVersion?.();
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
-    // The workers start once the file is known to be pi; their start-up (modules) overlaps this thread's first
-    // ranges, and they take fewer ranges for it.
-    others = opts.runChunk ? inProcessReader(opts.runChunk) : workerReaders(script!, workers - 1);
+    others = startOthers();
     const ranges = rangesOf(file, headEnd, size, opts.cuts, workers);
     const claim = newClaim(ranges.length);
     others.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
@@ -95,25 +96,31 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
         base += facts.length;
       }
     };
+    // One callback for both cases: eachLineOf's optimised code, specialised to the function it is given, is
+    // thrown away and made again when a second one comes.
+    let keep: PiLineFacts[] | undefined;
+    const onFacts = (f: PiLineFacts): void => {
+      if (keep) keep.push(f);
+      else push(f);
+    };
     // This thread's ranges are read synchronously (io/ranges.ts RangeReader), the workers' facts taken in between.
     for (let i = take(claim); i !== undefined; i = take(claim)) {
       await from.turn();
       await handOn(false);
-      const bytes = file.read(ranges[i][0], ranges[i][1]);
-      if (i === next) {
-        // Its turn: each line is handed on as it is read.
-        base += eachFactsOf(bytes, version, push);
+      const bytes = file.view(ranges[i][0], ranges[i][1]);
+      // Its turn: each line is handed on as it is read; else its facts are kept for their turn.
+      keep = i === next ? undefined : [];
+      const n = eachFactsOf(bytes, version, onFacts);
+      if (keep) early.set(i, keep);
+      else {
+        base += n;
         next++;
-      } else {
-        const facts: PiLineFacts[] = [];
-        eachFactsOf(bytes, version, (f) => facts.push(f));
-        early.set(i, facts);
       }
     }
     await handOn(true);
     // The workers are done: they stop while this thread finishes the reading.
     void others.stop();
-    return sniffer.finish();
+    return sniffer!.finish();
   } finally {
     busy = false;
     file?.close();
@@ -121,10 +128,30 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
   }
 }
 
-/** Ranges of whole lines covering [from, size): at the given cuts, or about CHUNK_BYTES each (at least one per thread). */
+/**
+ * The head's lines fed to a format-detecting parser. Only a format whose reader takes line facts (pi) is loaded
+ * here (the registry loads a format with its first file), after `onFound`: a head of another format is left to the
+ * usual reader (undefined).
+ */
+async function sniff(lines: readonly LineRecord[], file: string, profile: string | undefined, onFound: () => void) {
+  for (let loaded = false; ; loaded = true) {
+    const sniffer = createSessionParser({ profile, file });
+    try {
+      for (const l of lines) sniffer.push(l);
+      return sniffer;
+    } catch (e) {
+      // Asked for again once loaded: a bug, thrown as read.ts does.
+      if (!(e instanceof FormatNotLoaded) || loaded) throw e;
+      if (!formatHeads.find((h) => h.name === e.format)?.readsLineFacts) return undefined;
+      onFound();
+      await ensureFormat(e.format);
+    }
+  }
+}
+
+/** Ranges of whole lines covering [from, size): at the given cuts, or the default ones (cuts.ts). */
 function rangesOf(file: RangeReader, from: number, size: number, cuts: readonly number[] | undefined, workers: number): [number, number][] {
-  const n = Math.max(workers, Math.ceil((size - from) / CHUNK_BYTES));
-  const wanted = cuts ?? Array.from({ length: n - 1 }, (_, i) => from + Math.round(((i + 1) * (size - from)) / n));
+  const wanted = cuts ?? defaultCuts(from, size, workers);
   const starts = file.lineStartsAt(
     [...wanted].filter((c) => c > from && c < size).sort((a, b) => a - b),
     size,

@@ -31,4 +31,5 @@ export const piHead: FormatHead<PiSession> = {
     },
   } satisfies FormatAbout<PiProfile>,
   sniff: sniffPi,
+  readsLineFacts: true,
 };

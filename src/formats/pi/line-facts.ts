@@ -80,7 +80,19 @@ export function slimFacts(f: PiLineFacts): PiLineFacts {
   if (!f.parsed?.ok || typeof f.parsed.value !== "object" || f.parsed.value === null) return f;
   // A line holding an array is reported by its kind only.
   const value = Array.isArray(f.parsed.value) ? [] : slimEntry(f.parsed.value as Record<string, unknown>);
-  return Object.assign({}, f, { parsed: { ok: true, value } });
+  if (f.invalidUtf8 || f.blank || f.surrogate !== undefined) return Object.assign({}, f, { parsed: { ok: true, value } });
+  return plainFacts(f.no, f.terminated, f.cr, value, f.schema);
+}
+
+/**
+ * The facts of a line that parsed, with nothing else to say about its bytes (most lines), always made the same
+ * way (here and when they come from another thread, app/validate/chunks.ts): the reader that takes them in then
+ * sees one shape of object, and its optimised code is not thrown away for a second one.
+ */
+export function plainFacts(no: number, terminated: boolean, cr: boolean, value: unknown, schema: SchemaIssue[] | undefined): PiLineFacts {
+  const f: PiLineFacts = { no, terminated, cr, blank: false, parsed: { ok: true, value } };
+  if (schema !== undefined) f.schema = schema;
+  return f;
 }
 
 function slimEntry(o: Record<string, unknown>): Record<string, unknown> {

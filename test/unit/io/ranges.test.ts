@@ -33,6 +33,21 @@ describe("io/ranges", () => {
     }
   });
 
+  it("view gives the same bytes as read, in one buffer reused while no range needs a larger one", () => {
+    const r = new RangeReader(path);
+    try {
+      const whole = r.view(0, size);
+      expect(whole.toString("utf8")).toBe(text);
+      const first = r.view(0, 8);
+      expect(first.toString("utf8")).toBe('{"a":1}\n');
+      expect(first.buffer).toBe(whole.buffer);
+      expect(r.view(8, 20).equals(r.read(8, 20))).toBe(true);
+      expect(r.view(size - 3, size + 10).toString("utf8")).toBe('rn"');
+    } finally {
+      r.close();
+    }
+  });
+
   it("a range past the end of the file is cut short", () => {
     const r = new RangeReader(path);
     try {

@@ -1,6 +1,7 @@
 // The validators the build compiles ahead of time (scripts/build-validators.mjs → dist/schema/precompiled.js)
 // report exactly what the schemas compiled at run time report: same errors, same order, on every record of
 // the pi fixtures and on records with fields of the wrong kind. Needs the build (npm test builds first).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -44,7 +45,27 @@ function corpus(): unknown[] {
   return [...all, ...mutated.filter((_, i) => i % 7 === 0), null, [], "session", {}];
 }
 
+/** Imports the built pi schema module with a load hook that refuses JSON modules, and checks one record. */
+const WITHOUT_DOCUMENTS = `
+import { register } from "node:module";
+register("data:text/javascript," + encodeURIComponent('export async function load(url, ctx, next) { if (url.endsWith(".json")) throw new Error("schema document loaded: " + url); return next(url, ctx); }'));
+const m = await import(process.argv[1]);
+console.log(JSON.stringify(m.checkRecordSchema({ type: "message", id: "a", parentId: null, timestamp: 1, message: { role: "user" } }, 3)));
+`;
+
 describe("precompiled pi validators", () => {
+  it("a built reader loads no schema document (every validator it needs is precompiled)", () => {
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", WITHOUT_DOCUMENTS, pathToFileURL(join(ROOT, "dist/formats/pi/schema.js")).href], {
+      encoding: "utf8",
+    });
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toEqual([
+      { pointer: "/timestamp", detail: "must be string" },
+      { pointer: "/message", detail: 'missing required property "content"' },
+      { pointer: "/message", detail: 'missing required property "timestamp"' },
+    ]);
+  });
+
   it("the build wrote them", () => {
     expect(existsSync(BUILT), "run npm run build").toBe(true);
   });

@@ -25,6 +25,15 @@ describe("app/audit worker heap cap", () => {
     expect(auditWorkerLimits(20 * MiB).maxOldGenerationSizeMb).toBe(212);
   });
 
+  it("has a young generation of 8 MiB up to 2.3 MiB files, then 3.5 times the largest input, at most 32 MiB", () => {
+    expect(auditWorkerLimits(200_000).maxYoungGenerationSizeMb).toBe(8);
+    expect(auditWorkerLimits(1.3 * MiB).maxYoungGenerationSizeMb).toBe(8);
+    expect(auditWorkerLimits(2.3 * MiB).maxYoungGenerationSizeMb).toBe(8);
+    expect(auditWorkerLimits(4 * MiB).maxYoungGenerationSizeMb).toBe(14);
+    expect(auditWorkerLimits(9.3 * MiB).maxYoungGenerationSizeMb).toBe(32);
+    expect(auditWorkerLimits(95 * MiB).maxYoungGenerationSizeMb).toBe(32);
+  });
+
   it.runIf(workerScript("audit/worker.js") !== null)(
     "a worker out of heap leaves its file to the main thread: the same result as an in-process audit",
     async () => {

@@ -73,3 +73,22 @@ describe("schema findings", () => {
     }
   });
 });
+
+describe("schema findings for types and roles named like Object.prototype keys", () => {
+  it("an entry type or a message role such as toString is unknown, not a schema to compile", () => {
+    const s = parseText(
+      jsonl(
+        header(),
+        entry("toString", "a", null),
+        entry("constructor", "b", "a"),
+        entry("message", "c", "b", { message: { role: "hasOwnProperty", content: "x" } }),
+        entry("message", "d", "c", { message: { role: "__proto__", content: "x" } }),
+      ),
+    );
+    expect(s.diagnostics.filter((d) => d.code === "PI_UNKNOWN_ENTRY_TYPE").map((d) => [d.line, d.args?.type])).toEqual([
+      [2, "toString"],
+      [3, "constructor"],
+    ]);
+    expect(s.diagnostics.filter((d) => d.code === "SCHEMA" && d.pointer === "/message/role").map((d) => d.line)).toEqual([4, 5]);
+  });
+});
