@@ -46,20 +46,6 @@ export class StreamWriter {
     this.used += this.bytes.write(text, this.used, "utf8");
   }
 
-  /**
-   * JSON: bytes already UTF-8 (of whole characters, so no character is split between chunks, which the
-   * per-character escaping needs), copied into the chunk as text would be encoded into it.
-   */
-  async writeBytes(bytes: Uint8Array): Promise<void> {
-    if (this.mode !== "json") throw new Error("writeBytes: JSON output only");
-    if (this.bytes !== null && this.used + bytes.length > this.bytes.length) await this.flushJson();
-    // Copied: the caller reuses the memory, and the stream may hold what it is given.
-    if (bytes.length > JSON_CHUNK) return this.putJson(Buffer.from(bytes));
-    this.bytes ??= Buffer.allocUnsafe(JSON_CHUNK);
-    this.bytes.set(bytes, this.used);
-    this.used += bytes.length;
-  }
-
   private async flushJson(): Promise<void> {
     if (this.bytes === null || this.used === 0) return;
     const full = this.bytes.subarray(0, this.used);

@@ -46,81 +46,55 @@ function marked(m: Msg): Msg | null {
 }
 
 /**
- * A turn's JSON text (as turnJson gives it) split around the messages' texts shared with a block: the turn is
- * `between[0]`, then JSON.stringify(shared[0]), `between[1]`, JSON.stringify(shared[0]) again, `between[2]`,
- * JSON.stringify(shared[1]) … and the last of `between` (one more than twice the shared texts).
+ * A turn's JSON text (as turnJson gives it) in pieces: written one after the other they are that text. A
+ * message's text shared with one of its blocks is escaped once and its piece given twice.
  */
-export function turnSplit(t: Turn): { between: string[]; shared: string[] } {
+export function turnPieces(t: Turn): string[] {
   const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
   let swapped: Msg[] | undefined;
-  const shared: string[] = [];
+  const texts: string[] = [];
   for (let i = 0; i < msgs.length; i++) {
     const m = marked(msgs[i]);
     if (m === null) continue;
     swapped ??= msgs.slice();
     swapped[i] = m;
-    shared.push(msgs[i].text);
+    texts.push(msgs[i].text);
   }
-  if (swapped === undefined) return { between: [turnJson(t)], shared: [] };
+  if (swapped === undefined) return [turnJson(t)];
   const s = turnJson({ ...t, messages: Array.isArray(t.messages) ? swapped : { ...t.messages, added: swapped } });
   // Each marked message's two places lie within its own JSON text, messages in order (whatever the key order).
   const at: number[] = [];
   for (let i = s.indexOf(MARK_JSON); i !== -1; i = s.indexOf(MARK_JSON, i + MARK_JSON.length)) at.push(i);
-  if (at.length !== 2 * shared.length) return { between: [turnJson(t)], shared: [] };
-  const between: string[] = [];
+  if (at.length !== 2 * texts.length) return [turnJson(t)];
+  const pieces: string[] = [];
   let from = 0;
-  for (const k of at) {
-    between.push(s.slice(from, k));
-    from = k + MARK_JSON.length;
+  let escaped = "";
+  for (let j = 0; j < at.length; j++) {
+    pieces.push(s.slice(from, at[j]));
+    if (j % 2 === 0) escaped = JSON.stringify(texts[j >> 1]);
+    pieces.push(escaped);
+    from = at[j] + MARK_JSON.length;
   }
-  between.push(s.slice(from));
-  return { between, shared };
-}
-
-/**
- * A turn's JSON text (as turnJson gives it) in pieces: written one after the other they are that text. A
- * message's text shared with one of its blocks is escaped once and its piece given twice.
- */
-export function turnPieces(t: Turn): string[] {
-  const { between, shared } = turnSplit(t);
-  const pieces: string[] = [between[0]];
-  for (let j = 0; j < shared.length; j++) {
-    const escaped = JSON.stringify(shared[j]);
-    pieces.push(escaped, between[2 * j + 1], escaped, between[2 * j + 2]);
-  }
+  pieces.push(s.slice(from));
   return pieces;
 }
 
 /**
  * Writes the replay document as JSON.stringify(doc, null, 2) would, but one turn at a time, so a long
- * session's full views never exist as one string or one array. `text(s)` writes JSON text as it is;
- * `value(s)` writes JSON.stringify(s) of a string (by default through `text`), called twice in a row for the
- * same string (with text between), so a caller may escape it elsewhere (another thread) and once.
+ * session's full views never exist as one string or one array.
  */
-export async function writeReplayJson(
-  head: ReplayDocument,
-  turns: Iterable<Turn>,
-  text: (chunk: string) => void | Promise<void>,
-  value: (s: string) => void | Promise<void> = (s) => text(JSON.stringify(s)),
-): Promise<void> {
+export async function writeReplayJson(head: ReplayDocument, turns: Iterable<Turn>, write: (chunk: string) => void | Promise<void>): Promise<void> {
   const TURNS = "\u0000turns\u0000";
   const [before, after] = JSON.stringify({ ...head, turns: TURNS }, null, 2).split(JSON.stringify(TURNS));
-  await text(before);
+  await write(before);
   let first = true;
   for (const t of turns) {
     // Pieces, not one joined string: the turn's text is made of slices of its JSON, which the writer encodes
     // as they are; joined, they would be copied whole first.
-    await text(first ? "[\n    " : ",\n    ");
-    const { between, shared } = turnSplit(t);
-    await text(between[0]);
-    for (let j = 0; j < shared.length; j++) {
-      await value(shared[j]);
-      await text(between[2 * j + 1]);
-      await value(shared[j]);
-      await text(between[2 * j + 2]);
-    }
+    await write(first ? "[\n    " : ",\n    ");
+    for (const piece of turnPieces(t)) await write(piece);
     first = false;
   }
-  await text(first ? "[]" : "\n  ]");
-  await text(after + "\n");
+  await write(first ? "[]" : "\n  ]");
+  await write(after + "\n");
 }

@@ -46,10 +46,9 @@ export const replayCommand = defineCommand({
       .example("$0 replay session.jsonl --turn 3 --full", "The full context of turn 3, reminders marked")
       .example("$0 replay session.jsonl --json --delta --all-leaves", "Every turn of every branch as JSON deltas"),
   handler: async (a) => {
-    const [{ replayStreamFile, tokenCounter }, { renderReplayHead, renderTurn, turnMessageCount }, { JsonValues }] = await Promise.all([
+    const [{ replayStreamFile, tokenCounter }, { renderReplayHead, renderTurn, turnMessageCount }] = await Promise.all([
       import("../../app/replay/replay.js"),
       import("../../report/replay-view.js"),
-      import("../../app/replay/json-values.js"),
     ]);
     const turn = turnArg(a.turn);
     const full = a.full || turn !== undefined;
@@ -65,21 +64,8 @@ export const replayCommand = defineCommand({
     });
     if (note !== undefined) err(`sightline: ${terminalLine(note)}\n`);
     const out = new StreamWriter(a.json ? "json" : "text");
-    if (a.json) {
-      // Long string values are escaped on another thread while this one builds the turns.
-      const values = new JsonValues({ write: (c) => out.write(c), writeBytes: (b) => out.writeBytes(b) });
-      try {
-        await writeReplayJson(
-          head,
-          turns,
-          (c) => values.text(c),
-          (v) => values.value(v),
-        );
-        await values.finish();
-      } finally {
-        values.close();
-      }
-    } else {
+    if (a.json) await writeReplayJson(head, turns, (c) => out.write(c));
+    else {
       const color = useColor(a.color);
       await out.write(renderReplayHead(head, color, listed));
       let prev: number | undefined;
