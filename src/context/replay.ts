@@ -1,6 +1,6 @@
 // The `replay --json` document (docs/product.md §5) for one session.
 import type { Diagnostic } from "../shared/diagnostics.js";
-import { moduleOf } from "../formats/index.js";
+import { moduleOf } from "../formats/registry.js";
 import type { SessionBase } from "../formats/types.js";
 import { iterTurnViews, type Turn, type TurnViewOptions } from "./turns.js";
 

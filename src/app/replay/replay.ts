@@ -1,8 +1,10 @@
 // Orchestration for `replay` and `diff`: read the session, pick its format module, build the views.
-import { formatOfProfile, isSession, moduleOf, type ParsedSession } from "../../formats/index.js";
-import { profileNames } from "../../formats/profiles.js";
+// The registry, not formats/index.js: reading the session loads its own format, and a replay of a pi file
+// need not load the four others (≈ 40 ms of main-thread CPU and 7 MB at start, docs/performance.md §4.23).
+import { headOfProfile, isSession, moduleOf, type ParsedSession } from "../../formats/registry.js";
+import { profileNames } from "../options/options.js";
 import type { FormatModule, SessionBase } from "../../formats/types.js";
-import { compactionDiffs, type CompactionDiff, type CompactionDiffOptions } from "../../context/compaction.js";
+import type { CompactionDiff, CompactionDiffOptions } from "../../context/compaction.js";
 
 export type { CompactionDiff };
 import { replayStream, type ReplayDocument } from "../../context/replay.js";
@@ -26,7 +28,7 @@ export interface LoadedSession {
 /** Reads a session or explains (InputError → exit 2) why it cannot be replayed. */
 export async function loadSession(path: string, opts: { profile?: string } = {}): Promise<LoadedSession> {
   // A name no format knows is refused before reading; a known name must belong to the detected format.
-  if (opts.profile !== undefined && !formatOfProfile(opts.profile))
+  if (opts.profile !== undefined && !headOfProfile(opts.profile))
     throw new UsageError(`no such profile (${profileNames()})`, { name: "profile", value: opts.profile });
   const s: ParsedSession = await readSession(path, { profile: opts.profile });
   if (!isSession(s)) {
@@ -37,7 +39,7 @@ export async function loadSession(path: string, opts: { profile?: string } = {})
   const module = moduleOf(s);
   if (opts.profile !== undefined && !module.profiles.includes(opts.profile)) {
     throw new UsageError(
-      `a ${formatOfProfile(opts.profile)?.name} profile, but ${s.file} is a ${s.format} session (its profiles: ${module.profiles.join("|")})`,
+      `a ${headOfProfile(opts.profile)?.name} profile, but ${s.file} is a ${s.format} session (its profiles: ${module.profiles.join("|")})`,
       { name: "profile", value: opts.profile },
     );
   }
@@ -89,6 +91,8 @@ export async function compactionDiffFile(
   opts: CompactionDiffOptions,
 ): Promise<{ doc: { schemaVersion: 1; compactions: CompactionDiff[] }; session: SessionBase }> {
   const { session } = await loadSession(path, opts);
+  // Only this job needs the compaction diffs (and the diff package they use).
+  const { compactionDiffs } = await import("../../context/compaction.js");
   const compactions = compactionDiffs(session, opts);
   if (opts.compactionId !== undefined && compactions.length === 0)
     throw new InputError(`no such compaction in ${session.file}`, { name: "compactionId", value: opts.compactionId });

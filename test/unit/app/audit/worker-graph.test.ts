@@ -2,28 +2,13 @@
 // every module costs each worker's isolate memory). This file imports the registry without src/formats/index.ts,
 // so it starts with no format loaded, as a worker does; the second test holds the lazy path to the eager one.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { readdirSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { staticGraph } from "../module-graph.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
 const SRC = resolve(ROOT, "src");
-
-/** The source files a module reaches through static imports (`import type` and `import()` aside). */
-function staticGraph(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const walk = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+"(\.[^"]+)"|^import\s+"(\.[^"]+)"/gms)) {
-      const spec = (m[1] ?? m[2]) as string;
-      walk(resolve(dirname(file), spec.replace(/\.js$/, ".ts")));
-    }
-  };
-  walk(entry);
-  return seen;
-}
 
 // What a worker may hold of a format before a file of it arrives: its head and what its head needs.
 const HEAD_PARTS = /^formats\/[^/]+\/(head|codes|model)\.ts$|^formats\/scorel\/(detect|profiles|problems)\.ts$/;
