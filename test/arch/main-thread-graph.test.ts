@@ -42,6 +42,9 @@ describe("architecture: the main thread's module graph", () => {
     expect(files).toContain("formats/registry.ts");
     expect(files.filter((f) => /^formats\/[^/]+\/(index|parse)\.ts$/.test(f) || f === "formats/index.ts")).toEqual([]);
     expect(under(files, ["ttsr/", "app/validate/kinds.ts", "capsule/index.ts", "capsule/validate.ts"])).toEqual([]);
+    // Nor the per-line reader of the other threads (the pi schemas and validators), loaded once they are starting.
+    expect(files).not.toContain("app/validate/chunks.ts");
+    expect(under(files, ["formats/pi/line-facts.ts", "formats/pi/schema.ts", "schema/"])).toEqual([]);
   });
 
   it("the audit orchestrator does not load the in-thread audit", () => {

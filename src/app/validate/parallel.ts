@@ -17,7 +17,7 @@ import { isStdin } from "../../io/read.js";
 import { fileSize } from "../../io/stat.js";
 import { isDirectory } from "../../io/text.js";
 import { workerScript } from "../workers/pool.js";
-import { decodeFacts, eachFactsOf, type ChunkResult, type ChunkTask } from "./chunks.js";
+import type { ChunkResult, ChunkTask } from "./chunks.js";
 import { newClaim, take } from "./claim.js";
 import { defaultCuts } from "./cuts.js";
 import { inProcessReader, type OtherReaders, workerReaders } from "./others.js";
@@ -72,6 +72,9 @@ export async function readSessionParallel(path: string, opts: ParallelOptions = 
     if (!p?.pushFacts || version === undefined) return undefined;
     const pi = p as PiParser;
     others = startOthers();
+    // The per-line reader (the pi schemas and their precompiled validators) is loaded once the workers are
+    // starting, not before: on one large file that load was on the way to the other threads' start.
+    const { decodeFacts, eachFactsOf } = await import("./chunks.js");
     const ranges = rangesOf(file, headEnd, size, opts.cuts, workers);
     const claim = newClaim(ranges.length);
     others.start({ path, ranges, version, claim: claim.buffer as SharedArrayBuffer });
