@@ -25,7 +25,18 @@ function integerOverflows(lex: string): boolean {
   return n > U64_MAX || n < I64_MIN;
 }
 
-const isFloatLexeme = (lex: string): boolean => /[.eE]/.test(lex) || lex === "-0" || integerOverflows(lex);
+/**
+ * Whether the number lexeme text[s, end) is an f64 to serde_json: a fraction or exponent mark, `-0`, or an
+ * integer beyond u64/i64. Read in place: the line scan below meets many numbers and makes no string for them.
+ */
+function isFloatLexeme(text: string, s = 0, end = text.length): boolean {
+  for (let k = s; k < end; k++) {
+    const d = text.charCodeAt(k);
+    if (d === 46 || d === 101 || d === 69) return true;
+  }
+  if (end - s === 2 && text.charCodeAt(s) === 45 && text.charCodeAt(s + 1) === 48) return true;
+  return end - s >= 19 && integerOverflows(text.slice(s, end));
+}
 
 /** End index (exclusive) of the string token starting at the quote `start`. Assumes valid JSON. */
 function stringEnd(text: string, start: number): number {
@@ -40,6 +51,12 @@ function stringEnd(text: string, start: number): number {
 }
 
 const isNumChar = (c: number) => (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69;
+/** End (exclusive) of the number lexeme that starts at `s`. */
+function numberEnd(text: string, s: number): number {
+  let i = s;
+  while (i < text.length && isNumChar(text.charCodeAt(i))) i++;
+  return i;
+}
 
 function keyCount(v: unknown): number {
   let n = 0;
@@ -66,12 +83,9 @@ export function needsSerdeView(text: string, parsed: unknown): boolean {
       colons++;
       i++;
     } else if ((c >= 48 && c <= 57) || c === 45) {
-      // isFloatLexeme without a string per number (every line holds many): a fraction or exponent mark, "-0",
-      // or an integer long enough to overflow.
       const s = i;
-      let mark = false;
-      for (let d = c; i < text.length && isNumChar(d); d = text.charCodeAt(++i)) if (d === 46 || d === 101 || d === 69) mark = true;
-      if (mark || (i - s === 2 && c === 45 && text.charCodeAt(s + 1) === 48) || (i - s >= 19 && integerOverflows(text.slice(s, i)))) return true;
+      i = numberEnd(text, i);
+      if (isFloatLexeme(text, s, i)) return true;
     } else i++;
   }
   return colons !== keyCount(parsed);
@@ -129,7 +143,7 @@ export function serdeView(text: string): unknown {
     else if (c === 110) [value, i] = [null, i + 4];
     else {
       const s = i;
-      while (i < text.length && isNumChar(text.charCodeAt(i))) i++;
+      i = numberEnd(text, i);
       const lex = text.slice(s, i);
       value = isFloatLexeme(lex) ? new FloatLex(Number(lex), lex) : Number(lex);
     }
