@@ -47,6 +47,15 @@ export interface CompactionDiffOptions {
 const byIdentity = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m.text}`;
 const byContent = (m: Msg) => `${m.role}\u0000${m.text}`;
 
+/** No NUL in any role or source id (a loop: this runs over every message of both sides of each compaction). */
+function plainKeys(ms: readonly Msg[]): boolean {
+  for (const m of ms) {
+    if (m.role.includes("\u0000")) return false;
+    for (const id of m.sourceIds) if (id.includes("\u0000")) return false;
+  }
+  return true;
+}
+
 /**
  * Pairs the messages of before and after: by (role, sourceIds, text) first, then the rest by (role, text)
  * alone — a yoi compacted segment re-seeds kept messages under new ids. Multiplicity is respected; the
@@ -54,13 +63,17 @@ const byContent = (m: Msg) => `${m.role}\u0000${m.text}`;
  */
 export function matchPositions(before: readonly Msg[], after: readonly Msg[], heads = new Map<Msg, string>()): Map<number, number> {
   // A NUL inside a role or source id could make two different key tuples one string: the string keys then decide.
-  const plain = (m: Msg) => !m.role.includes("\u0000") && !m.sourceIds.some((id) => id.includes("\u0000"));
-  return before.every(plain) && after.every(plain) ? matchByTextMaps(before, after, heads) : matchByStringKeys(before, after);
+  return plainKeys(before) && plainKeys(after) ? matchByTextMaps(before, after, heads) : matchByStringKeys(before, after);
 }
 
 /**
  * matchPositions with the text as a key of its own: a message's text is a long string whose hash V8
  * keeps, while a joined key string is new for every message and hashed over all its characters.
+ * The smaller side (after a compaction: its summary and the kept window) is pooled by text, then by head,
+ * and the other side is walked in order: most of its messages miss on the text alone, so they need no
+ * head and no map of their own. Within a key the k-th unpaired message of one side pairs with the k-th of
+ * the other, which are the pairs of pooling `before` and taking `after` in order; each round's pairs are
+ * entered in `after` order, as that way enters them.
  */
 function matchByTextMaps(before: readonly Msg[], after: readonly Msg[], heads: Map<Msg, string>): Map<number, number> {
   const keptBefore = new Map<number, number>();
@@ -75,27 +88,42 @@ function matchByTextMaps(before: readonly Msg[], after: readonly Msg[], heads: M
     }
     return h;
   };
+  const poolAfter = after.length <= before.length;
+  const pooled = poolAfter ? after : before;
+  const walked = poolAfter ? before : after;
+  const pooledDone = (k: number) => (poolAfter ? keptAfter.has(k) : keptBefore.has(k));
+  const walkedDone = (k: number) => (poolAfter ? keptBefore.has(k) : keptAfter.has(k));
   for (const head of [idHead, (m: Msg) => m.role]) {
     const pool = new Map<string, Map<string, number[]>>();
-    before.forEach((m, i) => {
-      if (keptBefore.has(i)) return;
-      const h = head(m);
-      let byText = pool.get(h);
-      if (!byText) {
-        byText = new Map();
-        pool.set(h, byText);
+    for (let k = 0; k < pooled.length; k++) {
+      if (pooledDone(k)) continue;
+      const m = pooled[k];
+      let byHead = pool.get(m.text);
+      if (!byHead) {
+        byHead = new Map();
+        pool.set(m.text, byHead);
       }
-      const list = byText.get(m.text);
-      if (list) list.push(i);
-      else byText.set(m.text, [i]);
-    });
-    after.forEach((m, j) => {
-      if (keptAfter.has(j)) return;
-      const i = pool.get(head(m))?.get(m.text)?.shift();
-      if (i === undefined) return;
+      const h = head(m);
+      const list = byHead.get(h);
+      if (list) list.push(k);
+      else byHead.set(h, [k]);
+    }
+    if (pool.size === 0) break;
+    const found: Array<[number, number]> = [];
+    for (let k = 0; k < walked.length; k++) {
+      const m = walked[k];
+      const byHead = pool.get(m.text);
+      if (byHead === undefined || walkedDone(k)) continue;
+      const other = byHead.get(head(m))?.shift();
+      if (other === undefined) continue;
+      found.push(poolAfter ? [k, other] : [other, k]);
+    }
+    // Walking `before`, the pairs come in its order.
+    if (poolAfter) found.sort((x, y) => x[1] - y[1]);
+    for (const [i, j] of found) {
       keptBefore.set(i, j);
       keptAfter.add(j);
-    });
+    }
   }
   return keptBefore;
 }

@@ -55,37 +55,68 @@ function slimMsg(m: Msg): Msg {
 export class MessageTable {
   readonly messages: Msg[] = [];
   private byRef = new Map<Msg, number>();
-  /** Cheap fingerprint → candidate indices; content is compared (as JSON) only among candidates. */
-  private byPrint = new Map<string, number[]>();
+  /**
+   * Candidate indices by the first source id (a string the session's tree maps have hashed already), or by a
+   * fingerprint for a message without one; content is compared (as JSON) only among candidates of the same shape.
+   */
+  private byFirstId = new Map<string, number | number[]>();
+  private byPrint = new Map<string, number | number[]>();
   /** Per index: the message as given (before slimming) and its JSON once computed. */
   private given: Msg[] = [];
   private json: (string | undefined)[] = [];
   index(m: Msg): number {
     const r = this.byRef.get(m);
     if (r !== undefined) return r;
-    // Equal JSON implies an equal fingerprint, so this interns exactly as JSON keys would, but a message
-    // seen for the first time (the common case) is never stringified.
-    const print = fingerprint(m);
-    const bucket = this.byPrint.get(print);
+    // Equal JSON implies an equal first id and shape (and an equal fingerprint), so this interns exactly as
+    // JSON keys would, but a message seen for the first time (the common case) is never stringified.
+    const first = firstId(m);
+    const map = first === undefined ? this.byPrint : this.byFirstId;
+    const key = first ?? fingerprint(m);
+    const bucket = map.get(key);
     let i: number | undefined;
-    if (bucket) {
-      const key = JSON.stringify(m);
-      i = bucket.find((j) => {
-        this.json[j] ??= JSON.stringify(this.given[j]);
-        return this.json[j] === key;
-      });
+    if (bucket !== undefined) {
+      let json: string | undefined;
+      const same = (j: number): boolean => {
+        const g = this.given[j];
+        if (!sameShape(g, m)) return false;
+        json ??= JSON.stringify(m);
+        this.json[j] ??= JSON.stringify(g);
+        return this.json[j] === json;
+      };
+      if (typeof bucket === "number") i = same(bucket) ? bucket : undefined;
+      else i = bucket.find(same);
     }
     if (i === undefined) {
       i = this.messages.length;
       this.messages.push(slimMsg(m));
       this.given.push(m);
       this.json.push(undefined);
-      if (bucket) bucket.push(i);
-      else this.byPrint.set(print, [i]);
+      if (bucket === undefined) map.set(key, i);
+      else if (typeof bucket === "number") map.set(key, [bucket, i]);
+      else bucket.push(i);
     }
     this.byRef.set(m, i);
     return i;
   }
+}
+
+const firstId = (m: Msg): string | undefined => {
+  const ids = m.sourceIds;
+  return Array.isArray(ids) && typeof ids[0] === "string" ? ids[0] : undefined;
+};
+
+/** What two messages with equal JSON share, compared without making any string. */
+function sameShape(a: Msg, b: Msg): boolean {
+  if (String(a.role) !== String(b.role)) return false;
+  if ((typeof a.text === "string" ? a.text.length : -1) !== (typeof b.text === "string" ? b.text.length : -1)) return false;
+  if ((Array.isArray(a.blocks) ? a.blocks.length : -1) !== (Array.isArray(b.blocks) ? b.blocks.length : -1)) return false;
+  const x = a.sourceIds;
+  const y = b.sourceIds;
+  if (!Array.isArray(x) || !Array.isArray(y)) return Array.isArray(x) === Array.isArray(y);
+  if (x.length !== y.length) return false;
+  // Only strings are told apart here (a null and an undefined id have the same JSON).
+  for (let k = 0; k < x.length; k++) if (x[k] !== y[k] && typeof x[k] === "string" && typeof y[k] === "string") return false;
+  return true;
 }
 
 const fingerprint = (m: Msg): string =>
