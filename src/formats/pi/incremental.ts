@@ -14,7 +14,7 @@ import { isObject } from "../../shared/json.js";
 import { push, tail, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
 import { emitItems, entryMessage } from "./context.js";
-import { cachedMsg } from "./lower.js";
+import { cachedMsg, msgCacheOf, type MsgCache } from "./lower.js";
 import type { AgentMessage } from "./messages.js";
 import { remoteCompactionPayload } from "./messages.js";
 import { isOmp, type PiEntry, type PiProfile, type PiSession } from "./model.js";
@@ -34,38 +34,51 @@ interface Win {
 }
 /** Entry/exit times of a DFS of the tree and every node's depth, for O(1) ancestor tests. */
 interface Euler {
-  tin: Map<string, number>;
-  tout: Map<string, number>;
-  depthOf: Map<string, number>;
+  /** A node's place in the arrays below (one map instead of one per figure: it is made for every entry). */
+  slot: Map<string, number>;
+  tin: Int32Array;
+  tout: Int32Array;
+  depth: Int32Array;
 }
 
 /** The Euler times of an iterative DFS (no recursion: paths are 40,000 entries deep). */
 function eulerTimes(s: PiSession): Euler {
-  const tin = new Map<string, number>();
-  const tout = new Map<string, number>();
-  const depthOf = new Map<string, number>();
-  let clock = 0;
   const { tree } = s;
+  const n = tree.nodes.length;
+  const slot = new Map<string, number>();
+  const tin = new Int32Array(n);
+  const tout = new Int32Array(n);
+  const depth = new Int32Array(n);
+  let clock = 0;
+  // The DFS stack as parallel arrays: a node's slot and its next child to visit (its depth is the stack's).
+  const stackSlot: number[] = [];
+  const stackKids: (readonly string[])[] = [];
+  const stackNext: number[] = [];
+  const enter = (id: string, d: number): void => {
+    const k = slot.size;
+    slot.set(id, k);
+    tin[k] = clock++;
+    depth[k] = d;
+    stackSlot.push(k);
+    stackKids.push(tree.children.get(id) ?? []);
+    stackNext.push(0);
+  };
   for (const root of tree.nodes) {
     if (tree.parent.get(root) !== null) continue;
-    const stack: [string, number, number][] = [[root, 0, 0]];
-    tin.set(root, clock++);
-    depthOf.set(root, 0);
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      const kids = tree.children.get(top[0]) ?? [];
-      if (top[1] < kids.length) {
-        const kid = kids[top[1]++];
-        tin.set(kid, clock++);
-        depthOf.set(kid, top[2] + 1);
-        stack.push([kid, 0, top[2] + 1]);
-      } else {
-        tout.set(top[0], clock++);
-        stack.pop();
+    enter(root, 0);
+    while (stackSlot.length > 0) {
+      const top = stackSlot.length - 1;
+      const kids = stackKids[top];
+      if (stackNext[top] < kids.length) enter(kids[stackNext[top]++], top + 1);
+      else {
+        tout[stackSlot[top]] = clock++;
+        stackSlot.pop();
+        stackKids.pop();
+        stackNext.pop();
       }
     }
   }
-  return { tin, tout, depthOf };
+  return { slot, tin, tout, depth };
 }
 
 interface Chain {
@@ -115,12 +128,15 @@ export class IncrementalContexts {
    * compaction's own window cannot know). Callers then build each context in full.
    */
   readonly exact: boolean;
+  /** The session's Msgs (lower.ts msgCacheOf), shared with piToMsgs. */
+  private readonly msgs: MsgCache;
 
   constructor(
     private readonly s: PiSession,
     private readonly profile: PiProfile,
   ) {
     this.exact = !(profile === "omp18" && s.entries.some((e) => this.keepsDescendant(e)));
+    this.msgs = msgCacheOf(s);
   }
 
   private get euler(): Euler {
@@ -160,18 +176,26 @@ export class IncrementalContexts {
     const r = e.raw;
     if (e.type !== "compaction" || !isObject(r.details) || r.details.kind !== "experimental-context-rollover") return false;
     const fk = r.firstKeptEntryId;
-    const { tin } = this.euler;
-    return typeof fk === "string" && fk !== e.id && tin.has(fk) && tin.has(e.id) && this.isAncestorOrSelf(e.id, fk);
+    const { slot } = this.euler;
+    return typeof fk === "string" && fk !== e.id && slot.has(fk) && slot.has(e.id) && this.isAncestorOrSelf(e.id, fk);
   }
 
   private isAncestorOrSelf(a: string, b: string): boolean {
-    const { tin, tout } = this.euler;
-    return tin.get(a)! <= tin.get(b)! && tout.get(b)! <= tout.get(a)!;
+    const { slot, tin, tout } = this.euler;
+    const x = slot.get(a);
+    const y = slot.get(b);
+    return x !== undefined && y !== undefined && tin[x] <= tin[y] && tout[y] <= tout[x];
+  }
+
+  /** The depth of a node of the tree (the Euler walk's). */
+  private depthOf(id: string): number {
+    const { slot, depth } = this.euler;
+    return depth[slot.get(id)!];
   }
 
   private emitted(r: PiEntry, st: St): boolean {
     if (!this.isAncestorOrSelf(r.id, st.node.id)) return false;
-    const d = this.euler.depthOf.get(r.id)!;
+    const d = this.depthOf(r.id);
     const w = st.win;
     return w.kind === 0 || (w.kind === 1 ? d > w.a : d > w.a || (w.b >= 0 && w.b <= d && d < w.a));
   }
@@ -205,7 +229,7 @@ export class IncrementalContexts {
     );
     let l = st.done;
     items.forEach((it, i) => {
-      l = push(l, cachedMsg(it.msg, it.src, this.profile, it.msg.role === "assistant" && isIT(items[i + 1]?.msg)));
+      l = push(l, cachedMsg(it.msg, it.src, this.profile, it.msg.role === "assistant" && isIT(items[i + 1]?.msg), this.msgs));
     });
     return l;
   }
@@ -242,11 +266,11 @@ export class IncrementalContexts {
   private compactionWindow(e: PiEntry, depth: number, path: List<PiEntry>): Win {
     if (this.profile === "omp18") return this.window18(e, depth, path);
     const fk = e.raw.firstKeptEntryId;
-    const { tin, depthOf } = this.euler;
-    const onPath = typeof fk === "string" && fk !== e.id && tin.has(fk) && tin.has(e.id) && this.isAncestorOrSelf(fk, e.id);
+    const { slot } = this.euler;
+    const onPath = typeof fk === "string" && fk !== e.id && slot.has(fk) && slot.has(e.id) && this.isAncestorOrSelf(fk, e.id);
     // pi-1.5 keeps the range whatever the payload (it has no remote compaction).
     const remote = this.profile !== "pi-1.5" && remoteCompactionPayload(e) !== undefined;
-    return { kind: 2, a: depth, b: !remote && onPath ? depthOf.get(fk)! : -1 };
+    return { kind: 2, a: depth, b: !remote && onPath ? this.depthOf(fk) : -1 };
   }
 
   /**
@@ -258,8 +282,8 @@ export class IncrementalContexts {
   private window18(e: PiEntry, depth: number, path: List<PiEntry>): Win {
     const r = e.raw;
     // Depth of an id on this path (the compaction itself included), or -1.
-    const { tin, depthOf } = this.euler;
-    const at = (id: unknown): number => (typeof id === "string" && tin.has(id) && this.isAncestorOrSelf(id, e.id) ? depthOf.get(id)! : -1);
+    const { slot } = this.euler;
+    const at = (id: unknown): number => (typeof id === "string" && slot.has(id) && this.isAncestorOrSelf(id, e.id) ? this.depthOf(id) : -1);
     const prt = typeof r.providerReplayThroughEntryId === "string" && r.providerReplayThroughEntryId !== "" ? at(r.providerReplayThroughEntryId) : -1;
     const fk = at(r.firstKeptEntryId);
     let from = depth;
@@ -288,7 +312,7 @@ export class IncrementalContexts {
   private rebuild(e: PiEntry, path: List<PiEntry>, depth: number, win: Win, notes: PiEntry | null): St {
     const from = win.kind === 0 ? 0 : win.kind === 2 && win.b >= 0 ? win.b : win.a;
     const head = notes ? notesMessage(notes) : undefined;
-    const done = notes && head ? push(null, cachedMsg(head, [notes.id], this.profile, false)) : null;
+    const done = notes && head ? push(null, cachedMsg(head, [notes.id], this.profile, false, this.msgs)) : null;
     const st: St = { node: e, depth, path, win, done, tail: [], dropped: null, watch: null, notes };
     const entries = tail(path, win.s ?? from);
     for (const it of emitItems(entries, this.profile)) this.append(st, it);
@@ -297,7 +321,7 @@ export class IncrementalContexts {
 
   private append(st: St, it: Item): void {
     if (!isOmp(this.profile)) {
-      st.done = push(st.done, cachedMsg(it.msg, it.src, this.profile, false));
+      st.done = push(st.done, cachedMsg(it.msg, it.src, this.profile, false, this.msgs));
       return;
     }
     st.tail = [...st.tail, it];
@@ -346,7 +370,7 @@ export class IncrementalContexts {
   private finalizeFirst(st: St): boolean {
     const { msg: y, src } = st.tail[0];
     if (y.role !== "assistant") {
-      if (!(y.role === "toolResult" && inChain(st.dropped, y.toolCallId))) st.done = push(st.done, cachedMsg(y, src, this.profile, false));
+      if (!(y.role === "toolResult" && inChain(st.dropped, y.toolCallId))) st.done = push(st.done, cachedMsg(y, src, this.profile, false, this.msgs));
       return true;
     }
     if (isFailed(y)) {
@@ -357,13 +381,19 @@ export class IncrementalContexts {
         return true;
       }
     }
-    const unpaired = callIds(y).filter((id) => !this.paired(st, id));
-    if (unpaired.length > 0 && st.tail.length <= CAP) return false;
+    // Asked again at every entry while its answers come in: calls are mostly answered in order, so the last
+    // one is looked at first, and the first unanswered call ends the wait.
+    const ids = callIds(y);
+    let answered = true;
+    for (let j = ids.length - 1; j >= 0 && answered; j--) answered = this.paired(st, ids[j]);
+    if (!answered && st.tail.length <= CAP) return false;
+    const unpaired = answered ? [] : ids.filter((id) => !this.paired(st, id));
     const k = this.follower(st, 0, true);
     if (k < 0) return false;
-    const stripped = stripDangling(y, (id) => this.paired(st, id));
+    // With every call answered nothing is stripped (stripDangling would return the message itself).
+    const stripped = answered ? y : stripDangling(y, (id) => this.paired(st, id));
     if (unpaired.length > 0) st.watch = { ids: new Set(unpaired), next: st.watch };
-    if (stripped) st.done = push(st.done, cachedMsg(stripped, src, this.profile, isIT(st.tail[k].msg)));
+    if (stripped) st.done = push(st.done, cachedMsg(stripped, src, this.profile, isIT(st.tail[k].msg), this.msgs));
     return true;
   }
 }

@@ -61,7 +61,23 @@ interface Cached {
   msg: Msg;
   more?: Map<string, Msg>;
 }
-const cache = new WeakMap<object, Cached>();
+/** Where cachedMsg keeps its Msgs: a session's own map (msgCacheOf), or one weak map for callers without a session. */
+export interface MsgCache {
+  get(m: object): Cached | undefined;
+  set(m: object, c: Cached): unknown;
+}
+const shared: MsgCache = new WeakMap<object, Cached>();
+// A plain map per session, dropped with it: adding to one large weak map cost more than lowering the message
+// (the collector also has to clear that map's entries for every dead message of every session).
+const bySession = new WeakMap<PiSession, Map<object, Cached>>();
+export function msgCacheOf(s: PiSession): MsgCache {
+  let c = bySession.get(s);
+  if (c === undefined) {
+    c = new Map();
+    bySession.set(s, c);
+  }
+  return c;
+}
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean => {
   if (a === b) return true;
@@ -70,7 +86,7 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean => {
   return true;
 };
 
-export function cachedMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean): Msg {
+export function cachedMsg(m: AgentMessage, sourceIds: string[], profile: PiProfile, interruptedNext: boolean, cache: MsgCache = shared): Msg {
   const c = cache.get(m);
   if (c === undefined) {
     const msg = toMsg(m, sourceIds, profile, interruptedNext);
@@ -90,7 +106,8 @@ export function cachedMsg(m: AgentMessage, sourceIds: string[], profile: PiProfi
 
 export function piToMsgs(s: PiSession, ctx: NativeContext<AgentMessage>, opts?: ContextOptions): Msg[] {
   const profile: PiProfile = isPiProfile(opts?.profile) ? opts.profile : ((ctx as { profile?: PiProfile }).profile ?? s.profile);
+  const cache = msgCacheOf(s);
   return ctx.messages.map((m, i) =>
-    cachedMsg(m, ctx.sourceIds[i] ?? [], profile, isOmp(profile) && m.role === "assistant" && isInterruptedThinking(ctx.messages[i + 1])),
+    cachedMsg(m, ctx.sourceIds[i] ?? [], profile, isOmp(profile) && m.role === "assistant" && isInterruptedThinking(ctx.messages[i + 1]), cache),
   );
 }

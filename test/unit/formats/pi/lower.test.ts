@@ -1,7 +1,8 @@
 // Lowering to Msg (design §5) with provider text per strings.md §2.1 (pi), §2.2–2.5 (omp17), §2.4 notices.
 import { describe, expect, it } from "vitest";
 import { buildPiContext } from "../../../../src/formats/pi/context.js";
-import { cachedMsg, piToMsgs, toMsg } from "../../../../src/formats/pi/lower.js";
+import { cachedMsg, msgCacheOf, piToMsgs, toMsg } from "../../../../src/formats/pi/lower.js";
+import type { PiSession } from "../../../../src/formats/pi/model.js";
 import type { AgentMessage } from "../../../../src/formats/pi/messages.js";
 import { formatBytes, formatOutputNotice } from "../../../../src/formats/pi/output-notice.js";
 import { parseFixture } from "./helpers.js";
@@ -303,5 +304,38 @@ describe("cachedMsg: one Msg per message, profile, interrupted flag and source i
     expect(new Set([joined, one, two]).size).toBe(3);
     expect(one.sourceIds).toEqual(["a,b"]);
     expect(two.sourceIds).toEqual(["a", "b"]);
+  });
+});
+
+describe("cachedMsg with a session's cache (msgCacheOf)", () => {
+  it("one Msg per message within a session's cache, apart from the shared cache and other sessions' caches", () => {
+    const msg = { role: "user", content: "hi", timestamp: 1 } as unknown as AgentMessage;
+    const s1 = {} as PiSession;
+    const s2 = {} as PiSession;
+    const c1 = msgCacheOf(s1);
+    expect(msgCacheOf(s1)).toBe(c1);
+    const a = cachedMsg(msg, ["e1"], "pi", false, c1);
+    expect(cachedMsg(msg, ["e1"], "pi", false, msgCacheOf(s1))).toBe(a);
+    expect(cachedMsg(msg, ["e1", "e2"], "pi-1.5", false, c1)).not.toBe(a);
+    const b = cachedMsg(msg, ["e1"], "pi", false, msgCacheOf(s2));
+    expect(b).not.toBe(a);
+    expect(b).toEqual(a);
+    expect(cachedMsg(msg, ["e1"], "pi", false)).not.toBe(a);
+  });
+});
+
+describe("piToMsgs keeps its Msgs in the session's cache", () => {
+  it("the same context lowers to the very same Msgs; the same file parsed again to equal, other ones", () => {
+    const s = parseFixture("omp17-written-tool-reminder.jsonl");
+    const leaf = s.tree.activeLeafId;
+    const ctx = buildPiContext(s, leaf);
+    const a = piToMsgs(s, ctx);
+    expect(a.length).toBeGreaterThan(1);
+    const b = piToMsgs(s, ctx);
+    b.forEach((x, i) => expect(x).toBe(a[i]));
+    const again = parseFixture("omp17-written-tool-reminder.jsonl");
+    const c = piToMsgs(again, buildPiContext(again, leaf));
+    expect(c).toEqual(a);
+    expect(c[0]).not.toBe(a[0]);
   });
 });
