@@ -332,7 +332,7 @@ describe("piToMsgs keeps its Msgs in the session's cache", () => {
     const a = piToMsgs(s, ctx);
     expect(a.length).toBeGreaterThan(1);
     const b = piToMsgs(s, ctx);
-    b.forEach((x, i) => expect(x).toBe(a[i]));
+    for (const [i, x] of b.entries()) expect(x).toBe(a[i]);
     const again = parseFixture("omp17-written-tool-reminder.jsonl");
     const c = piToMsgs(again, buildPiContext(again, leaf));
     expect(c).toEqual(a);
