@@ -95,9 +95,12 @@ function matchByTextMaps(before: readonly Msg[], after: readonly Msg[], heads: M
   const walkedDone = (k: number) => (poolAfter ? keptBefore.has(k) : keptAfter.has(k));
   for (const head of [idHead, (m: Msg) => m.role]) {
     const pool = new Map<string, Map<string, number[]>>();
+    // A text's length is looked up before the text: hashing a text not hashed before reads all of it.
+    const lengths = new Set<number>();
     for (let k = 0; k < pooled.length; k++) {
       if (pooledDone(k)) continue;
       const m = pooled[k];
+      lengths.add(m.text.length);
       let byHead = pool.get(m.text);
       if (!byHead) {
         byHead = new Map();
@@ -112,6 +115,7 @@ function matchByTextMaps(before: readonly Msg[], after: readonly Msg[], heads: M
     const found: Array<[number, number]> = [];
     for (let k = 0; k < walked.length; k++) {
       const m = walked[k];
+      if (!lengths.has(m.text.length)) continue;
       const byHead = pool.get(m.text);
       if (byHead === undefined || walkedDone(k)) continue;
       const other = byHead.get(head(m))?.shift();

@@ -114,7 +114,13 @@ export const incrementalApplies = (s: PiSession): boolean =>
   !s.diagnostics.some((d) => d.code === "PI_DUPLICATE_ID" || d.code === "PI_DANGLING_PARENT" || d.code === "PI_PARENT_CYCLE");
 
 export class IncrementalContexts {
+  /**
+   * The states kept: those asked for, and those of nodes a later question may start from (keeps, below). Every
+   * other node's state is a step on the way, dropped once its child's is made (they were most of what a
+   * session's contexts kept alive).
+   */
   private readonly states = new Map<string, St>();
+  #keeps: Set<string> | undefined;
   // The Euler times and the maps below are made on first use: a pi session without compactions never asks
   // an ancestor question, and only omp pairs results and only pi-1.5 edits (≈ 60 ms on a 40,000-entry file).
   #euler: Euler | undefined;
@@ -214,11 +220,33 @@ export class IncrementalContexts {
       cur = cur.parentId ? this.s.byId.get(cur.parentId) : undefined;
     }
     let st = cur ? this.states.get(cur.id) : undefined;
+    const keeps = this.keeps;
     for (let i = chain.length - 1; i >= 0; i--) {
       st = this.extend(st, chain[i]);
-      this.states.set(chain[i].id, st);
+      if (i === 0 || keeps.has(chain[i].id)) this.states.set(chain[i].id, st);
     }
     return st!;
+  }
+
+  /**
+   * Nodes whose state is kept when a walk passes them: where the tree branches (a later walk down another branch
+   * starts there), every turn's leaf and both sides of every compaction (asked for in any order). So no node is
+   * extended twice by the turns and the compactions, and their contexts share the same list cells as when every
+   * state was kept.
+   */
+  private get keeps(): Set<string> {
+    if (this.#keeps === undefined) {
+      const keeps = new Set<string>();
+      for (const [id, kids] of this.s.tree.children) if (kids.length > 1) keeps.add(id);
+      for (const e of this.s.entries) {
+        if (e.type === "compaction") {
+          keeps.add(e.id);
+          if (e.parentId) keeps.add(e.parentId);
+        } else if (e.type === "message" && e.parentId && isObject(e.raw.message) && e.raw.message.role === "assistant") keeps.add(e.parentId);
+      }
+      this.#keeps = keeps;
+    }
+    return this.#keeps;
   }
 
   /** The context at a node as a persistent list: the finalised prefix plus the tail after the v17 passes. */
