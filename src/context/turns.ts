@@ -97,7 +97,8 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : (session.tree.activeLeafId ?? undefined));
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
   const all = [...module.turnContexts(session, { profile: opts.profile })];
-  const byResponse = new Map<string, TurnContext>(all.map((t) => [t.ref.responseId, t]));
+  const byResponse = new Map<string, TurnContext>();
+  for (const t of all) byResponse.set(t.ref.responseId, t);
   // Nearest earlier turn on the same root path = the nearest ancestor of the leaf that is a response.
   const nearestTurn = new Map<string, TurnContext | null>();
   const ancestorTurn = (id: string | null): TurnContext | null => {

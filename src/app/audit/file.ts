@@ -7,7 +7,7 @@ import { readText } from "../../io/text.js";
 import { compactionDiffs } from "../../context/compaction.js";
 import { exactCounter } from "../../context/tokens-exact.js";
 import { charsPer4, type TokenCounter } from "../../context/tokens.js";
-import { iterTurnViews, type DeltaMessages } from "../../context/turns.js";
+import { iterTurnViews, type DeltaMessages, type Turn } from "../../context/turns.js";
 import { isSession, moduleOf } from "../../formats/registry.js";
 import type { Msg } from "../../formats/types.js";
 import type { AuditSession } from "../../audit/model.js";
@@ -117,9 +117,10 @@ async function auditSessionFile(
   // time (no list of all views held next to the builder's tables).
   // Each message's token count is made once, for the turns and the compactions alike.
   const counted = new Map<Msg, number>();
+  // The views are handed over as they are (the builder reads only its fields): no copy per turn.
   for (const t of iterTurnViews(s, { scope: "all", delta: true, tokens, counted })) {
-    if (Array.isArray(t.messages)) b.addTurn({ ...t, messages: t.messages });
-    else b.addDeltaTurn({ ...t, messages: t.messages as DeltaMessages });
+    if (Array.isArray(t.messages)) b.addTurn(t as Turn & { messages: Msg[] });
+    else b.addDeltaTurn(t as Turn & { messages: DeltaMessages });
   }
   for (const c of compactionDiffs(s, { tokens, withPatch: false, counted })) b.addCompaction(c);
   // Where the session came from (a subagent's parent and the call that started it, a fork's original), as validate says.
