@@ -99,8 +99,9 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
   const all = [...module.turnContexts(session, { profile: opts.profile })];
   const byResponse = new Map<string, TurnContext>();
   for (const t of all) byResponse.set(t.ref.responseId, t);
-  // Nearest earlier turn on the same root path = the nearest ancestor of the leaf that is a response.
-  const nearestTurn = new Map<string, TurnContext | null>();
+  // Nearest earlier turn on the same root path = the nearest ancestor of the leaf that is a response. Every
+  // response is its own nearest turn, so one look-up per step answers both questions (memo, response).
+  const nearestTurn = new Map<string, TurnContext | null>(byResponse);
   const ancestorTurn = (id: string | null): TurnContext | null => {
     const chain: string[] = [];
     let found: TurnContext | null = null;
@@ -111,11 +112,6 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
         break;
       }
       chain.push(cur);
-      const t = byResponse.get(cur);
-      if (t) {
-        found = t;
-        break;
-      }
       if (chain.length > session.tree.nodes.length) break; // cycle guard: trees from bad files
     }
     // Memoised for long walks only: a short one costs less than the map entries (a long chain of non-message
