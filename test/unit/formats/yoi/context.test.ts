@@ -65,6 +65,18 @@ describe("yoi replay views", () => {
     expect(yoiItemToMsg({ item: { kind: "tool_result", call_id: "x", summary: "only summary" }, sourceId: "L2" }).text).toBe("only summary");
   });
 
+  it("every Msg kind has the same keys in the same order (JSON outputs write them in that order)", () => {
+    const s = parse(SESSION);
+    const msgs = yoiToMsgs(s, buildYoiContext(s, "L10"));
+    for (const m of msgs) expect(Object.keys(m)).toEqual(["sourceIds", "reminders", "role", "nativeRole", "text", "blocks"]);
+    expect(new Set(msgs.map((m) => m.nativeRole))).toEqual(
+      new Set(["message:system", "message:user", "reasoning", "tool_call", "message:assistant", "tool_result", "system_item:notification"]),
+    );
+    // A role outside the three still names itself (the reader's checks keep such records out, this is the fallback).
+    const odd = yoiItemToMsg({ item: { kind: "message", role: "developer" as "user", content: [] }, sourceId: "L4" });
+    expect([odd.role, odd.nativeRole, odd.text, odd.blocks]).toEqual(["developer", "message:developer", "", []]);
+  });
+
   it("incremental turn contexts equal toMsgs(buildYoiContext) at every turn and share cells", () => {
     const s = parse(SESSION);
     const turns = [...yoiFormat.turnContexts(s)];
