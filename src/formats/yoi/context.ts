@@ -129,7 +129,8 @@ export function* yoiTurnContexts(session: YoiSession, opts?: ContextOptions): Ge
       index++;
       yield ctx;
     }
-    const { added, reset } = applyEntry(s, es[i], profile);
+    // The state's own history, usage and segments are not read here: the fold keeps only what these lists need.
+    const { added, reset } = applyEntry(s, es[i], profile, true);
     if (reset) msgs = null;
     for (const a of added) msgs = push(msgs, yoiItemToMsg(a));
   }

@@ -1,6 +1,7 @@
 // Replay views (yoi-format §4, design §3): buildYoiContext, the Msg mapping, turns and incremental contexts.
 import { describe, expect, it } from "vitest";
-import { toArray } from "../../../../src/shared/plist.js";
+import { size, toArray } from "../../../../src/shared/plist.js";
+import { applyEntry, initialState } from "../../../../src/formats/yoi/restore.js";
 import { buildYoiContext, parseYoi, yoiFormat, yoiItemToMsg, yoiToMsgs, yoiTurns } from "../../../../src/formats/yoi/index.js";
 import * as b from "./builders.js";
 
@@ -91,6 +92,25 @@ describe("yoi replay views", () => {
     expect(c).toBe(turns[0].messages);
     // llm_usage(history_len 3) is the first request's record (its context had 3 items)
     expect(turns.map((t) => t.loggedTokens)).toEqual([1000, undefined, undefined]);
+  });
+
+  it("applyEntry with itemsOnly returns the full fold's items and system prompt, and builds none of the rest", () => {
+    const s = parse(SESSION);
+    for (const profile of ["seed", "head", "v3"] as const) {
+      const full = initialState(profile);
+      const lean = initialState(profile);
+      for (const e of s.entries) {
+        const a = applyEntry(full, e, profile);
+        const b2 = applyEntry(lean, e, profile, true);
+        expect(b2).toEqual(a);
+        expect(lean.system_prompt).toBe(full.system_prompt);
+        expect(lean.turn_count).toBe(full.turn_count);
+      }
+      expect(size(full.history)).toBeGreaterThan(0);
+      expect(full.usage_history).toHaveLength(1);
+      expect(full.user_segments).toHaveLength(1);
+      expect([lean.history, lean.usage_history, lean.user_segments, lean.extensions]).toEqual([null, [], [], []]);
+    }
   });
 
   it("a second segment_start resets the incremental history like the fold", () => {

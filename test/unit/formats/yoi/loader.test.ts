@@ -75,7 +75,9 @@ describe("yoi loader verdict (yoi-format §1)", () => {
   });
 
   it("the invalid UTF-8 index counts the bytes of every line before it, ASCII or not", () => {
-    const before = [b.start(), b.say("caf\u00e9 \u4e2d \ud83d\ude00"), b.say("plain"), "   "];
+    // Lines longer than the counter's 64 KiB piece, with characters of 2, 3 and 4 bytes across its edges.
+    const long = ["\u00e9", "\u4e2d", "\ud83d\ude00"].map((c) => b.say(`x${c.repeat(40000)}`));
+    const before = [b.start(), b.say("caf\u00e9 \u4e2d \ud83d\ude00"), b.say("plain"), "   ", ...long, b.say("y".repeat(70000))];
     const bad = '{"kind":"extension","ts":1,"domain":"\u00e9\uFFFD","payload":1}';
     const lines: LineRecord[] = [...before, bad].map((text, i) => ({ no: i + 1, text, terminated: true, ...(i === before.length && { invalidUtf8: true }) }));
     const head = feedLines(createYoiParser({ file: "x", profile: "head" }), lines);
