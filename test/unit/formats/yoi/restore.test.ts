@@ -65,7 +65,21 @@ describe("toItem", () => {
 
   it("equals the copy, keys in the same order, for any mix of fields (property)", () => {
     const value = fc.oneof(fc.constant(null), fc.boolean(), fc.string({ maxLength: 3 }), fc.array(fc.nat(3), { maxLength: 2 }));
-    const keys = ["kind", "role", "content", "call_id", "name", "arguments", "summary", "attachments", "is_error", "text", "encrypted_content", "signature", "id"];
+    const keys = [
+      "kind",
+      "role",
+      "content",
+      "call_id",
+      "name",
+      "arguments",
+      "summary",
+      "attachments",
+      "is_error",
+      "text",
+      "encrypted_content",
+      "signature",
+      "id",
+    ];
     const item = fc
       .tuple(
         fc.constantFrom("message", "tool_call", "tool_result", "reasoning"),
