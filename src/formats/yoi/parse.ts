@@ -244,14 +244,11 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   }
 
   const tree = chainTree(entries);
-  const lineOf = new Map<string, number>();
-  const byId = new Map<string, YoiEntry>();
-  for (const e of entries) {
-    lineOf.set(e.id, e.line);
-    byId.set(e.id, e);
-  }
   const first = entries[0];
   const segmentStart = first && baseKind(first.kind) === "segment_start" ? first.raw : null;
+  // The two tables by entry id are made when first read: an audit reads neither (check and TTSR do).
+  let lineOf: Map<string, number> | undefined;
+  let byId: Map<string, YoiEntry> | undefined;
   const session: YoiSession = {
     format: "yoi",
     profile,
@@ -259,10 +256,16 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
     file: opts.file,
     diagnostics: [],
     tree,
-    lineOf,
+    get lineOf() {
+      lineOf ??= new Map(entries.map((e) => [e.id, e.line]));
+      return lineOf;
+    },
     lineCount: lines.length,
     entries,
-    byId,
+    get byId() {
+      byId ??= new Map(entries.map((e) => [e.id, e]));
+      return byId;
+    },
     segmentStart,
     verdict,
     rejected: verdict !== null,
@@ -277,18 +280,25 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
 /** A segment is positional: every entry's parent is the entry before it. */
 function chainTree(entries: readonly YoiEntry[]): SessionTree {
   const parent = new Map<string, string | null>();
-  const children = new Map<string, string[]>();
   const nodes: string[] = [];
   let prev: string | null = null;
-  for (let i = 0; i < entries.length; i++) {
-    const id = entries[i].id;
-    parent.set(id, prev);
-    // Each node's one child (the next entry) as a one-element array: an empty array grown by a push reserves 17.
-    children.set(id, i + 1 < entries.length ? [entries[i + 1].id] : []);
-    nodes.push(id);
-    prev = id;
+  for (const e of entries) {
+    parent.set(e.id, prev);
+    nodes.push(e.id);
+    prev = e.id;
   }
-  return { nodes, parent, children, leaves: prev ? [prev] : [], activeLeafId: prev };
+  // Each entry's one child is the next: made when first read (the format-neutral layers read only parents).
+  let children: Map<string, string[]> | undefined;
+  return {
+    nodes,
+    parent,
+    get children() {
+      children ??= new Map(nodes.map((id, i) => [id, i + 1 < nodes.length ? [nodes[i + 1]] : []]));
+      return children;
+    },
+    leaves: prev ? [prev] : [],
+    activeLeafId: prev,
+  };
 }
 
 export function parseYoi(text: string, opts: ParseOptions): YoiSession {

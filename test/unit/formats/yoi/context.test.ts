@@ -113,6 +113,19 @@ describe("yoi replay views", () => {
     }
   });
 
+  it("the id tables and the children are made on first read, once, and hold every entry in file order", () => {
+    const s = parse(SESSION);
+    const ids = s.entries.map((e) => e.id);
+    expect(s.lineOf).toBe(s.lineOf);
+    expect([...s.lineOf]).toEqual(s.entries.map((e) => [e.id, e.line]));
+    expect(s.byId).toBe(s.byId);
+    expect([...s.byId]).toEqual(s.entries.map((e) => [e.id, e]));
+    expect(s.tree.children).toBe(s.tree.children);
+    expect([...s.tree.children]).toEqual(ids.map((id, i) => [id, i + 1 < ids.length ? [ids[i + 1]] : []]));
+    expect([...s.tree.parent]).toEqual(ids.map((id, i) => [id, i > 0 ? ids[i - 1] : null]));
+    expect([s.tree.nodes, s.tree.leaves, s.tree.activeLeafId]).toEqual([ids, [ids[ids.length - 1]], ids[ids.length - 1]]);
+  });
+
   it("a second segment_start resets the incremental history like the fold", () => {
     const s = parse(b.file(b.start(), b.say("a"), b.start({ history: [b.userMsg("fresh")] }), b.assistant(b.assistantMsg("x"))));
     const [t] = [...yoiFormat.turnContexts(s)];
