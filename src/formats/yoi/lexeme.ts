@@ -1,7 +1,6 @@
 // What serde_json sees that JSON.parse hides: a number written with a fraction or exponent (or `-0`, or
 // an integer beyond u64/i64) is an f64 to serde, so `1.0` is not a u64; and a struct field given twice is
 // "duplicate field". A cheap scan decides whether a line needs the slower "serde view" at all.
-import { isObject } from "../../shared/json.js";
 
 /** A number serde_json parses as f64 although its value may be integral. */
 export class FloatLex {
@@ -13,6 +12,10 @@ export class FloatLex {
 
 /** Objects of a serde view that had repeated keys (JSON.parse keeps the last; serde structs reject). */
 export const duplicateKeys = new WeakMap<object, string[]>();
+
+/** Whether any serde view of this thread met a repeated key: until one does, the checks skip the lookups. */
+export const anyDuplicateKeys = (): boolean => sawDuplicates;
+let sawDuplicates = false;
 
 const U64_MAX = 18446744073709551615n;
 const I64_MIN = -9223372036854775808n;
@@ -58,19 +61,25 @@ function numberEnd(text: string, s: number): number {
   return i;
 }
 
+/** Object keys in a parsed value, counted in place (no key arrays: this runs on every line). */
 function keyCount(v: unknown): number {
   let n = 0;
-  const stack: unknown[] = [v];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (Array.isArray(x)) for (const y of x) stack.push(y);
-    else if (isObject(x)) {
-      const ks = Object.keys(x);
-      n += ks.length;
-      for (const k of ks) stack.push(x[k]);
+  const stack: object[] = [];
+  let x: unknown = v;
+  for (;;) {
+    if (Array.isArray(x)) {
+      for (const y of x) if (typeof y === "object" && y !== null) stack.push(y);
+    } else if (typeof x === "object" && x !== null) {
+      // JSON.parse makes plain objects: for-in meets their own keys only (a "__proto__" key is an own key too).
+      for (const k in x) {
+        n++;
+        const y = (x as Record<string, unknown>)[k];
+        if (typeof y === "object" && y !== null) stack.push(y);
+      }
     }
+    if (stack.length === 0) return n;
+    x = stack.pop();
   }
-  return n;
 }
 
 /** Does serde see this valid JSON text differently from JSON.parse's `parsed`? */
@@ -114,7 +123,10 @@ export function serdeView(text: string): unknown {
   const readKey = (f: Frame) => {
     ws();
     const k = str();
-    if (f.seen!.has(k)) duplicateKeys.set(f.obj, [...(duplicateKeys.get(f.obj) ?? []), k]);
+    if (f.seen!.has(k)) {
+      duplicateKeys.set(f.obj, [...(duplicateKeys.get(f.obj) ?? []), k]);
+      sawDuplicates = true;
+    }
     f.seen!.add(k);
     ws();
     i++; // ':'

@@ -33,7 +33,23 @@ interface Line {
   jsonError?: string;
 }
 
+const isWellFormed = (s: string): boolean => !hasLoneSurrogate(s);
+const encoder = new TextEncoder();
+/** Where lines are encoded to be counted (a longer line is encoded piece by piece). */
+const scratch = new Uint8Array(1 << 16);
+
 function utf8Length(s: string, end = s.length): number {
+  // Every line's length in bytes: the native encoder counts it several times faster than a loop over each
+  // character. A string with a lone surrogate (never a line decoded from bytes) keeps the loop's count.
+  if (end === s.length && isWellFormed(s)) {
+    let n = 0;
+    for (let pos = 0; pos < end; ) {
+      const r = encoder.encodeInto(pos === 0 ? s : s.slice(pos), scratch);
+      n += r.written;
+      pos += r.read;
+    }
+    return n;
+  }
   let n = 0;
   for (let i = 0; i < end; i++) {
     const c = s.charCodeAt(i);
@@ -230,6 +246,9 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   const tree = chainTree(entries);
   const first = entries[0];
   const segmentStart = first && baseKind(first.kind) === "segment_start" ? first.raw : null;
+  // The two tables by entry id are made when first read: an audit reads neither (check and TTSR do).
+  let lineOf: Map<string, number> | undefined;
+  let byId: Map<string, YoiEntry> | undefined;
   const session: YoiSession = {
     format: "yoi",
     profile,
@@ -237,10 +256,16 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
     file: opts.file,
     diagnostics: [],
     tree,
-    lineOf: new Map(entries.map((e) => [e.id, e.line])),
+    get lineOf() {
+      lineOf ??= new Map(entries.map((e) => [e.id, e.line]));
+      return lineOf;
+    },
     lineCount: lines.length,
     entries,
-    byId: new Map(entries.map((e) => [e.id, e])),
+    get byId() {
+      byId ??= new Map(entries.map((e) => [e.id, e]));
+      return byId;
+    },
     segmentStart,
     verdict,
     rejected: verdict !== null,
@@ -255,15 +280,25 @@ function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
 /** A segment is positional: every entry's parent is the entry before it. */
 function chainTree(entries: readonly YoiEntry[]): SessionTree {
   const parent = new Map<string, string | null>();
-  const children = new Map<string, string[]>();
+  const nodes: string[] = [];
   let prev: string | null = null;
   for (const e of entries) {
     parent.set(e.id, prev);
-    children.set(e.id, []);
-    if (prev !== null) children.get(prev)!.push(e.id);
+    nodes.push(e.id);
     prev = e.id;
   }
-  return { nodes: entries.map((e) => e.id), parent, children, leaves: prev ? [prev] : [], activeLeafId: prev };
+  // Each entry's one child is the next: made when first read (the format-neutral layers read only parents).
+  let children: Map<string, string[]> | undefined;
+  return {
+    nodes,
+    parent,
+    get children() {
+      children ??= new Map(nodes.map((id, i) => [id, i + 1 < nodes.length ? [nodes[i + 1]] : []]));
+      return children;
+    },
+    leaves: prev ? [prev] : [],
+    activeLeafId: prev,
+  };
 }
 
 export function parseYoi(text: string, opts: ParseOptions): YoiSession {

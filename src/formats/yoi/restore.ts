@@ -85,11 +85,49 @@ export function historyText(item: Record<string, unknown>, profile: YoiProfile):
   return item.body as string;
 }
 
-/** LoggedItem → Item: the persisted shape, ids/status dropped (they are not on disk). */
+type KeepIf = readonly [key: string, keep: (v: unknown) => boolean];
+const notNull = (v: unknown): boolean => v != null;
+const nonEmpty = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
+const isTrue = (v: unknown): boolean => v === true;
+const TOOL_RESULT_OPTIONAL: readonly KeepIf[] = [
+  ["content", notNull],
+  ["attachments", nonEmpty],
+  ["is_error", isTrue],
+];
+const REASONING_OPTIONAL: readonly KeepIf[] = [
+  ["summary", nonEmpty],
+  ["encrypted_content", notNull],
+  ["signature", notNull],
+];
+
+/**
+ * Whether `r` already is what toItem would copy it to: its own keys are `fixed`, then some of `optional` in
+ * that order, each with a value the copy keeps. (Nearly every logged item is: it is then used as it is.)
+ */
+export function isItemShape(r: Record<string, unknown>, fixed: readonly string[], optional: readonly KeepIf[] = []): boolean {
+  let i = 0;
+  let j = 0;
+  for (const k in r) {
+    if (i < fixed.length) {
+      if (k !== fixed[i++]) return false;
+      continue;
+    }
+    while (j < optional.length && optional[j][0] !== k) j++;
+    if (j === optional.length || !optional[j][1](r[k])) return false;
+    j++;
+  }
+  return i === fixed.length;
+}
+
+/**
+ * LoggedItem → Item: the persisted shape, ids/status dropped (they are not on disk). A logged item already of
+ * that shape is returned itself (parsed records are never mutated), else copied to it.
+ */
 export function toItem(raw: unknown): YoiItem {
   const r = raw as Record<string, unknown>;
   switch (r.kind) {
     case "message":
+      if (typeof r.role === "string" && isItemShape(r, ["kind", "role", "content"])) return r as unknown as YoiItem;
       // serde also accepts the unit variant as a single-key map ({"assistant": null}).
       return {
         kind: "message",
@@ -97,8 +135,10 @@ export function toItem(raw: unknown): YoiItem {
         content: r.content as YoiContentPart[],
       };
     case "tool_call":
+      if (isItemShape(r, ["kind", "call_id", "name", "arguments"])) return r as unknown as YoiItem;
       return { kind: "tool_call", call_id: r.call_id as string, name: r.name as string, arguments: r.arguments as string };
     case "tool_result": {
+      if (isItemShape(r, ["kind", "call_id", "summary"], TOOL_RESULT_OPTIONAL)) return r as unknown as YoiItem;
       const it: YoiItem = { kind: "tool_result", call_id: r.call_id as string, summary: r.summary as string };
       if (r.content != null) it.content = r.content as string;
       if (Array.isArray(r.attachments) && r.attachments.length > 0) it.attachments = r.attachments;
@@ -106,6 +146,7 @@ export function toItem(raw: unknown): YoiItem {
       return it;
     }
     default: {
+      if (r.kind === "reasoning" && isItemShape(r, ["kind", "text"], REASONING_OPTIONAL)) return r as unknown as YoiItem;
       const it: YoiItem = { kind: "reasoning", text: r.text as string };
       if (Array.isArray(r.summary) && r.summary.length > 0) it.summary = r.summary as string[];
       if (r.encrypted_content != null) it.encrypted_content = r.encrypted_content as string;
@@ -164,8 +205,11 @@ function applyRunV3(n: FoldState, kind: string, r: Record<string, unknown>): voi
 /**
  * Applies one entry to `n` in place (O(1): the arrays only grow, the history is persistent). Returns the
  * history items the entry appended (for incremental consumers); `reset` = segment_start replaced history.
+ * `itemsOnly`: for a consumer that keeps its own list of the returned items and reads no more of the state
+ * than its system prompt (the turn contexts): `n.history`, the usage, user segments and extensions are left
+ * as they are, instead of being built again beside that list.
  */
-export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { added: YoiHistoryItem[]; reset: boolean } {
+export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile, itemsOnly = false): { added: YoiHistoryItem[]; reset: boolean } {
   const r = e.raw;
   // Shapes follow the record (a migrating v3 read also meets legacy records, docs/yoi.md §9.6); run rules the profile.
   const v3 = e.kind.startsWith("annotated_");
@@ -181,7 +225,7 @@ export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { ad
       n.config = r.config;
       const history = r.history as unknown[];
       added = v3 ? history.map((h) => annotatedItem(h, e.id, true)) : history.map((h) => ({ item: toItem(h), sourceId: e.id, seeded: true }));
-      n.history = fromArray(added);
+      if (!itemsOnly) n.history = fromArray(added);
       reset = true;
       break;
     }
@@ -194,6 +238,7 @@ export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { ad
       added = v3
         ? (r.history as unknown[]).map((h) => annotatedItem(h, e.id))
         : [{ item: textMessage("user", flattenSegments(segs, profile)), sourceId: e.id }];
+      if (itemsOnly) break;
       n.user_segments.push(segs);
       if (profile !== "seed" && Array.isArray(r.extensions) && r.extensions.length > 0) {
         for (const x of r.extensions as Array<{ domain: string; payload: unknown }>) n.extensions.push([x.domain, x.payload]);
@@ -225,6 +270,7 @@ export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { ad
       n.config = r.config;
       break;
     case "llm_usage":
+      if (itemsOnly) break;
       n.usage_history.push({
         history_len: r.history_len as number,
         input_total_tokens: r.input_total_tokens as number,
@@ -234,13 +280,14 @@ export function applyEntry(n: FoldState, e: YoiEntry, profile: YoiProfile): { ad
       });
       break;
     case "extension":
+      if (itemsOnly) break;
       // Seed only: `pod.scope` is also folded into pod_scope; a malformed payload is ignored (tracing::warn).
       if (profile === "seed" && r.domain === "pod.scope" && checkPodScope(r.payload) === null) n.pod_scope = r.payload as { allow: unknown[]; deny: unknown[] };
       n.extensions.push([r.domain as string, r.payload]);
       break;
     // input_segments_checkpoint (a later v3 writer): typed segments for seeded user entries, no history (docs/yoi.md §9.3).
   }
-  if (!reset) for (const a of added) n.history = push(n.history, a);
+  if (!reset && !itemsOnly) for (const a of added) n.history = push(n.history, a);
   return { added, reset };
 }
 

@@ -4,7 +4,7 @@
 // Values come from JSON.parse, or from serdeView (lexeme.ts) when a line holds f64 lexemes (`1.0`) or
 // duplicate keys: then numbers serde reads as f64 are FloatLex and repeated keys are recorded.
 import { isObject } from "../../shared/json.js";
-import { duplicateKeys, FloatLex } from "./lexeme.js";
+import { anyDuplicateKeys, duplicateKeys, FloatLex } from "./lexeme.js";
 
 export type Check = (v: unknown) => string | null;
 
@@ -123,13 +123,15 @@ export interface Field {
 }
 export type Fields = Record<string, Field | Check>;
 
-function checkFields(o: Record<string, unknown>, fields: Fields): string | null {
-  const c = compiledFields(fields);
+function checkFields(o: Record<string, unknown>, c: CompiledFields): string | null {
   // serde derive rejects a known field given twice (unknown ones are skipped, repeats included).
-  const dup = duplicateKeys.get(o)?.find((k) => c.checks.has(k));
-  if (dup !== undefined) return `duplicate field \`${dup}\``;
-  // Values are deserialized in input order; missing fields are only noticed at the end.
-  for (const k of Object.keys(o)) {
+  if (anyDuplicateKeys()) {
+    const dup = duplicateKeys.get(o)?.find((k) => c.checks.has(k));
+    if (dup !== undefined) return `duplicate field \`${dup}\``;
+  }
+  // Values are deserialized in input order; missing fields are only noticed at the end. (for-in: the object's
+  // own keys in Object.keys order, JSON.parse and the serde view make plain objects, and no key array.)
+  for (const k in o) {
     const check = c.checks.get(k);
     if (check === undefined) continue;
     const e = check(o[k]);
@@ -145,37 +147,32 @@ interface CompiledFields {
   /** Fields neither optional nor defaulted, in declaration order (the first missing one is reported). */
   required: readonly string[];
 }
-const compiled = new WeakMap<Fields, CompiledFields>();
-function compiledFields(fields: Fields): CompiledFields {
-  let c = compiled.get(fields);
-  if (c === undefined) {
-    const entries = Object.entries(fields).map(([k, f]) => [k, typeof f === "function" ? { check: f } : f] as const);
-    c = { checks: new Map(entries.map(([k, f]) => [k, f.check])), required: entries.filter(([, f]) => !f.optional).map(([k]) => k) };
-    compiled.set(fields, c);
-  }
-  return c;
+function compileFields(fields: Fields): CompiledFields {
+  const entries = Object.entries(fields).map(([k, f]) => [k, typeof f === "function" ? { check: f } : f] as const);
+  return { checks: new Map(entries.map(([k, f]) => [k, f.check])), required: entries.filter(([, f]) => !f.optional).map(([k]) => k) };
 }
 
 export const opt = (check: Check): Field => ({ check, optional: true });
 /** serde derive: a missing Option<T> field is None even without #[serde(default)]. */
 export const optNull = (check: Check): Field => ({ check: option(check), optional: true });
 
-export const struct =
-  (name: string, fields: Fields): Check =>
-  (v) =>
-    isMap(v) ? checkFields(v, fields) : invalidType(v, `struct ${name}`);
+export function struct(name: string, fields: Fields): Check {
+  const c = compileFields(fields);
+  return (v) => (isMap(v) ? checkFields(v, c) : invalidType(v, `struct ${name}`));
+}
 
 /** An internally tagged enum (#[serde(tag = "kind")]); `other` = the #[serde(other)] unit variant. */
 export function tagged(name: string, variants: Record<string, Fields>, other = false): Check {
   const names = Object.keys(variants);
+  const byKind = new Map(names.map((k) => [k, compileFields(variants[k])]));
   return (v) => {
     if (!isMap(v)) return invalidType(v, `internally tagged enum ${name}`);
     if (!Object.hasOwn(v, "kind")) return "missing field `kind`";
-    if (duplicateKeys.get(v)?.includes("kind")) return "duplicate field `kind`";
+    if (anyDuplicateKeys() && duplicateKeys.get(v)?.includes("kind")) return "duplicate field `kind`";
     const k = v.kind;
     if (typeof k !== "string") return invalidType(k, "variant identifier");
-    const fields = variants[k];
-    if (!fields || !Object.hasOwn(variants, k)) return other ? null : unknownVariant(k, names);
+    const fields = byKind.get(k);
+    if (fields === undefined) return other ? null : unknownVariant(k, names);
     return checkFields(v, fields);
   };
 }

@@ -1,6 +1,7 @@
 // Replay views (yoi-format §4, design §3): buildYoiContext, the Msg mapping, turns and incremental contexts.
 import { describe, expect, it } from "vitest";
-import { toArray } from "../../../../src/shared/plist.js";
+import { size, toArray } from "../../../../src/shared/plist.js";
+import { applyEntry, initialState } from "../../../../src/formats/yoi/restore.js";
 import { buildYoiContext, parseYoi, yoiFormat, yoiItemToMsg, yoiToMsgs, yoiTurns } from "../../../../src/formats/yoi/index.js";
 import * as b from "./builders.js";
 
@@ -65,6 +66,18 @@ describe("yoi replay views", () => {
     expect(yoiItemToMsg({ item: { kind: "tool_result", call_id: "x", summary: "only summary" }, sourceId: "L2" }).text).toBe("only summary");
   });
 
+  it("every Msg kind has the same keys in the same order (JSON outputs write them in that order)", () => {
+    const s = parse(SESSION);
+    const msgs = yoiToMsgs(s, buildYoiContext(s, "L10"));
+    for (const m of msgs) expect(Object.keys(m)).toEqual(["sourceIds", "reminders", "role", "nativeRole", "text", "blocks"]);
+    expect(new Set(msgs.map((m) => m.nativeRole))).toEqual(
+      new Set(["message:system", "message:user", "reasoning", "tool_call", "message:assistant", "tool_result", "system_item:notification"]),
+    );
+    // A role outside the three still names itself (the reader's checks keep such records out, this is the fallback).
+    const odd = yoiItemToMsg({ item: { kind: "message", role: "developer" as "user", content: [] }, sourceId: "L4" });
+    expect([odd.role, odd.nativeRole, odd.text, odd.blocks]).toEqual(["developer", "message:developer", "", []]);
+  });
+
   it("incremental turn contexts equal toMsgs(buildYoiContext) at every turn and share cells", () => {
     const s = parse(SESSION);
     const turns = [...yoiFormat.turnContexts(s)];
@@ -79,6 +92,38 @@ describe("yoi replay views", () => {
     expect(c).toBe(turns[0].messages);
     // llm_usage(history_len 3) is the first request's record (its context had 3 items)
     expect(turns.map((t) => t.loggedTokens)).toEqual([1000, undefined, undefined]);
+  });
+
+  it("applyEntry with itemsOnly returns the full fold's items and system prompt, and builds none of the rest", () => {
+    const s = parse(SESSION);
+    for (const profile of ["seed", "head", "v3"] as const) {
+      const full = initialState(profile);
+      const lean = initialState(profile);
+      for (const e of s.entries) {
+        const a = applyEntry(full, e, profile);
+        const b2 = applyEntry(lean, e, profile, true);
+        expect(b2).toEqual(a);
+        expect(lean.system_prompt).toBe(full.system_prompt);
+        expect(lean.turn_count).toBe(full.turn_count);
+      }
+      expect(size(full.history)).toBeGreaterThan(0);
+      expect(full.usage_history).toHaveLength(1);
+      expect(full.user_segments).toHaveLength(1);
+      expect([lean.history, lean.usage_history, lean.user_segments, lean.extensions]).toEqual([null, [], [], []]);
+    }
+  });
+
+  it("the id tables and the children are made on first read, once, and hold every entry in file order", () => {
+    const s = parse(SESSION);
+    const ids = s.entries.map((e) => e.id);
+    expect(s.lineOf).toBe(s.lineOf);
+    expect([...s.lineOf]).toEqual(s.entries.map((e) => [e.id, e.line]));
+    expect(s.byId).toBe(s.byId);
+    expect([...s.byId]).toEqual(s.entries.map((e) => [e.id, e]));
+    expect(s.tree.children).toBe(s.tree.children);
+    expect([...s.tree.children]).toEqual(ids.map((id, i) => [id, i + 1 < ids.length ? [ids[i + 1]] : []]));
+    expect([...s.tree.parent]).toEqual(ids.map((id, i) => [id, i > 0 ? ids[i - 1] : null]));
+    expect([s.tree.nodes, s.tree.leaves, s.tree.activeLeafId]).toEqual([ids, [ids[ids.length - 1]], ids[ids.length - 1]]);
   });
 
   it("a second segment_start resets the incremental history like the fold", () => {

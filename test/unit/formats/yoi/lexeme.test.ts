@@ -1,5 +1,5 @@
 // serde_json reads number lexemes and repeated keys differently from JSON.parse (lexeme.ts).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { duplicateKeys, FloatLex, needsSerdeView, serdeView } from "../../../../src/formats/yoi/lexeme.js";
 import { parseYoi } from "../../../../src/formats/yoi/index.js";
 import * as b from "./builders.js";
@@ -45,6 +45,17 @@ describe("serde view of a line", () => {
     expect(Object.hasOwn(v, "__proto__")).toBe(true);
     expect(v.a).toBe(2);
   });
+  it("repeated keys are found at any depth, in objects inside arrays, and among __proto__ keys", () => {
+    for (const [t, want] of [
+      ['{"a":{"b":[{"c":1,"c":2}]}}', true],
+      ['{"a":[[{"x":1}],{"y":{"z":{}}}],"b":{"x":1}}', false],
+      ['{"__proto__":1,"a":2}', false],
+      ['{"a":{"__proto__":1,"__proto__":2}}', true],
+      ['[{"k":1},{"k":2},[{"k":3,"j":4}]]', false],
+      ['[{"k":1},{"k":2,"k":3}]', true],
+    ] as const)
+      expect(needsSerdeView(t, JSON.parse(t)), t).toBe(want);
+  });
   it("the serde view equals JSON.parse apart from FloatLex", () => {
     const t = '{"s":"a\\"b\\\\","arr":[[],{},[1,[2]]],"t":true,"n":null,"u":"\\u00e9"}';
     expect(serdeView(t)).toEqual(JSON.parse(t));
@@ -66,5 +77,20 @@ describe("loader verdict with serde's number and key rules", () => {
     expect(verdict('{"kind":"turn_end","kind":"turn_end","ts":5,"turn_count":1}')).toBe("duplicate field `kind`");
     // a repeated unknown field is skipped like any unknown field
     expect(verdict('{"kind":"turn_end","ts":5,"turn_count":1,"extra":1,"extra":2}')).toBeNull();
+  });
+});
+
+describe("the duplicate-key lookups", () => {
+  it("are skipped until a serde view meets a repeated key, then a repeated field is reported", async () => {
+    vi.resetModules();
+    const lexeme = await import("../../../../src/formats/yoi/lexeme.js");
+    const { checkLogEntry } = await import("../../../../src/formats/yoi/catalog.js");
+    const fresh = (line: string) => checkLogEntry("seed", lexeme.needsSerdeView(line, JSON.parse(line)) ? lexeme.serdeView(line) : JSON.parse(line));
+    expect(lexeme.anyDuplicateKeys()).toBe(false);
+    expect(fresh('{"kind":"turn_end","ts":1.0,"turn_count":1}')).toBe("invalid type: floating point `1.0`, expected u64");
+    expect(lexeme.anyDuplicateKeys()).toBe(false);
+    expect(fresh('{"kind":"turn_end","ts":5,"turn_count":1,"turn_count":2}')).toBe("duplicate field `turn_count`");
+    expect(lexeme.anyDuplicateKeys()).toBe(true);
+    expect(fresh('{"kind":"turn_end","ts":5,"turn_count":1}')).toBeNull();
   });
 });

@@ -74,6 +74,17 @@ describe("yoi loader verdict (yoi-format §1)", () => {
     expect(seed.verdict).toMatchObject({ line: 3, upstream: "io", message: "stream did not contain valid UTF-8" });
   });
 
+  it("the invalid UTF-8 index counts the bytes of every line before it, ASCII or not", () => {
+    // Lines longer than the counter's 64 KiB piece, with characters of 2, 3 and 4 bytes across its edges.
+    const long = ["\u00e9", "\u4e2d", "\ud83d\ude00"].map((c) => b.say(`x${c.repeat(40000)}`));
+    const before = [b.start(), b.say("caf\u00e9 \u4e2d \ud83d\ude00"), b.say("plain"), "   ", ...long, b.say("y".repeat(70000))];
+    const bad = '{"kind":"extension","ts":1,"domain":"\u00e9\uFFFD","payload":1}';
+    const lines: LineRecord[] = [...before, bad].map((text, i) => ({ no: i + 1, text, terminated: true, ...(i === before.length && { invalidUtf8: true }) }));
+    const head = feedLines(createYoiParser({ file: "x", profile: "head" }), lines);
+    const want = before.reduce((n, t) => n + Buffer.byteLength(t, "utf8") + 1, 0) + Buffer.byteLength(bad.slice(0, bad.indexOf("\uFFFD")), "utf8");
+    expect(head.verdict?.message).toBe(`invalid utf-8 sequence from index ${want}`);
+  });
+
   it("head ignores invalid UTF-8 in an unterminated tail; seed does not", () => {
     const lines: LineRecord[] = [
       { no: 1, text: b.start(), terminated: true },
