@@ -107,7 +107,8 @@ class TreeEngine {
     private readonly session: ScorelSession,
     private readonly profile: ScorelProfile,
   ) {
-    this.rules = rulesFor(profile);
+    // Its entries are read only through their Msg views (MsgCells): share what a copy would repeat.
+    this.rules = { ...rulesFor(profile), share: true };
     this.tree = new TreeIndex(session);
     this.controls = new ControlIndex(this.rules.hiding ? controlEvents(session) : [], this.tree);
   }

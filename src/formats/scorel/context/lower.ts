@@ -91,7 +91,8 @@ export function scorelMsg(session: ScorelSession, profile: ScorelProfile, msg: S
     nativeRole,
     text: providerText(msg),
     blocks,
-    sourceIds: [...ids],
+    // Shared, not copied: entry ids and a built context's id lists are never changed once made.
+    sourceIds: ids as string[],
     reminders: remindersOf(session, profile, msg, ids),
   };
   const base = session.byId.get(ids[0]);
