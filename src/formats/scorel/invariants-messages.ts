@@ -46,7 +46,9 @@ export function checkMessages(a: AuditInput, push: Push): void {
     let bad: number[] | undefined;
     for (let i = 0; i < m.content.length; i++) {
       const b: unknown = m.content[i];
-      if (!(isObject(b) && typeof b.type === "string" && known.has(b.type))) (bad ??= []).push(i);
+      if (isObject(b) && typeof b.type === "string" && known.has(b.type)) continue;
+      if (bad) bad.push(i);
+      else bad = [i];
     }
     if (bad) {
       const b: unknown = m.content[bad[0]];
