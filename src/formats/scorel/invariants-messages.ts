@@ -9,13 +9,16 @@ const ROLE_OF: Record<string, string> = { user_message: "user", assistant_messag
 /** 8b: ts non-decreasing and not before the header's createdAt (soft: wall clock). Also used by design. */
 export function checkTs(a: AuditInput, push: Push): void {
   const created = a.header && typeof a.header.createdAt === "number" ? a.header.createdAt : undefined;
-  let prev: { ts: number; line: number } | undefined;
+  // The previous timestamp and its line (no object per event).
+  let prevTs: number | undefined;
+  let prevLine = 0;
   for (const e of a.events) {
     const ts = e.raw.ts;
     if (typeof ts !== "number") continue;
-    if (prev && ts < prev.ts) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", { problem: "ts-before-previous", ts, prev: prev.ts, prevLine: prev.line }));
+    if (prevTs !== undefined && ts < prevTs) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", { problem: "ts-before-previous", ts, prev: prevTs, prevLine }));
     if (created !== undefined && ts < created) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", { problem: "ts-before-header", ts, createdAt: created }));
-    prev = { ts, line: e.line };
+    prevTs = ts;
+    prevLine = e.line;
   }
 }
 

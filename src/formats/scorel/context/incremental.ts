@@ -128,18 +128,17 @@ class TreeEngine {
    */
   private hiding(id: string, ev: ScorelEvent | undefined, sp: NodeState): [readonly LiveControl[], ReadonlySet<string>] | null {
     const seq = ev?.seq;
-    const slice = (c: LiveControl) => this.tree.upTo(c.through, c.anchor);
     if (typeof seq === "number" && typeof sp.seq === "number" && seq >= sp.seq) {
       const added = this.controls.added(id, seq, sp.seq, this.tree);
       if (added.length === 0) return null;
       const hidden = new Set(sp.hidden);
-      for (const c of added) for (const h of slice(c)) hidden.add(h);
+      for (const c of added) for (const h of this.tree.upTo(c.through, c.anchor)) hidden.add(h);
       return [[...sp.applicable, ...added].sort((a, b) => a.i - b.i), hidden];
     }
     // seq went down or is missing (a file the loader rejects): recompute from scratch
     const applicable = typeof seq === "number" ? this.controls.all(id, seq, this.tree) : [];
     const hidden = new Set<string>();
-    for (const c of applicable) for (const h of slice(c)) hidden.add(h);
+    for (const c of applicable) for (const h of this.tree.upTo(c.through, c.anchor)) hidden.add(h);
     return [applicable, hidden];
   }
 

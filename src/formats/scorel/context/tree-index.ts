@@ -103,6 +103,13 @@ export interface LiveControl {
   through: string;
 }
 
+const NONE: readonly LiveControl[] = Object.freeze([]);
+const add = (out: LiveControl[] | null, c: LiveControl): LiveControl[] => {
+  if (!out) return [c];
+  out.push(c);
+  return out;
+};
+
 export class ControlIndex {
   readonly live: LiveControl[] = [];
   private bySeq: LiveControl[];
@@ -132,8 +139,9 @@ export class ControlIndex {
    * Controls applying at `id` (seq `seq`) that did not apply at its parent (seq `parentSeq` ≤ `seq`): the
    * seq gate opened in between, or the span ends at `id` itself.
    */
-  added(id: string, seq: number, parentSeq: number, tree: TreeIndex): LiveControl[] {
-    const out: LiveControl[] = [];
+  added(id: string, seq: number, parentSeq: number, tree: TreeIndex): readonly LiveControl[] {
+    // Usually none: no list is made until one is found (this runs for every node of a session with controls).
+    let out: LiveControl[] | null = null;
     // first control with seq > parentSeq
     let lo = 0;
     let hi = this.bySeq.length;
@@ -143,9 +151,10 @@ export class ControlIndex {
       else lo = mid + 1;
     }
     for (let k = lo; k < this.bySeq.length && this.bySeq[k].seq <= seq; k++) {
-      if (tree.isAncestorOrSelf(this.bySeq[k].through, id)) out.push(this.bySeq[k]);
+      if (tree.isAncestorOrSelf(this.bySeq[k].through, id)) out = add(out, this.bySeq[k]);
     }
-    for (const c of this.byThrough.get(id) ?? []) if (c.seq <= parentSeq) out.push(c);
-    return out;
+    const ending = this.byThrough.get(id);
+    if (ending) for (const c of ending) if (c.seq <= parentSeq) out = add(out, c);
+    return out ?? NONE;
   }
 }
