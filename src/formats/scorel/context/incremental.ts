@@ -33,13 +33,13 @@ interface NodeState {
 const ROOT: NodeState = { depth: -1, seq: -Infinity, applicable: [], hidden: new Set(), nat: null };
 
 /**
- * Msg lists that mirror entry lists cell for cell, so shared entry cells give shared Msg cells. Plain maps, not
- * weak ones: they live as long as the engine, whose node states hold every entry cell anyway, and a weak map's
- * entries cost the collector far more (each one is traced as an ephemeron).
+ * Msg lists that mirror entry lists cell for cell, so shared entry cells give shared Msg cells. Each entry is
+ * made for one cell (a step pushes a new entry, a merge or a compaction makes new ones), so a cell's Msg is made
+ * once with it. A plain map, not a weak one: it lives as long as the engine, whose node states hold every entry
+ * cell anyway, and a weak map's entries cost the collector far more (each one is traced as an ephemeron).
  */
 class MsgCells {
   private cells = new Map<PList<Entry>, PList<Msg>>();
-  private views = new Map<Entry, Msg>();
   constructor(
     private readonly session: ScorelSession,
     private readonly profile: ScorelProfile,
@@ -47,26 +47,21 @@ class MsgCells {
 
   of(nat: List<Entry>): List<Msg> {
     const stack: PList<Entry>[] = [];
-    let c = nat;
-    while (c && !this.cells.has(c)) {
+    let out: List<Msg> = null;
+    for (let c = nat; c; c = c.prev) {
+      const known = this.cells.get(c);
+      if (known) {
+        out = known;
+        break;
+      }
       stack.push(c);
-      c = c.prev;
     }
-    let out: List<Msg> = c ? this.cells.get(c)! : null;
     for (let i = stack.length - 1; i >= 0; i--) {
-      out = push(out, this.view(stack[i].value));
+      const e = stack[i].value;
+      out = push(out, scorelMsg(this.session, this.profile, e.msg, e.ids));
       this.cells.set(stack[i], out);
     }
     return out;
-  }
-
-  private view(e: Entry): Msg {
-    let v = this.views.get(e);
-    if (!v) {
-      v = scorelMsg(this.session, this.profile, e.msg, e.ids);
-      this.views.set(e, v);
-    }
-    return v;
   }
 }
 
