@@ -25,10 +25,18 @@ function onlyKey(o: Record<string, unknown>, key: string): boolean {
 
 /**
  * Would the reminder copy equal the block? P6 copies a falsy `data` as is and an object `data` in place; the
- * other profiles drop a falsy `data` and move a truthy one last, so only a block without `data` stays the same.
+ * other profiles drop a falsy `data` and put a copy of a truthy one last, so theirs equals a block without
+ * `data`, or one whose `data`, an object, already comes last (what the writer does).
  */
-const reminderCopyEqual = (block: Record<string, unknown>, rules: Rules): boolean =>
-  !("data" in block) || (rules.literal && (!block.data || isObject(block.data)));
+function reminderCopyEqual(block: Record<string, unknown>, rules: Rules): boolean {
+  if (!("data" in block)) return true;
+  const { data } = block;
+  if (rules.literal) return !data || isObject(data);
+  if (!isObject(data)) return false;
+  let lastKey: string | undefined;
+  for (const k in block) lastKey = k;
+  return lastKey === "data";
+}
 
 function copyBlock(block: unknown, rules: Rules, eventId: string): unknown {
   // A non-object block is not something the real writer produces; it is kept as is. P6 replays the current

@@ -75,5 +75,10 @@ describe("copyMessage, shared mode", () => {
     expect((out.content as unknown[])[1]).toEqual({ type: "tool_result", toolCallId: "c1", result: { content: [text] } });
     expect(withResult.content[1]).toBe(reduced);
     expect(reduced.result.details).toEqual({ d: 1 });
+    const dataLast = { type: "system_reminder", kind: "message_ref", text: "t", data: { id: "u1" } };
+    const dataFirst = { data: { id: "u1" }, type: "system_reminder", kind: "message_ref", text: "t" };
+    expect((copyMessage({ role: "user", content: [dataLast] }, rules, "e3").content as unknown[])[0]).toBe(dataLast);
+    const moved = (copyMessage({ role: "user", content: [dataFirst] }, rules, "e4").content as unknown[])[0];
+    expect(Object.keys(moved as object)).toEqual(["type", "kind", "text", "data"]);
   });
 });
