@@ -100,6 +100,9 @@ export function typeProblem(v: Obj, profile: Exclude<ScorelProfile, "g0">): Prob
     const detail: ScorelProblem = transient ? { problem: "transient-type", type: t } : { problem: "unknown-type", type: t, profile };
     return ev("Unsupported session event type", transient ? "SCOREL_INV_04_MISPLACED_EVENT" : "SCOREL_INV_06_INVALID_EVENT", detail, "/type");
   }
+  // The common case first: no list of fields is made for an event whose base fields are all there.
+  if (str(v.id) && nullOrStr(v.parentId) && num(v.seq) && str(v.clientId) && num(v.ts))
+    return profile === "design" ? designPayload(v, t) : shippedPayload(v, t, profile);
   const bad = [!str(v.id) && "id", !nullOrStr(v.parentId) && "parentId", !num(v.seq) && "seq", !str(v.clientId) && "clientId", !num(v.ts) && "ts"].filter(
     (x): x is BaseField => typeof x === "string",
   );

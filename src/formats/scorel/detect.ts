@@ -89,7 +89,9 @@ export function scanFeatures(recs: readonly LineRec[]): Features {
       if (entries.some((e) => isObject(e) && e.scope === "extension")) f.extensionScope = true;
     }
     const msg = v.message;
-    if (isObject(msg) && Array.isArray(msg.content) && msg.content.some((b) => isObject(b) && b.type === "system_reminder")) f.systemReminder = true;
+    // Once one is found the answer is known: the blocks of the other messages are not looked at.
+    if (!f.systemReminder && isObject(msg) && Array.isArray(msg.content) && msg.content.some((b) => isObject(b) && b.type === "system_reminder"))
+      f.systemReminder = true;
   }
   return f;
 }

@@ -9,13 +9,16 @@ const ROLE_OF: Record<string, string> = { user_message: "user", assistant_messag
 /** 8b: ts non-decreasing and not before the header's createdAt (soft: wall clock). Also used by design. */
 export function checkTs(a: AuditInput, push: Push): void {
   const created = a.header && typeof a.header.createdAt === "number" ? a.header.createdAt : undefined;
-  let prev: { ts: number; line: number } | undefined;
+  // The previous timestamp and its line (no object per event).
+  let prevTs: number | undefined;
+  let prevLine = 0;
   for (const e of a.events) {
     const ts = e.raw.ts;
     if (typeof ts !== "number") continue;
-    if (prev && ts < prev.ts) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", { problem: "ts-before-previous", ts, prev: prev.ts, prevLine: prev.line }));
+    if (prevTs !== undefined && ts < prevTs) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", { problem: "ts-before-previous", ts, prev: prevTs, prevLine }));
     if (created !== undefined && ts < created) push(finding("SCOREL_INV_08B_TS_ORDER", e, "/ts", { problem: "ts-before-header", ts, createdAt: created }));
-    prev = { ts, line: e.line };
+    prevTs = ts;
+    prevLine = e.line;
   }
 }
 
@@ -42,8 +45,15 @@ export function checkMessages(a: AuditInput, push: Push): void {
       );
       continue;
     }
-    const bad = m.content.flatMap((b, i) => (isObject(b) && typeof b.type === "string" && known.has(b.type) ? [] : [i]));
-    if (bad.length > 0) {
+    // A list only for a message that has an unknown block (this runs for every message).
+    let bad: number[] | undefined;
+    for (let i = 0; i < m.content.length; i++) {
+      const b: unknown = m.content[i];
+      if (isObject(b) && typeof b.type === "string" && known.has(b.type)) continue;
+      if (bad) bad.push(i);
+      else bad = [i];
+    }
+    if (bad) {
       const b: unknown = m.content[bad[0]];
       push(
         finding("SCOREL_INV_13_CONTENT_BLOCKS", e, `/message/content/${bad[0]}`, {
@@ -58,7 +68,7 @@ export function checkMessages(a: AuditInput, push: Push): void {
   }
 }
 
-/** The toolCallIds of an event's blocks of one type (no intermediate lists: this runs for every result). */
+/** The toolCallIds of an event's blocks of one type. */
 function callIds(e: ScorelEvent, type: "tool_call" | "tool_result"): string[] {
   const out: string[] = [];
   const c = messageOf(e)?.content;
@@ -66,52 +76,62 @@ function callIds(e: ScorelEvent, type: "tool_call" | "tool_result"): string[] {
   return out;
 }
 
+/** An assistant's call ids: a list for the usual few (no set to build), a set past that. */
+type Calls = readonly string[] | ReadonlySet<string>;
+const SMALL_CALLS = 16;
+const hasCall = (c: Calls, id: string): boolean => (Array.isArray(c) ? c.includes(id) : (c as ReadonlySet<string>).has(id));
+
 /** 14: tool results answer the nearest assistant's calls; a tool_call turn's calls are all answered. */
 export function checkToolPairs(a: AuditInput, push: Push): void {
   if (a.profile === "g0" || a.profile === "design") return;
-  const node = (id: string): ScorelEvent | undefined => a.byId.get(id);
-  // Nearest assistant_message strictly above each node, computed once in append order (parents come first).
+  const { byId, tree } = a;
+  // Nearest assistant_message strictly above a node, in append order (parents come first), kept for the nodes
+  // that are no assistant (a child of an assistant reads its parent). The checks run in the same pass.
   const nearest = new Map<string, ScorelEvent | undefined>();
-  for (const id of a.tree.nodes) {
-    const p = a.tree.parent.get(id) ?? null;
-    const pe = p === null ? undefined : node(p);
-    nearest.set(id, pe?.type === "assistant_message" ? pe : p === null ? undefined : nearest.get(p));
-  }
   // The calls of an assistant, once for all the results below it.
-  const callsOf = new Map<ScorelEvent, ReadonlySet<string>>();
-  const calls = (asst: ScorelEvent): ReadonlySet<string> => {
+  const callsOf = new Map<ScorelEvent, Calls>();
+  const calls = (asst: ScorelEvent): Calls => {
     let c = callsOf.get(asst);
     if (c === undefined) {
-      c = new Set(callIds(asst, "tool_call"));
+      const ids = callIds(asst, "tool_call");
+      c = ids.length > SMALL_CALLS ? new Set(ids) : ids;
       callsOf.set(asst, c);
     }
     return c;
   };
-  for (const id of a.tree.nodes) {
-    const e = node(id)!;
+  for (const id of tree.nodes) {
+    const e = byId.get(id)!;
+    const p = tree.parent.get(id) ?? null;
+    const pe = p === null ? undefined : byId.get(p);
+    const asst = pe?.type === "assistant_message" ? pe : p === null ? undefined : nearest.get(p);
+    if (e.type !== "assistant_message") nearest.set(id, asst);
     if (e.type === "tool_result") {
-      const asst = nearest.get(id);
-      for (const tc of callIds(e, "tool_result")) {
-        if (!asst || !calls(asst).has(tc))
-          push(
-            finding(
-              "SCOREL_INV_14_ORPHAN_TOOL_RESULT",
-              e,
-              "/message/content",
-              asst ? { problem: "tool-result-not-answering", toolCallId: tc, assistant: asst.id } : { problem: "tool-result-no-assistant", toolCallId: tc },
-            ),
-          );
-      }
+      const c = messageOf(e)?.content;
+      if (Array.isArray(c))
+        for (const b of c) {
+          if (!isObject(b) || b.type !== "tool_result" || typeof b.toolCallId !== "string") continue;
+          const tc = b.toolCallId;
+          if (!asst || !hasCall(calls(asst), tc))
+            push(
+              finding(
+                "SCOREL_INV_14_ORPHAN_TOOL_RESULT",
+                e,
+                "/message/content",
+                asst ? { problem: "tool-result-not-answering", toolCallId: tc, assistant: asst.id } : { problem: "tool-result-no-assistant", toolCallId: tc },
+              ),
+            );
+        }
     }
     if (e.type === "assistant_message" && messageOf(e)?.stopReason === "tool_call") {
       const pending = new Set(callIds(e, "tool_call"));
       // Descendants up to (not into) the next assistant or user message, on every branch.
-      const queue = [...(a.tree.children.get(id) ?? [])];
+      const queue: string[] = [];
+      for (const k of tree.children.get(id) ?? []) queue.push(k);
       for (let qi = 0; qi < queue.length && pending.size > 0; qi++) {
-        const x = node(queue[qi])!;
+        const x = byId.get(queue[qi])!;
         if (x.type === "assistant_message" || x.type === "user_message") continue;
         for (const tc of callIds(x, "tool_result")) pending.delete(tc);
-        queue.push(...(a.tree.children.get(x.id) ?? []));
+        for (const k of tree.children.get(x.id) ?? []) queue.push(k);
       }
       if (pending.size > 0)
         push(finding("SCOREL_INV_14_ORPHAN_TOOL_RESULT", e, "/message/content", { problem: "tool-calls-unanswered", toolCallIds: [...pending] }));

@@ -17,7 +17,7 @@ import { rulesFor, type Rules } from "./rules.js";
 import { requestIndex, systemPromptBefore } from "./system-prompt.js";
 import { loggedTokens, turnInfos } from "./turns.js";
 import { BuildFailure, type ScorelContextError, type ScorelContextOptions } from "./types.js";
-import { applyEvent, type Entry } from "./walk.js";
+import { applyEvent, type Entry, type StepEnv } from "./walk.js";
 
 interface NodeState {
   depth: number;
@@ -32,10 +32,14 @@ interface NodeState {
 
 const ROOT: NodeState = { depth: -1, seq: -Infinity, applicable: [], hidden: new Set(), nat: null };
 
-/** Msg lists that mirror entry lists cell for cell, so shared entry cells give shared Msg cells. */
+/**
+ * Msg lists that mirror entry lists cell for cell, so shared entry cells give shared Msg cells. Each entry is
+ * made for one cell (a step pushes a new entry, a merge or a compaction makes new ones), so a cell's Msg is made
+ * once with it. A plain map, not a weak one: it lives as long as the engine, whose node states hold every entry
+ * cell anyway, and a weak map's entries cost the collector far more (each one is traced as an ephemeron).
+ */
 class MsgCells {
-  private cells = new WeakMap<PList<Entry>, PList<Msg>>();
-  private views = new WeakMap<Entry, Msg>();
+  private cells = new Map<PList<Entry>, PList<Msg>>();
   constructor(
     private readonly session: ScorelSession,
     private readonly profile: ScorelProfile,
@@ -43,26 +47,47 @@ class MsgCells {
 
   of(nat: List<Entry>): List<Msg> {
     const stack: PList<Entry>[] = [];
-    let c = nat;
-    while (c && !this.cells.has(c)) {
+    let out: List<Msg> = null;
+    for (let c = nat; c; c = c.prev) {
+      const known = this.cells.get(c);
+      if (known) {
+        out = known;
+        break;
+      }
       stack.push(c);
-      c = c.prev;
     }
-    let out: List<Msg> = c ? this.cells.get(c)! : null;
     for (let i = stack.length - 1; i >= 0; i--) {
-      out = push(out, this.view(stack[i].value));
+      const e = stack[i].value;
+      out = push(out, scorelMsg(this.session, this.profile, e.msg, e.ids));
       this.cells.set(stack[i], out);
     }
     return out;
   }
+}
 
-  private view(e: Entry): Msg {
-    let v = this.views.get(e);
-    if (!v) {
-      v = scorelMsg(this.session, this.profile, e.msg, e.ids);
-      this.views.set(e, v);
-    }
-    return v;
+/** The events at path indexes [from, depth) of the node whose parent is `parentId` (undefined: an id without an event). */
+function pathEvents(session: ScorelSession, parentId: string | null, from: number, depth: number): (ScorelEvent | undefined)[] {
+  const out: (ScorelEvent | undefined)[] = new Array(Math.max(0, depth - from));
+  let id = parentId;
+  for (let k = depth - 1; k >= from && id != null; k--) {
+    out[k - from] = session.byId.get(id);
+    id = session.tree.parent.get(id) ?? null;
+  }
+  return out;
+}
+
+/** The step environment of one tree node: one object per node, no closures (this runs for every event). */
+class NodeEnv implements StepEnv {
+  constructor(
+    readonly rules: Rules,
+    readonly hidden: ReadonlySet<string>,
+    readonly index: number,
+    private readonly session: ScorelSession,
+    private readonly parentId: string | null,
+  ) {}
+
+  before(from: number): (ScorelEvent | undefined)[] {
+    return pathEvents(this.session, this.parentId, from, this.index);
   }
 }
 
@@ -77,20 +102,10 @@ class TreeEngine {
     private readonly session: ScorelSession,
     private readonly profile: ScorelProfile,
   ) {
-    this.rules = rulesFor(profile);
+    // Its entries are read only through their Msg views (MsgCells): share what a copy would repeat.
+    this.rules = { ...rulesFor(profile), share: true };
     this.tree = new TreeIndex(session);
     this.controls = new ControlIndex(this.rules.hiding ? controlEvents(session) : [], this.tree);
-  }
-
-  /** The ids at path indexes [from, depth) of the node whose parent is `parentId`. */
-  private ancestors(parentId: string | null, from: number, depth: number): (ScorelEvent | undefined)[] {
-    const out: (ScorelEvent | undefined)[] = new Array(Math.max(0, depth - from));
-    let id = parentId;
-    for (let k = depth - 1; k >= from && id != null; k--) {
-      out[k - from] = this.session.byId.get(id);
-      id = this.session.tree.parent.get(id) ?? null;
-    }
-    return out;
   }
 
   private guarded(depth: number, seq: number | undefined, applicable: readonly LiveControl[], hidden: ReadonlySet<string>, f: () => List<Entry>): NodeState {
@@ -102,40 +117,49 @@ class TreeEngine {
     }
   }
 
-  /** Which controls apply at `id` and the ids they hide (docs/scorel.md §7.6), derived from the parent's when seq grows. */
-  private hiding(id: string, ev: ScorelEvent | undefined, sp: NodeState): [readonly LiveControl[], ReadonlySet<string>] {
-    if (this.controls.live.length === 0) return [sp.applicable, sp.hidden];
+  /**
+   * Which controls apply at `id` and the ids they hide (docs/scorel.md §7.6), derived from the parent's when seq
+   * grows; null when they are the parent's.
+   */
+  private hiding(id: string, ev: ScorelEvent | undefined, sp: NodeState): [readonly LiveControl[], ReadonlySet<string>] | null {
     const seq = ev?.seq;
-    const slice = (c: LiveControl) => this.tree.upTo(c.through, c.anchor);
     if (typeof seq === "number" && typeof sp.seq === "number" && seq >= sp.seq) {
       const added = this.controls.added(id, seq, sp.seq, this.tree);
-      if (added.length === 0) return [sp.applicable, sp.hidden];
+      if (added.length === 0) return null;
       const hidden = new Set(sp.hidden);
-      for (const c of added) for (const h of slice(c)) hidden.add(h);
+      for (const c of added) for (const h of this.tree.upTo(c.through, c.anchor)) hidden.add(h);
       return [[...sp.applicable, ...added].sort((a, b) => a.i - b.i), hidden];
     }
     // seq went down or is missing (a file the loader rejects): recompute from scratch
     const applicable = typeof seq === "number" ? this.controls.all(id, seq, this.tree) : [];
     const hidden = new Set<string>();
-    for (const c of applicable) for (const h of slice(c)) hidden.add(h);
+    for (const c of applicable) for (const h of this.tree.upTo(c.through, c.anchor)) hidden.add(h);
     return [applicable, hidden];
   }
 
   private compute(id: string, sp: NodeState, parentId: string | null): NodeState {
     const ev = this.session.byId.get(id);
     const depth = sp.depth + 1;
-    const [applicable, hidden] = this.hiding(id, ev, sp);
+    const changed = this.controls.live.length === 0 ? null : this.hiding(id, ev, sp);
+    const applicable = changed ? changed[0] : sp.applicable;
+    const hidden = changed ? changed[1] : sp.hidden;
     if (hidden !== sp.hidden) {
       // Ids above this node whose hidden status changed: the parent's context no longer holds.
       let top = Infinity;
-      for (const h of hidden) if (h !== id && !sp.hidden.has(h)) top = Math.min(top, this.tree.depth.get(h)!);
-      for (const h of sp.hidden) if (!hidden.has(h)) top = Math.min(top, this.tree.depth.get(h)!);
+      for (const h of hidden) if (h !== id && !sp.hidden.has(h)) top = Math.min(top, this.tree.depth(h)!);
+      for (const h of sp.hidden) if (!hidden.has(h)) top = Math.min(top, this.tree.depth(h)!);
       if (top !== Infinity) return this.refold(id, ev?.seq, depth, applicable, hidden, top);
     }
     if (sp.error) return { depth, seq: ev?.seq, applicable, hidden, nat: null, error: sp.error };
     if (!ev) return { depth, seq: undefined, applicable, hidden, nat: sp.nat };
-    const env = { rules: this.rules, hidden, index: depth, before: (from: number) => this.ancestors(parentId, from, depth) };
-    return this.guarded(depth, ev.seq, applicable, hidden, () => applyEvent(sp.nat, ev, env));
+    let nat: List<Entry>;
+    try {
+      nat = applyEvent(sp.nat, ev, new NodeEnv(this.rules, hidden, depth, this.session, parentId));
+    } catch (e) {
+      if (e instanceof BuildFailure) return { depth, seq: ev.seq, applicable, hidden, nat: null, error: e.detail };
+      throw e;
+    }
+    return { depth, seq: ev.seq, applicable, hidden, nat };
   }
 
   /**
@@ -149,7 +173,7 @@ class TreeEngine {
     let up: string | null | undefined = id;
     for (let d = depth; d >= top && up != null; d--, up = parent.get(up)) seg.push(up);
     const base = up == null ? ROOT : this.states.get(up);
-    const above = [...hidden].filter((h) => this.tree.depth.get(h)! < top);
+    const above = [...hidden].filter((h) => this.tree.depth(h)! < top);
     const agrees = base !== undefined && base.hidden.size === above.length && above.every((h) => base.hidden.has(h));
     if (!agrees) return this.guarded(depth, seq, applicable, hidden, () => walkPath(this.session, pathTo(this.session, id)!, hidden, this.profile));
     if (base.error) return { depth, seq, applicable, hidden, nat: null, error: base.error };
@@ -158,7 +182,7 @@ class TreeEngine {
       for (let k = seg.length - 1, d = top; k >= 0; k--, d++) {
         const ev = this.session.byId.get(seg[k]);
         const parentId = k + 1 < seg.length ? seg[k + 1] : (up ?? null);
-        if (ev) nat = applyEvent(nat, ev, { rules: this.rules, hidden, index: d, before: (from) => this.ancestors(parentId, from, d) });
+        if (ev) nat = applyEvent(nat, ev, new NodeEnv(this.rules, hidden, d, this.session, parentId));
       }
       return nat;
     });
@@ -205,7 +229,6 @@ function engineFor(session: ScorelSession, profile: ScorelProfile): { engine: Tr
 export function* scorelTurnContexts(session: ScorelSession, opts: ScorelContextOptions = {}): Iterable<TurnContext> {
   const profile = resolveProfile(session, opts.profile);
   const turns = turnInfos(session, profile);
-  const cells = new MsgCells(session, profile);
   const finish = (t: (typeof turns)[number], messages: List<Msg>): TurnContext => {
     const out: TurnContext = { ref: t.ref, systemPrompt: t.systemPrompt, messages };
     const logged = loggedTokens(t.event);
@@ -213,10 +236,10 @@ export function* scorelTurnContexts(session: ScorelSession, opts: ScorelContextO
     return out;
   };
   if (profile === "g0") {
-    yield* g0Contexts(session, turns, cells, finish);
+    yield* g0Contexts(session, turns, new MsgCells(session, profile), finish);
     return;
   }
-  const { engine, cells: shared } = engineFor(session, profile);
+  const { engine, cells } = engineFor(session, profile);
   const { parent } = session.tree;
   for (const t of turns) {
     const leaf = t.ref.leafId;
@@ -225,7 +248,7 @@ export function* scorelTurnContexts(session: ScorelSession, opts: ScorelContextO
       continue;
     }
     const st = engine.stateOf(leaf);
-    if (st) yield finish(t, st.error ? null : shared.of(st.nat));
+    if (st) yield finish(t, st.error ? null : cells.of(st.nat));
     else {
       const ctx = buildScorelContext(session, leaf, { profile });
       yield finish(t, fromArray(ctx.messages.map((m, i) => scorelMsg(session, profile, m, ctx.sourceIds[i]))));

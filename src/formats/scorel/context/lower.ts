@@ -18,20 +18,23 @@ function roleOf(native: string): Role {
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** text items and rendered system_reminder items, in order. */
-function itemTexts(items: readonly unknown[]): string[] {
-  const out: string[] = [];
+/** `s` after `out` with a "\n" between (what join("\n") gives, without the list: this runs for every message). */
+const joined = (out: string | undefined, s: string): string => (out === undefined ? s : out + "\n" + s);
+
+/** text items and rendered system_reminder items, in order, joined with "\n". */
+function itemTexts(items: readonly unknown[]): string {
+  let out: string | undefined;
   for (const b of items) {
     if (!isObject(b)) continue;
-    if (b.type === "text") out.push(str(b.text));
-    else if (b.type === "system_reminder") out.push(renderScorelReminder(str(b.text)));
+    if (b.type === "text") out = joined(out, str(b.text));
+    else if (b.type === "system_reminder") out = joined(out, renderScorelReminder(str(b.text)));
   }
-  return out;
+  return out ?? "";
 }
 
 /** SC-PIAI5 toolResultText: items of an array result.content, else the JSON encoding (case 14). */
 function toolResultText(result: unknown): string {
-  if (isObject(result) && Array.isArray(result.content)) return itemTexts(result.content).join("\n");
+  if (isObject(result) && Array.isArray(result.content)) return itemTexts(result.content);
   return JSON.stringify(result) ?? "";
 }
 
@@ -39,11 +42,10 @@ export function providerText(msg: ScorelMessage): string {
   const { content } = msg;
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  if (msg.role === "tool_result") {
-    const blocks = content.filter((b) => isObject(b) && b.type === "tool_result") as Record<string, unknown>[];
-    return blocks.map((b) => toolResultText(b.result)).join("\n");
-  }
-  return itemTexts(content).join("\n");
+  if (msg.role !== "tool_result") return itemTexts(content);
+  let out: string | undefined;
+  for (const b of content) if (isObject(b) && b.type === "tool_result") out = joined(out, toolResultText(b.result));
+  return out ?? "";
 }
 
 function harnessReminder(ev: ScorelEvent, profile: ScorelProfile): Reminder {
@@ -54,8 +56,7 @@ function harnessReminder(ev: ScorelEvent, profile: ScorelProfile): Reminder {
 }
 
 /** Reminders of a message: the harness item of a meta-user message, a compact summary, stored P5 blocks, merged items. */
-function remindersOf(session: ScorelSession, profile: ScorelProfile, msg: ScorelMessage, ids: readonly string[]): Reminder[] {
-  const base = session.byId.get(ids[0]);
+function remindersOf(session: ScorelSession, profile: ScorelProfile, msg: ScorelMessage, ids: readonly string[], base: ScorelEvent | undefined): Reminder[] {
   if (!base || profile === "g0") return [];
   if (base.type === "harness_item") return [harnessReminder(base, profile)];
   if (base.type === "compact") return profile === "design" ? [] : [{ kind: "compact_summary", origin: "system", sourceId: base.id }];
@@ -68,7 +69,8 @@ function remindersOf(session: ScorelSession, profile: ScorelProfile, msg: Scorel
       out.push(r);
     }
   }
-  for (const id of ids.slice(1)) {
+  for (let k = 1; k < ids.length; k++) {
+    const id = ids[k];
     const ev = session.byId.get(id);
     if (!ev) continue;
     if (ev.type === "harness_item") out.push(harnessReminder(ev, profile));
@@ -85,16 +87,17 @@ function remindersOf(session: ScorelSession, profile: ScorelProfile, msg: Scorel
 /** The Msg view of one built message. */
 export function scorelMsg(session: ScorelSession, profile: ScorelProfile, msg: ScorelMessage, ids: readonly string[]): Msg {
   const nativeRole = String(msg.role);
+  const base = session.byId.get(ids[0]);
   const blocks = Array.isArray(msg.content) ? msg.content : typeof msg.content === "string" ? [{ type: "text", text: msg.content }] : [];
   const out: Msg = {
     role: roleOf(nativeRole),
     nativeRole,
     text: providerText(msg),
     blocks,
-    sourceIds: [...ids],
-    reminders: remindersOf(session, profile, msg, ids),
+    // Shared, not copied: entry ids and a built context's id lists are never changed once made.
+    sourceIds: ids as string[],
+    reminders: remindersOf(session, profile, msg, ids, base),
   };
-  const base = session.byId.get(ids[0]);
   if (base && base.type === "compact" && profile !== "g0" && typeof base.raw.summary === "string") out.summary = base.raw.summary;
   return out;
 }

@@ -18,6 +18,13 @@ export interface Rules {
    * with a `message` key is a message, and a malformed block or content throws where the code would.
    */
   literal: boolean;
+  /**
+   * For callers that read only a built message's role and content (the incremental builder's Msg views): a block
+   * whose copy would equal it field for field, in the same order, is shared instead of copied, and so is the
+   * message when none of its blocks changed (its meta copy is never read there). Never set by buildScorelContext,
+   * whose caller owns what it returns.
+   */
+  share?: boolean;
 }
 
 export function rulesFor(profile: ScorelProfile): Rules {

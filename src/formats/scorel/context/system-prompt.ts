@@ -11,10 +11,24 @@ export function renderScorelSystemPrompt(snapshot: unknown): string | null {
   return parts.length > 0 ? parts.join("\n\n") : null;
 }
 
+// The prompt of each snapshot event, rendered once: the turns, and the contexts asked for around each compaction,
+// read the same few snapshots again and again (events are never changed once read).
+const rendered = new WeakMap<ScorelEvent, string | null>();
+
+/** renderScorelSystemPrompt of an instruction_snapshot event's snapshot, remembered per event. */
+export function snapshotPrompt(ev: ScorelEvent): string | null {
+  let p = rendered.get(ev);
+  if (p === undefined) {
+    p = renderScorelSystemPrompt(ev.raw.snapshot);
+    rendered.set(ev, p);
+  }
+  return p;
+}
+
 /** The prompt in effect before events[end] (end = events.length: after the whole file). */
 export function systemPromptBefore(events: readonly ScorelEvent[], end: number): string | null {
   for (let i = Math.min(end, events.length) - 1; i >= 0; i--) {
-    if (events[i].type === "instruction_snapshot") return renderScorelSystemPrompt(events[i].raw.snapshot);
+    if (events[i].type === "instruction_snapshot") return snapshotPrompt(events[i]);
   }
   return null;
 }

@@ -4,52 +4,83 @@
 import type { ScorelEvent, ScorelSession } from "../model.js";
 
 export class TreeIndex {
-  readonly depth = new Map<string, number>();
-  private tin = new Map<string, number>();
-  private tout = new Map<string, number>();
+  // One map from id to a dense number and typed arrays by that number (not a map per question, nor a child
+  // list per node): built once per session, for every event of the tree.
+  private readonly num = new Map<string, number>();
+  private readonly tin: Int32Array;
+  private readonly tout: Int32Array;
+  private readonly dep: Int32Array;
 
   /** Nodes on a parent cycle stay unnumbered: callers build those directly. */
   constructor(private readonly session: ScorelSession) {
     const { parent } = session.tree;
-    const kids = new Map<string, string[]>();
-    const roots: string[] = [];
+    const { num } = this;
+    for (const id of parent.keys()) num.set(id, num.size);
+    const n = num.size;
+    // Children as sibling chains, in the parent map's order (built backwards so each chain reads forwards).
+    const ids = new Array<string>(n);
+    const up = new Int32Array(n).fill(-1);
     for (const [id, p] of parent) {
-      if (p != null && parent.has(p)) {
-        const k = kids.get(p);
-        if (k) k.push(id);
-        else kids.set(p, [id]);
-      } else roots.push(id);
+      const i = num.get(id)!;
+      ids[i] = id;
+      if (p != null) up[i] = num.get(p) ?? -1;
     }
+    const firstKid = new Int32Array(n).fill(-1);
+    const nextSib = new Int32Array(n).fill(-1);
+    for (let i = n - 1; i >= 0; i--) {
+      if (up[i] < 0) continue;
+      nextSib[i] = firstKid[up[i]];
+      firstKid[up[i]] = i;
+    }
+    this.tin = new Int32Array(n).fill(-1);
+    this.tout = new Int32Array(n).fill(-1);
+    this.dep = new Int32Array(n).fill(-1);
+    const { tin, tout, dep } = this;
+    // Depth-first from each root; `cursor` is the next child to enter of each node on the stack.
+    const stack = new Int32Array(n);
+    const cursor = new Int32Array(n);
     let clock = 0;
-    for (const r of roots) {
-      const stack: [string, number][] = [[r, 0]];
-      this.tin.set(r, clock++);
-      this.depth.set(r, 0);
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1];
-        const ks = kids.get(top[0]) ?? [];
-        if (top[1] < ks.length) {
-          const k = ks[top[1]++];
-          if (this.tin.has(k)) continue;
-          this.tin.set(k, clock++);
-          this.depth.set(k, stack.length);
-          stack.push([k, 0]);
+    for (let r = 0; r < n; r++) {
+      if (up[r] >= 0) continue;
+      let top = 0;
+      stack[0] = r;
+      cursor[r] = firstKid[r];
+      tin[r] = clock++;
+      dep[r] = 0;
+      while (top >= 0) {
+        const v = stack[top];
+        const k = cursor[v];
+        if (k >= 0) {
+          cursor[v] = nextSib[k];
+          if (tin[k] >= 0) continue;
+          tin[k] = clock++;
+          dep[k] = top + 1;
+          cursor[k] = firstKid[k];
+          stack[++top] = k;
         } else {
-          this.tout.set(top[0], clock++);
-          stack.pop();
+          tout[v] = clock++;
+          top--;
         }
       }
     }
   }
 
   has(id: string): boolean {
-    return this.tin.has(id);
+    const i = this.num.get(id);
+    return i !== undefined && this.tin[i] >= 0;
+  }
+
+  /** Depth of a numbered node (0 = a root); undefined otherwise. */
+  depth(id: string): number | undefined {
+    const i = this.num.get(id);
+    return i !== undefined && this.dep[i] >= 0 ? this.dep[i] : undefined;
   }
 
   isAncestorOrSelf(a: string, b: string): boolean {
-    const ia = this.tin.get(a);
-    const ib = this.tin.get(b);
-    return ia !== undefined && ib !== undefined && ia <= ib && this.tout.get(b)! <= this.tout.get(a)!;
+    const ia = this.num.get(a);
+    const ib = this.num.get(b);
+    if (ia === undefined || ib === undefined || this.tin[ia] < 0 || this.tin[ib] < 0) return false;
+    return this.tin[ia] <= this.tin[ib] && this.tout[ib] <= this.tout[ia];
   }
 
   /** Ids from `from` up to and including its ancestor `to` (which must be one). */
@@ -71,6 +102,13 @@ export interface LiveControl {
   anchor: string;
   through: string;
 }
+
+const NONE: readonly LiveControl[] = Object.freeze([]);
+const add = (out: LiveControl[] | null, c: LiveControl): LiveControl[] => {
+  if (!out) return [c];
+  out.push(c);
+  return out;
+};
 
 export class ControlIndex {
   readonly live: LiveControl[] = [];
@@ -101,8 +139,9 @@ export class ControlIndex {
    * Controls applying at `id` (seq `seq`) that did not apply at its parent (seq `parentSeq` ≤ `seq`): the
    * seq gate opened in between, or the span ends at `id` itself.
    */
-  added(id: string, seq: number, parentSeq: number, tree: TreeIndex): LiveControl[] {
-    const out: LiveControl[] = [];
+  added(id: string, seq: number, parentSeq: number, tree: TreeIndex): readonly LiveControl[] {
+    // Usually none: no list is made until one is found (this runs for every node of a session with controls).
+    let out: LiveControl[] | null = null;
     // first control with seq > parentSeq
     let lo = 0;
     let hi = this.bySeq.length;
@@ -112,9 +151,10 @@ export class ControlIndex {
       else lo = mid + 1;
     }
     for (let k = lo; k < this.bySeq.length && this.bySeq[k].seq <= seq; k++) {
-      if (tree.isAncestorOrSelf(this.bySeq[k].through, id)) out.push(this.bySeq[k]);
+      if (tree.isAncestorOrSelf(this.bySeq[k].through, id)) out = add(out, this.bySeq[k]);
     }
-    for (const c of this.byThrough.get(id) ?? []) if (c.seq <= parentSeq) out.push(c);
-    return out;
+    const ending = this.byThrough.get(id);
+    if (ending) for (const c of ending) if (c.seq <= parentSeq) out = add(out, c);
+    return out ?? NONE;
   }
 }

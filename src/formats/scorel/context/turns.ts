@@ -5,7 +5,7 @@ import type { CompactionRef, TurnRef } from "../../types.js";
 import type { ScorelEvent, ScorelProfile, ScorelSession } from "../model.js";
 import { resolveProfile } from "./build.js";
 import { g0Turns } from "./g0.js";
-import { isResponse, renderScorelSystemPrompt } from "./system-prompt.js";
+import { isResponse, snapshotPrompt } from "./system-prompt.js";
 import type { ScorelContextOptions } from "./types.js";
 
 export interface TurnInfo {
@@ -25,7 +25,7 @@ export function turnInfos(session: ScorelSession, profile: ScorelProfile): TurnI
   const design = profile === "design";
   let prompt: string | null = null;
   for (const ev of session.events) {
-    if (ev.type === "instruction_snapshot") prompt = renderScorelSystemPrompt(ev.raw.snapshot);
+    if (ev.type === "instruction_snapshot") prompt = snapshotPrompt(ev);
     else if (isResponse(ev, design)) out.push({ ref: { index: out.length, responseId: ev.id, leafId: ev.parentId }, event: ev, systemPrompt: prompt });
   }
   return out;

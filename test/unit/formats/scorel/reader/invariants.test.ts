@@ -73,6 +73,14 @@ describe("audit-level invariants (V)", () => {
     );
     expect(unanswered[0]).toMatchObject({ eventId: "a" });
     expect(unanswered[0].message).toContain("c2");
+    // Past 16 calls an assistant's calls are kept in a set, not a list: the same answers.
+    const many = Array.from({ length: 20 }, (_, i) => `k${i}`);
+    const wide = ok([U("u1", null, 2), Acall("a", "u1", 3, ...many), T("t1", "a", 4, "k19"), T("t2", "t1", 5, "k0"), T("t3", "t2", 6, "c9")]);
+    const findings = only(wide, "SCOREL_INV_14_ORPHAN_TOOL_RESULT");
+    expect(findings.map((d) => d.eventId)).toEqual(["a", "t3"]);
+    expect(findings[0].message).toContain("k18");
+    expect(findings[0].message).not.toContain("k19");
+    expect(findings[1].message).toContain("c9");
   });
   it("15: anchors (active-leaf values) name tree events", () => {
     expect(byCode(ok([U("u1", null, 2), Q("q", 3, "steer", [], "u1")]), "SCOREL_INV_15_LEAF_NOT_TREE")).toEqual([]);
