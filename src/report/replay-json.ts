@@ -46,10 +46,11 @@ function marked(m: Msg): Msg | null {
 }
 
 /**
- * A turn's JSON text (as turnJson gives it) in pieces: written one after the other they are that text. A
- * message's text shared with one of its blocks is escaped once and its piece given twice.
+ * A turn's JSON text (as turnJson gives it) as the pieces between the places of its shared texts: written in
+ * turn, `pieces[j]` then the JSON string of `texts[j >> 1]` (each text goes into two places: the message's
+ * and its block's), and the last piece, they are that text.
  */
-export function turnPieces(t: Turn): string[] {
+export function turnParts(t: Turn): { pieces: string[]; texts: string[] } {
   const msgs = Array.isArray(t.messages) ? t.messages : t.messages.added;
   let swapped: Msg[] | undefined;
   const texts: string[] = [];
@@ -60,39 +61,80 @@ export function turnPieces(t: Turn): string[] {
     swapped[i] = m;
     texts.push(msgs[i].text);
   }
-  if (swapped === undefined) return [turnJson(t)];
+  if (swapped === undefined) return { pieces: [turnJson(t)], texts };
   const s = turnJson({ ...t, messages: Array.isArray(t.messages) ? swapped : { ...t.messages, added: swapped } });
   // Each marked message's two places lie within its own JSON text, messages in order (whatever the key order).
   const at: number[] = [];
   for (let i = s.indexOf(MARK_JSON); i !== -1; i = s.indexOf(MARK_JSON, i + MARK_JSON.length)) at.push(i);
-  if (at.length !== 2 * texts.length) return [turnJson(t)];
+  if (at.length !== 2 * texts.length) return { pieces: [turnJson(t)], texts: [] };
   const pieces: string[] = [];
   let from = 0;
-  let escaped = "";
   for (let j = 0; j < at.length; j++) {
     pieces.push(s.slice(from, at[j]));
-    if (j % 2 === 0) escaped = JSON.stringify(texts[j >> 1]);
-    pieces.push(escaped);
     from = at[j] + MARK_JSON.length;
   }
   pieces.push(s.slice(from));
-  return pieces;
+  return { pieces, texts };
+}
+
+/**
+ * A turn's JSON text (as turnJson gives it) in pieces: written one after the other they are that text. A
+ * message's text shared with one of its blocks is escaped once and its piece given twice.
+ */
+export function turnPieces(t: Turn): string[] {
+  const { pieces, texts } = turnParts(t);
+  const out: string[] = [];
+  let escaped = "";
+  for (let j = 0; j < pieces.length - 1; j++) {
+    out.push(pieces[j]);
+    if (j % 2 === 0) escaped = JSON.stringify(texts[j >> 1]);
+    out.push(escaped);
+  }
+  out.push(pieces[pieces.length - 1]);
+  return out;
+}
+
+/** Where the document goes: `write` takes JSON text; `writeString`, when given, the JSON string of a text. */
+export interface ReplayJsonSink {
+  /** A promise only when the caller must wait for it. */
+  write(chunk: string): Promise<void> | undefined | void;
+  /** Writes JSON.stringify(text) (default: through `write`). */
+  writeString?(text: string): Promise<void> | undefined | void;
 }
 
 /**
  * Writes the replay document as JSON.stringify(doc, null, 2) would, but one turn at a time, so a long
- * session's full views never exist as one string or one array.
+ * session's full views never exist as one string or one array. `write` returns a promise only when the
+ * caller must wait for it: the other pieces (≈ 130,000 for a long session) go on without a turn of the
+ * microtask queue each.
  */
-export async function writeReplayJson(head: ReplayDocument, turns: Iterable<Turn>, write: (chunk: string) => void | Promise<void>): Promise<void> {
+export async function writeReplayJson(
+  head: ReplayDocument,
+  turns: Iterable<Turn>,
+  sink: ReplayJsonSink | ((chunk: string) => Promise<void> | undefined | void),
+): Promise<void> {
+  const write = typeof sink === "function" ? sink : (c: string) => sink.write(c);
+  const writeString =
+    typeof sink === "function" || sink.writeString === undefined ? (t: string) => write(JSON.stringify(t)) : (t: string) => sink.writeString!(t);
   const TURNS = "\u0000turns\u0000";
   const [before, after] = JSON.stringify({ ...head, turns: TURNS }, null, 2).split(JSON.stringify(TURNS));
   await write(before);
   let first = true;
+  let waiting: Promise<void> | undefined | void;
   for (const t of turns) {
     // Pieces, not one joined string: the turn's text is made of slices of its JSON, which the writer encodes
     // as they are; joined, they would be copied whole first.
-    await write(first ? "[\n    " : ",\n    ");
-    for (const piece of turnPieces(t)) await write(piece);
+    waiting = write(first ? "[\n    " : ",\n    ");
+    if (waiting) await waiting;
+    const { pieces, texts } = turnParts(t);
+    for (let j = 0; j < pieces.length - 1; j++) {
+      waiting = write(pieces[j]);
+      if (waiting) await waiting;
+      waiting = writeString(texts[j >> 1]);
+      if (waiting) await waiting;
+    }
+    waiting = write(pieces[pieces.length - 1]);
+    if (waiting) await waiting;
     first = false;
   }
   await write(first ? "[]" : "\n  ]");

@@ -6,6 +6,9 @@ import { replayStreamFile } from "../../../src/app/replay/replay.js";
 import type { Turn } from "../../../src/context/turns.js";
 import { turnJson, turnPieces, writeReplayJson } from "../../../src/report/replay-json.js";
 import { ROOT } from "../context/fixture-sessions.js";
+import { Writable } from "node:stream";
+import { StreamWriter } from "../../../src/cli/writer.js";
+import { safeJson } from "../../../src/cli/output.js";
 
 const FIXTURES = [
   "fixtures/pi/omp17-branch-after-gap/session.jsonl",
@@ -32,6 +35,25 @@ describe("report/replay-json: the streamed replay document", () => {
       }
     });
   }
+  it("through the CLI's writer, texts escaped into its bytes: the UTF-8 of the whole document's JSON", async () => {
+    for (const file of FIXTURES)
+      for (const delta of [false, true]) {
+        const parts: Buffer[] = [];
+        const stream = new Writable({
+          write(chunk: Buffer, _enc, done) {
+            parts.push(Buffer.from(chunk));
+            done();
+          },
+        });
+        const out = new StreamWriter("json", stream);
+        const a = await replayStreamFile(file, { scope: "all", delta });
+        await writeReplayJson(a.head, a.turns, { write: (c) => out.write(c), writeString: (t) => out.writeJsonString(t) });
+        await out.flush();
+        const b = await replayStreamFile(file, { scope: "all", delta });
+        const whole = `${JSON.stringify({ ...b.head, turns: [...b.turns] }, null, 2)}\n`;
+        expect(Buffer.concat(parts).equals(Buffer.from(safeJson(whole), "utf8"))).toBe(true);
+      }
+  });
   it('a document without turns streams `"turns": []`', async () => {
     const r = await streamed(FIXTURES[0], { delta: false, noTurns: true });
     expect(r.text).toBe(r.whole);
