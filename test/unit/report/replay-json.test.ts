@@ -121,6 +121,37 @@ describe("report/replay-json: a message's text shared with a block is escaped on
     expect(turnPieces(t).join("")).toBe(turnJson(t));
   });
 
+  it("takes every long string of a message and its blocks (one level into a tool call's arguments), in JSON.stringify's order", () => {
+    const big = (tag: string) => `${tag} ${long}`.repeat(2);
+    const assistant = msg(
+      big("answer"),
+      [
+        { type: "thinking", thinking: big("thought"), thinkingSignature: big("sig") },
+        {
+          type: "toolCall",
+          id: "t1",
+          name: "write",
+          arguments: { path: "a.ts", content: big("file"), "2": big("numeric key"), edits: [{ oldText: big("deep") }] },
+        },
+        { type: "toolCall", id: "t2", name: "bash", arguments: JSON.parse(`{"__proto__":{"x":1},"command":${JSON.stringify(big("cmd"))}}`) },
+        { type: "text", text: big("answer") },
+        { type: "text", text: big("answer") },
+      ],
+      { role: "assistant", summary: big("summary"), "1": big("numeric") },
+    );
+    const user = msg(big("not shared"), [{ type: "text", text: "other" }]);
+    for (const delta of [true, false]) {
+      const t = turn([assistant, user], delta);
+      const pieces = turnPieces(t);
+      expect(pieces.join("")).toBe(turnJson(t));
+      // Taken: the message's "1", text, summary; thought, sig; file, numeric key ("2" comes first); the shared text
+      // (its first block) and its second block (a long string of its own); the user's text. Not: the nested edit,
+      // the arguments with a __proto__ key.
+      const taken = pieces.filter((_, i) => i % 2 === 1).map((p) => JSON.parse(p) as string);
+      expect(taken.map((x) => x.split(" ")[0])).toEqual(["numeric", "answer", "thought", "sig", "numeric", "file", "answer", "answer", "summary", "not"]);
+    }
+  });
+
   it("keeps a block's own __proto__ key", () => {
     const block = JSON.parse(`{"type":"text","__proto__":{"x":1},"text":${JSON.stringify(long)}}`) as unknown;
     const t = turn([msg(long, [block])], true);
