@@ -3,6 +3,7 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { sentSoFar, take, waitForMore } from "./claim.js";
 import type { ChunkResult, ChunkTask, RangeJob } from "./chunks.js";
+import { adoptEarly } from "./early.js";
 
 export interface OtherReaders {
   /** Starts taking ranges (once they are known). */
@@ -83,8 +84,10 @@ export function workerReaders(script: URL, count: number): OtherReaders {
   const drain = (): void => {
     for (const p of ports) for (let r = receiveMessageOnPort(p); r; r = receiveMessageOnPort(p)) takeIn(r.message as Message);
   };
-  const workers = Array.from({ length: count }, () => {
-    const w = new Worker(script);
+  // Threads the command started before loading the job (early.ts), when there are such.
+  const early = adoptEarly(script, count);
+  const workers = Array.from({ length: count }, (_, i) => {
+    const w = early?.[i] ?? new Worker(script);
     w.on("error", (e) => results.fail(e));
     w.on("exit", (code) => {
       if (!stopping) results.fail(new Error(`worker exited with code ${code}`));

@@ -21,9 +21,9 @@ import type { ChunkResult, ChunkTask } from "./chunks.js";
 import { newClaim, take } from "./claim.js";
 import { defaultCuts } from "./cuts.js";
 import { inProcessReader, type OtherReaders, workerReaders } from "./others.js";
+import { PARALLEL_MIN_BYTES } from "./early.js";
 
-/** Files smaller than this are read on one core (starting workers costs more than it saves). */
-export const PARALLEL_MIN_BYTES = 16 * 2 ** 20;
+export { PARALLEL_MIN_BYTES };
 /** The head this thread reads itself: the header, a title slot, what detection needs. */
 const HEAD_BYTES = 64 * 2 ** 10;
 

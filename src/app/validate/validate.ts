@@ -13,6 +13,7 @@ import { classify, type FileKind } from "../read/classify.js";
 import { readSession } from "../read/read.js";
 import { isSession, moduleOf, type ParsedSession } from "../../formats/registry.js";
 import { readSessionParallel } from "./parallel.js";
+import { dropEarly } from "./early.js";
 
 export interface FileResult {
   path: string;
@@ -83,6 +84,15 @@ async function sessionResult(path: string, opts: ValidateOptions): Promise<FileR
 }
 
 export async function validatePaths(inputs: readonly string[], opts: ValidateOptions = {}): Promise<ValidateResult> {
+  try {
+    return await validateAll(inputs, opts);
+  } finally {
+    // Threads the command started for one large file (early.ts) that the reader did not take.
+    await dropEarly();
+  }
+}
+
+async function validateAll(inputs: readonly string[], opts: ValidateOptions): Promise<ValidateResult> {
   const { files, problems } = expandInputs(inputs);
   const limit = pLimit(opts.concurrency ?? 8);
   let done = 0;

@@ -64,7 +64,7 @@ export const replayCommand = defineCommand({
     });
     if (note !== undefined) err(`sightline: ${terminalLine(note)}\n`);
     const out = new StreamWriter(a.json ? "json" : "text");
-    if (a.json) await writeReplayJson(head, turns, (c) => out.write(c));
+    if (a.json) await writeReplayJson(head, turns, { write: (c) => out.write(c), writeString: (t) => out.writeJsonString(t) });
     else {
       const color = useColor(a.color);
       await out.write(renderReplayHead(head, color, listed));

@@ -32,12 +32,15 @@ export const validateCommand = defineCommand({
       .example("$0 validate '**/*.jsonl' --json", "A quoted glob, JSON output")
       .example("cat s.jsonl | $0 validate -", "Read stdin"),
   handler: async (a) => {
+    if (a.profile !== undefined && !isFormatProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
+    if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
+    // One large file: the threads that will read it with this one start now, before the job's modules load
+    // (early.ts loads none of them).
+    (await import("../../app/validate/early.js")).startEarly(a.paths, a.workers);
     const [{ validateDocument, validatePaths, validateSummary }, { renderValidateTable }] = await Promise.all([
       import("../../app/validate/validate.js"),
       import("../../report/validate-table.js"),
     ]);
-    if (a.profile !== undefined && !isFormatProfile(a.profile)) throw new UsageError(`--profile ${a.profile}: no such profile (${profileNames()})`);
-    if (a.workers !== undefined && (!Number.isInteger(a.workers) || a.workers < 0)) throw new UsageError("--workers must be a whole number >= 0");
     const bar = progressBar("validate", !a.json && process.stderr.isTTY === true);
     const r = await validatePaths(a.paths, { profile: a.profile, ttsrProfile: a.ttsrProfile, workers: a.workers, onProgress: (d, t) => bar.update(d, t) });
     bar.stop();

@@ -7,7 +7,7 @@ import type { ParseOptions } from "../types.js";
 import { omp18LoadFailure } from "./load18.js";
 import { migrateEntry, type V1Index } from "./migrate.js";
 import type { PiEntry, PiSession, PiTitleSlot, PiVersion } from "./model.js";
-import { chooseProfile } from "./profile.js";
+import { chooseProfile, EntryMarkers } from "./profile.js";
 import { NEWER_ENTRY_TYPES, newerMarker } from "./newer.js";
 import { isKnownEntryType, checkHeaderSchema, checkRecordSchema, checkTitleSlotSchema } from "./schema.js";
 import type { SchemaIssue } from "../../schema/ajv.js";
@@ -64,6 +64,8 @@ export class PiParser implements LineSink<PiSession> {
   readonly #tree = new TreeBuilder();
   readonly #v1: V1Index = { ids: [], prevId: null };
   readonly #evidence = new NewerEvidence();
+  /** What the profile choice reads of the entries, gathered as they come. */
+  readonly #markers = new EntryMarkers();
   /** No valid header: the file reads as empty (or is refused, once the profile is known). */
   #empty = false;
   #rejected: { line: number; reason: string } | undefined;
@@ -111,7 +113,7 @@ export class PiParser implements LineSink<PiSession> {
     if (!this.#empty) this.#tree.check(session, this.#bag);
     if (this.#evidence.pi1.length > 0) session.pi1Evidence = this.#evidence.pi1;
     if (this.#evidence.omp18.length > 0) session.omp18Evidence = this.#evidence.omp18;
-    chooseProfile(session, this.#opts.profile, this.#bag);
+    chooseProfile(session, this.#opts.profile, this.#bag, this.#empty ? undefined : this.#markers);
     this.#verdict(session);
     session.diagnostics = sortDiagnostics(this.#bag.items);
     return session;
@@ -216,6 +218,7 @@ export class PiParser implements LineSink<PiSession> {
     const entry = migrateEntry(value, line, this.#version, this.#v1, bag);
     this.#entries.push(entry);
     this.#tree.add(entry);
+    this.#markers.add(entry);
   }
 
   /** The session the entries make (an empty file keeps none), before the profile choice. */

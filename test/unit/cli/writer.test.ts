@@ -44,4 +44,52 @@ describe("cli/writer: JSON output", () => {
     expect(out.toString("utf8")).toBe(text);
     expect(writes).toBe(1);
   });
+
+  it("JSON strings and repeated pieces: the bytes of safeJson(whole), whatever is copied, escaped here or stringified", async () => {
+    // Texts a replay writes twice in a row but one (a message's text and its block's), long and short, with
+    // controls to guard, a lone surrogate and U+FFFD (stringified by V8), and one too long to escape in a chunk.
+    const texts = [
+      'plain "quoted" text\n\twith a tab '.repeat(20),
+      "short",
+      "ünïcödé ✓ — 😀 \u2028 \u0085 \u007f ".repeat(30),
+      "lone \ud800 surrogate ".repeat(20),
+      "replacement \ufffd char ".repeat(20),
+      "\u0001\u001f".repeat(200),
+      "x".repeat(300_000),
+    ];
+    const plain = "nothing to escape in this text ".repeat(10);
+    const calls: Array<["raw" | "str", string]> = [];
+    for (let i = 0; i < 700; i++) {
+      const t = i % 100 === 6 ? texts[6] : texts[i % 6];
+      const between = `,\n  "k${i}": `;
+      calls.push(["raw", between], ["str", t], ["raw", `${"x".repeat(i % 400)}"`], ["str", t]);
+      // The same long text written as it is and as a JSON string is never copied from the other kind.
+      if (i % 5 === 0) calls.push(["raw", plain], ["str", plain], ["raw", plain], ["raw", plain]);
+    }
+    const s = sink();
+    const w = new StreamWriter("json", s.stream);
+    let expected = "";
+    for (const [kind, text] of calls) {
+      expected += kind === "raw" ? text : JSON.stringify(text);
+      await (kind === "raw" ? w.write(text) : w.writeJsonString(text));
+    }
+    await w.flush();
+    expect(s.bytes().equals(Buffer.from(safeJson(expected), "utf8"))).toBe(true);
+    expect(s.writes()).toBeGreaterThan(3);
+  });
+
+  it("a JSON string in text mode is JSON.stringify's text", async () => {
+    const parts: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        parts.push(chunk.toString());
+        done();
+      },
+    });
+    const w = new StreamWriter("text", stream);
+    await w.write("a: ");
+    await w.writeJsonString('say "hi"\n');
+    await w.flush();
+    expect(parts.join("")).toBe('a: "say \\"hi\\"\\n"');
+  });
 });

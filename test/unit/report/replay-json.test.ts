@@ -6,6 +6,9 @@ import { replayStreamFile } from "../../../src/app/replay/replay.js";
 import type { Turn } from "../../../src/context/turns.js";
 import { turnJson, turnPieces, writeReplayJson } from "../../../src/report/replay-json.js";
 import { ROOT } from "../context/fixture-sessions.js";
+import { Writable } from "node:stream";
+import { StreamWriter } from "../../../src/cli/writer.js";
+import { safeJson } from "../../../src/cli/output.js";
 
 const FIXTURES = [
   "fixtures/pi/omp17-branch-after-gap/session.jsonl",
@@ -32,6 +35,25 @@ describe("report/replay-json: the streamed replay document", () => {
       }
     });
   }
+  it("through the CLI's writer, texts escaped into its bytes: the UTF-8 of the whole document's JSON", async () => {
+    for (const file of FIXTURES)
+      for (const delta of [false, true]) {
+        const parts: Buffer[] = [];
+        const stream = new Writable({
+          write(chunk: Buffer, _enc, done) {
+            parts.push(Buffer.from(chunk));
+            done();
+          },
+        });
+        const out = new StreamWriter("json", stream);
+        const a = await replayStreamFile(file, { scope: "all", delta });
+        await writeReplayJson(a.head, a.turns, { write: (c) => out.write(c), writeString: (t) => out.writeJsonString(t) });
+        await out.flush();
+        const b = await replayStreamFile(file, { scope: "all", delta });
+        const whole = `${JSON.stringify({ ...b.head, turns: [...b.turns] }, null, 2)}\n`;
+        expect(Buffer.concat(parts).equals(Buffer.from(safeJson(whole), "utf8"))).toBe(true);
+      }
+  });
   it('a document without turns streams `"turns": []`', async () => {
     const r = await streamed(FIXTURES[0], { delta: false, noTurns: true });
     expect(r.text).toBe(r.whole);
@@ -97,6 +119,37 @@ describe("report/replay-json: a message's text shared with a block is escaped on
     // The placeholder as text shared with a block is stringified as any other text.
     const t = turn([msg(MARK.repeat(10), [{ type: "text", text: MARK.repeat(10) }])], true);
     expect(turnPieces(t).join("")).toBe(turnJson(t));
+  });
+
+  it("takes every long string of a message and its blocks (one level into a tool call's arguments), in JSON.stringify's order", () => {
+    const big = (tag: string) => `${tag} ${long}`.repeat(2);
+    const assistant = msg(
+      big("answer"),
+      [
+        { type: "thinking", thinking: big("thought"), thinkingSignature: big("sig") },
+        {
+          type: "toolCall",
+          id: "t1",
+          name: "write",
+          arguments: { path: "a.ts", content: big("file"), "2": big("numeric key"), edits: [{ oldText: big("deep") }] },
+        },
+        { type: "toolCall", id: "t2", name: "bash", arguments: JSON.parse(`{"__proto__":{"x":1},"command":${JSON.stringify(big("cmd"))}}`) },
+        { type: "text", text: big("answer") },
+        { type: "text", text: big("answer") },
+      ],
+      { role: "assistant", summary: big("summary"), "1": big("numeric") },
+    );
+    const user = msg(big("not shared"), [{ type: "text", text: "other" }]);
+    for (const delta of [true, false]) {
+      const t = turn([assistant, user], delta);
+      const pieces = turnPieces(t);
+      expect(pieces.join("")).toBe(turnJson(t));
+      // Taken: the message's "1", text, summary; thought, sig; file, numeric key ("2" comes first); the shared text
+      // (its first block) and its second block (a long string of its own); the user's text. Not: the nested edit,
+      // the arguments with a __proto__ key.
+      const taken = pieces.filter((_, i) => i % 2 === 1).map((p) => JSON.parse(p) as string);
+      expect(taken.map((x) => x.split(" ")[0])).toEqual(["numeric", "answer", "thought", "sig", "numeric", "file", "answer", "answer", "summary", "not"]);
+    }
   });
 
   it("keeps a block's own __proto__ key", () => {
