@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Msg } from "../formats/types.js";
 import { escapeHtml as h } from "./escape.js";
+import { blockExtras } from "./page-extras.js";
 import { INDEX_SCRIPT } from "./html-index-client.js";
 import { STYLE } from "./html-style.js";
 import { commonRoot, relativeTo, sessionFiles } from "./layout.js";
@@ -22,29 +23,14 @@ interface PageMsg {
   extra?: string[];
 }
 
-// A block is shown as (at most) this much of its JSON: a page never embeds a structure it cannot read
-// back (a block nested 1000 levels deep becomes a string here).
-const EXTRA_MAX = 20_000;
-
-/** Non-text blocks (thinking, tool calls, images) as short readable strings. */
+/** The page's readable views of a message's blocks (page-extras.ts), or its `extra` as read back from a report. */
 function extras(m: Msg): string[] | undefined {
   // A message read back from a report (merge-reports) has its blocks already as `extra` strings.
   if (!Array.isArray(m.blocks)) {
     const x = (m as { extra?: unknown }).extra;
     return Array.isArray(x) && x.length ? x.map(String) : undefined;
   }
-  const out: string[] = [];
-  for (const b of m.blocks) {
-    if (!b || typeof b !== "object") continue;
-    const o = b as Record<string, unknown>;
-    if (o.type === "text") continue;
-    if (typeof o.thinking === "string") out.push(`[thinking]\n${o.thinking}`);
-    else {
-      const s = JSON.stringify(o);
-      out.push(`[${String(o.type ?? "block")}] ${s.length > EXTRA_MAX ? `${s.slice(0, EXTRA_MAX)}…` : s}`);
-    }
-  }
-  if (m.summary !== undefined && m.summary !== m.text) out.push(`[summary]\n${m.summary}`);
+  const out = blockExtras(m);
   return out.length ? out : undefined;
 }
 
