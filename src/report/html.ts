@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { Msg } from "../formats/types.js";
 import { escapeHtml as h } from "./escape.js";
 import { blockExtras } from "./page-extras.js";
+import { pageTurns } from "./page-turns.js";
 import { INDEX_SCRIPT } from "./html-index-client.js";
 import { STYLE } from "./html-style.js";
 import { commonRoot, relativeTo, sessionFiles } from "./layout.js";
@@ -40,8 +41,9 @@ export const PAGE_DIAGNOSTICS = 500;
 /**
  * An input as the viewer loads it (sessions/<n>.js): message bodies without their raw blocks, findings in
  * short (severity, code, line, message; at most PAGE_DIAGNOSTICS, summary.json has every one in full), the
- * checks without their diagnostics. Every object key is one of sightline's own, never one from a log (the
- * data file is a script: an object literal would treat a `__proto__` key differently from JSON.parse).
+ * checks without their diagnostics, the turns without the token constants of their session (`turnTokens`).
+ * Every object key is one of sightline's own, never one from a log (the data file is a script: an object
+ * literal would treat a `__proto__` key differently from JSON.parse).
  */
 export function pageSession(s: AuditSession): unknown {
   return { ...pageShell(s), messages: s.messages.map(pageMessage) };
@@ -61,7 +63,10 @@ export function pageShell(s: AuditSession): Record<string, unknown> & { messages
   out.checks = s.checks.map(({ name, status, message }) => (message === undefined ? { name, status } : { name, status, message }));
   out.prompts = s.prompts;
   out.messages = s.messages;
-  out.turns = s.turns;
+  // The turns' per-session token constants once, each turn without them (page-turns.ts).
+  const { turnTokens, turns } = pageTurns(s.turns);
+  if (turnTokens) out.turnTokens = turnTokens;
+  out.turns = turns;
   out.compactions = s.compactions;
   if (s.ttsr) out.ttsr = s.ttsr;
   return out as Record<string, unknown> & { messages: Msg[] };

@@ -168,7 +168,8 @@ export function blockExtras(m: Msg): string[] {
       for (const x of b.summary)
         if (typeof x !== "string" || !shown.holds(x)) out.push(typeof x === "string" ? `[reasoning summary]\n${cut(x)}` : json("summary", x, shown));
   }
-  // A summary message's text is the summary as the provider got it (a prefix, the summary, a suffix).
-  if (m.summary !== undefined && !m.text.includes(m.summary)) out.push(`[summary]\n${m.summary}`);
+  // A summary message's text is the summary as the provider got it (a prefix, the summary, a suffix; Scorel
+  // trims it): shown only when the text does not hold it.
+  if (m.summary !== undefined && !m.text.includes(m.summary.trim())) out.push(`[summary]\n${m.summary}`);
   return out;
 }

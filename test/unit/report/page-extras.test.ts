@@ -253,3 +253,19 @@ describe("report/page-extras: what no reading knows, and the cut", () => {
     expect(pageMessage(m)).toMatchObject({ extra: ["[tool call x]"] });
   });
 });
+
+describe("report/page-extras: summaries", () => {
+  it("a Scorel compaction summary the text holds trimmed: not again", () => {
+    const m: Msg = {
+      role: "user",
+      nativeRole: "user",
+      text: "<system-reminder>\nEarlier session context has been compacted.\n\nwe fixed it\n</system-reminder>",
+      blocks: [],
+      sourceIds: [],
+      reminders: [],
+      summary: "  we fixed it  ",
+    };
+    expect(blockExtras(m)).toEqual([]);
+    expect(blockExtras({ ...m, text: "something else" })).toEqual(["[summary]\n  we fixed it  "]);
+  });
+});
