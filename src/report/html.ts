@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 import type { Msg } from "../formats/types.js";
 import { escapeHtml as h } from "./escape.js";
+import { blockExtras } from "./page-extras.js";
+import { pageTurns } from "./page-turns.js";
 import { INDEX_SCRIPT } from "./html-index-client.js";
 import { STYLE } from "./html-style.js";
 import { commonRoot, relativeTo, sessionFiles } from "./layout.js";
@@ -22,29 +24,14 @@ interface PageMsg {
   extra?: string[];
 }
 
-// A block is shown as (at most) this much of its JSON: a page never embeds a structure it cannot read
-// back (a block nested 1000 levels deep becomes a string here).
-const EXTRA_MAX = 20_000;
-
-/** Non-text blocks (thinking, tool calls, images) as short readable strings. */
+/** The page's readable views of a message's blocks (page-extras.ts), or its `extra` as read back from a report. */
 function extras(m: Msg): string[] | undefined {
   // A message read back from a report (merge-reports) has its blocks already as `extra` strings.
   if (!Array.isArray(m.blocks)) {
     const x = (m as { extra?: unknown }).extra;
     return Array.isArray(x) && x.length ? x.map(String) : undefined;
   }
-  const out: string[] = [];
-  for (const b of m.blocks) {
-    if (!b || typeof b !== "object") continue;
-    const o = b as Record<string, unknown>;
-    if (o.type === "text") continue;
-    if (typeof o.thinking === "string") out.push(`[thinking]\n${o.thinking}`);
-    else {
-      const s = JSON.stringify(o);
-      out.push(`[${String(o.type ?? "block")}] ${s.length > EXTRA_MAX ? `${s.slice(0, EXTRA_MAX)}…` : s}`);
-    }
-  }
-  if (m.summary !== undefined && m.summary !== m.text) out.push(`[summary]\n${m.summary}`);
+  const out = blockExtras(m);
   return out.length ? out : undefined;
 }
 
@@ -54,8 +41,9 @@ export const PAGE_DIAGNOSTICS = 500;
 /**
  * An input as the viewer loads it (sessions/<n>.js): message bodies without their raw blocks, findings in
  * short (severity, code, line, message; at most PAGE_DIAGNOSTICS, summary.json has every one in full), the
- * checks without their diagnostics. Every object key is one of sightline's own, never one from a log (the
- * data file is a script: an object literal would treat a `__proto__` key differently from JSON.parse).
+ * checks without their diagnostics, the turns without the token constants of their session (`turnTokens`).
+ * Every object key is one of sightline's own, never one from a log (the data file is a script: an object
+ * literal would treat a `__proto__` key differently from JSON.parse).
  */
 export function pageSession(s: AuditSession): unknown {
   return { ...pageShell(s), messages: s.messages.map(pageMessage) };
@@ -75,7 +63,10 @@ export function pageShell(s: AuditSession): Record<string, unknown> & { messages
   out.checks = s.checks.map(({ name, status, message }) => (message === undefined ? { name, status } : { name, status, message }));
   out.prompts = s.prompts;
   out.messages = s.messages;
-  out.turns = s.turns;
+  // The turns' per-session token constants once, each turn without them (page-turns.ts).
+  const { turnTokens, turns } = pageTurns(s.turns);
+  if (turnTokens) out.turnTokens = turnTokens;
+  out.turns = turns;
   out.compactions = s.compactions;
   if (s.ttsr) out.ttsr = s.ttsr;
   return out as Record<string, unknown> & { messages: Msg[] };

@@ -166,6 +166,8 @@ describe("HTML report in headless chromium", () => {
       expect(await page.locator("[data-turn]").count()).toBe(s.turns.length);
       await page.click("[data-turn='1']");
       await page.waitForSelector("[data-context='1']");
+      // The estimator, which the detail file writes once per session (turnTokens), in the turn's own line.
+      expect(await page.textContent("p.meta")).toContain(`tokens (${s.turns[1].tokens.estimator})`);
       const msgs = page.locator("[data-context='1'] details.msg:not(.role-system-prompt)");
       expect(await msgs.count()).toBe(s.turns[1].size);
       // Collapsed: a head with the size, no text until opened.

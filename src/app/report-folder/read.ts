@@ -8,6 +8,7 @@ import { fsReason } from "../../io/fs-reason.js";
 import { exists, readText, readTextSync } from "../../io/text.js";
 import { join } from "node:path";
 import { dataOf, pageDataOf } from "../../report/html-session.js";
+import { fullTurns } from "../../report/page-turns.js";
 import { resolveRefs } from "../../report/layout.js";
 import { AUDIT_SCHEMA_VERSION, type AuditResult, type AuditSession } from "../../audit/model.js";
 import { redactDeep } from "../../report/redact.js";
@@ -85,7 +86,10 @@ function readSessionFile(dir: string, name: string): { value: Record<string, unk
   // The current layout's detail is checked against its contract schema; an earlier layout's is read as it is.
   const problem = name.endsWith(".js") ? contractProblem("audit-report-session", v) : "";
   if (problem) return `${name} is not a sightline session file by its schema: ${problem}`;
-  return { value: v.session };
+  // Its turns whole again (a detail file of the earlier layout has no turnTokens: read as it is).
+  const { turnTokens, ...session } = v.session;
+  fullTurns(session.turns, turnTokens);
+  return { value: session };
 }
 
 /** Where an entry's heavy parts are: its detail file, or (earlier layout) its page; undefined: inline. */

@@ -4,6 +4,14 @@ import type { AuditTurn, TtsrTurnEvidence } from "../../audit/model.js";
 import type { PageMessage, PageSession } from "./page.js";
 
 export function sessionData(s: PageSession) {
+  // Each turn whole again (report/page-turns.ts): the session's token constants where a turn leaves them out.
+  const d = s.turnTokens;
+  if (d)
+    for (const t of s.turns) {
+      const k = t.tokens as Partial<AuditTurn["tokens"]>;
+      if (k.estimator === undefined) k.estimator = d.estimator;
+      if (k.logged !== undefined && k.loggedAlsoCounts === undefined && d.loggedAlsoCounts) k.loggedAlsoCounts = d.loggedAlsoCounts;
+    }
   // A turn's full context from the delta references: one array, truncated to keep and extended per layer.
   const cache: Record<number, number[]> = {};
   function resolve(i: number): number[] {

@@ -2,7 +2,7 @@
 // The data the viewer page's script reads (sessions/<n>.js, report/html.ts pageSession), typed from the audit model
 // so the client is checked against what the report writes. The client files are compiled like every source, and
 // their functions' text is the script (html-client.ts): each reads nothing from its module at run time.
-import type { AuditCheck, AuditSession } from "../../audit/model.js";
+import type { AuditCheck, AuditSession, AuditTurn } from "../../audit/model.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 
 /** A message of the page's message table (report/html.ts pageMessage). */
@@ -23,6 +23,8 @@ export interface PageSession extends Pick<AuditSession, "path" | "kind" | "forma
   diagnosticCount: number;
   checks: Pick<AuditCheck, "name" | "status" | "message">[];
   messages: PageMessage[];
+  /** The turns' token constants, once (report/page-turns.ts); absent in the earlier layout. */
+  turnTokens?: { estimator: string; loggedAlsoCounts?: AuditTurn["tokens"]["loggedAlsoCounts"] };
 }
 
 export type Attrs = Record<string, string | number>;

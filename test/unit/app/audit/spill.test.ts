@@ -91,12 +91,30 @@ describe("app/audit/spill: pieces equal the whole-document projections", () => {
     expect(read(".js").equals(page(s))).toBe(true);
     expect(digest.clean).toBe(false);
   });
-  it("a secret only in what the page does not show (a text block beside a clean text): clean, the page as it is", () => {
-    const s = session("blocks.jsonl", [[msg("user", "see attached", { blocks: [{ type: "text", text: `AWS_KEY=${AWS}` }] })]]);
+  it("a secret only in what the page does not show (an image's payload, shown as its size): clean, the page as it is", () => {
+    const s = session("blocks.jsonl", [
+      [
+        msg("user", "see attached", {
+          blocks: [
+            { type: "text", text: "see attached" },
+            { type: "image", mimeType: "image/png", data: AWS },
+          ],
+        }),
+      ],
+    ]);
     expect(redactDeep(s)).not.toBe(s);
     const { digest, read } = spilled(s);
     expect(read(".js").equals(page(s))).toBe(true);
+    expect(read(".js").toString()).toContain("[image image/png · 15 bytes]");
     expect(digest.clean).toBe(true);
+  });
+  // A block's text that the message text does not hold is on the page (page-extras.ts), so it is redacted there.
+  it("a secret in a text block beside a clean text: shown, so redacted", () => {
+    const s = session("blocks.jsonl", [[msg("user", "see attached", { blocks: [{ type: "text", text: `AWS_KEY=${AWS}` }] })]]);
+    const { digest, read } = spilled(s);
+    expect(read(".js").equals(page(redactDeep(s)))).toBe(true);
+    expect(read(".js").toString()).not.toContain(AWS);
+    expect(digest.clean).toBe(false);
   });
   it("an anchor literal that is no secret (a variable named KEY): the page as it is, clean", () => {
     const s = session("anchor.jsonl", [[msg("user", "the KEY variable and the eyJ prefix")]]);

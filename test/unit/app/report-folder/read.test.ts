@@ -108,6 +108,33 @@ describe("app/report-folder/read (merge-reports input)", async () => {
     expect(s.messages[0]).toMatchObject({ role: "user", reminders: [] });
   });
 
+  // A detail file writes its session's turn token constants once (report/page-turns.ts); read back, every turn is whole.
+  const turnsByPath = (sessions: readonly AuditSession[]) => Object.fromEntries(sessions.map((s) => [s.path, s.turns]));
+  it("a detail file's turns read back whole: each turn's token figures as the audit made them", async () => {
+    const d = await fresh("turns");
+    const doc = JSON.parse(readFileSync(join(d, "summary.json"), "utf8"));
+    const i = doc.sessions.findIndex((e: { path: string }) => e.path.endsWith("omp17-interrupt-then-tool-reminder/session.jsonl"));
+    const page = JSON.parse(dataOf(readFileSync(join(d, doc.sessions[i].detail), "utf8"))!).session;
+    expect(page.turnTokens).toMatchObject({ estimator: result.sessions.find((s) => s.path === page.path)!.turns[0].tokens.estimator });
+    expect(page.turns.every((t: { tokens: object }) => !("estimator" in t.tokens))).toBe(true);
+    const m = await mergeReports([d]);
+    expect(m.unreadable).toBe(0);
+    expect(turnsByPath(m.result.sessions)).toEqual(turnsByPath(result.sessions));
+  });
+  it("a detail file of the earlier turn layout (every turn whole, no turnTokens) reads as it is", async () => {
+    const d = await fresh("whole-turns");
+    const doc = JSON.parse(readFileSync(join(d, "summary.json"), "utf8"));
+    for (const e of doc.sessions as { path: string; detail: string }[]) {
+      const data = JSON.parse(dataOf(readFileSync(join(d, e.detail), "utf8"))!);
+      const { turnTokens: _, ...session } = data.session;
+      session.turns = result.sessions.find((s) => s.path === e.path)!.turns;
+      writeFileSync(join(d, e.detail), `sightlineSession(${JSON.stringify({ ...data, session })});\n`);
+    }
+    const m = await mergeReports([d]);
+    expect(m.unreadable).toBe(0);
+    expect(turnsByPath(m.result.sessions)).toEqual(turnsByPath(result.sessions));
+  });
+
   it("a summary.json of the earlier layout (whole sessions inline) merges into the new layout", async () => {
     const d = join(tmp, "earlier");
     const whole = { ...result, sessions: result.sessions.map((s) => JSON.parse(JSON.stringify(s)) as AuditSession) };
