@@ -14,6 +14,7 @@ import { isObject } from "../../shared/json.js";
 import { push, tail, type List } from "../../shared/plist.js";
 import type { Msg } from "../types.js";
 import { emitItems, entryMessage } from "./context.js";
+import { eulerTimes, type Euler } from "./euler.js";
 import { cachedMsg, msgCacheOf, type MsgCache } from "./lower.js";
 import type { AgentMessage } from "./messages.js";
 import { remoteCompactionPayload } from "./messages.js";
@@ -32,55 +33,6 @@ interface Win {
   /** omp18: the depth a rebuild emits from (the kept range, a recovered request, the replay-through entry). */
   s?: number;
 }
-/** Entry/exit times of a DFS of the tree and every node's depth, for O(1) ancestor tests. */
-interface Euler {
-  /** A node's place in the arrays below (one map instead of one per figure: it is made for every entry). */
-  slot: Map<string, number>;
-  tin: Int32Array;
-  tout: Int32Array;
-  depth: Int32Array;
-}
-
-/** The Euler times of an iterative DFS (no recursion: paths are 40,000 entries deep). */
-function eulerTimes(s: PiSession): Euler {
-  const { tree } = s;
-  const n = tree.nodes.length;
-  const slot = new Map<string, number>();
-  const tin = new Int32Array(n);
-  const tout = new Int32Array(n);
-  const depth = new Int32Array(n);
-  let clock = 0;
-  // The DFS stack as parallel arrays: a node's slot and its next child to visit (its depth is the stack's).
-  const stackSlot: number[] = [];
-  const stackKids: (readonly string[])[] = [];
-  const stackNext: number[] = [];
-  const enter = (id: string, d: number): void => {
-    const k = slot.size;
-    slot.set(id, k);
-    tin[k] = clock++;
-    depth[k] = d;
-    stackSlot.push(k);
-    stackKids.push(tree.children.get(id) ?? []);
-    stackNext.push(0);
-  };
-  for (const root of tree.nodes) {
-    if (tree.parent.get(root) !== null) continue;
-    enter(root, 0);
-    while (stackSlot.length > 0) {
-      const top = stackSlot.length - 1;
-      const kids = stackKids[top];
-      if (stackNext[top] < kids.length) enter(kids[stackNext[top]++], top + 1);
-      else {
-        tout[stackSlot[top]] = clock++;
-        stackSlot.pop();
-        stackKids.pop();
-        stackNext.pop();
-      }
-    }
-  }
-  return { slot, tin, tout, depth };
-}
-
 interface Chain {
   ids: ReadonlySet<unknown>;
   next: Chain | null;
