@@ -34,22 +34,30 @@ const MIN_LONG = 256;
 const hasProto = (o: object): boolean => Object.hasOwn(o, "__proto__");
 
 /**
- * A copy of `o` with each string value of at least `min` characters set to MARK and pushed onto `texts`, in
- * the order JSON.stringify meets them (own keys in order; one level into `arguments`); `o` itself when none is.
+ * `v` (the value of `key`) as it is written: a string of at least MIN_LONG characters pushed onto `texts` and
+ * replaced by MARK; with `deeper`, an `arguments` object marked one level down (markStrings); anything else itself.
+ */
+function markValue(key: string, v: unknown, texts: string[], deeper: boolean): unknown {
+  if (typeof v === "string") {
+    if (v.length < MIN_LONG) return v;
+    texts.push(v);
+    return MARK;
+  }
+  if (deeper && key === "arguments" && typeof v === "object" && v !== null && !Array.isArray(v) && !hasProto(v))
+    return markStrings(v as Record<string, unknown>, texts, false);
+  return v;
+}
+
+/**
+ * A copy of `o` with its values marked (markValue), in the order JSON.stringify meets them (own keys in order);
+ * `o` itself when none changed.
  */
 function markStrings(o: Record<string, unknown>, texts: string[], deeper: boolean): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
   const keys = Object.keys(o);
   for (let i = 0; i < keys.length; i++) {
     const v = o[keys[i]];
-    let w: unknown = v;
-    if (typeof v === "string") {
-      if (v.length >= MIN_LONG) {
-        texts.push(v);
-        w = MARK;
-      }
-    } else if (deeper && keys[i] === "arguments" && typeof v === "object" && v !== null && !Array.isArray(v) && !hasProto(v))
-      w = markStrings(v as Record<string, unknown>, texts, false);
+    const w = markValue(keys[i], v, texts, deeper);
     if (w !== v && out === undefined) {
       out = {};
       for (let j = 0; j < i; j++) out[keys[j]] = o[keys[j]];
@@ -91,7 +99,7 @@ function marked(m: Msg, texts: string[]): Msg | null {
             if (bk === "text") {
               texts.push(shared!);
               block[bk] = MARK;
-            } else block[bk] = markStrings({ [bk]: bv }, texts, true)[bk];
+            } else block[bk] = markValue(bk, bv, texts, true);
           }
           blocks[k] = block;
         } else blocks[k] = markStrings(b as Record<string, unknown>, texts, true);
@@ -137,27 +145,6 @@ export function turnParts(t: Turn): { pieces: string[]; texts: string[] } {
   }
   pieces.push(s.slice(from));
   return { pieces, texts };
-}
-
-/**
- * A turn's JSON text (as turnJson gives it) in pieces: written one after the other they are that text. A
- * message's text shared with one of its blocks is escaped once and its piece given twice.
- */
-export function turnPieces(t: Turn): string[] {
-  const { pieces, texts } = turnParts(t);
-  const out: string[] = [];
-  const escaped = new Map<string, string>();
-  for (let j = 0; j < texts.length; j++) {
-    out.push(pieces[j]);
-    let e = escaped.get(texts[j]);
-    if (e === undefined) {
-      e = JSON.stringify(texts[j]);
-      escaped.set(texts[j], e);
-    }
-    out.push(e);
-  }
-  out.push(pieces[pieces.length - 1]);
-  return out;
 }
 
 /** Where the document goes: `write` takes JSON text; `writeString`, when given, the JSON string of a text. */

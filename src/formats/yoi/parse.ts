@@ -33,23 +33,10 @@ interface Line {
   jsonError?: string;
 }
 
-const isWellFormed = (s: string): boolean => !hasLoneSurrogate(s);
-const encoder = new TextEncoder();
-/** Where lines are encoded to be counted (a longer line is encoded piece by piece). */
-const scratch = new Uint8Array(1 << 16);
-
 function utf8Length(s: string, end = s.length): number {
-  // Every line's length in bytes: the native encoder counts it several times faster than a loop over each
-  // character. A string with a lone surrogate (never a line decoded from bytes) keeps the loop's count.
-  if (end === s.length && isWellFormed(s)) {
-    let n = 0;
-    for (let pos = 0; pos < end; ) {
-      const r = encoder.encodeInto(pos === 0 ? s : s.slice(pos), scratch);
-      n += r.written;
-      pos += r.read;
-    }
-    return n;
-  }
+  // Every line's length in bytes: counted natively (V8's UTF-8 length, no encoding), several times faster than a
+  // loop over each character. A string with a lone surrogate (never a line decoded from bytes) keeps the loop's count.
+  if (end === s.length && !hasLoneSurrogate(s)) return Buffer.byteLength(s, "utf8");
   let n = 0;
   for (let i = 0; i < end; i++) {
     const c = s.charCodeAt(i);

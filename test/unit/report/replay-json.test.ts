@@ -4,11 +4,32 @@ import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { replayStreamFile } from "../../../src/app/replay/replay.js";
 import type { Turn } from "../../../src/context/turns.js";
-import { turnJson, turnPieces, writeReplayJson } from "../../../src/report/replay-json.js";
+import { turnJson, turnParts, writeReplayJson } from "../../../src/report/replay-json.js";
 import { ROOT } from "../context/fixture-sessions.js";
 import { Writable } from "node:stream";
 import { StreamWriter } from "../../../src/cli/writer.js";
 import { safeJson } from "../../../src/cli/output.js";
+
+/**
+ * turnParts as a writer without writeString joins it: each piece, then its text's JSON string (a text shared
+ * by a message and its block escaped once, given twice). Written one after the other they are turnJson's text.
+ */
+function turnPieces(t: Turn): string[] {
+  const { pieces, texts } = turnParts(t);
+  const out: string[] = [];
+  const escaped = new Map<string, string>();
+  for (let j = 0; j < texts.length; j++) {
+    out.push(pieces[j]);
+    let e = escaped.get(texts[j]);
+    if (e === undefined) {
+      e = JSON.stringify(texts[j]);
+      escaped.set(texts[j], e);
+    }
+    out.push(e);
+  }
+  out.push(pieces[pieces.length - 1]);
+  return out;
+}
 
 const FIXTURES = [
   "fixtures/pi/omp17-branch-after-gap/session.jsonl",
