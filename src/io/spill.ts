@@ -6,16 +6,18 @@
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ByteRoom } from "../shared/json-escape.js";
 
 // Per thread, reused by every file: writing is synchronous, one file at a time.
 let sinkBuffer: Buffer | undefined;
+let sinkScratch: Buffer | undefined;
 
 /**
  * A file written through a reused 1 MiB buffer: strings are encoded as UTF-8 straight into it and it is
  * written out when full — no joined copy of the pieces and no new buffer per flush (the pieces of a long
  * session are most of the spill's garbage). close() writes the rest.
  */
-class FileSink {
+class FileSink implements ByteRoom {
   private readonly fd: number;
   private readonly buf: Buffer;
   private used = 0;
@@ -46,6 +48,26 @@ class FileSink {
     this.used += this.buf.write(t, this.used, "utf8");
   }
 
+  /** ByteRoom: a writer fills the buffer itself (report/page-bytes.ts). */
+  get at(): number {
+    return this.used;
+  }
+
+  set at(end: number) {
+    this.used = end;
+  }
+
+  get scratch(): Buffer {
+    sinkScratch ??= Buffer.allocUnsafe(this.buf.length / 2);
+    return sinkScratch;
+  }
+
+  reserve(room: number): Buffer | null {
+    if (room > this.buf.length) return null;
+    if (this.used + room > this.buf.length) this.flush();
+    return this.buf;
+  }
+
   close(): void {
     try {
       this.flush();
@@ -66,11 +88,11 @@ class FileSink {
 
 const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 
-/** Writes `path` from the pieces `write` puts, in order, without ever joining them. */
-export function writePiecesSync(path: string, write: (put: (piece: string) => void) => void): void {
+/** Writes `path` from the pieces `write` puts, in order, without ever joining them; or that it writes into `bytes`. */
+export function writePiecesSync(path: string, write: (put: (piece: string) => void, bytes: ByteRoom) => void): void {
   const out = new FileSink(path);
   try {
-    write((t) => out.put(t));
+    write((t) => out.put(t), out);
   } finally {
     out.close();
   }

@@ -25,7 +25,7 @@ interface PageMsg {
 }
 
 /** The page's readable views of a message's blocks (page-extras.ts), or its `extra` as read back from a report. */
-function extras(m: Msg): string[] | undefined {
+export function pageExtras(m: Msg): string[] | undefined {
   // A message read back from a report (merge-reports) has its blocks already as `extra` strings.
   if (!Array.isArray(m.blocks)) {
     const x = (m as { extra?: unknown }).extra;
@@ -77,7 +77,7 @@ export function pageMessage(m: Msg): unknown {
   const p: PageMsg = { role: m.role, text: m.text, sourceIds: m.sourceIds };
   if (m.nativeRole !== m.role) p.nativeRole = m.nativeRole;
   if (m.reminders.length) p.reminders = m.reminders;
-  const x = extras(m);
+  const x = pageExtras(m);
   if (x) p.extra = x;
   return p;
 }

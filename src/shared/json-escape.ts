@@ -59,3 +59,65 @@ export function escapeJsonInto(text: string, out: Uint8Array, at: number, scratc
   out[at++] = 0x22;
   return at;
 }
+
+/** As ESCAPE, for a script file's JSON (report/escape.ts escapeScriptFileJson): also U+2028/2029. */
+const FILE_ESCAPE = ESCAPE.slice();
+/** First byte of U+2000–U+2FFF: U+2028 (E2 80 A8) and U+2029 (E2 80 A9) become \u2028 and \u2029. */
+const LINE_SEP_LEAD = 0xe2;
+FILE_ESCAPE[LINE_SEP_LEAD] = 2;
+const U2028 = Buffer.from("\\u2028");
+
+/**
+ * Writes escapeScriptFileJson(JSON.stringify(text)) as UTF-8 into `out` at `at` (room: escapedRoom(text.length)),
+ * through `scratch` (room: 3 bytes per unit); returns the end, or -1 when the text holds U+FFFD or a lone surrogate
+ * (nothing usable written: the caller takes the slower path).
+ */
+export function escapeScriptFileJsonInto(text: string, out: Uint8Array, at: number, scratch: Buffer): number {
+  const n = scratch.write(text, 0, "utf8");
+  const src: Uint8Array = scratch;
+  out[at++] = 0x22;
+  for (let i = 0; i < n; i++) {
+    const c = src[i];
+    const e = FILE_ESCAPE[c];
+    if (e === 0) {
+      out[at++] = c;
+      continue;
+    }
+    if (e === 1) {
+      if (src[i + 1] === 0xbf && src[i + 2] === 0xbd && i + 2 < n) return -1;
+      out[at++] = c;
+      continue;
+    }
+    if (e === 2) {
+      const d = src[i + 2];
+      if (src[i + 1] === 0x80 && (d === 0xa8 || d === 0xa9) && i + 2 < n) {
+        for (let k = 0; k < 5; k++) out[at++] = U2028[k];
+        out[at++] = d === 0xa8 ? 0x38 : 0x39;
+        i += 2;
+      } else out[at++] = c;
+      continue;
+    }
+    out[at++] = 0x5c;
+    out[at++] = e;
+    if (e === 0x75) {
+      out[at++] = 0x30;
+      out[at++] = 0x30;
+      out[at++] = HEX[c >> 4];
+      out[at++] = HEX[c & 15];
+    }
+  }
+  out[at++] = 0x22;
+  return at;
+}
+
+/**
+ * Free bytes of an output that a writer fills itself (io/spill.ts FileSink): `reserve` makes `room` bytes free
+ * from `at` (writing out what came before when it must), or gives null when it never can; the writer sets `at`
+ * to its end to keep what it wrote, or leaves it to drop it.
+ */
+export interface ByteRoom {
+  reserve(room: number): Buffer | null;
+  at: number;
+  /** For escapeScriptFileJsonInto: half the largest room `reserve` gives. */
+  readonly scratch: Buffer;
+}

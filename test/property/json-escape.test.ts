@@ -3,7 +3,8 @@
 // those of JSON.stringify, or the text must be handed back (-1) to be stringified.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapedRoom, escapeJsonInto } from "../../src/shared/json-escape.js";
+import { escapeScriptFileJson } from "../../src/report/escape.js";
+import { escapedRoom, escapeJsonInto, escapeScriptFileJsonInto } from "../../src/shared/json-escape.js";
 
 const pieces = fc.constantFrom(
   "\u0000",
@@ -23,6 +24,10 @@ const pieces = fc.constantFrom(
   "\u0085",
   "é",
   "\u2028",
+  "\u2029",
+  "\u000e",
+  "\u001a",
+  "\u001e",
   "─",
   "😀",
   "\ud800",
@@ -76,5 +81,26 @@ describe("shared/json-escape: the bytes of JSON.stringify", () => {
     expect(escaped("a \ufffd b").at).toBe(-1);
     expect(escaped("a \ud83d b").at).toBe(-1);
     expect(escaped("end \ud83d").at).toBe(-1);
+  });
+});
+
+describe("shared/json-escape: the bytes of a script file's JSON string", () => {
+  const handedBack = (text: string): boolean => !wellFormed(text) || text.includes("\ufffd");
+  it("any text: escapeScriptFileJson(JSON.stringify(text)) as UTF-8, or -1 only for a lone surrogate or U+FFFD", () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        const out = Buffer.alloc(escapedRoom(text.length) + 8, 0xaa);
+        const at = escapeScriptFileJsonInto(text, out, 4, Buffer.alloc(3 * text.length + 1));
+        expect(at < 0).toBe(handedBack(text));
+        if (at >= 0) expect(out.subarray(4, at).toString("utf8")).toBe(escapeScriptFileJson(JSON.stringify(text)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it("escapes U+2028 and U+2029 only, not their neighbours sharing a first byte", () => {
+    const text = "a\u2028b\u2029c\u2027\u202a─…";
+    const out = Buffer.alloc(escapedRoom(text.length));
+    const at = escapeScriptFileJsonInto(text, out, 0, Buffer.alloc(3 * text.length));
+    expect(out.subarray(0, at).toString()).toBe('"a\\u2028b\\u2029c\u2027\u202a─…"');
   });
 });

@@ -9,7 +9,8 @@
 import { join } from "node:path";
 import type { Msg } from "../../formats/types.js";
 import { escapeScriptFileJson } from "../../report/escape.js";
-import { pageMessage, pageShell } from "../../report/html.js";
+import { pageExtras, pageMessage, pageShell } from "../../report/html.js";
+import { writePageMessage } from "../../report/page-bytes.js";
 import { DATA_PREFIX, DATA_SUFFIX } from "../../report/html-session.js";
 import { splitJson } from "../../report/json.js";
 import type { AuditSession } from "../../audit/model.js";
@@ -83,15 +84,17 @@ function writeDetailFile(path: string, s: AuditSession): boolean {
   const value = (v: unknown) => json(v, (x) => x);
   // A message's page form stringifies its other blocks (extras), so the message is redacted before it is shaped.
   const message = (m: Msg) => json(m, pageMessage) as string;
-  writePiecesSync(path, (put) => {
+  writePiecesSync(path, (put, bytes) => {
     put(DATA_PREFIX);
     const shell = pageShell(s);
     if (!Array.isArray(shell.messages)) put(escapeScriptFileJson(value(shell) as string));
     else {
       const [before, after] = splitJson(shell, "messages", value);
       put(escapeScriptFileJson(before));
+      // A message with no secret literal in its strings goes straight into the file's bytes (report/page-bytes.ts).
       // The comma on its own: prefixed, it would make each message's JSON a new string to flatten and copy.
       shell.messages.forEach((m, i) => {
+        if (writePageMessage(m, pageExtras(m), i === 0, bytes)) return;
         if (i) put(",");
         put(escapeScriptFileJson(message(m)));
       });

@@ -37,4 +37,24 @@ describe("io/spill: writePiecesSync", () => {
       { numRuns: 25 },
     );
   });
+  it("bytes a writer puts through reserve and `at` come in order with the pieces, across flushes; what it leaves is dropped", () => {
+    const p = join(tmp, "bytes");
+    const chunk = "é".repeat(100_000);
+    writePiecesSync(p, (put, bytes) => {
+      put("{");
+      for (let i = 0; i < 8; i++) {
+        const b = bytes.reserve(300_000);
+        expect(b).not.toBeNull();
+        const at = bytes.at;
+        b!.write("dropped", at, "utf8");
+        if (i % 2) continue;
+        bytes.at = at + b!.write(chunk, at, "utf8");
+        put(",");
+      }
+      expect(bytes.reserve((1 << 20) + 1)).toBeNull();
+      expect(bytes.scratch.length).toBe(1 << 19);
+      put("}");
+    });
+    expect(readFileSync(p).equals(Buffer.from(`{${`${chunk},`.repeat(4)}}`))).toBe(true);
+  });
 });
