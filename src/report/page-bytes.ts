@@ -8,7 +8,7 @@
 import type { Msg } from "../formats/types.js";
 import { escapedRoom, escapeScriptFileJsonInto, type ByteRoom } from "../shared/json-escape.js";
 import { escapeScriptFileJson } from "./escape.js";
-import { mayHoldSecret } from "./redact.js";
+import { mayHoldSecret, redactDeep } from "./redact.js";
 
 const bytes = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, "latin1"));
 const OPEN = bytes('{"role":');
@@ -37,7 +37,7 @@ function roomOf(list: readonly unknown[]): number {
 
 /**
  * Writes `,` (unless first) and pageMessage(m)'s JSON escaped for a script file into `out`, `extra` being
- * pageExtras(m); true when written, false when nothing was kept (a JSON that may hold a secret, a text with a
+ * pageExtras(m); true when written, false when nothing was kept (a secret to redact, a text with a
  * lone surrogate or U+FFFD, a value of another type than the Msg type says, or more bytes than `out` can take):
  * the caller then writes the message as before.
  */
@@ -91,7 +91,8 @@ export function writePageMessage(m: Msg, extra: readonly string[] | undefined, f
   buf[at++] = 0x7d;
   // The secret literals are ASCII, and no byte of a multi-byte UTF-8 character is: read as Latin-1, the bytes hold
   // one exactly when the message's JSON does (the \u2028 escapes spell none). One test of a one-byte string.
-  if (mayHoldSecret(buf.toString("latin1", start, at))) return false;
+  // As the spill did: a message whose JSON may hold one is redacted, and written as it is when that changes nothing.
+  if (mayHoldSecret(buf.toString("latin1", start, at)) && redactDeep(m) !== m) return false;
   out.at = at;
   return true;
 }

@@ -119,8 +119,8 @@ describe("report/page-bytes: a page message's bytes, or nothing", () => {
         written++;
         const bytes = room.buf.subarray(3, room.at).toString("utf8");
         expect(bytes).toBe(`${first ? "" : ","}${earlier(m)}`);
-        // Written here only when the earlier way did not redact it.
-        expect(mayHoldSecret(JSON.stringify(pageMessage(m)))).toBe(false);
+        // Written here only when the earlier way did not redact it: no literal, or nothing that redaction changes.
+        if (mayHoldSecret(JSON.stringify(pageMessage(m)))) expect(redactDeep(m)).toBe(m);
       }),
       { numRuns: 3000 },
     );
@@ -138,19 +138,25 @@ describe("report/page-bytes: a page message's bytes, or nothing", () => {
     expect(big.buf.subarray(0, big.at).toString()).toBe(earlier(m));
   });
 
-  it("hands back what may hold a secret or could spell a literal through an escape, and writes the rest", () => {
-    const at = (text: string, over: Partial<Msg> = {}) =>
-      writePageMessage({ role: "user", nativeRole: "user", text, blocks: [], sourceIds: ["a"], reminders: [], ...over }, undefined, true, new Room(1 << 12));
-    expect(at("plain </script> \u2028 \u2029 \u001b[0m")).toBe(true);
-    expect(at("AWS_KEY=AKIAIOSFODNN7EXAMPLE")).toBe(false);
-    expect(at("the eyJ prefix")).toBe(false);
-    expect(at("\u001eyJ")).toBe(false);
-    expect(at("\u001authorization")).toBe(false);
-    expect(at("lone \ud800")).toBe(false);
-    expect(at("ok", { sourceIds: ["sk-x"] })).toBe(false);
-    expect(at("ok", { nativeRole: "TOKEN" })).toBe(false);
-    expect(at("ok", { reminders: [{ kind: "KEY", sourceId: "r" }] })).toBe(false);
-    expect(at("ok", { sourceIds: [7 as unknown as string] })).toBe(false);
+  it("hands back a secret to redact; writes a literal that is no secret, a literal spelt through an escape, and the rest", () => {
+    const write = (text: string, over: Partial<Msg> = {}) => {
+      const m: Msg = { role: "user", nativeRole: "user", text, blocks: [], sourceIds: ["a"], reminders: [], ...over };
+      const room = new Room(1 << 12);
+      const ok = writePageMessage(m, undefined, true, room);
+      if (ok) expect(room.buf.subarray(0, room.at).toString()).toBe(earlier(m));
+      return ok;
+    };
+    expect(write("plain </script> \u2028 \u2029 \u001b[0m")).toBe(true);
+    expect(write("AWS_KEY=AKIAIOSFODNN7EXAMPLE")).toBe(false);
+    expect(write("Authorization: Bearer abcdefghijklmnopqrstuvwxyz")).toBe(false);
+    expect(write("the KEY variable and the eyJ prefix")).toBe(true);
+    expect(write("\u001eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig")).toBe(true);
+    expect(write("lone \ud800")).toBe(false);
+    expect(write("U+FFFD \ufffd")).toBe(false);
+    expect(write("ok", { sourceIds: [`ghp_${"a1B2".repeat(9)}`] })).toBe(false);
+    expect(write("ok", { nativeRole: "TOKEN=abcdef" })).toBe(false);
+    expect(write("ok", { reminders: [{ kind: "KEY", sourceId: "SECRET=abc" }] })).toBe(false);
+    expect(write("ok", { sourceIds: [7 as unknown as string] })).toBe(false);
   });
 });
 
