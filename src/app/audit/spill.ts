@@ -67,7 +67,9 @@ function writeSessionJson(path: string, s: AuditSession): void {
  * every secret pattern needs: those literals are letters, digits, "-" and "_", which JSON writes as they are,
  * so a string holding one still shows it in its JSON. The session is then neither walked nor copied whole to
  * be redacted (most sessions hold no secret), and what the page does not show (a message's text blocks, the
- * same text as its `text`) is not scanned at all.
+ * same text as its `text`) is not scanned at all. A message is written straight into the file's bytes
+ * (report/page-bytes.ts), its bytes tested as its JSON was; only one with a secret to redact, a lone surrogate or
+ * U+FFFD, or too large for the buffer is stringified here.
  */
 function writeDetailFile(path: string, s: AuditSession): boolean {
   let clean = true;
