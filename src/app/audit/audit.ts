@@ -17,7 +17,9 @@ import { FileSessionStore, spillSession } from "./spill.js";
 import { makeSpillDir } from "../../io/spill.js";
 import { defaultPoolSize, PoolTimeout, WorkerPool, workerScript } from "../workers/pool.js";
 import { shardFiles, type Shard } from "../report-folder/shard.js";
-import { largestFirst, runOrdered } from "../workers/schedule.js";
+import { largestFirst, runOrdered, unitsLargestFirst } from "../workers/schedule.js";
+import { isYoiSegmentName } from "../../formats/yoi/segment-name.js";
+import { basename, dirname } from "node:path";
 import { fileSize } from "../../io/stat.js";
 import type { ResourceLimits } from "node:worker_threads";
 import { exactCounter } from "../../context/tokens-exact.js";
@@ -77,6 +79,12 @@ export function auditWorkerLimits(largestBytes: number): ResourceLimits {
     maxOldGenerationSizeMb: Math.max(32, Math.ceil(12 + 10 * largestMb)),
   };
 }
+
+/**
+ * Files that may continue one another share a key: a yoi session folder's segments (a compacted or forked
+ * segment names an earlier one of its folder as its origin). Other formats' files are each their own unit.
+ */
+const continuationKey = (path: string): string | undefined => (!isStdin(path) && isYoiSegmentName(basename(path)) ? dirname(path) : undefined);
 
 /** A worker died for want of heap under its cap (not a bug of the file's audit). */
 const outOfMemory = (e: unknown): boolean => (e as { code?: unknown } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY";
@@ -143,7 +151,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const sizes = files.map((f) => (isStdin(f) ? 0 : fileSize(f)));
   const pool =
     script && files.length > 0 && size > 0
-      ? new WorkerPool<AuditTask, AuditTaskResult>(
+      ? new WorkerPool<AuditTask[], AuditTaskResult[]>(
           script,
           size,
           { opts: fileOpts, spillDir, keepFull },
@@ -166,30 +174,68 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   };
   // One slot per input, filled as files finish (in any order): outputs keep input order.
   const results = new Array<{ entry: AuditSession } | { skipped: string }>(files.length);
+  const keyOf = (i: number) => String(i).padStart(6, "0");
+  const record = (i: number, t: AuditTaskResult): void => {
+    if ("digest" in t) store.add(t.digest);
+    results[i] = "digest" in t ? { entry: spilledSession(intern(t.digest), store) } : t;
+  };
+  const failed = (i: number, e: unknown): void => {
+    const d =
+      e instanceof PoolTimeout
+        ? diag("APP_AUDIT_TIMEOUT", { file: files[i] }, { ms: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })
+        : diag("APP_AUDIT_WORKER_FAILED", { file: files[i] }, { detail: e instanceof Error ? e.message : String(e) });
+    results[i] = { entry: unreadableSession(files[i], [d]) };
+  };
   const auditOne = async (i: number): Promise<void> => {
     const f = files[i];
-    const key = String(i).padStart(6, "0");
+    const key = keyOf(i);
     try {
       // Standard input belongs to this thread: "-" is read here, never in a worker.
       // A worker out of heap under its cap (auditWorkerLimits) leaves the file to this thread.
-      const inWorker = (task: AuditTask) => pool!.run(task).catch((e: unknown) => (outOfMemory(e) ? auditHere(f, key) : Promise.reject(e)));
-      const t = pool && !isStdin(f) ? await inWorker({ path: f, key }) : await auditHere(f, key);
-      if ("digest" in t) store.add(t.digest);
-      results[i] = "digest" in t ? { entry: spilledSession(intern(t.digest), store) } : t;
+      const inWorker = (task: AuditTask) =>
+        pool!.run([task]).then(
+          (r) => r[0],
+          (e: unknown) => (outOfMemory(e) ? auditHere(f, key) : Promise.reject(e)),
+        );
+      record(i, pool && !isStdin(f) ? await inWorker({ path: f, key }) : await auditHere(f, key));
     } catch (e) {
-      const d =
-        e instanceof PoolTimeout
-          ? diag("APP_AUDIT_TIMEOUT", { file: f }, { ms: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS })
-          : diag("APP_AUDIT_WORKER_FAILED", { file: f }, { detail: e instanceof Error ? e.message : String(e) });
-      results[i] = { entry: unreadableSession(f, [d]) };
+      failed(i, e);
     }
     opts.onProgress?.(++done, files.length, f);
   };
+  // A unit of several files (a session folder's segments) goes to one worker in one message. If it fails in
+  // any way (a timeout, a worker out of heap or gone), each of its files is audited again on its own, as if it
+  // had never been grouped: the results are those of files audited one by one.
+  const auditUnit = async (unit: number[]): Promise<void> => {
+    if (unit.length === 1 || !pool) {
+      for (const i of unit) await auditOne(i);
+      return;
+    }
+    let r: AuditTaskResult[];
+    try {
+      r = await pool.run(
+        unit.map((i) => ({ path: files[i], key: keyOf(i) })),
+        unit.length,
+      );
+    } catch {
+      for (const i of unit) await auditOne(i);
+      return;
+    }
+    unit.forEach((i, k) => {
+      record(i, r[k]);
+      opts.onProgress?.(++done, files.length, files[i]);
+    });
+  };
   try {
-    // Largest files first (schedule.ts); at most twice the pool's size in flight (open handles, queued
-    // results), taken in turn, so nothing per file waits in memory before its turn.
-    const order = largestFirst(sizes);
-    await runOrdered(order, Math.max(2, size * 2), auditOne);
+    // Largest units first (schedule.ts); at most twice the pool's size in flight (open handles, queued
+    // results), taken in turn, so nothing per file waits in memory before its turn. A session folder's yoi
+    // segments form one unit (read.ts reuses each parse as the next segment's origin) only with a pool.
+    const units = pool ? unitsLargestFirst(sizes, files.map(continuationKey)) : largestFirst(sizes).map((i) => [i]);
+    await runOrdered(
+      units.map((_, u) => u),
+      Math.max(2, size * 2),
+      (u) => auditUnit(units[u]),
+    );
     const sessions: AuditSession[] = [];
     const skipped: AuditResult["skipped"] = [];
     results.forEach((r, i) => {

@@ -15,7 +15,7 @@ import { SessionBuilder, unreadableSession, validatedFile } from "./session.js";
 import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
 import { isStdin, STDIN_LABEL, readHead, readSmallFileSync, type ReadScratch } from "../../io/read.js";
 import { classify } from "../read/classify.js";
-import { readSession } from "../read/read.js";
+import { readSession, type PreviousSession } from "../read/read.js";
 import type { TtsrHook, TtsrOptions } from "./ttsr.js";
 
 export interface AuditFileOptions extends TtsrOptions {
@@ -44,6 +44,13 @@ export interface AuditRead {
    * sessions it continues (a subagent's parent), are read into it instead of into new buffers.
    */
   scratch?: ReadScratch;
+  /** The session this thread audited just before, offered to this read as the origin it may name (read.ts). */
+  previous?: PreviousSession;
+  /**
+   * Called with this file's session once its audit is done, when the next file of the thread may continue it:
+   * its origin, if it had one, is let go first, so that holding it holds one parsed session, as an origin read does.
+   */
+  keep?: (s: PreviousSession) => void;
 }
 
 export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: TtsrHook, read: AuditRead = {}): Promise<AuditFileResult> {
@@ -76,7 +83,7 @@ export async function auditFile(path: string, opts: AuditFileOptions, ttsr?: Tts
         };
       }
     }
-    return { entry: await auditSessionFile(path, label, opts, ttsr, t0, whole, read.scratch) };
+    return { entry: await auditSessionFile(path, label, opts, ttsr, t0, whole, read) };
   } catch (e) {
     // A bug in sightline must not stop the corpus: the file gets an INTERNAL diagnostic.
     return {
@@ -96,9 +103,9 @@ async function auditSessionFile(
   ttsr: TtsrHook | undefined,
   t0: number,
   bytes: Uint8Array | undefined,
-  scratch: ReadScratch | undefined,
+  { scratch, previous, keep }: AuditRead,
 ): Promise<AuditSession> {
-  const s = await readSession(path, { profile: opts.profile, bytes, ...(scratch && { scratch }) });
+  const s = await readSession(path, { profile: opts.profile, bytes, ...(scratch && { scratch }), ...(previous && { previous }) });
   if (!isSession(s)) return unreadableSession(label, s.diagnostics, performance.now() - t0);
   const module = moduleOf(s);
   const tokens = await counterFor(opts.tokens);
@@ -130,5 +137,11 @@ async function auditSessionFile(
     b.setTtsr(r.turns);
     extra.push(...r.diagnostics);
   }
-  return b.finish(sortDiagnostics([...s.diagnostics, ...extra]), performance.now() - t0);
+  const entry = b.finish(sortDiagnostics([...s.diagnostics, ...extra]), performance.now() - t0);
+  if (keep && !isStdin(path)) {
+    // Nothing reads an origin's own origin (read.ts reads it one level deep): letting it go changes no result.
+    if (module.chainedOrigin !== true) module.setOrigin?.(s as never, undefined);
+    keep({ file: path, profile: opts.profile, session: s });
+  }
+  return entry;
 }

@@ -1,4 +1,4 @@
-// Worker entry of the audit pool: audits one file per message with the options given at start, writes the
+// Worker entry of the audit pool: audits the files of one message in turn with the options given at start, writes the
 // finished session to the run's spill folder and answers with its digest only (the full session never
 // crosses to the main thread).
 import { parentPort, workerData } from "node:worker_threads";
@@ -6,6 +6,7 @@ import { auditFile, WHOLE_FILE_BYTES, type AuditFileOptions } from "./file.js";
 import { ReadScratch } from "../../io/read.js";
 import { spillSession } from "./spill.js";
 import type { AuditTask, AuditTaskResult } from "./audit.js";
+import type { PreviousSession } from "../read/read.js";
 
 const { opts, spillDir, keepFull } = workerData as { opts: AuditFileOptions; spillDir: string; keepFull: boolean };
 // The TTSR replay (and its ~50 modules) is loaded only when rules were given: start-up is part of every run.
@@ -14,11 +15,24 @@ const hook = opts.rules?.length ? (await import("./ttsr.js")).ttsrHookFor(opts) 
 // One file at a time: every read of this thread goes through one reused buffer (io/read.ts).
 const scratch = new ReadScratch(WHOLE_FILE_BYTES);
 
-parentPort?.on("message", (task: AuditTask) => {
-  auditFile(task.path, opts, hook, { scratch })
-    .then((r): AuditTaskResult => ("entry" in r ? { digest: spillSession(spillDir, task.key, r.entry, keepFull) } : r))
-    .then(
-      (value) => parentPort!.postMessage({ ok: true, value }),
-      (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-    );
+// A task is a unit of files (schedule.ts): a session folder's segments in turn, each one offered the session
+// before it as its origin, so that origin is parsed once; only the previous session is held between files.
+async function auditUnit(tasks: readonly AuditTask[]): Promise<AuditTaskResult[]> {
+  const out: AuditTaskResult[] = [];
+  let previous: PreviousSession | undefined;
+  for (let i = 0; i < tasks.length; i++) {
+    const offered = previous;
+    previous = undefined;
+    const keep = i + 1 < tasks.length ? (p: PreviousSession) => (previous = p) : undefined;
+    const r = await auditFile(tasks[i].path, opts, hook, { scratch, ...(offered && { previous: offered }), ...(keep && { keep }) });
+    out.push("entry" in r ? { digest: spillSession(spillDir, tasks[i].key, r.entry, keepFull) } : r);
+  }
+  return out;
+}
+
+parentPort?.on("message", (tasks: AuditTask[]) => {
+  auditUnit(tasks).then(
+    (value) => parentPort!.postMessage({ ok: true, value }),
+    (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+  );
 });

@@ -9,6 +9,7 @@ import {
   loadAllFormats,
   moduleOf,
   type ParsedSession,
+  type Session,
   type SessionParseOptions,
 } from "../../formats/registry.js";
 import { diag, type Severity } from "../../shared/diagnostics.js";
@@ -32,6 +33,19 @@ export interface ReadOptions extends Omit<SessionParseOptions, "file"> {
    * reused buffer instead of streamed: for a thread that reads one session at a time (an audit worker).
    */
   scratch?: ReadScratch;
+  /**
+   * A session this thread read just before (an audit worker given a session folder's segments in turn): taken
+   * as the origin this one names instead of parsing that file again, when it is that file read the same way
+   * (same path as written, no profile forced, a format whose origins are read one level deep).
+   */
+  previous?: PreviousSession;
+}
+
+/** A session already read, and how: its path as given to the read and the profile forced on it. */
+export interface PreviousSession {
+  file: string;
+  profile: string | undefined;
+  session: Session;
 }
 
 /** Reads one session file (or "-"). Unreadable paths come back as an UnreadSession with UNREADABLE_PATH. */
@@ -44,7 +58,7 @@ const MAX_ORIGIN_CHAIN = 32;
 
 async function readAt(path: string, opts: ReadOptions, depth: number): Promise<ParsedSession> {
   const file = opts.label ?? (isStdin(path) ? STDIN_LABEL : path);
-  const { bytes: given, scratch, ...parseOpts } = opts;
+  const { bytes: given, scratch, previous, ...parseOpts } = opts;
   if (!isStdin(path) && given === undefined) {
     try {
       if (await isDirectory(path)) {
@@ -66,7 +80,7 @@ async function readAt(path: string, opts: ReadOptions, depth: number): Promise<P
     const { result, stats } = await parseWhole(path, file, parseOpts, bytes);
     if (stats.bytes === 0 && result.format === null) return unread(file, "EMPTY_FILE", {});
     if (stats.nulOffset >= 0 && result.format === null) return unread(file, "BINARY_FILE", { offset: stats.nulOffset });
-    if (opts.origin !== false && isSession(result)) await readOrigin(result, path, depth, scratch);
+    if (opts.origin !== false && isSession(result)) await readOrigin(result, path, depth, scratch, previous);
     return result;
   } catch (e) {
     return unread(file, "UNREADABLE_PATH", { path, reason: fsReason(e) });
@@ -105,15 +119,17 @@ async function addManifestFindings(session: ParsedSession, found: FolderSession)
  * Reads the session a session names as its origin into it: one level, or a chain of them when the format says
  * so (up to MAX_ORIGIN_CHAIN).
  */
-async function readOrigin(session: Exclude<ParsedSession, { format: null }>, path: string, depth: number, scratch?: ReadScratch): Promise<void> {
+async function readOrigin(session: Session, path: string, depth: number, scratch?: ReadScratch, previous?: PreviousSession): Promise<void> {
   const m = moduleOf(session);
   const name = m.originFile?.(session);
   if (name === undefined) return;
-  const o = await readAt(
-    join(dirname(path), name),
-    { origin: m.chainedOrigin === true && depth + 1 < MAX_ORIGIN_CHAIN, ...(scratch && { scratch }) },
-    depth + 1,
-  );
+  const file = join(dirname(path), name);
+  // The origin read below forces no profile and, unless chained, reads no origin of its own: the previous
+  // session stands for it only then (its own origin, if it had one, is never read through this one).
+  const o =
+    previous !== undefined && previous.file === file && previous.profile === undefined && m.chainedOrigin !== true
+      ? previous.session
+      : await readAt(file, { origin: m.chainedOrigin === true && depth + 1 < MAX_ORIGIN_CHAIN, ...(scratch && { scratch }) }, depth + 1);
   m.setOrigin?.(session, isSession(o) && o.format === session.format ? o : undefined);
 }
 

@@ -27,6 +27,8 @@ export const defaultPoolSize = (tasks: number): number => Math.max(1, Math.min(a
 
 interface Task<I, O> {
   input: I;
+  /** Its time budget: the pool's, times the number of files in the task. */
+  budgetMs: number;
   resolve: (o: O) => void;
   reject: (e: Error) => void;
 }
@@ -52,9 +54,10 @@ export class WorkerPool<I, O> {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
-  run(input: I): Promise<O> {
+  /** Runs one task; `budgets` is how many of the pool's time budgets it gets (a task of several files). */
+  run(input: I, budgets = 1): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
+      this.queue.push({ input, budgetMs: this.timeoutMs * budgets, resolve, reject });
       this.pump();
     });
   }
@@ -115,8 +118,7 @@ export class WorkerPool<I, O> {
       if (slot.task || this.queue.length === 0 || this.closed) continue;
       const t = this.queue.shift()!;
       slot.task = t;
-      if (this.timeoutMs > 0)
-        slot.timer = setTimeout(() => this.replace(slot, new PoolTimeout(`over the time budget of ${this.timeoutMs} ms`)), this.timeoutMs);
+      if (t.budgetMs > 0) slot.timer = setTimeout(() => this.replace(slot, new PoolTimeout(`over the time budget of ${t.budgetMs} ms`)), t.budgetMs);
       slot.worker.ref();
       slot.worker.postMessage(t.input);
     }

@@ -19,3 +19,28 @@ export async function runOrdered(order: readonly number[], width: number, work: 
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(width, order.length)) }, runner));
 }
+
+/**
+ * Units of work, largest first: runs of consecutive positions with the same defined key (a session folder's
+ * segments in their listed order, so that one worker reads each after the one it continues and can reuse that
+ * parse as its origin), every other position alone. A run is cut before a position that would take its size
+ * past the largest single size: no unit is larger than the largest file, so grouping adds no head-of-line
+ * blocking the largest file does not already cause.
+ */
+export function unitsLargestFirst(sizes: readonly number[], keys: readonly (string | undefined)[]): number[][] {
+  const cap = sizes.reduce((a, b) => Math.max(a, b), 0);
+  const units: number[][] = [];
+  const unitSize: number[] = [];
+  for (let i = 0; i < sizes.length; i++) {
+    const last = units.length - 1;
+    const k = keys[i];
+    if (k !== undefined && i > 0 && keys[i - 1] === k && unitSize[last] + sizes[i] <= cap) {
+      units[last].push(i);
+      unitSize[last] += sizes[i];
+    } else {
+      units.push([i]);
+      unitSize.push(sizes[i]);
+    }
+  }
+  return largestFirst(unitSize).map((u) => units[u]);
+}

@@ -7,8 +7,7 @@ import type { CompactionRef, Msg, NativeContext } from "../types.js";
 import { buildYoiContext, yoiItemToMsg } from "./context.js";
 import { baseKind, type YoiHistoryItem, type YoiSession } from "./model.js";
 import { foldEntries } from "./restore.js";
-
-const SEGMENT_FILE = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.jsonl$/;
+import { SEGMENT_FILE } from "./segment-name.js";
 
 /**
  * The file a folder stands for: its newest segment. FsStore lists segment ids descending and ids are

@@ -9,7 +9,7 @@ import { checkLogEntry, checkMigratingEntry, LEGACY_HISTORY, LOG_ENTRY_KINDS } f
 import { yoiInvariants } from "./invariants.js";
 import { baseKind, entryId, YOI_PROFILES, type YoiEntry, type YoiProfile, type YoiSession, type YoiVerdict } from "./model.js";
 import { needsSerdeView, serdeView } from "./lexeme.js";
-import { headMarkers, newerKind, v3Marker } from "./profile.js";
+import { addHeadMarkers, v3Marker } from "./profile.js";
 
 export { sniffYoi } from "./head.js";
 
@@ -131,34 +131,59 @@ interface Choice {
   migrating?: boolean;
 }
 
-function chooseProfile(lines: Line[], opts: ParseOptions, bag: DiagnosticBag): Choice {
+/**
+ * What the profile choice and the newer-writer warning read of the lines, in one pass over them (each was a pass
+ * of its own, and the head markers a list per line): the first line of each schema 3 marker, the post-seed
+ * features, the first line of each record kind no profile knows and of the first input_segments_checkpoint, and
+ * whether any legacy history record is there.
+ */
+interface Markers {
+  v3: Map<string, number>;
+  features: Set<string>;
+  newer: Map<string, number>;
+  checkpointLine: number | undefined;
+  legacy: boolean;
+}
+
+function scanMarkers(lines: readonly Line[]): Markers {
+  const m: Markers = { v3: new Map(), features: new Set(), newer: new Map(), checkpointLine: undefined, legacy: false };
+  for (const l of lines) {
+    const v = l.value;
+    // Every marker is of a JSON object.
+    if (!isObject(v)) continue;
+    const kind = v.kind;
+    if (typeof kind === "string") {
+      if (!ALL_KINDS.has(kind) && !m.newer.has(kind)) m.newer.set(kind, l.no);
+      if (kind === "input_segments_checkpoint" && m.checkpointLine === undefined) m.checkpointLine = l.no;
+      if (LEGACY_HISTORY.has(kind)) m.legacy = true;
+      const v3 = v3Marker(v);
+      if (v3 !== undefined && !m.v3.has(v3)) m.v3.set(v3, l.no);
+    }
+    addHeadMarkers(v, m.features);
+  }
+  return m;
+}
+
+function chooseProfile(markers: Markers, opts: ParseOptions, bag: DiagnosticBag): Choice {
   if (opts.profile !== undefined) {
     if ((YOI_PROFILES as readonly string[]).includes(opts.profile)) return { profile: opts.profile as YoiProfile, reason: "requested" };
     bag.add("PROFILE_MISMATCH", {}, { problem: "unknown-profile", format: "yoi", requested: opts.profile });
     return { profile: "seed", reason: "default" };
   }
   // docs/yoi.md §9.1: schema 3 records decide first; they cannot be read by head or seed at all.
-  const v3 = new Map<string, number>();
-  for (const l of lines) {
-    const m = l.value === undefined ? undefined : v3Marker(l.value);
-    if (m !== undefined && !v3.has(m)) v3.set(m, l.no);
-  }
+  const { v3, features } = markers;
   if (v3.size > 0) {
     // Without annotated records but with legacy ones, the file predates schema 3 and is not migrated yet (docs/yoi.md §9.6).
-    const legacy = ![...v3.keys()].some((k) => k.startsWith("annotated_")) && lines.some((l) => isLegacyHistory(l.value));
+    const legacy = ![...v3.keys()].some((k) => k.startsWith("annotated_")) && markers.legacy;
     if (legacy)
       return { profile: "v3", migrating: true, reason: `legacy history beside post-head records (${firstLines(v3)}): read as the v3 store migrates it` };
     return { profile: "v3", reason: `Worker Session schema 3 records: ${firstLines(v3)}` };
   }
-  const features = new Set<string>();
-  for (const l of lines) if (l.value !== undefined) for (const f of headMarkers(l.value)) features.add(f);
   if (features.size === 0) return { profile: "seed", reason: "default" };
   const list = [...features].sort();
   bag.add("YOI_BETWEEN_ERAS", {}, { features: list.join(", ") });
   return { profile: "head", reason: `post-seed features: ${list.join(", ")}` };
 }
-
-const isLegacyHistory = (v: unknown): boolean => isObject(v) && typeof v.kind === "string" && LEGACY_HISTORY.has(v.kind);
 
 const ALL_KINDS: ReadonlySet<string> = new Set(Object.values(LOG_ENTRY_KINDS).flat());
 
@@ -166,27 +191,27 @@ const ALL_KINDS: ReadonlySet<string> = new Set(Object.values(LOG_ENTRY_KINDS).fl
  * docs/yoi.md §9.4: record kinds no profile knows, and v3 records only a writer later than the v3 pin has,
  * are one PROFILE_NEWER warning per file (the lines still get the chosen reader's verdict).
  */
-function reportNewer(lines: readonly Line[], profile: YoiProfile, bag: DiagnosticBag): void {
-  const found = new Map<string, number>();
-  for (const l of lines) {
-    if (l.value === undefined) continue;
-    const k =
-      newerKind(l.value, ALL_KINDS) ??
-      (profile === "v3" && isObject(l.value) && l.value.kind === "input_segments_checkpoint" ? "input_segments_checkpoint" : undefined);
-    if (k !== undefined && !found.has(k)) found.set(k, l.no);
+function reportNewer(markers: Markers, profile: YoiProfile, bag: DiagnosticBag): void {
+  // Each kind at its first line, in the order of those lines.
+  const found = [...markers.newer];
+  const cp = markers.checkpointLine;
+  if (profile === "v3" && cp !== undefined && !markers.newer.has("input_segments_checkpoint")) {
+    const at = found.findIndex(([, line]) => line > cp);
+    found.splice(at < 0 ? found.length : at, 0, ["input_segments_checkpoint", cp]);
   }
-  if (found.size === 0) return;
-  const [first, ...rest] = [...found];
+  if (found.length === 0) return;
+  const [first, ...rest] = found;
   // File-level (no line): listed first, so every command's short summary shows it; the evidence names the line.
   bag.add("PROFILE_NEWER", {}, { writer: "yoi", evidence: `record kind ${first[0]} (line ${first[1]})`, more: rest.length, profile });
 }
 
 function finishYoi(lines: Line[], opts: ParseOptions): YoiSession {
   const bag = new DiagnosticBag(opts.file);
-  const { profile, reason, migrating } = chooseProfile(lines, opts, bag);
+  const markers = scanMarkers(lines);
+  const { profile, reason, migrating } = chooseProfile(markers, opts, bag);
   const check = (v: unknown): string | null => (migrating ? checkMigratingEntry(v) : checkLogEntry(profile, v));
   bag.add("PROFILE_CHOSEN", {}, { format: "yoi", profile, why: reason });
-  reportNewer(lines, profile, bag);
+  reportNewer(markers, profile, bag);
 
   const last = lines[lines.length - 1];
   const tornTail = last && !last.terminated ? last : undefined;

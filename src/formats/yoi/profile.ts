@@ -4,27 +4,32 @@ import { isObject } from "../../shared/json.js";
 
 /** The post-seed features one parsed line shows (empty for seed-compatible lines). */
 export function headMarkers(v: unknown): string[] {
-  if (!isObject(v)) return [];
-  const out: string[] = [];
+  const out = new Set<string>();
+  addHeadMarkers(v, out);
+  return [...out];
+}
+
+/** headMarkers of one line, added to `into` (no list per line: the reader asks this of every line). */
+export function addHeadMarkers(v: unknown, into: Set<string>): void {
+  if (!isObject(v)) return;
   const kind = v.kind;
-  if (kind === "paused_turn_abandoned") out.push("paused_turn_abandoned");
-  if (kind === "invoke" && v.trigger === "worker_event") out.push("invoke(worker_event)");
+  if (kind === "paused_turn_abandoned") into.add("paused_turn_abandoned");
+  if (kind === "invoke" && v.trigger === "worker_event") into.add("invoke(worker_event)");
   if (kind === "user_input") {
-    if (Object.hasOwn(v, "extensions")) out.push("user_input.extensions");
-    if (Array.isArray(v.segments) && v.segments.some((s) => isObject(s) && s.kind === "flow")) out.push("segment flow");
+    if (Object.hasOwn(v, "extensions")) into.add("user_input.extensions");
+    if (Array.isArray(v.segments) && v.segments.some((s) => isObject(s) && s.kind === "flow")) into.add("segment flow");
   }
   if (kind === "system_item" && isObject(v.item)) {
     const k = v.item.kind;
-    if (k === "worker_event" || k === "skill_activation") out.push(`system_item ${k}`);
-    if (Object.hasOwn(v.item, "prompt_provenance")) out.push("prompt_provenance");
+    if (k === "worker_event" || k === "skill_activation") into.add(`system_item ${k}`);
+    if (Object.hasOwn(v.item, "prompt_provenance")) into.add("prompt_provenance");
   }
   if ((kind === "tool_result" || kind === "assistant_item") && isObject(v.item) && Object.hasOwn(v.item, "attachments")) {
-    out.push("tool_result.attachments");
+    into.add("tool_result.attachments");
   }
   if (kind === "segment_start" && Array.isArray(v.history)) {
-    if (v.history.some((i) => isObject(i) && Object.hasOwn(i, "attachments"))) out.push("tool_result.attachments");
+    if (v.history.some((i) => isObject(i) && Object.hasOwn(i, "attachments"))) into.add("tool_result.attachments");
   }
-  return out;
 }
 
 /**

@@ -16,6 +16,7 @@ parentPort.on("message", (x) => {
   if (x === "hang") for (;;) {}
   if (x === "exit") process.exit(7);
   if (x === "fail") return parentPort.postMessage({ ok: false, error: "bad input" });
+  if (typeof x === "object") return setTimeout(() => parentPort.postMessage({ ok: true, value: x.sleep }), x.sleep);
   setTimeout(() => parentPort.postMessage({ ok: true, value: x * 2 }), (x * 7) % 20);
 });`,
 );
@@ -46,6 +47,13 @@ describe("app/pool: worker threads for CPU-heavy per-file work", () => {
     expect(await after).toBe(42);
     await pool.close();
   }, 20_000);
+
+  it("a task of several files gets as many time budgets (a session folder's segments, one unit)", async () => {
+    const pool = new WorkerPool<unknown, number>(pathToFileURL(script), 1, null, 2000);
+    expect(await pool.run({ sleep: 3000 }, 4)).toBe(3000);
+    await expect(pool.run({ sleep: 3000 })).rejects.toBeInstanceOf(PoolTimeout);
+    await pool.close();
+  }, 30_000);
 
   it("a worker that dies or reports an error fails only its task", async () => {
     const pool = new WorkerPool<unknown, number>(pathToFileURL(script), 2, null);

@@ -126,6 +126,19 @@ describe("docs/yoi.md §9.4 newer writers", () => {
     const w = s.diagnostics.filter((d) => d.code === "PROFILE_NEWER");
     expect(w.map((d) => d.args)).toEqual([{ writer: "yoi", evidence: "record kind x_new (line 2)", more: 1, profile }]);
   });
+  it("v3: an input_segments_checkpoint counts among the newer kinds at its own line, before or after the others", () => {
+    const cp = line({ kind: "input_segments_checkpoint", ts: 4 });
+    const evidence = (...rest: string[]) =>
+      parse(b.file(v3Start(), ...rest))
+        .diagnostics.filter((d) => d.code === "PROFILE_NEWER")
+        .map((d) => d.args);
+    expect(evidence(line({ kind: "x_new", ts: 5 }), cp, line({ kind: "y_new", ts: 7 }))).toEqual([
+      { writer: "yoi", evidence: "record kind x_new (line 2)", more: 2, profile: "v3" },
+    ]);
+    expect(evidence(cp, line({ kind: "x_new", ts: 5 }), cp)).toEqual([
+      { writer: "yoi", evidence: "record kind input_segments_checkpoint (line 2)", more: 1, profile: "v3" },
+    ]);
+  });
 });
 
 describe("docs/yoi.md §9.5 replay", () => {
