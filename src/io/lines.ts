@@ -3,9 +3,7 @@
 // Lines of any length (50 MB and more) are assembled from chunk pieces only once complete.
 import { isUtf8 } from "node:buffer";
 import type { LineRecord } from "../shared/lines.js";
-
-/** "\\u" as bytes (an escape in JSON text starts with it). */
-const ESCAPE = Buffer.from("\\u");
+import { ESCAPE, findEscape } from "./escapes.js";
 
 export class ByteLineSplitter {
   private pieces: Buffer[] = [];
@@ -86,12 +84,13 @@ export function eachLineOf(bytes: Buffer, emit: (line: LineRecord) => void): num
     s.end();
     return no;
   }
-  let nextEscape = bytes.indexOf(ESCAPE);
+  // Bytes in a ScanBuffer (a range read by io/ranges.ts) are searched 16 at a time (io/escapes.ts).
+  let nextEscape = findEscape(bytes, 0);
   for (let start = 0; ; ) {
     const nl = bytes.indexOf(10, start);
     const end = nl === -1 ? bytes.length : nl;
     if (nl === -1 && start >= bytes.length) return no;
-    if (nextEscape !== -1 && nextEscape < start) nextEscape = bytes.indexOf(ESCAPE, start);
+    if (nextEscape !== -1 && nextEscape < start) nextEscape = findEscape(bytes, start);
     const rec: LineRecord = { no: ++no, text: bytes.toString("utf8", start, end), terminated: nl !== -1 };
     if (nextEscape === -1 || nextEscape >= end) rec.noUnicodeEscape = true;
     emit(rec);

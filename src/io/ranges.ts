@@ -3,6 +3,7 @@
 // the file) holds whole lines, so each thread splits its own range as the streaming reader would.
 import { closeSync, openSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { ScanBuffer } from "./escapes.js";
 
 /** The bytes [start, end) of a file. */
 export async function readRange(path: string, start: number, end: number): Promise<Buffer> {
@@ -28,6 +29,8 @@ export async function readRange(path: string, start: number, end: number): Promi
 export class RangeReader {
   readonly #fd: number;
   #scratch: Buffer | undefined;
+  /** Where views are read when WebAssembly is there: eachLineOf then finds "\\u" escapes 16 bytes at a time (io/escapes.ts). */
+  readonly #scan = ScanBuffer.create();
 
   constructor(path: string) {
     this.#fd = openSync(path, "r");
@@ -44,6 +47,7 @@ export class RangeReader {
    * page cache goes to faulting new pages in), and its collector the external memory to account for.
    */
   view(start: number, end: number): Buffer {
+    if (this.#scan) return this.#fill(this.#scan.get(end - start), start);
     if (!this.#scratch || this.#scratch.length < end - start) this.#scratch = Buffer.allocUnsafe(end - start);
     return this.#fill(this.#scratch.subarray(0, end - start), start);
   }

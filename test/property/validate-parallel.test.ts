@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { readSession } from "../../src/app/read/read.js";
 import { chunkFacts } from "../../src/app/validate/chunks.js";
+import { inProcessReader } from "../../src/app/validate/others.js";
 import { readSessionParallel } from "../../src/app/validate/parallel.js";
 import { validateDocument, validatePaths } from "../../src/app/validate/validate.js";
 import { workerScript } from "../../src/app/workers/pool.js";
@@ -256,6 +257,35 @@ describe("app/validate/parallel: a pi file read in ranges on other threads has t
     writeFileSync(path, fileOf([{ k: "user", ref: 0, dup: false, text: 3 }, "BLANK", { k: "assistant", ref: 1, dup: false, text: 9 }, "BAD"], 3, false));
     const runChunk = () => Promise.reject(new Error("range unreadable"));
     await expect(readSessionParallel(path, { workers: 2, minBytes: 0, headBytes: 1, cuts: [150, 300, 450], runChunk })).rejects.toThrow("range unreadable");
+  });
+
+  it("returns without waiting for the other readers to stop; a read that fails waits for them", async () => {
+    const path = join(tmp, "stop.jsonl");
+    writeFileSync(path, fileOf([{ k: "user", ref: 0, dup: false, text: 3 }, "BLANK", { k: "assistant", ref: 1, dup: false, text: 9 }, "BAD"], 3, false));
+    const opts = { workers: 2, minBytes: 0, headBytes: 1, cuts: [150, 300, 450] };
+    // Readers whose threads never finish stopping: the session comes all the same, and they were told to stop.
+    let stops = 0;
+    const slow = () => ({
+      ...inProcessReader(chunkFacts),
+      stop: () => {
+        stops++;
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const par = await readSessionParallel(path, { ...opts, others: slow });
+    expect(par && facts(par)).toEqual(facts(await readSession(path)));
+    expect(stops).toBe(1);
+    // A range that fails: the readers have stopped before the error comes (the usual reader may then run).
+    let stopped = false;
+    const failing = () => ({
+      ...inProcessReader(() => Promise.reject(new Error("range unreadable"))),
+      stop: async () => {
+        await new Promise((r) => setTimeout(r, 30));
+        stopped = true;
+      },
+    });
+    await expect(readSessionParallel(path, { ...opts, others: failing })).rejects.toThrow("range unreadable");
+    expect(stopped).toBe(true);
   });
 
   it("with worker threads from the build, `validate` prints the same document as on one core", async () => {

@@ -1,0 +1,142 @@
+// Where the next "\u" is in a range of JSON lines. A line without one holds no escaped lone surrogate and skips
+// that scan (formats/pi/line-facts.ts). Buffer.indexOf finds a two-byte needle by a memchr for its first byte
+// and a compare at each hit: a session of code has a backslash every 16 bytes (escaped quotes and newlines),
+// and the 94 MB file of the bench cost ≈ 45–80 ms of it for no "\u" at all. Bytes held in a ScanBuffer (the
+// ranges a parallel validate reads, io/ranges.ts) are searched 16 at a time by a few WebAssembly SIMD
+// instructions instead (≈ 5 ms for that file; docs/performance.md §4.33). Any other bytes, or a runtime
+// without WebAssembly SIMD: Buffer.indexOf, the same answer.
+
+/** "\\u" as bytes (an escape in JSON text starts with it). */
+export const ESCAPE = Buffer.from("\\u");
+
+type Find = (from: number, end: number) => number;
+
+/** The search over each live ScanBuffer's memory, by that memory's ArrayBuffer (a new one at each growth). */
+const finders = new WeakMap<ArrayBufferLike, Find>();
+
+/** The index of the first "\\u" in `bytes` at or after `from` (≥ 0), or -1: Buffer.indexOf's answer. */
+export function findEscape(bytes: Buffer, from: number): number {
+  const find = finders.get(bytes.buffer);
+  if (find === undefined) return bytes.indexOf(ESCAPE, from);
+  if (from >= bytes.length) return -1;
+  const at = find(bytes.byteOffset + from, bytes.byteOffset + bytes.length);
+  return at < 0 ? -1 : at - bytes.byteOffset;
+}
+
+/**
+ * A scratch buffer in WebAssembly memory, grown as needed: `get(n)` is valid until the next `get` (a growth
+ * detaches the bytes before it). undefined from `create` where WebAssembly SIMD is not available (--jitless).
+ */
+export class ScanBuffer {
+  readonly #memory: WebAssembly.Memory;
+  readonly #find: Find;
+
+  private constructor(instance: WebAssembly.Instance) {
+    this.#memory = instance.exports.memory as WebAssembly.Memory;
+    this.#find = instance.exports.find as Find;
+    finders.set(this.#memory.buffer, this.#find);
+  }
+
+  static create(): ScanBuffer | undefined {
+    const m = scanModule();
+    return m === null ? undefined : new ScanBuffer(new WebAssembly.Instance(m));
+  }
+
+  /** `n` bytes of scratch (their content is whatever was there). */
+  get(n: number): Buffer {
+    const have = this.#memory.buffer.byteLength;
+    if (have < n) {
+      this.#memory.grow(Math.ceil((n - have) / PAGE));
+      finders.set(this.#memory.buffer, this.#find);
+    }
+    return Buffer.from(this.#memory.buffer, 0, n);
+  }
+}
+
+const PAGE = 65536;
+let compiled: WebAssembly.Module | null | undefined;
+
+function scanModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      compiled = typeof WebAssembly === "object" ? new WebAssembly.Module(moduleBytes()) : null;
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+// The module, written out here (it is ≈ 200 bytes; no tool builds it): one memory and
+//   find(p, end): the first i in [p, end - 1) with mem[i] = '\\' and mem[i + 1] = 'u', or -1.
+// 16 positions a step (v128 loads at p and p + 1, compared with '\\' and 'u', and-ed; any set lane: the first
+// one's index from the bitmask), then the last few bytes one at a time.
+const leb = (n: number): number[] => {
+  const out: number[] = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n !== 0) b |= 0x80;
+    out.push(b);
+  } while (n !== 0);
+  return out;
+};
+const sleb = (n: number): number[] => {
+  const out: number[] = [];
+  for (;;) {
+    const b = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) return [...out, b];
+    out.push(b | 0x80);
+  }
+};
+const vec = (items: number[][]): number[] => [...leb(items.length), ...items.flat()];
+const section = (id: number, bytes: number[]): number[] => [id, ...leb(bytes.length), ...bytes];
+const name = (s: string): number[] => vec([...Buffer.from(s)].map((b) => [b]));
+
+function moduleBytes(): Uint8Array<ArrayBuffer> {
+  const [P, END, BS, U] = [0, 1, 2, 3]; // the two parameters, then two v128 locals
+  const get = (i: number) => [0x20, i];
+  const set = (i: number) => [0x21, i];
+  const i32 = (n: number) => [0x41, ...sleb(n)];
+  const simd = (op: number, ...imm: number[]) => [0xfd, ...leb(op), ...imm];
+  const load = (offset: number) => simd(0x00, 0, ...leb(offset)); // v128.load, align 1
+  const [SPLAT, EQ, AND, ANY, BITMASK] = [0x0f, 0x23, 0x4e, 0x53, 0x64]; // i8x16.splat, i8x16.eq, v128.and, v128.any_true, i8x16.bitmask
+  const [ADD, EQ32, GT_U, GE_U, AND32, CTZ, LOAD8] = [0x6a, 0x46, 0x4b, 0x4f, 0x71, 0x68, 0x2d];
+  const [BLOCK, LOOP, IF, END_, BR, BR_IF, RETURN, VOID] = [0x02, 0x03, 0x04, 0x0b, 0x0c, 0x0d, 0x0f, 0x40];
+  // Lanes of [p, p + 16) where '\\' is followed by 'u'.
+  const hits = [...get(P), ...load(0), ...get(BS), ...simd(EQ), ...get(P), ...load(1), ...get(U), ...simd(EQ), ...simd(AND)];
+  // biome-ignore format: one step of the scan a line
+  const body = [
+    ...i32(0x5c), ...simd(SPLAT), ...set(BS),
+    ...i32(0x75), ...simd(SPLAT), ...set(U),
+    BLOCK, VOID, LOOP, VOID,
+    ...get(P), ...i32(17), ADD, ...get(END), GT_U, BR_IF, 1, // fewer than 17 bytes from p: the tail
+    ...hits, ...simd(ANY),
+    IF, VOID, ...get(P), ...hits, ...simd(BITMASK), CTZ, ADD, RETURN, END_,
+    ...get(P), ...i32(16), ADD, ...set(P), BR, 0,
+    END_, END_,
+    BLOCK, VOID, LOOP, VOID,
+    ...get(P), ...i32(1), ADD, ...get(END), GE_U, BR_IF, 1,
+    ...get(P), LOAD8, 0, 0, ...i32(0x5c), EQ32, ...get(P), LOAD8, 0, 1, ...i32(0x75), EQ32, AND32,
+    IF, VOID, ...get(P), RETURN, END_,
+    ...get(P), ...i32(1), ADD, ...set(P), BR, 0,
+    END_, END_,
+    ...i32(-1), END_,
+  ];
+  const code = [...vec([[2, 0x7b]]), ...body]; // locals: 2 × v128
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vec([[0x60, ...vec([[0x7f], [0x7f]]), ...vec([[0x7f]])]])), // type: (i32, i32) -> i32
+    ...section(3, vec([[0]])), // function 0 of type 0
+    ...section(5, vec([[0x00, 1]])), // memory: 1 page, no maximum
+    ...section(
+      7,
+      vec([
+        [...name("find"), 0x00, 0],
+        [...name("memory"), 0x02, 0],
+      ]),
+    ),
+    ...section(10, vec([[...leb(code.length), ...code]])),
+  ]);
+}
