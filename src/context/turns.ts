@@ -97,39 +97,40 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : (session.tree.activeLeafId ?? undefined));
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
   const all = [...module.turnContexts(session, { profile: opts.profile })];
-  const byResponse = new Map<string, TurnContext>();
-  for (const t of all) byResponse.set(t.ref.responseId, t);
   // Nearest earlier turn on the same root path = the nearest ancestor of the leaf that is a response. Every
-  // response is its own nearest turn, so one look-up per step answers both questions (memo, response).
-  const nearestTurn = new Map<string, TurnContext | null>(byResponse);
+  // response is its own nearest turn, so one look-up per step answers both questions (memo, response): the
+  // map starts with every response (the last turn of a repeated response id, as a map by response would).
+  const nearestTurn = new Map<string, TurnContext | null>();
+  for (const t of all) nearestTurn.set(t.ref.responseId, t);
+  const isResponse = (id: string): boolean => nearestTurn.get(id)?.ref.responseId === id;
   const ancestorTurn = (id: string | null): TurnContext | null => {
-    const chain: string[] = [];
     let found: TurnContext | null = null;
+    let steps = 0;
     for (let cur = id; cur !== null; cur = session.tree.parent.get(cur) ?? null) {
       const memo = nearestTurn.get(cur);
       if (memo !== undefined) {
         found = memo;
         break;
       }
-      chain.push(cur);
-      if (chain.length > session.tree.nodes.length) break; // cycle guard: trees from bad files
+      if (++steps > session.tree.nodes.length) break; // cycle guard: trees from bad files
     }
     // Memoised for long walks only: a short one costs less than the map entries (a long chain of non-message
-    // entries shared by many branches is what the memo is for).
-    if (chain.length > 4) for (const c of chain) nearestTurn.set(c, found);
+    // entries shared by many branches is what the memo is for). The walk is taken again rather than kept in
+    // an array (most walks are short).
+    if (steps > 4) for (let cur = id, k = 0; k < steps && cur !== null; cur = session.tree.parent.get(cur) ?? null, k++) nearestTurn.set(cur, found);
     return found;
   };
   // Compaction records by the id whose context they rebuild; a turn is labelled with those between its
   // leaf and the previous turn's response on its path (each path segment is walked once per listed turn).
   const compactionAt = new Map(module.compactions(session).map((c) => [c.afterLeafId, c.id] as const));
-  const compactionsBefore = (leaf: string | null): string[] => {
-    const ids: string[] = [];
+  const compactionsBefore = (leaf: string | null): string[] | undefined => {
+    let ids: string[] | undefined;
     let steps = 0;
     for (let cur = leaf; cur !== null && steps <= session.tree.nodes.length; cur = session.tree.parent.get(cur) ?? null, steps++) {
       const c = compactionAt.get(cur);
-      if (c !== undefined) ids.unshift(c);
+      if (c !== undefined) (ids ??= []).unshift(c);
       // Up to the previous turn's response, which may itself be the compaction (Codex 0.100.0: the request is placed at its compacted line).
-      if (byResponse.has(cur)) break;
+      if (isResponse(cur)) break;
     }
     return ids;
   };
@@ -159,8 +160,8 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
       messages = { base: base ? base.ref.index : null, keep, removed, added: tail(t.messages, keep) };
     } else messages = toArray(t.messages);
     const turn: Turn = { index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens };
-    const compactions = compactionAt.size > 0 ? compactionsBefore(t.ref.leafId) : [];
-    if (compactions.length > 0) turn.compactions = compactions;
+    const compactions = compactionAt.size > 0 ? compactionsBefore(t.ref.leafId) : undefined;
+    if (compactions !== undefined) turn.compactions = compactions;
     if (t.request !== undefined) turn.request = t.request;
     if (t.notRecorded !== undefined) turn.notRecorded = t.notRecorded;
     if (t.requestCheck !== undefined) turn.requestCheck = t.requestCheck;
