@@ -128,7 +128,10 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
     let steps = 0;
     for (let cur = leaf; cur !== null && steps <= session.tree.nodes.length; cur = session.tree.parent.get(cur) ?? null, steps++) {
       const c = compactionAt.get(cur);
-      if (c !== undefined) (ids ??= []).unshift(c);
+      if (c !== undefined) {
+        ids ??= [];
+        ids.unshift(c);
+      }
       // Up to the previous turn's response, which may itself be the compaction (Codex 0.100.0: the request is placed at its compacted line).
       if (isResponse(cur)) break;
     }
