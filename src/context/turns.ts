@@ -4,6 +4,7 @@
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
 import { moduleOf } from "../formats/registry.js";
 import type { CompactionRequestNote, Msg, NotRecordedPart, RequestCheck, SessionBase, TurnContext } from "../formats/types.js";
+import { compact } from "./blocks.js";
 import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 
 export interface DeltaMessages {
@@ -57,6 +58,11 @@ export interface TurnViewOptions {
    * session's compaction diffs (CompactionDiffOptions.counted) counts each message once.
    */
   counted?: Map<Msg, number>;
+  /**
+   * The caller views the messages' blocks afterwards (an audit's page): tool-call arguments serialised for the
+   * count are kept for the views (blocks.ts compact) instead of being serialised again there.
+   */
+  keepArgsText?: boolean;
   profile?: string;
 }
 
@@ -92,7 +98,7 @@ export function countTurnViews(session: SessionBase, opts: TurnViewOptions = {})
 export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {}): Generator<Turn> {
   const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
-  const cache = new ListTokenCache(counter, opts.counted);
+  const cache = new ListTokenCache(counter, opts.counted, opts.keepArgsText ? compact : undefined);
   const estimator = estimatorName(counter);
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : (session.tree.activeLeafId ?? undefined));
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
