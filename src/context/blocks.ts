@@ -31,7 +31,12 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const argsJson = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v ?? {}) ?? ""));
 // Tool-call arguments are shared by every turn that holds the message: serialised once per object for views.
 const compactCache = new WeakMap<object, string>();
-const compact = (v: unknown): string => {
+/**
+ * Tool-call arguments as sent (argsJson), kept for the object's lifetime: the text viewBlock's `argsText` gives.
+ * A caller that counts a message's tokens and then views its blocks (an audit counts, then its page views every
+ * message) passes this to the count (sentBeyondText), and the arguments are serialised once instead of twice.
+ */
+export const compact = (v: unknown): string => {
   if (typeof v !== "object" || v === null) return argsJson(v);
   let s = compactCache.get(v);
   if (s === undefined) {
@@ -144,20 +149,27 @@ export function viewBlock(b: unknown): BlockView {
  * building the view (token estimates run for every block of a session, and the views cost a third of them).
  * Thinking and tool calls count in assistant messages only (yoi items already hold theirs in the text); an
  * image costs `imageTokens`. tokens.ts states the rule; a property test holds this equal to the views' reading.
- * Arguments are not kept here: the caller counts a message once (tokens.ts ListTokenCache).
+ * Arguments are serialised by `args`: argsJson (not kept: the caller counts a message once, tokens.ts
+ * ListTokenCache), or `compact` for a caller that views the blocks afterwards.
  */
-export function sentBeyondText(b: unknown, assistant: boolean, c: { count(text: string): number }, imageTokens: number): number {
+export function sentBeyondText(
+  b: unknown,
+  assistant: boolean,
+  c: { count(text: string): number },
+  imageTokens: number,
+  args: (v: unknown) => string = argsJson,
+): number {
   if (!isObject(b)) return 0;
   switch (str(b.type ?? b.kind)) {
     case "thinking":
       return assistant ? c.count(str(b.thinking ?? b.text)) : 0;
     case "tool_use":
-      return assistant ? c.count(str(b.name)) + c.count(argsJson(b.input)) : 0;
+      return assistant ? c.count(str(b.name)) + c.count(args(b.input)) : 0;
     case "toolCall":
-      return assistant ? c.count(str(b.name)) + c.count(argsJson(b.arguments)) : 0;
+      return assistant ? c.count(str(b.name)) + c.count(args(b.arguments)) : 0;
     case "tool_call":
       if (!assistant) return 0;
-      return b.type === "tool_call" ? c.count(str(b.toolName)) + c.count(argsJson(b.args)) : c.count(str(b.name));
+      return b.type === "tool_call" ? c.count(str(b.toolName)) + c.count(args(b.args)) : c.count(str(b.name));
     case "image":
       return imageTokens;
     case "tool_result":

@@ -3,6 +3,7 @@
 // CompactCapsule check.
 import { createTwoFilesPatch } from "diff";
 import { capsuleCheck, type CapsuleCheck } from "../capsule/check.js";
+import { compact } from "./blocks.js";
 import { moduleOf } from "../formats/registry.js";
 import type { LoweredContext, Msg, NativeContext, NotRecordedPart, SessionBase } from "../formats/types.js";
 import { messageTag, reminderMarks, renderContextText } from "./render-text.js";
@@ -42,6 +43,8 @@ export interface CompactionDiffOptions {
   withPatch?: boolean;
   /** Token counts by message made with the same counter, read and added to (TurnViewOptions.counted). */
   counted?: Map<Msg, number>;
+  /** As TurnViewOptions.keepArgsText: tool-call arguments serialised for the count are kept for later views. */
+  keepArgsText?: boolean;
 }
 
 const byIdentity = (m: Msg) => `${m.role}\u0000${m.sourceIds.join(",")}\u0000${m.text}`;
@@ -204,7 +207,8 @@ export function compactionDiffs(session: SessionBase, opts: CompactionDiffOption
   // Both sides of every compaction mostly hold the same Msg objects: each is counted once per call (or once
   // with the turns, when the caller shares their counts).
   const perMsg = opts.counted ?? new Map<Msg, number>();
-  const count = (sp: string | null, ms: readonly Msg[]) => contextTokens(sp, ms, counter, perMsg);
+  const args = opts.keepArgsText ? compact : undefined;
+  const count = (sp: string | null, ms: readonly Msg[]) => contextTokens(sp, ms, counter, perMsg, args);
   const out: CompactionDiff[] = [];
   // Each side is otherwise a build from the root: O(compactions × depth) on a long session.
   const at = module.contextsAt?.(session, { profile: opts.profile });

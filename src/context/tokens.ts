@@ -44,23 +44,26 @@ export const unrecordedIn = (systemPrompt: string | null | undefined): Unrecorde
  * (docs/scorel.md §9.1), so they cost nothing. A yoi item's text already is its reasoning or its tool call's arguments.
  * (blocks.ts sentBeyondText reads a block for this rule.)
  */
-export function msgTokens(m: Msg, c: TokenCounter): number {
+export function msgTokens(m: Msg, c: TokenCounter, args?: ArgsText): number {
   let n = c.count(m.text);
   const assistant = m.role === "assistant";
-  for (const b of m.blocks) n += sentBeyondText(b, assistant, c, IMAGE_TOKENS);
+  for (const b of m.blocks) n += sentBeyondText(b, assistant, c, IMAGE_TOKENS, args);
   return n;
 }
+
+/** How tool-call arguments are serialised for a count: blocks.ts argsJson by default, `compact` to keep them for views. */
+export type ArgsText = (v: unknown) => string;
 
 /**
  * Tokens of a whole context: the system prompt (when there is one) and every message; `perMsg` remembers each
  * message's count for a caller that counts contexts sharing messages (both sides of a compaction).
  */
-export function contextTokens(systemPrompt: string | null, ms: readonly Msg[], c: TokenCounter, perMsg?: Map<Msg, number>): number {
+export function contextTokens(systemPrompt: string | null, ms: readonly Msg[], c: TokenCounter, perMsg?: Map<Msg, number>, args?: ArgsText): number {
   let n = systemPrompt ? c.count(systemPrompt) : 0;
   for (const m of ms) {
     let k = perMsg?.get(m);
     if (k === undefined) {
-      k = msgTokens(m, c);
+      k = msgTokens(m, c, args);
       perMsg?.set(m, k);
     }
     n += k;
@@ -77,10 +80,14 @@ export class ListTokenCache {
   // entry costs several times as much to add and to collect. A message in several cells (a compaction
   // rebuilds its window) is counted once.
   private readonly perCell = new Map<PList<Msg>, number>();
-  /** `perMsg`: counts by message, made with the same counter, that another listing may share (compaction diffs). */
+  /**
+   * `perMsg`: counts by message, made with the same counter, that another listing may share (compaction diffs);
+   * `args`: how tool-call arguments are serialised (msgTokens).
+   */
   constructor(
     readonly counter: TokenCounter,
     private readonly perMsg = new Map<Msg, number>(),
+    private readonly args?: ArgsText,
   ) {}
 
   total(list: List<Msg>): number {
@@ -100,7 +107,7 @@ export class ListTokenCache {
       const m = pending[i].value;
       let k = this.perMsg.get(m);
       if (k === undefined) {
-        k = msgTokens(m, this.counter);
+        k = msgTokens(m, this.counter, this.args);
         this.perMsg.set(m, k);
       }
       base += k;

@@ -4,6 +4,7 @@
 import { sharedPrefix, size, tail, toArray } from "../shared/plist.js";
 import { moduleOf } from "../formats/registry.js";
 import type { CompactionRequestNote, Msg, NotRecordedPart, RequestCheck, SessionBase, TurnContext } from "../formats/types.js";
+import { compact } from "./blocks.js";
 import { charsPer4, estimatorName, ListTokenCache, unrecordedIn, type TokenCounter, type Unrecorded } from "./tokens.js";
 
 export interface DeltaMessages {
@@ -57,6 +58,11 @@ export interface TurnViewOptions {
    * session's compaction diffs (CompactionDiffOptions.counted) counts each message once.
    */
   counted?: Map<Msg, number>;
+  /**
+   * The caller views the messages' blocks afterwards (an audit's page): tool-call arguments serialised for the
+   * count are kept for the views (blocks.ts compact) instead of being serialised again there.
+   */
+  keepArgsText?: boolean;
   profile?: string;
 }
 
@@ -92,44 +98,48 @@ export function countTurnViews(session: SessionBase, opts: TurnViewOptions = {})
 export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {}): Generator<Turn> {
   const module = moduleOf(session);
   const counter = opts.tokens ?? charsPer4;
-  const cache = new ListTokenCache(counter, opts.counted);
+  const cache = new ListTokenCache(counter, opts.counted, opts.keepArgsText ? compact : undefined);
   const estimator = estimatorName(counter);
   const scopeLeaf = opts.leafId ?? (opts.scope === "all" ? undefined : (session.tree.activeLeafId ?? undefined));
   const onPath = scopeLeaf !== undefined ? rootPath(session, scopeLeaf) : null;
   const all = [...module.turnContexts(session, { profile: opts.profile })];
-  const byResponse = new Map<string, TurnContext>();
-  for (const t of all) byResponse.set(t.ref.responseId, t);
   // Nearest earlier turn on the same root path = the nearest ancestor of the leaf that is a response. Every
-  // response is its own nearest turn, so one look-up per step answers both questions (memo, response).
-  const nearestTurn = new Map<string, TurnContext | null>(byResponse);
+  // response is its own nearest turn, so one look-up per step answers both questions (memo, response): the
+  // map starts with every response (the last turn of a repeated response id, as a map by response would).
+  const nearestTurn = new Map<string, TurnContext | null>();
+  for (const t of all) nearestTurn.set(t.ref.responseId, t);
+  const isResponse = (id: string): boolean => nearestTurn.get(id)?.ref.responseId === id;
   const ancestorTurn = (id: string | null): TurnContext | null => {
-    const chain: string[] = [];
     let found: TurnContext | null = null;
+    let steps = 0;
     for (let cur = id; cur !== null; cur = session.tree.parent.get(cur) ?? null) {
       const memo = nearestTurn.get(cur);
       if (memo !== undefined) {
         found = memo;
         break;
       }
-      chain.push(cur);
-      if (chain.length > session.tree.nodes.length) break; // cycle guard: trees from bad files
+      if (++steps > session.tree.nodes.length) break; // cycle guard: trees from bad files
     }
     // Memoised for long walks only: a short one costs less than the map entries (a long chain of non-message
-    // entries shared by many branches is what the memo is for).
-    if (chain.length > 4) for (const c of chain) nearestTurn.set(c, found);
+    // entries shared by many branches is what the memo is for). The walk is taken again rather than kept in
+    // an array (most walks are short).
+    if (steps > 4) for (let cur = id, k = 0; k < steps && cur !== null; cur = session.tree.parent.get(cur) ?? null, k++) nearestTurn.set(cur, found);
     return found;
   };
   // Compaction records by the id whose context they rebuild; a turn is labelled with those between its
   // leaf and the previous turn's response on its path (each path segment is walked once per listed turn).
   const compactionAt = new Map(module.compactions(session).map((c) => [c.afterLeafId, c.id] as const));
-  const compactionsBefore = (leaf: string | null): string[] => {
-    const ids: string[] = [];
+  const compactionsBefore = (leaf: string | null): string[] | undefined => {
+    let ids: string[] | undefined;
     let steps = 0;
     for (let cur = leaf; cur !== null && steps <= session.tree.nodes.length; cur = session.tree.parent.get(cur) ?? null, steps++) {
       const c = compactionAt.get(cur);
-      if (c !== undefined) ids.unshift(c);
+      if (c !== undefined) {
+        ids ??= [];
+        ids.unshift(c);
+      }
       // Up to the previous turn's response, which may itself be the compaction (Codex 0.100.0: the request is placed at its compacted line).
-      if (byResponse.has(cur)) break;
+      if (isResponse(cur)) break;
     }
     return ids;
   };
@@ -159,8 +169,8 @@ export function* iterTurnViews(session: SessionBase, opts: TurnViewOptions = {})
       messages = { base: base ? base.ref.index : null, keep, removed, added: tail(t.messages, keep) };
     } else messages = toArray(t.messages);
     const turn: Turn = { index: t.ref.index, leafId: t.ref.leafId, responseId: t.ref.responseId, systemPrompt: t.systemPrompt, messages, tokens };
-    const compactions = compactionAt.size > 0 ? compactionsBefore(t.ref.leafId) : [];
-    if (compactions.length > 0) turn.compactions = compactions;
+    const compactions = compactionAt.size > 0 ? compactionsBefore(t.ref.leafId) : undefined;
+    if (compactions !== undefined) turn.compactions = compactions;
     if (t.request !== undefined) turn.request = t.request;
     if (t.notRecorded !== undefined) turn.notRecorded = t.notRecorded;
     if (t.requestCheck !== undefined) turn.requestCheck = t.requestCheck;

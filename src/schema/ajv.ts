@@ -80,6 +80,16 @@ export function check(schema: object, value: unknown): SchemaIssue[] {
   return (v.errors ?? []).map(toIssue);
 }
 
+/** Validates and appends readable issues to `out`, each pointer after `prefix` (as check's, with no array for a valid value). */
+export function checkInto(schema: object, value: unknown, out: SchemaIssue[], prefix = ""): void {
+  const v = validator(schema);
+  if (v(value)) return;
+  for (const e of v.errors ?? []) {
+    const i = toIssue(e);
+    out.push(prefix === "" ? i : { pointer: prefix + i.pointer, detail: i.detail });
+  }
+}
+
 function toIssue(e: ErrorObject): SchemaIssue {
   let detail = e.message ?? "is invalid";
   if (e.keyword === "enum") detail += `: ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;

@@ -125,11 +125,12 @@ async function auditSessionFile(
   // Each message's token count is made once, for the turns and the compactions alike.
   const counted = new Map<Msg, number>();
   // The views are handed over as they are (the builder reads only its fields): no copy per turn.
-  for (const t of iterTurnViews(s, { scope: "all", delta: true, tokens, counted })) {
+  // Tool-call arguments are serialised once, for the counts, and kept for the page's views of the same blocks.
+  for (const t of iterTurnViews(s, { scope: "all", delta: true, tokens, counted, keepArgsText: true })) {
     if (Array.isArray(t.messages)) b.addTurn(t as Turn & { messages: Msg[] });
     else b.addDeltaTurn(t as Turn & { messages: DeltaMessages });
   }
-  for (const c of compactionDiffs(s, { tokens, withPatch: false, counted })) b.addCompaction(c);
+  for (const c of compactionDiffs(s, { tokens, withPatch: false, counted, keepArgsText: true })) b.addCompaction(c);
   // Where the session came from (a subagent's parent and the call that started it, a fork's original), as validate says.
   const extra: Diagnostic[] = [...(module.originFindings?.(s) ?? [])];
   if (ttsr) {

@@ -127,8 +127,11 @@ export class SessionBuilder {
   private prompts: string[] = [];
   private promptIdx = new Map<string, number>();
   private turns: AuditSession["turns"] = [];
-  /** Turn index (docs/product.md §5) → position in `turns`. */
-  private posOfIndex = new Map<number, number>();
+  /**
+   * Turn index (docs/product.md §5) → position in `turns`: an array used as a map (turn indices are 0, 1, 2, …;
+   * any other number is a key all the same), one slot per turn instead of a map entry.
+   */
+  private posOfIndex: number[] = [];
   private prev: { msgs: readonly Msg[]; idx: number[] } | null = null;
   private compactions: AuditCompaction[] = [];
   private ttsr: AuditTtsr | undefined;
@@ -150,7 +153,7 @@ export class SessionBuilder {
     if (prev) while (keep < Math.min(prev.idx.length, idx.length) && prev.idx[keep] === idx[keep]) keep++;
     const sp = this.prompt(t.systemPrompt);
     const base = prev && keep > 0 ? this.turns.length - 1 : null;
-    this.posOfIndex.set(t.index, this.turns.length);
+    this.posOfIndex[t.index] = this.turns.length;
     this.turns.push({
       index: t.index,
       leafId: t.leafId,
@@ -166,11 +169,11 @@ export class SessionBuilder {
   /** A delta turn of turnViews({delta:true}): `base` is a turn index, `added` the messages after `keep`. */
   addDeltaTurn(t: DeltaTurnInput): void {
     const d = t.messages;
-    const base = d.base === null ? undefined : this.posOfIndex.get(d.base);
+    const base = d.base === null ? undefined : this.posOfIndex[d.base];
     const keep = base === undefined ? 0 : d.keep;
     const add = d.added.map((m) => this.table.index(m));
     // A base the audit did not list (cannot happen with scope "all") degrades to a full list of what we have.
-    this.posOfIndex.set(t.index, this.turns.length);
+    this.posOfIndex[t.index] = this.turns.length;
     this.turns.push({
       index: t.index,
       leafId: t.leafId,

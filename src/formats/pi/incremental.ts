@@ -56,10 +56,16 @@ const inChain = (c: Chain | null, id: unknown): boolean => {
   for (; c; c = c.next) if (c.ids.has(id)) return true;
   return false;
 };
-const callIds = (m: AgentMessage): unknown[] =>
-  blocksOf(m)
-    .filter(isToolCall)
-    .map((b) => b.id);
+const callIds = (m: AgentMessage): unknown[] => {
+  const ids: unknown[] = [];
+  for (const b of blocksOf(m)) if (isToolCall(b)) ids.push(b.id);
+  return ids;
+};
+/**
+ * The empty tail every state starts with and returns to (never written to: a tail is replaced, not changed):
+ * an omp message is usually finalised as soon as it is appended, and one empty array per entry was garbage.
+ */
+const NO_ITEMS: Item[] = [];
 
 /** True when the incremental builder applies (a well-formed tree; otherwise callers build each context). */
 export const incrementalApplies = (s: PiSession): boolean =>
@@ -220,8 +226,8 @@ export class IncrementalContexts {
     const path = push(parent?.path ?? null, e);
     if (e.type === "compaction") return this.rebuild(e, path, depth, this.compactionWindow(e, depth, path), notes);
     if (isOmp(this.profile) && e.type === "reset_boundary")
-      return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: [], dropped: null, watch: null, notes: null };
-    const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: [], dropped: null, watch: null, notes: null };
+      return { node: e, depth, path, win: { kind: 1, a: depth, b: -1 }, done: null, tail: NO_ITEMS, dropped: null, watch: null, notes: null };
+    const base: St = parent ?? { node: e, depth, path, win: { kind: 0, a: -1, b: -1 }, done: null, tail: NO_ITEMS, dropped: null, watch: null, notes: null };
     // Field by field: object spread costs more per node, and every node of the tree gets a state.
     const st: St = { node: e, depth, path, win: base.win, done: base.done, tail: base.tail, dropped: base.dropped, watch: base.watch, notes };
     // omp18: a new notes revision heads the context: rebuild the window under it.
@@ -293,7 +299,7 @@ export class IncrementalContexts {
     const from = win.kind === 0 ? 0 : win.kind === 2 && win.b >= 0 ? win.b : win.a;
     const head = notes ? notesMessage(notes) : undefined;
     const done = notes && head ? push(null, cachedMsg(head, [notes.id], this.profile, false, this.msgs)) : null;
-    const st: St = { node: e, depth, path, win, done, tail: [], dropped: null, watch: null, notes };
+    const st: St = { node: e, depth, path, win, done, tail: NO_ITEMS, dropped: null, watch: null, notes };
     const entries = tail(path, win.s ?? from);
     for (const it of emitItems(entries, this.profile)) this.append(st, it);
     return st;
@@ -304,8 +310,8 @@ export class IncrementalContexts {
       st.done = push(st.done, cachedMsg(it.msg, it.src, this.profile, false, this.msgs));
       return;
     }
-    st.tail = [...st.tail, it];
-    while (st.tail.length > 0 && this.finalizeFirst(st)) st.tail = st.tail.slice(1);
+    st.tail = st.tail.length === 0 ? [it] : [...st.tail, it];
+    while (st.tail.length > 0 && this.finalizeFirst(st)) st.tail = st.tail.length === 1 ? NO_ITEMS : st.tail.slice(1);
   }
 
   /**

@@ -11,9 +11,15 @@ import { TTSR_INJECTION_TYPE, TTSR_TOOL_REMINDER_PREFIX } from "./strings.js";
 const RULE_ATTR = /<system-(?:reminder|interrupt) reason="rule_violation" rule="([^"]*)"/g;
 const rulesIn = (text: string): string[] => [...text.matchAll(RULE_ATTR)].map((m) => m[1]);
 
+/**
+ * The reminders of a message that carries none (nearly every one): one array for all of them, never written to
+ * (a Msg's reminders are read only), instead of two new ones per message.
+ */
+const NO_REMINDERS: Reminder[] = [];
+
 /** TTSR evidence carried by a context message (docs/pi.md §7). */
 export function remindersOf(m: AgentMessage, sourceId: string): Reminder[] {
-  let rules: string[] = [];
+  let rules: string[] | undefined;
   if (m.role === "toolResult" && Array.isArray(m.content)) {
     const first = m.content[0] as Record<string, unknown> | undefined;
     if (isObject(first) && first.type === "text" && typeof first.text === "string" && first.text.startsWith(TTSR_TOOL_REMINDER_PREFIX))
@@ -23,7 +29,7 @@ export function remindersOf(m: AgentMessage, sourceId: string): Reminder[] {
     if (isObject(d) && Array.isArray(d.rules)) rules = d.rules.filter((r): r is string => typeof r === "string");
     else if (typeof m.content === "string") rules = rulesIn(m.content);
   }
-  return rules.map((r) => ({ kind: "ttsr", origin: `rule:${r}`, sourceId }));
+  return rules === undefined || rules.length === 0 ? NO_REMINDERS : rules.map((r) => ({ kind: "ttsr", origin: `rule:${r}`, sourceId }));
 }
 
 /** One Msg. `interruptedNext` matters only for omp17 / omp18 assistants (docs/strings.md §2.5). */

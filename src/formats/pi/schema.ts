@@ -4,7 +4,7 @@
 // thread reading a pi file loads none of the 44 schema documents (≈ 15 ms of a worker's start-up); they are
 // loaded (schema-docs.ts) only to compile a validator at run time, as when running from the sources.
 import { isObject } from "../../shared/json.js";
-import { addSchemas, check, isPrecompiled, type SchemaIssue } from "../../schema/ajv.js";
+import { addSchemas, check, checkInto, isPrecompiled, type SchemaIssue } from "../../schema/ajv.js";
 
 const id = (name: string): string => `sightline:pi/${name}.json`;
 const BLOCKS = ["block-image", "block-redactedThinking", "block-text", "block-thinking", "block-toolCall"].map(id);
@@ -55,7 +55,16 @@ const CHECKED = [...BLOCKS, ...Object.values(ENTRY), ...Object.values(ROLE), ...
 
 /** The documents, when some validator must be compiled here; else each schema is its $id alone. */
 const docs: ReadonlyMap<string, object> | undefined = CHECKED.every(isPrecompiled) ? undefined : (await import("./schema-docs.js")).PI_SCHEMAS;
-const schema = (schemaId: string): object => docs?.get(schemaId) ?? { $id: schemaId };
+// One object per $id, made once: the entry checks run for every line of a file (a new `{ $id }` per check was garbage).
+const byId = new Map<string, object>();
+const schema = (schemaId: string): object => {
+  let s = byId.get(schemaId);
+  if (s === undefined) {
+    s = docs?.get(schemaId) ?? { $id: schemaId };
+    byId.set(schemaId, s);
+  }
+  return s;
+};
 
 let registered = false;
 /** Role schemas $ref the block schemas; nothing else is registered (the dispatchers are documents only). */
@@ -72,20 +81,22 @@ export function checkHeaderSchema(value: unknown, version: 1 | 2 | 3): SchemaIss
 
 export const checkTitleSlotSchema = (value: unknown): SchemaIssue[] => check(schema(TITLE_SLOT), value);
 
-const under = (prefix: string, issues: SchemaIssue[]): SchemaIssue[] => issues.map((i) => ({ pointer: prefix + i.pointer, detail: i.detail }));
-
-/** Schema issues of an entry record as written (v1 records have no id/parentId; v2+ ones must). */
+/**
+ * Schema issues of an entry record as written (v1 records have no id/parentId; v2+ ones must). Each part's
+ * issues go straight into one list (checkInto): a valid entry, nearly every one, makes no array but the result.
+ */
 export function checkRecordSchema(value: Record<string, unknown>, version: 1 | 2 | 3): SchemaIssue[] {
   register();
-  const issues = check(schema(ENTRY_BASE), value);
-  if (version !== 1) issues.push(...check(schema(ENTRY_V2), value));
+  const issues: SchemaIssue[] = [];
+  checkInto(schema(ENTRY_BASE), value, issues);
+  if (version !== 1) checkInto(schema(ENTRY_V2), value, issues);
   const type = value.type;
   if (type === "message") {
     const m = value.message;
     if (!isObject(m)) issues.push({ pointer: "/message", detail: "must be object" });
-    else if (typeof m.role === "string" && ROLE[m.role]) issues.push(...under("/message", check(schema(ROLE[m.role]), m)));
+    else if (typeof m.role === "string" && ROLE[m.role]) checkInto(schema(ROLE[m.role]), m, issues, "/message");
     else issues.push({ pointer: "/message/role", detail: `must be one of ${JSON.stringify(ROLES)}` });
-  } else if (typeof type === "string" && ENTRY[type]) issues.push(...check(schema(ENTRY[type]), value));
+  } else if (typeof type === "string" && ENTRY[type]) checkInto(schema(ENTRY[type]), value, issues);
   // The base and per-version schemas overlap (e.g. parentId): report each problem once.
   if (issues.length < 2) return issues;
   const seen = new Set<string>();

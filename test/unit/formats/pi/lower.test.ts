@@ -260,6 +260,17 @@ describe("design §5 reminders and source ids", () => {
     expect(msgs[2].text).toBe('<system-reminder reason="rule_violation" rule="no-any" path=".omp/rules/no-any.md">\n...\n</system-reminder>\nok');
   });
 
+  it("messages without reminders share one empty list, which stays empty; each with reminders has its own", () => {
+    const s = parseFixture("omp17-written-tool-reminder.jsonl");
+    const msgs = piToMsgs(s, buildPiContext(s, undefined));
+    const none = msgs.filter((x) => x.reminders.length === 0);
+    expect(none).toHaveLength(2);
+    expect(none[0].reminders).toBe(none[1].reminders);
+    const some = msgs.filter((x) => x.reminders.length > 0);
+    expect(some.map((x) => x.reminders)).not.toContain(none[0].reminders);
+    expect(some[0].reminders).not.toBe(some[1].reminders);
+  });
+
   it("the same session under profile pi: the custom message goes as user", () => {
     const s = parseFixture("omp17-written-tool-reminder.jsonl", "pi");
     expect(piToMsgs(s, buildPiContext(s, undefined)).map((x) => x.role)).toEqual(["user", "assistant", "tool_result", "user"]);
