@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { exists } from "../../io/text.js";
 import { afterThreadStart, beforeThreadStart } from "./young-heap.js";
+import { compileInWorkers, compileInWorkersDone } from "./compile-tier.js";
 
 export class PoolTimeout extends Error {
   override name = "PoolTimeout";
@@ -43,6 +44,8 @@ export class WorkerPool<I, O> {
   private slots: Slot<I, O>[] = [];
   private queue: Task<I, O>[] = [];
   private closed = false;
+  /** Its workers compile optimised code on their own thread (compile-tier.ts). */
+  private inPlace: boolean;
 
   constructor(
     private readonly script: URL,
@@ -51,6 +54,7 @@ export class WorkerPool<I, O> {
     private readonly timeoutMs = 0,
     private readonly resourceLimits?: ResourceLimits,
   ) {
+    this.inPlace = compileInWorkers(size, availableParallelism());
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
@@ -66,6 +70,8 @@ export class WorkerPool<I, O> {
     this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
     afterThreadStart();
+    if (this.inPlace) compileInWorkersDone();
+    this.inPlace = false;
   }
 
   private spawn(): Slot<I, O> {

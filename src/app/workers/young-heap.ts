@@ -21,7 +21,8 @@ let held = false;
 // V8 flags (set while running), not sightline's.
 const growBy = (factor: number): void => setFlagsFromString(`--semi-space-growth-factor=${factor}`);
 const growOldBy = (percent: number): void => setFlagsFromString(`--heap-growing-percent=${percent}`);
-const setByUser = (flag: string): boolean => [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => a.includes(flag));
+/** The command line (node's own arguments or NODE_OPTIONS) sets this V8 flag itself: sightline leaves it alone. */
+export const setByUser = (flag: string): boolean => [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => a.includes(flag));
 /** The old generation's growth while held (0 = V8's own, dynamic factor). */
 const OLD_GROWTH_PERCENT = 10;
 let oldHeld = false;
