@@ -2,14 +2,8 @@
 // and a warning). Each marker names a wire change of docs/yoi.md §0–§3.
 import { isObject } from "../../shared/json.js";
 
-/** The post-seed features one parsed line shows (empty for seed-compatible lines). */
-export function headMarkers(v: unknown): string[] {
-  const out = new Set<string>();
-  addHeadMarkers(v, out);
-  return [...out];
-}
-
-/** headMarkers of one line, added to `into` (no list per line: the reader asks this of every line). */
+/** The post-seed features one parsed line shows, added to `into` (none for a seed-compatible line; no list per
+ * line: the reader asks this of every line). */
 export function addHeadMarkers(v: unknown, into: Set<string>): void {
   if (!isObject(v)) return;
   const kind = v.kind;
@@ -42,9 +36,4 @@ export function v3Marker(v: unknown): string | undefined {
   if (kind.startsWith("annotated_") || kind === "active_run_checkpoint" || kind === "input_segments_checkpoint") return kind;
   if (kind === "run_completed" && Object.hasOwn(v, "active_run_turn_count")) return "run_completed.active_run_turn_count";
   return undefined;
-}
-
-/** Record kinds of a yoi writer newer than every profile (docs/yoi.md §9.4): a string kind no reader knows. */
-export function newerKind(v: unknown, known: ReadonlySet<string>): string | undefined {
-  return isObject(v) && typeof v.kind === "string" && !known.has(v.kind) ? v.kind : undefined;
 }
