@@ -32,32 +32,7 @@ export const escapedRoom = (length: number): number => 6 * length + 2;
  * surrogate (nothing usable written: the caller writes JSON.stringify(text) itself).
  */
 export function escapeJsonInto(text: string, out: Uint8Array, at: number, scratch: Buffer): number {
-  const n = scratch.write(text, 0, "utf8");
-  const src: Uint8Array = scratch;
-  out[at++] = 0x22;
-  for (let i = 0; i < n; i++) {
-    const c = src[i];
-    const e = ESCAPE[c];
-    if (e === 0) {
-      out[at++] = c;
-      continue;
-    }
-    if (e === 1) {
-      if (src[i + 1] === 0xbf && src[i + 2] === 0xbd && i + 2 < n) return -1;
-      out[at++] = c;
-      continue;
-    }
-    out[at++] = 0x5c;
-    out[at++] = e;
-    if (e === 0x75) {
-      out[at++] = 0x30;
-      out[at++] = 0x30;
-      out[at++] = HEX[c >> 4];
-      out[at++] = HEX[c & 15];
-    }
-  }
-  out[at++] = 0x22;
-  return at;
+  return escapeWith(ESCAPE, text, out, at, scratch);
 }
 
 /** As ESCAPE, for a script file's JSON (report/escape.ts escapeScriptFileJson): also U+2028/2029. */
@@ -73,12 +48,20 @@ const U2028 = Buffer.from("\\u2028");
  * (nothing usable written: the caller takes the slower path).
  */
 export function escapeScriptFileJsonInto(text: string, out: Uint8Array, at: number, scratch: Buffer): number {
+  return escapeWith(FILE_ESCAPE, text, out, at, scratch);
+}
+
+/**
+ * The one escaping loop of both: `table` gives, per byte, 0 (copied), 1 (a lead byte of U+FFFD's range), 2 (the
+ * lead byte of U+2028/2029, FILE_ESCAPE only) or the letter after the backslash ("u" for \u00XX).
+ */
+function escapeWith(table: Uint8Array, text: string, out: Uint8Array, at: number, scratch: Buffer): number {
   const n = scratch.write(text, 0, "utf8");
   const src: Uint8Array = scratch;
   out[at++] = 0x22;
   for (let i = 0; i < n; i++) {
     const c = src[i];
-    const e = FILE_ESCAPE[c];
+    const e = table[c];
     if (e === 0) {
       out[at++] = c;
       continue;
