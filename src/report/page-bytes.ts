@@ -25,6 +25,17 @@ function lit(out: Uint8Array, at: number, b: Uint8Array): number {
   return at;
 }
 
+/** A list's strings, comma-separated, then its closing bracket; -1 as escapeScriptFileJsonInto. */
+function strings(list: readonly string[], buf: Uint8Array, at: number, scratch: Buffer): number {
+  for (let i = 0; i < list.length; i++) {
+    if (i) buf[at++] = 0x2c;
+    at = escapeScriptFileJsonInto(list[i], buf, at, scratch);
+    if (at < 0) return -1;
+  }
+  buf[at++] = 0x5d;
+  return at;
+}
+
 /** Room for a list's strings, or -1 when one is no string. */
 function roomOf(list: readonly unknown[]): number {
   let room = 0;
@@ -63,13 +74,8 @@ export function writePageMessage(m: Msg, extra: readonly string[] | undefined, f
   at = lit(buf, at, TEXT);
   at = escapeScriptFileJsonInto(text, buf, at, scratch);
   if (at < 0) return false;
-  at = lit(buf, at, IDS);
-  for (let i = 0; i < sourceIds.length; i++) {
-    if (i) buf[at++] = 0x2c;
-    at = escapeScriptFileJsonInto(sourceIds[i], buf, at, scratch);
-    if (at < 0) return false;
-  }
-  buf[at++] = 0x5d;
+  at = strings(sourceIds, buf, lit(buf, at, IDS), scratch);
+  if (at < 0) return false;
   if (native) {
     at = lit(buf, at, NATIVE);
     at = escapeScriptFileJsonInto(nativeRole, buf, at, scratch);
@@ -80,13 +86,8 @@ export function writePageMessage(m: Msg, extra: readonly string[] | undefined, f
     at += buf.write(escapeScriptFileJson(rem), at, "utf8");
   }
   if (extra) {
-    at = lit(buf, at, EXTRA);
-    for (let i = 0; i < extra.length; i++) {
-      if (i) buf[at++] = 0x2c;
-      at = escapeScriptFileJsonInto(extra[i], buf, at, scratch);
-      if (at < 0) return false;
-    }
-    buf[at++] = 0x5d;
+    at = strings(extra, buf, lit(buf, at, EXTRA), scratch);
+    if (at < 0) return false;
   }
   buf[at++] = 0x7d;
   // The secret literals are ASCII, and no byte of a multi-byte UTF-8 character is: read as Latin-1, the bytes hold
