@@ -75,12 +75,12 @@ export interface SchemaIssue {
 
 /** Validates and returns readable issues (empty when valid). */
 export function check(schema: object, value: unknown): SchemaIssue[] {
-  const v = validator(schema);
-  if (v(value)) return [];
-  return (v.errors ?? []).map(toIssue);
+  const out: SchemaIssue[] = [];
+  checkInto(schema, value, out);
+  return out;
 }
 
-/** Validates and appends readable issues to `out`, each pointer after `prefix` (as check's, with no array for a valid value). */
+/** Validates and appends readable issues to `out`, each pointer after `prefix` (no array made for a valid value). */
 export function checkInto(schema: object, value: unknown, out: SchemaIssue[], prefix = ""): void {
   const v = validator(schema);
   if (v(value)) return;
