@@ -6,6 +6,8 @@
 // instructions instead (≈ 5 ms for that file; docs/performance.md §4.33). Any other bytes, or a runtime
 // without WebAssembly SIMD: Buffer.indexOf, the same answer.
 
+import { leb, name, section, sleb, vec } from "../shared/wasm-bytes.js";
+
 /** "\\u" as bytes (an escape in JSON text starts with it). */
 export const ESCAPE = Buffer.from("\\u");
 
@@ -71,29 +73,6 @@ function scanModule(): WebAssembly.Module | null {
 //   find(p, end): the first i in [p, end - 1) with mem[i] = '\\' and mem[i + 1] = 'u', or -1.
 // 16 positions a step (v128 loads at p and p + 1, compared with '\\' and 'u', and-ed; any set lane: the first
 // one's index from the bitmask), then the last few bytes one at a time.
-const leb = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-};
-const sleb = (n: number): number[] => {
-  const out: number[] = [];
-  for (;;) {
-    const b = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) return [...out, b];
-    out.push(b | 0x80);
-  }
-};
-const vec = (items: number[][]): number[] => [...leb(items.length), ...items.flat()];
-const section = (id: number, bytes: number[]): number[] => [id, ...leb(bytes.length), ...bytes];
-const name = (s: string): number[] => vec([...Buffer.from(s)].map((b) => [b]));
-
 function moduleBytes(): Uint8Array<ArrayBuffer> {
   const [P, END, BS, U] = [0, 1, 2, 3]; // the two parameters, then two v128 locals
   const get = (i: number) => [0x20, i];

@@ -2,7 +2,10 @@
 // as a string first. V8's JSON.stringify appends a string one character at a time (≈ 4 ns a character here),
 // and the result must then be encoded as well; Buffer.write encodes the text natively and one pass over the
 // bytes adds the escapes, at about half the cost (`replay --json`: 37.6 M characters of message texts in a
-// long session, docs/performance.md §4.30).
+// long session, docs/performance.md §4.30). Where WebAssembly SIMD is available, a text of SIMD_MIN units or
+// more is escaped 16 bytes at a time by shared/json-escape-simd.ts instead (§4.38); the same bytes.
+
+import { SIMD_MAX_UNITS, SimdEscaper } from "./json-escape-simd.js";
 
 /** The byte after the backslash for a byte JSON escapes (0x75, "u", for \u00XX); REPLACEMENT_LEAD: look again; 0: as it is. */
 const ESCAPE = new Uint8Array(256);
@@ -32,7 +35,7 @@ export const escapedRoom = (length: number): number => 6 * length + 2;
  * surrogate (nothing usable written: the caller writes JSON.stringify(text) itself).
  */
 export function escapeJsonInto(text: string, out: Uint8Array, at: number, scratch: Buffer): number {
-  return escapeWith(ESCAPE, text, out, at, scratch);
+  return escapeWith(ESCAPE, REPLACEMENT_LEAD, text, out, at, scratch);
 }
 
 /** As ESCAPE, for a script file's JSON (report/escape.ts escapeScriptFileJson): also U+2028/2029. */
@@ -48,14 +51,31 @@ const U2028 = Buffer.from("\\u2028");
  * (nothing usable written: the caller takes the slower path).
  */
 export function escapeScriptFileJsonInto(text: string, out: Uint8Array, at: number, scratch: Buffer): number {
-  return escapeWith(FILE_ESCAPE, text, out, at, scratch);
+  return escapeWith(FILE_ESCAPE, LINE_SEP_LEAD, text, out, at, scratch);
+}
+
+/** Shorter texts are escaped by the loop below: a call into the module and the copy out cost more for them. */
+const SIMD_MIN = 24;
+/** This thread's module instance; null where WebAssembly SIMD is not available. */
+let simd: SimdEscaper | null | undefined;
+
+/**
+ * Both escapings: by the module (`lead`: U+2028/2029's lead byte for a script file, else REPLACEMENT_LEAD), or
+ * by the loop.
+ */
+function escapeWith(table: Uint8Array, lead: number, text: string, out: Uint8Array, at: number, scratch: Buffer): number {
+  if (text.length >= SIMD_MIN && text.length <= SIMD_MAX_UNITS) {
+    simd ??= SimdEscaper.create() ?? null;
+    if (simd !== null) return simd.write(text, out, at, lead);
+  }
+  return escapeLoop(table, text, out, at, scratch);
 }
 
 /**
  * The one escaping loop of both: `table` gives, per byte, 0 (copied), 1 (a lead byte of U+FFFD's range), 2 (the
  * lead byte of U+2028/2029, FILE_ESCAPE only) or the letter after the backslash ("u" for \u00XX).
  */
-function escapeWith(table: Uint8Array, text: string, out: Uint8Array, at: number, scratch: Buffer): number {
+function escapeLoop(table: Uint8Array, text: string, out: Uint8Array, at: number, scratch: Buffer): number {
   const n = scratch.write(text, 0, "utf8");
   const src: Uint8Array = scratch;
   out[at++] = 0x22;
