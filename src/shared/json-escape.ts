@@ -3,7 +3,8 @@
 // and the result must then be encoded as well; Buffer.write encodes the text natively and one pass over the
 // bytes adds the escapes, at about half the cost (`replay --json`: 37.6 M characters of message texts in a
 // long session, docs/performance.md §4.30). Where WebAssembly SIMD is available, a text of SIMD_MIN units or
-// more is escaped 16 bytes at a time by shared/json-escape-simd.ts instead (§4.38); the same bytes.
+// more is escaped 16 bytes at a time by shared/json-escape-simd.ts instead (docs/performance.md §4.38); the
+// same bytes.
 
 import { SIMD_MAX_UNITS, SimdEscaper } from "./json-escape-simd.js";
 
