@@ -29,6 +29,7 @@ export class SimdEscaper {
     this.#memory = instance.exports.memory as WebAssembly.Memory;
     this.#escape = instance.exports.escape as Escape;
     this.#bytes = Buffer.from(this.#memory.buffer);
+    this.#bytes.set(TABLE);
   }
 
   static create(): SimdEscaper | undefined {
@@ -60,6 +61,7 @@ export class SimdEscaper {
 }
 
 let compiled: WebAssembly.Module | null | undefined;
+const TABLE = table();
 
 function escapeModule(): WebAssembly.Module | null {
   if (compiled === undefined) {
@@ -72,29 +74,27 @@ function escapeModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/** The table at 0: each byte's escaped form (JSON.stringify's: \b \t \n \f \r \" \\ and \u00XX). */
-function table(): number[] {
-  const t = new Array<number>(TABLE_SIZE).fill(0);
+/** The table at 0: each byte's escaped form (JSON.stringify's: \b \t \n \f \r \" \\ and \u00XX), set by JS. */
+function table(): Uint8Array {
+  const t = new Uint8Array(TABLE_SIZE);
   const short: Record<number, string> = { 8: "b", 9: "t", 10: "n", 12: "f", 13: "r", 34: '"', 92: "\\" };
   for (let b = 0; b < 256; b++) {
     const s = short[b];
-    const form = s !== undefined ? [0x5c, s.charCodeAt(0)] : b < 0x20 ? [...Buffer.from(`\\u${b.toString(16).padStart(4, "0")}`)] : [b];
-    form.forEach((x, k) => {
-      t[8 * b + k] = x;
-    });
+    const form = s !== undefined ? `\\${s}` : b < 0x20 ? `\\u${b.toString(16).padStart(4, "0")}` : String.fromCharCode(b);
+    t.set(Buffer.from(form, "latin1"), 8 * b);
     t[8 * b + 7] = form.length;
   }
   return t;
 }
 
-// The module, written out here (no tool builds it): one memory, the table, and
+// The module, written out here (no tool builds it): one memory, the table at 0 (set by the constructor), and
 //   escape(p, end, o, lead): the bytes [p, end) escaped, in quotes, from o; the end of what it wrote, or -1 when
 //   they hold EF BF BD (U+FFFD, or a lone surrogate as the encoder wrote it). lead: 0xe2 to write E2 80 A8/A9
 //   as \u2028/\u2029, 0xef for neither.
 // A step of 16: load, store at o, bitmask of (< 0x20 | '"' | '\\' | 0xef | lead); none: both advance 16; else
 // both advance to the first such byte (ctz), which is handled alone. Fewer than 16 left: one byte at a time.
 function moduleBytes(): Uint8Array<ArrayBuffer> {
-  const [P, END, O, LEAD, B, M, V, C20, QT, BSL, EF, LD] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+  const [P, END, O, LEAD, B, M, BASE, V, C20, QT, BSL, EF, LD] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
   const get = (i: number) => [0x20, i];
   const set = (i: number) => [0x21, i];
   const tee = (i: number) => [0x22, i];
@@ -111,22 +111,10 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   // Lanes of v needing work.
   const work = [...get(V), ...get(C20), ...simd(LT_U), ...lane(QT), ...simd(OR), ...lane(BSL), ...simd(OR), ...lane(EF), ...simd(OR), ...lane(LD), ...simd(OR)];
   const threeLeft = [...get(P), ...i32(2), ADD, ...get(END), LT_U32]; // p + 2 < end
+  const copy16 = [...get(O), ...get(P), ...simd(V_LOAD, 0, 0), ...simd(V_STORE, 0, 0)]; // mem[o, o + 16) = mem[p, p + 16)
   // biome-ignore format: one step a line
-  const body = [
-    ...i32(0x20), ...simd(SPLAT), ...set(C20), ...i32(0x22), ...simd(SPLAT), ...set(QT),
-    ...i32(0x5c), ...simd(SPLAT), ...set(BSL), ...i32(0xef), ...simd(SPLAT), ...set(EF),
-    ...get(LEAD), ...simd(SPLAT), ...set(LD),
-    ...get(O), ...i32(0x22), STORE8, 0, 0, ...add(O, 1),
-    BLOCK, VOID, LOOP, VOID, BLOCK, VOID,
-    // Fewer than 16 bytes left: the end, or one byte.
-    ...get(P), ...i32(16), ADD, ...get(END), GT_U, IF, VOID,
-    ...get(P), ...get(END), GE_U, BR_IF, 3, BR, 1,
-    END_,
-    ...get(O), ...get(P), ...simd(V_LOAD, 0, 0), ...tee(V), ...simd(V_STORE, 0, 0),
-    ...work, ...simd(BITMASK), ...tee(M), EQZ, IF, VOID, ...add(P, 16), ...add(O, 16), BR, 2, END_,
-    ...get(M), CTZ, ...set(B), ...get(P), ...get(B), ADD, ...set(P), ...get(O), ...get(B), ADD, ...set(O),
-    END_,
-    // The byte at p, alone.
+  const one = [ // the byte at p, alone (p and o advance past it and what it became)
+    BLOCK, VOID,
     ...byteAt(0), ...set(B),
     ...get(B), ...i32(0xef), EQ32, IF, VOID,
     ...threeLeft, ...byteAt(1), ...i32(0xbf), EQ32, AND32, ...byteAt(2), ...i32(0xbd), EQ32, AND32,
@@ -143,19 +131,50 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
     END_,
     ...copyByte, BR, 1,
     END_,
-    ...get(O), ...get(B), ...i32(3), SHL, LOAD64, 0, 0, STORE64, 0, 0,
-    ...get(O), ...get(B), ...i32(3), SHL, LOAD8, 0, 7, ADD, ...set(O), ...add(P, 1), BR, 0,
+    ...get(O), ...get(B), ...i32(3), SHL, LOAD64, 0, 0, STORE64, 0, 0, // the table's 8 bytes, then its length
+    ...get(O), ...get(B), ...i32(3), SHL, LOAD8, 0, 7, ADD, ...set(O), ...add(P, 1),
+    END_,
+  ];
+  const blockEnd = [...get(BASE), ...i32(16), ADD];
+  // biome-ignore format: one step a line
+  const body = [
+    ...i32(0x20), ...simd(SPLAT), ...set(C20), ...i32(0x22), ...simd(SPLAT), ...set(QT),
+    ...i32(0x5c), ...simd(SPLAT), ...set(BSL), ...i32(0xef), ...simd(SPLAT), ...set(EF),
+    ...get(LEAD), ...simd(SPLAT), ...set(LD),
+    ...get(O), ...i32(0x22), STORE8, 0, 0, ...add(O, 1),
+    BLOCK, VOID, LOOP, VOID,
+    // Fewer than 16 bytes left: the end, or one byte.
+    ...get(P), ...i32(16), ADD, ...get(END), GT_U, IF, VOID,
+    ...get(P), ...get(END), GE_U, BR_IF, 2, ...one, BR, 1,
+    END_,
+    ...get(O), ...get(P), ...simd(V_LOAD, 0, 0), ...tee(V), ...simd(V_STORE, 0, 0),
+    ...work, ...simd(BITMASK), ...tee(M), EQZ, IF, VOID, ...add(P, 16), ...add(O, 16), BR, 1, END_,
+    // Each lane needing work in turn: the bytes before it are at o already (stored as they were), it alone,
+    // then the next 16 bytes stored as they are, and the lanes it took (3 for U+2028) dropped from the mask.
+    ...get(P), ...set(BASE),
+    LOOP, VOID,
+    ...get(M), CTZ, ...get(BASE), ADD, ...set(B),
+    ...get(O), ...get(B), ADD, ...get(P), SUB, ...set(O), ...get(B), ...set(P),
+    ...one,
+    ...get(M), ...i32(-1), ...get(P), ...get(BASE), SUB, SHL, AND32, ...set(M),
+    ...copy16,
+    ...get(M), BR_IF, 0,
+    END_,
+    // The rest of the step's 16 bytes, stored by the last copy16.
+    ...get(P), ...blockEnd, LT_U32, IF, VOID,
+    ...get(O), ...blockEnd, ADD, ...get(P), SUB, ...set(O), ...blockEnd, ...set(P),
+    END_,
+    BR, 0,
     END_, END_,
     ...get(O), ...i32(0x22), STORE8, 0, 0, ...get(O), ...i32(1), ADD, END_,
   ];
   const code = [
     ...vec([
-      [2, 0x7f],
+      [3, 0x7f],
       [6, 0x7b],
     ]),
     ...body,
-  ]; // locals: b, mask; v and the five splats
-  const data = table();
+  ]; // locals: b, mask, base; v and the five splats
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vec([[0x60, ...vec([[0x7f], [0x7f], [0x7f], [0x7f]]), ...vec([[0x7f]])]])), // (i32 × 4) -> i32
@@ -169,6 +188,5 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
       ]),
     ),
     ...section(10, vec([[...leb(code.length), ...code]])),
-    ...section(11, vec([[0x00, ...i32(0), END_, ...vec(data.map((b) => [b]))]])),
   ]);
 }
