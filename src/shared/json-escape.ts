@@ -61,15 +61,45 @@ const SIMD_MIN = 24;
 let simd: SimdEscaper | null | undefined;
 
 /**
- * Both escapings: by the module (`lead`: U+2028/2029's lead byte for a script file, else REPLACEMENT_LEAD), or
- * by the loop.
+ * Both escapings: a short ASCII text from its units, a longer text by the module (`lead`: U+2028/2029's lead
+ * byte for a script file, else REPLACEMENT_LEAD), anything else by the loop.
  */
 function escapeWith(table: Uint8Array, lead: number, text: string, out: Uint8Array, at: number, scratch: Buffer): number {
-  if (text.length >= SIMD_MIN && text.length <= SIMD_MAX_UNITS) {
+  if (text.length < SIMD_MIN) {
+    const end = escapeAscii(table, text, out, at);
+    if (end >= 0) return end;
+  } else if (text.length <= SIMD_MAX_UNITS) {
     simd ??= SimdEscaper.create() ?? null;
     if (simd !== null) return simd.write(text, out, at, lead);
   }
   return escapeLoop(table, text, out, at, scratch);
+}
+
+/**
+ * A short text of ASCII characters (a role, an id) escaped from its UTF-16 units, without the call that encodes
+ * it (which costs more than the loop for a few characters); -1 at the first other unit (the loop takes over).
+ */
+function escapeAscii(table: Uint8Array, text: string, out: Uint8Array, at: number): number {
+  out[at++] = 0x22;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return -1;
+    const e = table[c];
+    if (e === 0) {
+      out[at++] = c;
+      continue;
+    }
+    out[at++] = 0x5c;
+    out[at++] = e;
+    if (e === 0x75) {
+      out[at++] = 0x30;
+      out[at++] = 0x30;
+      out[at++] = HEX[c >> 4];
+      out[at++] = HEX[c & 15];
+    }
+  }
+  out[at++] = 0x22;
+  return at;
 }
 
 /**

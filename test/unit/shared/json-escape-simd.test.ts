@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { escapeScriptFileJson } from "../../../src/report/escape.js";
 import { SimdEscaper } from "../../../src/shared/json-escape-simd.js";
-import { escapedRoom } from "../../../src/shared/json-escape.js";
+import { escapedRoom, escapeJsonInto, escapeScriptFileJsonInto } from "../../../src/shared/json-escape.js";
 
 const JSON_LEAD = 0xef;
 const FILE_LEAD = 0xe2;
@@ -106,6 +106,26 @@ describe("shared/json-escape-simd", () => {
     expect(written(long, JSON_LEAD)).toBe(JSON.stringify(long));
     expect(written("after \n growth \u0000 of the memory", JSON_LEAD)).toBe(JSON.stringify("after \n growth \u0000 of the memory"));
     expect(written(`${long}\ufffd`, JSON_LEAD)).toBe(-1);
+  });
+});
+
+describe("shared/json-escape: short texts (escaped from their units while ASCII)", () => {
+  it("every ASCII character, and a non-ASCII one after an ASCII start, gives JSON.stringify's bytes", () => {
+    const out = Buffer.alloc(200, 0xaa);
+    const scratch = Buffer.alloc(100);
+    const texts = [];
+    for (let c = 0; c < 0x80; c++) texts.push(String.fromCharCode(c), `ab${String.fromCharCode(c)}cd`);
+    for (const c of ["é", "\u2028", "\ufffd", "\ud800", "😀", "\u0080"]) texts.push(c, `user \n "x"${c}`, `${c}\u0001`);
+    for (const text of texts) {
+      const json = escapeJsonInto(text, out, 5, scratch);
+      const file = escapeScriptFileJsonInto(text, out, 100, scratch);
+      if (handedBack(text)) {
+        expect([json, file]).toEqual([-1, -1]);
+        continue;
+      }
+      expect(out.subarray(5, json).toString()).toBe(JSON.stringify(text));
+      expect(out.subarray(100, file).toString()).toBe(escapeScriptFileJson(JSON.stringify(text)));
+    }
   });
 });
 
