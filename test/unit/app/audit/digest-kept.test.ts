@@ -20,7 +20,7 @@ const withFinding = (i: number, text: string): AuditSession =>
 
 function storeOf(texts: string[]): FileSessionStore {
   const store = new FileSessionStore(mkdtempSync(join(tmp, "spill-")));
-  texts.forEach((t, i) => store.add(digestOf(withFinding(i, t), String(i).padStart(6, "0"), !t.includes(AWS))));
+  for (const [i, t] of texts.entries()) store.add(digestOf(withFinding(i, t), String(i).padStart(6, "0"), !t.includes(AWS)));
   return store;
 }
 const keys = (n: number) => Array.from({ length: n }, (_, i) => String(i).padStart(6, "0"));
