@@ -1,6 +1,8 @@
 // The audit pool's workers, started by the launcher before the CLI's modules load (issue 21; docs/performance.md
-// §4.42). Each worker's own start (its isolate and ≈ 80 modules, ≈ 0.1 s of a core) then overlaps this thread's
-// loading of the CLI, yargs and the job instead of following it. The pool's size and the workers' resource limits
+// §4.42). A worker's own start (its isolate and ≈ 80 modules, ≈ 0.1 s of a core) then overlaps this thread's
+// loading of the CLI, yargs and the job instead of following it. Only as many start as there are cores this thread
+// leaves free (one on two cores): more would take a core from this thread, whose loading is what the first file
+// waits for; the pool starts the others as before. The pool's size and the workers' resource limits
 // depend on the files, so the inputs are listed here (the listing is handed on to runAudit, which lists nothing
 // twice). The launcher's reading of the command line is a guess (cli/early.ts): runAudit adopts the workers only if
 // its own script, size and limits are exactly those they were started with, else stops them and starts its own, so
@@ -19,6 +21,8 @@ interface Early {
   paths: readonly string[];
   listing?: { inputs: ExpandedInputs; sizes: number[] };
   script: string;
+  /** The pool's size they were started for (they may be fewer). */
+  size: number;
   limits: ResourceLimits;
   workers: Worker[];
   /** The workers compile in place (compile-tier.ts): whoever ends them says it is done. */
@@ -29,9 +33,9 @@ interface Early {
 let early: Early | undefined;
 
 /**
- * Lists `paths` (files and folders: no standard input) and starts the pool runAudit would start for them: `workers`
- * threads (default: one per core, at most one per file) with the limits of the largest file. Nothing when there is
- * no file or no built worker script.
+ * Lists `paths` (files and folders: no standard input) and starts the workers of the pool runAudit would start for
+ * them (`workers` threads, default: one per core, at most one per file), with the limits of the largest file: at
+ * most one fewer than the cores. Nothing when there is no file or no built worker script.
  */
 export function startAuditEarly(paths: readonly string[], workers?: number): void {
   if (early !== undefined || paths.length === 0) return;
@@ -40,13 +44,15 @@ export function startAuditEarly(paths: readonly string[], workers?: number): voi
   const size = workers ?? defaultPoolSize(inputs.files.length);
   const script = workerScript("audit/worker.js");
   const listing = { inputs, sizes };
-  if (script === null || inputs.files.length === 0 || size < 1) {
-    early = { paths, listing, script: "", limits: {}, workers: [], inPlace: false, failed: true };
+  const cores = availableParallelism();
+  const count = Math.min(size, cores - 1);
+  if (script === null || inputs.files.length === 0 || count < 1) {
+    early = { paths, listing, script: "", size, limits: {}, workers: [], inPlace: false, failed: true };
     return;
   }
   const limits = auditWorkerLimits(sizes.reduce((a, b) => Math.max(a, b), 0));
-  const started: Early = { paths, listing, script: script.href, limits, workers: [], inPlace: compileInWorkers(size, availableParallelism()), failed: false };
-  for (let i = 0; i < size; i++) {
+  const started: Early = { paths, listing, script: script.href, size, limits, workers: [], inPlace: compileInWorkers(size, cores), failed: false };
+  for (let i = 0; i < count; i++) {
     // As WorkerPool.spawn does: the young generation starts at its full size (the audit holds growth, young-heap.ts).
     beforeThreadStart(limits.maxYoungGenerationSizeMb, !setByUser("semi-space-growth-factor"));
     const w = new Worker(script, { resourceLimits: limits });
@@ -76,14 +82,14 @@ const sameLimits = (a: ResourceLimits, b: ResourceLimits): boolean =>
   a.stackSizeMb === b.stackSizeMb;
 
 /**
- * The workers started early, if they run `script` under `limits`, are `size` and none failed: now the caller's
- * (referenced by its pool as it sees fit), with whether they compile in place. Otherwise they are stopped.
+ * The workers started early, if they run `script` under `limits`, were started for a pool of `size` and none failed:
+ * now the caller's (its pool starts the others), with whether the pool compiles in place. Otherwise they are stopped.
  */
 export function adoptAuditEarly(script: URL, size: number, limits: ResourceLimits): { workers: Worker[]; inPlace: boolean } | undefined {
   const e = early;
   if (e === undefined || e.workers.length === 0) return void dropAuditEarly();
   early = undefined;
-  if (e.failed || e.script !== script.href || e.workers.length !== size || !sameLimits(e.limits, limits)) {
+  if (e.failed || e.script !== script.href || e.size !== size || !sameLimits(e.limits, limits)) {
     stop(e);
     return undefined;
   }

@@ -54,8 +54,9 @@ export class WorkerPool<I, O> {
     private readonly timeoutMs = 0,
     private readonly resourceLimits?: ResourceLimits,
     /**
-     * Workers already started with this script and these limits but no `workerData` (app/audit/early.ts), and
-     * whether they compile in place: they get `workerData` as their first message.
+     * Workers already started with this script and these limits but no `workerData` (app/audit/early.ts; at most
+     * `size`, the pool starts the others), and whether the pool compiles in place: they get `workerData` as their
+     * first message.
      */
     adopted?: { workers: readonly Worker[]; inPlace: boolean },
   ) {
