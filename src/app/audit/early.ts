@@ -1,8 +1,8 @@
-// The audit pool's workers, started by the launcher before the CLI's modules load (issue 21; docs/performance.md
-// §4.42). A worker's own start (its isolate and ≈ 80 modules, ≈ 0.1 s of a core) then overlaps this thread's
-// loading of the CLI, yargs and the job instead of following it. Only as many start as there are cores this thread
-// leaves free (one on two cores): more would take a core from this thread, whose loading is what the first file
-// waits for; the pool starts the others as before. The pool's size and the workers' resource limits
+// The audit pool's workers, started by the launcher before the CLI's modules load (issue 21,
+// docs/performance.md §4.42). A worker's own start (its isolate and ≈ 80 modules, ≈ 0.1 s of a core) then overlaps
+// this thread's loading of the CLI, yargs and the job instead of following it. Only as many start as there are
+// cores this thread leaves free (one on two cores): more would take a core from this thread, whose loading is what
+// the first file waits for; the pool starts the others as before. The pool's size and the workers' resource limits
 // depend on the files, so the inputs are listed here (the listing is handed on to runAudit, which lists nothing
 // twice). The launcher's reading of the command line is a guess (cli/early.ts): runAudit adopts the workers only if
 // its own script, size and limits are exactly those they were started with, else stops them and starts its own, so

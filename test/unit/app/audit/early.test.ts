@@ -59,5 +59,5 @@ describe.runIf(built)("app/audit/early: the pool's workers started before the jo
     expect(early.result.sessions.length).toBeGreaterThan(10);
     releaseAudit(plain.result);
     releaseAudit(early.result);
-  });
+  }, 30_000);
 });
