@@ -36,6 +36,13 @@ describe("architecture: the main thread's module graph", () => {
     expect(files.length).toBeLessThanOrEqual(75);
   });
 
+  it("the launcher's early start of an audit's workers loads no engine and no job but the start itself", () => {
+    // bin/sightline.js imports cli/early.ts before main() for an audit (app/audit/early.ts).
+    const files = loads("cli/early.ts");
+    expect(under(files, [...ENGINES, ...JOBS])).toEqual(["app/audit/early.ts", "app/audit/limits.ts"]);
+    expect(files.length).toBeLessThanOrEqual(20);
+  });
+
   it("validate loads no format's reader and no rule checker before a file needs them", () => {
     // One large pi file: the other threads start only once this thread has read the head (docs/performance.md §4.22).
     const files = loads("app/validate/validate.ts");

@@ -127,6 +127,12 @@ const DIRTY = 2;
  * turns and messages reads it once; older ones are dropped (memory stays at one session). The sessions'
  * compact parts (findings, checks, counts) are kept on disk too (digests.jsonl), so what the run holds
  * per session is a few numbers, not its findings (issue 21: memory flat in the number of files). */
+/**
+ * A digest log up to this size (≈ 1,100 sessions) has its digests kept once parsed (≈ 4× the bytes of heap); a
+ * larger one is read back on every access, so what the run holds stays flat in the number of files (issue 21).
+ */
+export const KEEP_PARSED_BYTES = 2 ** 20;
+
 export class FileSessionStore implements SessionStore {
   /** Per slot (a session's numeric key): its record's offset and length in the digest log, and whether it is clean. */
   private at = new Float64Array(64);
@@ -135,6 +141,14 @@ export class FileSessionStore implements SessionStore {
   private log: SpillLog | null = null;
   private lastRaw: { slot: number; value: DigestRecord } | null = null;
   private lastRedacted: { slot: number; value: DigestRecord } | null = null;
+  /** Bytes in the digest log. */
+  private logBytes = 0;
+  /**
+   * Every digest read so far, raw and redacted, by slot, while the log holds at most KEEP_PARSED_BYTES (then null):
+   * the report and the terminal read each digest ≈ 9 times (summary, index, junit, summary.json, Markdown, table).
+   */
+  private keptRaw: DigestRecord[] | null = [];
+  private keptRedacted: DigestRecord[] | null = [];
   /** Detail files moved out of the spill into a report folder: where they are now (read from there, never moved again). */
   private moved = new Map<string, string>();
   private last: { key: string; redacted: boolean; value: AuditSession } | null = null;
@@ -154,6 +168,8 @@ export class FileSessionStore implements SessionStore {
     this.log ??= new SpillLog(join(this.dir, "digests.jsonl"));
     const record: DigestRecord = { compact: d.compact, counts: d.counts };
     const { offset, length } = this.log.append(`${JSON.stringify(record)}\n`);
+    this.logBytes += length;
+    if (this.logBytes > KEEP_PARSED_BYTES) this.keptRaw = this.keptRedacted = null;
     this.grow(slot);
     this.at[slot] = offset;
     this.length[slot] = length;
@@ -165,17 +181,21 @@ export class FileSessionStore implements SessionStore {
     if (slot < 0 || slot >= this.flags.length || this.flags[slot] === 0 || !this.log) throw new Error(`no digest of session ${key} in ${this.dir}`);
     const clean = this.flags[slot] === CLEAN;
     const red = redacted && !clean;
+    const kept = (red ? this.keptRedacted : this.keptRaw)?.[slot];
+    if (kept) return kept;
     const cached = red ? this.lastRedacted : this.lastRaw;
     if (cached?.slot === slot) return cached.value;
-    let raw = this.lastRaw?.slot === slot ? this.lastRaw.value : undefined;
+    let raw = this.keptRaw?.[slot] ?? (this.lastRaw?.slot === slot ? this.lastRaw.value : undefined);
     if (!raw) {
       this.digestLoads++;
       raw = JSON.parse(this.log.read(this.at[slot], this.length[slot])) as DigestRecord;
       this.lastRaw = { slot, value: raw };
+      if (this.keptRaw) this.keptRaw[slot] = raw;
     }
     if (!red) return raw;
     const value = redactDeep(raw);
     this.lastRedacted = { slot, value };
+    if (this.keptRedacted) this.keptRedacted[slot] = value;
     return value;
   }
 
@@ -236,6 +256,7 @@ export class FileSessionStore implements SessionStore {
   dispose(): void {
     this.last = null;
     this.lastRaw = this.lastRedacted = null;
+    this.keptRaw = this.keptRedacted = null;
     this.log?.close();
     forgetOwner(this);
     removeSpillDir(this.dir);

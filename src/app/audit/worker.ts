@@ -1,4 +1,4 @@
-// Worker entry of the audit pool: audits the files of one message in turn with the options given at start, writes the
+// Worker entry of the audit pool: audits the files of one message in turn with the options given at its setup, writes the
 // finished session to the run's spill folder and answers with its digest only (the full session never
 // crosses to the main thread).
 import { parentPort, workerData } from "node:worker_threads";
@@ -7,17 +7,30 @@ import { ReadScratch } from "../../io/read.js";
 import { spillSession } from "./spill.js";
 import type { AuditTask, AuditTaskResult } from "./audit.js";
 import type { PreviousSession } from "../read/read.js";
+import type { TtsrHook } from "./ttsr.js";
 
-const { opts, spillDir, keepFull } = workerData as { opts: AuditFileOptions; spillDir: string; keepFull: boolean };
+interface Setup {
+  opts: AuditFileOptions;
+  spillDir: string;
+  keepFull: boolean;
+}
+interface Ready extends Setup {
+  hook: TtsrHook | undefined;
+}
+
 // The TTSR replay (and its ~50 modules) is loaded only when rules were given: start-up is part of every run.
-const hook = opts.rules?.length ? (await import("./ttsr.js")).ttsrHookFor(opts) : undefined;
+const prepare = async (s: Setup): Promise<Ready> => ({ ...s, hook: s.opts.rules?.length ? (await import("./ttsr.js")).ttsrHookFor(s.opts) : undefined });
+
+// The run's options come as workerData, or, for a worker started before they were known (early.ts), as its first
+// message.
+let ready: Promise<Ready> | undefined = workerData ? prepare(workerData as Setup) : undefined;
 
 // One file at a time: every read of this thread goes through one reused buffer (io/read.ts).
 const scratch = new ReadScratch(WHOLE_FILE_BYTES);
 
 // A task is a unit of files (schedule.ts): a session folder's segments in turn, each one offered the session
 // before it as its origin, so that origin is parsed once; only the previous session is held between files.
-async function auditUnit(tasks: readonly AuditTask[]): Promise<AuditTaskResult[]> {
+async function auditUnit(tasks: readonly AuditTask[], { opts, spillDir, keepFull, hook }: Ready): Promise<AuditTaskResult[]> {
   const out: AuditTaskResult[] = [];
   let previous: PreviousSession | undefined;
   for (let i = 0; i < tasks.length; i++) {
@@ -30,9 +43,15 @@ async function auditUnit(tasks: readonly AuditTask[]): Promise<AuditTaskResult[]
   return out;
 }
 
-parentPort?.on("message", (tasks: AuditTask[]) => {
-  auditUnit(tasks).then(
-    (value) => parentPort!.postMessage({ ok: true, value }),
-    (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-  );
+parentPort?.on("message", (m: AuditTask[] | Setup) => {
+  if (ready === undefined) {
+    ready = prepare(m as Setup);
+    return;
+  }
+  ready
+    .then((r) => auditUnit(m as AuditTask[], r))
+    .then(
+      (value) => parentPort!.postMessage({ ok: true, value }),
+      (e: unknown) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+    );
 });

@@ -53,9 +53,15 @@ export class WorkerPool<I, O> {
     private readonly workerData: unknown,
     private readonly timeoutMs = 0,
     private readonly resourceLimits?: ResourceLimits,
+    /**
+     * Workers already started with this script and these limits but no `workerData` (app/audit/early.ts; at most
+     * `size`, the pool starts the others), and whether the pool compiles in place: they get `workerData` as their
+     * first message.
+     */
+    adopted?: { workers: readonly Worker[]; inPlace: boolean },
   ) {
-    this.inPlace = compileInWorkers(size, availableParallelism());
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+    this.inPlace = adopted ? adopted.inPlace : compileInWorkers(size, availableParallelism());
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn(adopted?.workers[i]));
   }
 
   /** Runs one task; `budgets` is how many of the pool's time budgets it gets (a task of several files). */
@@ -74,10 +80,11 @@ export class WorkerPool<I, O> {
     this.inPlace = false;
   }
 
-  private spawn(): Slot<I, O> {
-    beforeThreadStart(this.resourceLimits?.maxYoungGenerationSizeMb);
+  private spawn(started?: Worker): Slot<I, O> {
+    if (!started) beforeThreadStart(this.resourceLimits?.maxYoungGenerationSizeMb);
+    started?.postMessage(this.workerData);
     const slot: Slot<I, O> = {
-      worker: new Worker(this.script, { workerData: this.workerData, ...(this.resourceLimits && { resourceLimits: this.resourceLimits }) }),
+      worker: started ?? new Worker(this.script, { workerData: this.workerData, ...(this.resourceLimits && { resourceLimits: this.resourceLimits }) }),
       task: null,
       timer: null,
     };

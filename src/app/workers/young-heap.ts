@@ -50,10 +50,13 @@ export function releaseHeapGrowth(): void {
   setFlagsFromString("--min-semi-space-size=0");
 }
 
-/** A worker whose young generation is capped at `maxYoungMb` is about to start: it starts at that size if held. */
-export function beforeThreadStart(maxYoungMb: number | undefined): void {
+/**
+ * A worker whose young generation is capped at `maxYoungMb` is about to start: it starts at that size if held (or
+ * `hold`: a worker started before the audit holds growth, app/audit/early.ts).
+ */
+export function beforeThreadStart(maxYoungMb: number | undefined, hold = held): void {
   // The young generation is two semi-spaces.
-  if (held && maxYoungMb) setFlagsFromString(`--min-semi-space-size=${Math.floor(maxYoungMb / 2)}`);
+  if (hold && maxYoungMb) setFlagsFromString(`--min-semi-space-size=${Math.floor(maxYoungMb / 2)}`);
 }
 
 /** A worker's heap was just set up (and V8 reset the factor): hold again if held. */
