@@ -71,7 +71,8 @@ class Scanner {
 
   /** Whether mayHoldSecret holds for some window around a fingerprint of the n bytes at 0 (`window(a, b)`: chars a..b). */
   search(n: number, window: (a: number, b: number) => string): boolean {
-    this.#bytes.fill(0, n, n + PAD);
+    const b = this.#bytes;
+    for (let k = n; k < n + PAD; k++) b[k] = 0;
     for (let from = 0; ; ) {
       const i = this.#find(from, n);
       if (i < 0) return false;
@@ -98,7 +99,7 @@ export function bytesMayHoldSecret(bytes: Buffer, start: number, end: number): b
   const s = end - start <= CHUNK ? scannerOf() : null;
   if (s === null) return mayHoldSecret(bytes.toString("latin1", start, end));
   const mem = s.room(end - start);
-  bytes.copy(mem, 0, start, end);
+  mem.set(bytes.subarray(start, end));
   return s.search(end - start, (a, b) => mem.toString("latin1", a, b));
 }
 
