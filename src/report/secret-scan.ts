@@ -99,7 +99,7 @@ export function bytesMayHoldSecret(bytes: Buffer, start: number, end: number): b
   const s = end - start <= CHUNK ? scannerOf() : null;
   if (s === null) return mayHoldSecret(bytes.toString("latin1", start, end));
   const mem = s.room(end - start);
-  mem.set(bytes.subarray(start, end));
+  bytes.copy(mem, 0, start, end);
   return s.search(end - start, (a, b) => mem.toString("latin1", a, b));
 }
 
