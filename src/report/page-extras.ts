@@ -164,7 +164,15 @@ export function blockExtras(m: Msg): string[] {
   const shown = new Shown(m.text);
   for (const b of m.blocks) {
     if (b === null || b === undefined) continue;
-    if (isObject(b) && codexItem(b, shown, out)) continue;
+    if (isObject(b)) {
+      // The most frequent block (pi, Scorel, Claude Code text) read here as viewBlock and fromView read it, without a view.
+      const text = b.type === "text" ? b.text : undefined;
+      if (typeof text === "string") {
+        if (!shown.holds(text)) out.push(`[text]\n${cut(text)}`);
+        continue;
+      }
+      if (codexItem(b, shown, out)) continue;
+    }
     const v = viewBlock(b);
     // The shared reading keeps a thinking / reasoning block's `thinking` or `text`: a block with both, or a Codex
     // reasoning item (summary and content parts, no text), is shown as its JSON so that none of it is lost.
