@@ -1,9 +1,9 @@
-// redact.ts's mayHoldSecret for long texts and for bytes, answered by a WebAssembly SIMD search (docs/performance.md
-// §4.40). The three regular expressions cost ≈ 2.3 ns a character together (§4.25, §4.34); this costs ≈ 0.4 ns a
-// byte. Every literal of the secret patterns holds one of the three-byte fingerprints below; the module finds the
-// next place where one may start, 16 positions a step, and that place's few neighbours are tested by mayHoldSecret
-// itself: the answer is exactly mayHoldSecret's, the search only skips the text where no literal can be. Where
-// WebAssembly SIMD is not available (--jitless): mayHoldSecret on the whole text.
+// redact.ts's mayHoldSecret for long texts and for bytes, answered by a WebAssembly SIMD search (docs/performance.md §4.40).
+// The three regular expressions cost ≈ 2.3 ns a character together (docs/performance.md §4.25, §4.34); this costs
+// ≈ 0.4 ns a byte. Every literal of the secret patterns holds one of the three-byte fingerprints below; the module
+// finds the next place where one may start, 16 positions a step, and that place's few neighbours are tested by
+// mayHoldSecret itself: the answer is exactly mayHoldSecret's, the search only skips the text where no literal can
+// be. Where WebAssembly SIMD is not available (--jitless): mayHoldSecret on the whole text.
 import { mayHoldSecret } from "./redact.js";
 import { leb, name, section, sleb, vec } from "../shared/wasm-bytes.js";
 
