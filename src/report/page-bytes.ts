@@ -8,8 +8,7 @@
 import type { Msg } from "../formats/types.js";
 import { escapedRoom, escapeScriptFileJsonInto, type ByteRoom } from "../shared/json-escape.js";
 import { escapeScriptFileJson } from "./escape.js";
-import { redactDeep } from "./redact.js";
-import { bytesMayHoldSecret } from "./secret-scan.js";
+import { bytesMayHoldSecret, redactDeep } from "./redact.js";
 
 const bytes = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, "latin1"));
 const OPEN = bytes('{"role":');

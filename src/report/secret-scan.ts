@@ -1,10 +1,10 @@
-// redact.ts's mayHoldSecret for long texts and for bytes, answered by a WebAssembly SIMD search (docs/performance.md §4.40).
+// redact.ts's mayHoldSecret for long texts and for bytes, answered by a WebAssembly SIMD search (docs/performance.md §4.40;
+// redact.ts passes its mayHoldSecret in as `test`: textMayHoldSecret and bytesMayHoldSecret there).
 // The three regular expressions cost ≈ 2.3 ns a character together (docs/performance.md §4.25, §4.34); this costs
 // ≈ 0.4 ns a byte. Every literal of the secret patterns holds one of the three-byte fingerprints below; the module
 // finds the next place where one may start, 16 positions a step, and that place's few neighbours are tested by
 // mayHoldSecret itself: the answer is exactly mayHoldSecret's, the search only skips the text where no literal can
 // be. Where WebAssembly SIMD is not available (--jitless): mayHoldSecret on the whole text.
-import { mayHoldSecret } from "./redact.js";
 import { leb, name, section, sleb, vec } from "../shared/wasm-bytes.js";
 
 /**
@@ -48,6 +48,8 @@ const CHUNK = 1 << 20;
 const PAGE = 65536;
 
 type Find = (p: number, end: number) => number;
+/** redact.ts's mayHoldSecret. */
+type Test = (text: string) => boolean;
 
 class Scanner {
   readonly #memory: WebAssembly.Memory;
@@ -69,14 +71,14 @@ class Scanner {
     return this.#bytes;
   }
 
-  /** Whether mayHoldSecret holds for some window around a fingerprint of the n bytes at 0 (`window(a, b)`: chars a..b). */
-  search(n: number, window: (a: number, b: number) => string): boolean {
+  /** Whether `test` holds for some window around a fingerprint of the n bytes at 0 (`window(a, b)`: chars a..b). */
+  search(n: number, test: Test, window: (a: number, b: number) => string): boolean {
     const b = this.#bytes;
     for (let k = n; k < n + PAD; k++) b[k] = 0;
     for (let from = 0; ; ) {
       const i = this.#find(from, n);
       if (i < 0) return false;
-      if (mayHoldSecret(window(Math.max(0, i - LONGEST + 1), Math.min(n, i + LONGEST)))) return true;
+      if (test(window(Math.max(0, i - LONGEST + 1), Math.min(n, i + LONGEST)))) return true;
       from = i + 1;
     }
   }
@@ -94,31 +96,31 @@ const scannerOf = (): Scanner | null => {
   return scanner;
 };
 
-/** mayHoldSecret(bytes.toString("latin1", start, end)), without that string. */
-export function bytesMayHoldSecret(bytes: Buffer, start: number, end: number): boolean {
+/** test(bytes.toString("latin1", start, end)), without that string. */
+export function bytesMayHold(test: Test, bytes: Buffer, start: number, end: number): boolean {
   const s = end - start <= CHUNK ? scannerOf() : null;
-  if (s === null) return mayHoldSecret(bytes.toString("latin1", start, end));
+  if (s === null) return test(bytes.toString("latin1", start, end));
   const mem = s.room(end - start);
   bytes.copy(mem, 0, start, end);
-  return s.search(end - start, (a, b) => mem.toString("latin1", a, b));
+  return s.search(end - start, test, (a, b) => mem.toString("latin1", a, b));
 }
 
 /** Shorter texts: mayHoldSecret's one regular expression costs less than the copy and the call. */
 const SHORT = 256;
 
 /**
- * mayHoldSecret(text). The text is copied into the module's memory a byte per UTF-16 unit (Latin-1: a unit above
+ * test(text). The text is copied into the module's memory a byte per UTF-16 unit (Latin-1: a unit above
  * U+00FF keeps its low byte), so an ASCII literal is where it is in the text, and each window is the text's own.
  */
-export function textMayHoldSecret(text: string): boolean {
+export function textMayHold(test: Test, text: string): boolean {
   const s = text.length < SHORT ? null : scannerOf();
-  if (s === null) return mayHoldSecret(text);
+  if (s === null) return test(text);
   // Pieces overlapping by a literal's length less one: a literal across a piece's end is whole in the next one.
   for (let at = 0; ; at += CHUNK) {
     const end = at + CHUNK + LONGEST - 1;
     const piece = text.slice(at, end);
     const n = s.room(piece.length).write(piece, 0, "latin1");
-    if (s.search(n, (a, b) => piece.slice(a, b))) return true;
+    if (s.search(n, test, (a, b) => piece.slice(a, b))) return true;
     if (end >= text.length) return false;
   }
 }

@@ -14,8 +14,7 @@ import { writePageMessage } from "../../report/page-bytes.js";
 import { DATA_PREFIX, DATA_SUFFIX } from "../../report/html-session.js";
 import { splitJson } from "../../report/json.js";
 import type { AuditSession } from "../../audit/model.js";
-import { redactDeep } from "../../report/redact.js";
-import { textMayHoldSecret } from "../../report/secret-scan.js";
+import { redactDeep, textMayHoldSecret } from "../../report/redact.js";
 import { digestOf, isHeavyKey, type SessionCounts, type SessionDigest, type SessionStore } from "../../audit/store.js";
 import { SpillLog } from "../../io/spill-log.js";
 import {

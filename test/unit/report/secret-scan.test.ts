@@ -3,8 +3,8 @@
 // "authorization", near misses, literals split or overlapping, and UTF-16 units whose low byte spells a letter.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mayHoldSecret, REDACT_RULES } from "../../../src/report/redact.js";
-import { bytesMayHoldSecret, FINGERPRINTS, textMayHoldSecret } from "../../../src/report/secret-scan.js";
+import { bytesMayHoldSecret, mayHoldSecret, REDACT_RULES, textMayHoldSecret } from "../../../src/report/redact.js";
+import { FINGERPRINTS } from "../../../src/report/secret-scan.js";
 
 /** Every literal the rules' anchors name, [pousr] spelt out. */
 const LITERALS = [
