@@ -8,7 +8,7 @@
 import type { Msg } from "../formats/types.js";
 import { escapedRoom, escapeScriptFileJsonInto, type ByteRoom } from "../shared/json-escape.js";
 import { escapeScriptFileJson } from "./escape.js";
-import { mayHoldSecret, redactDeep } from "./redact.js";
+import { bytesMayHoldSecret, redactDeep } from "./redact.js";
 
 const bytes = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, "latin1"));
 const OPEN = bytes('{"role":');
@@ -91,9 +91,9 @@ export function writePageMessage(m: Msg, extra: readonly string[] | undefined, f
   }
   buf[at++] = 0x7d;
   // The secret literals are ASCII, and no byte of a multi-byte UTF-8 character is: read as Latin-1, the bytes hold
-  // one exactly when the message's JSON does (the \u2028 escapes spell none). One test of a one-byte string.
+  // one exactly when the message's JSON does (the \u2028 escapes spell none). One search of the bytes (secret-scan.ts).
   // As the spill did: a message whose JSON may hold one is redacted, and written as it is when that changes nothing.
-  if (mayHoldSecret(buf.toString("latin1", start, at)) && redactDeep(m) !== m) return false;
+  if (bytesMayHoldSecret(buf, start, at) && redactDeep(m) !== m) return false;
   out.at = at;
   return true;
 }

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderReminder } from "../../src/context/blocks.js";
 import type { Msg } from "../../src/formats/types.js";
-import { blockExtras } from "../../src/report/page-extras.js";
+import { blockExtras, Shown } from "../../src/report/page-extras.js";
 
 /** A block, the texts it carries, and what a format would put of it in the message text. */
 interface Gen {
@@ -79,6 +79,45 @@ describe("page extras: nothing a block says is lost", () => {
         for (const [g] of gens) for (const t of g.texts) expect(onPage(m, extras, t), `${JSON.stringify(t)} of ${JSON.stringify(g.block)}`).toBe(true);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+/** Shown.holds as it was before its compares at the last match's end (docs/performance.md §4.40): indexOf from there. */
+class SearchShown {
+  private at = 0;
+  constructor(private readonly text: string) {}
+  holds(t: string): boolean {
+    if (t === "") return true;
+    const i = this.text.indexOf(t, this.at);
+    if (i >= 0) {
+      this.at = i + t.length;
+      return true;
+    }
+    return t.length >= 64 && this.text.includes(t);
+  }
+}
+
+describe("page extras: where the text holds a block's text", () => {
+  it("any texts looked up in any order: the answers of a search from the last match's end", () => {
+    const piece = fc.oneof(fc.constantFrom("", "a", "ab", "\n", "x".repeat(70), "ab".repeat(40)), fc.string({ maxLength: 90 }));
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 6 }),
+        fc.constantFrom("\n", "", " ", "\n\n"),
+        fc.array(fc.oneof(fc.nat(7), piece), { maxLength: 8 }),
+        (parts, sep, asks) => {
+          const text = parts.join(sep);
+          const shown = new Shown(text);
+          const ref = new SearchShown(text);
+          for (const a of asks) {
+            // A part of the text (as a format joins its blocks), or any string.
+            const t = typeof a === "number" ? (parts[a] ?? text.slice(a)) : a;
+            expect(shown.holds(t), JSON.stringify({ text, t })).toBe(ref.holds(t));
+          }
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });

@@ -14,7 +14,7 @@ import { writePageMessage } from "../../report/page-bytes.js";
 import { DATA_PREFIX, DATA_SUFFIX } from "../../report/html-session.js";
 import { splitJson } from "../../report/json.js";
 import type { AuditSession } from "../../audit/model.js";
-import { mayHoldSecret, redactDeep } from "../../report/redact.js";
+import { redactDeep, textMayHoldSecret } from "../../report/redact.js";
 import { digestOf, isHeavyKey, type SessionCounts, type SessionDigest, type SessionStore } from "../../audit/store.js";
 import { SpillLog } from "../../io/spill-log.js";
 import {
@@ -76,7 +76,7 @@ function writeDetailFile(path: string, s: AuditSession): boolean {
   /** The JSON of shape(v), with v redacted first when that JSON may hold a secret. */
   const json = <T>(v: T, shape: (x: T) => unknown): string | undefined => {
     const text = JSON.stringify(shape(v)) as string | undefined;
-    if (text === undefined || !mayHoldSecret(text)) return text;
+    if (text === undefined || !textMayHoldSecret(text)) return text;
     const r = redactDeep(v);
     if (r === v) return text;
     const red = JSON.stringify(shape(r));

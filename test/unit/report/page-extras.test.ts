@@ -233,6 +233,14 @@ describe("report/page-extras: what no reading knows, and the cut", () => {
       ),
     ).toEqual(["[text]\ntwo"]);
   });
+  it("a text block the message text does not hold, longer than an extra: cut as every extra is, whether type or kind says text", () => {
+    const long = "y".repeat(EXTRA_MAX + 5);
+    for (const b of [
+      { type: "text", text: long },
+      { kind: "text", text: long },
+    ])
+      expect(blockExtras(bare("one", [{ type: "text", text: "one" }, b]))).toEqual([`[text]\n${"y".repeat(EXTRA_MAX)}… (5 more chars)`]);
+  });
   it("a short text the message text holds only earlier than where it comes: shown (no accidental match)", () => {
     expect(
       blockExtras(
