@@ -2,9 +2,9 @@
 // that scan (formats/pi/line-facts.ts). Buffer.indexOf finds a two-byte needle by a memchr for its first byte
 // and a compare at each hit: a session of code has a backslash every 16 bytes (escaped quotes and newlines),
 // and the 94 MB file of the bench cost ≈ 45–80 ms of it for no "\u" at all. Bytes held in a ScanBuffer (the
-// ranges a parallel validate reads, io/ranges.ts) are searched 16 at a time by a few WebAssembly SIMD
-// instructions instead (≈ 5 ms for that file; docs/performance.md §4.33). Any other bytes, or a runtime
-// without WebAssembly SIMD: Buffer.indexOf, the same answer.
+// ranges a parallel validate reads, io/ranges.ts; the chunks of a file streamed by io/read.ts) are searched 16
+// at a time by a few WebAssembly SIMD instructions instead (≈ 5 ms for that file; docs/performance.md §4.33,
+// §4.39). Any other bytes, or a runtime without WebAssembly SIMD: Buffer.indexOf, the same answer.
 
 /** "\\u" as bytes (an escape in JSON text starts with it). */
 export const ESCAPE = Buffer.from("\\u");
@@ -51,6 +51,25 @@ export class ScanBuffer {
     }
     return Buffer.from(this.#memory.buffer, 0, n);
   }
+}
+
+/** The ScanBuffer a thread's streaming reads share, while no read holds it. */
+let spare: ScanBuffer | undefined;
+
+/**
+ * A ScanBuffer for one reader until it gives it back (`returnScanBuffer`): the thread's own when free, else a
+ * new one, so two reads alive at once on a thread (an await between chunks lets another start) never share
+ * bytes. undefined where WebAssembly SIMD is not available.
+ */
+export function borrowScanBuffer(): ScanBuffer | undefined {
+  const b = spare ?? ScanBuffer.create();
+  spare = undefined;
+  return b;
+}
+
+/** Gives a borrowed ScanBuffer back: the thread keeps one for the next read, any other is left to the collector. */
+export function returnScanBuffer(b: ScanBuffer): void {
+  spare ??= b;
 }
 
 const PAGE = 65536;
