@@ -3,8 +3,8 @@
 // and a compare at each hit: a session of code has a backslash every 16 bytes (escaped quotes and newlines),
 // and the 94 MB file of the bench cost ≈ 45–80 ms of it for no "\u" at all. Bytes held in a ScanBuffer (the
 // ranges a parallel validate reads, io/ranges.ts; the chunks of a file streamed by io/read.ts) are searched 16
-// at a time by a few WebAssembly SIMD instructions instead (≈ 5 ms for that file; docs/performance.md §4.33,
-// §4.39). Any other bytes, or a runtime without WebAssembly SIMD: Buffer.indexOf, the same answer.
+// at a time by a few WebAssembly SIMD instructions instead (≈ 5 ms for that file;
+// docs/performance.md §4.33, §4.39). Any other bytes, or a runtime without WebAssembly SIMD: Buffer.indexOf.
 
 /** "\\u" as bytes (an escape in JSON text starts with it). */
 export const ESCAPE = Buffer.from("\\u");
