@@ -9,7 +9,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { borrowScanBuffer, returnScanBuffer } from "../../../src/io/escapes.js";
 import { splitBytes } from "../../../src/io/lines.js";
 import { pumpFile, readInto } from "../../../src/io/read.js";
-import type { LineRecord } from "../../../src/shared/lines.js";
+import { type LineRecord, LONG_LINE_BYTES } from "../../../src/shared/lines.js";
+
+/** "{" and "[" in a text: what parseJson counts before its depth scan. */
+const bracketsOf = (text: string) => [...text].filter((c) => c === "{" || c === "[").length;
 
 const tmp = mkdtempSync(join(tmpdir(), "sightline-read-file-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -55,8 +58,30 @@ describe("io/read: pumpFile", () => {
     const bytes = Buffer.from(text);
     expect(bytes.length).toBeGreaterThan(3 << 20);
     const got = await linesOf(fileOf(bytes));
-    expect(got.lines).toEqual(splitBytes(bytes));
+    // The lines of more than LONG_LINE_BYTES held whole in a chunk come with their count of "{" and "[".
+    const counted = got.lines.filter((l) => l.openingBrackets !== undefined);
+    expect(counted.length).toBeGreaterThan(1000);
+    for (const l of counted) {
+      expect(Buffer.byteLength(l.text)).toBeGreaterThan(LONG_LINE_BYTES);
+      expect(l.openingBrackets).toBe(bracketsOf(l.text));
+    }
+    expect(got.lines.map(({ openingBrackets: _, ...l }) => l)).toEqual(splitBytes(bytes));
     expect(got.lines.filter((l) => l.noUnicodeEscape !== true)).toHaveLength(31);
+  });
+
+  it("counts the brackets of long lines as their text holds them, whatever the bytes (property)", async () => {
+    const long = fc
+      .array(fc.oneof(piece, fc.constantFrom("{", "[", "}", "]", '"{', "\\[")), { minLength: 1, maxLength: 60 })
+      .map((ps) => Buffer.concat(ps.map((p) => (typeof p === "string" ? Buffer.from(p.repeat(40)) : Buffer.concat(Array(40).fill(p))))));
+    await fc.assert(
+      fc.asyncProperty(fc.array(long, { minLength: 1, maxLength: 4 }), async (lines) => {
+        const bytes = Buffer.concat(lines.flatMap((l) => [l, Buffer.from("\n")]));
+        const got = await linesOf(fileOf(bytes));
+        for (const l of got.lines) if (l.openingBrackets !== undefined) expect(l.openingBrackets).toBe(bracketsOf(l.text));
+        expect(got.lines.map(({ openingBrackets: _, ...l }) => l)).toEqual(splitBytes(bytes));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it("two reads alive at once on one thread each read their own file", async () => {
