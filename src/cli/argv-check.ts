@@ -2,7 +2,7 @@
 // option. yargs reports an unknown option only after it has demanded positionals (`replay --bogus F` reads
 // F as the value of --bogus and complains about a missing session), so unknown names are found here first,
 // from each command's own builder, and the usage hint can name that command's --help.
-import yargs from "yargs";
+import { yargs } from "./yargs.js";
 import { commandName as nameOf, type Command } from "./command.js";
 
 export interface ArgvReading {

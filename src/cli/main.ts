@@ -1,6 +1,6 @@
 // The only place that maps errors to exit codes (docs/product.md §4): 0 ok, 1 findings, 2 usage or unreadable
 // input, 3 internal error. Commands return their exit code (src/cli/exit-codes.ts); they never call process.exit.
-import yargs from "yargs";
+import { yargs } from "./yargs.js";
 import { commands } from "./commands/index.js";
 import { STDIN_ARG } from "../io/read.js";
 import { InputError, UsageError } from "../shared/errors.js";

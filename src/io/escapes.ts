@@ -2,27 +2,37 @@
 // that scan (formats/pi/line-facts.ts). Buffer.indexOf finds a two-byte needle by a memchr for its first byte
 // and a compare at each hit: a session of code has a backslash every 16 bytes (escaped quotes and newlines),
 // and the 94 MB file of the bench cost ≈ 45–80 ms of it for no "\u" at all. Bytes held in a ScanBuffer (the
-// ranges a parallel validate reads, io/ranges.ts) are searched 16 at a time by a few WebAssembly SIMD
-// instructions instead (≈ 5 ms for that file; docs/performance.md §4.33). Any other bytes, or a runtime
-// without WebAssembly SIMD: Buffer.indexOf, the same answer.
+// ranges a parallel validate reads, io/ranges.ts; the chunks of a file streamed by io/read.ts) are searched 16
+// at a time by a few WebAssembly SIMD instructions instead (≈ 5 ms for that file;
+// docs/performance.md §4.33, §4.39). Any other bytes, or a runtime without WebAssembly SIMD: Buffer.indexOf.
 
 import { leb, name, section, sleb, vec } from "../shared/wasm-bytes.js";
 
 /** "\\u" as bytes (an escape in JSON text starts with it). */
 export const ESCAPE = Buffer.from("\\u");
 
-type Find = (from: number, end: number) => number;
+type Scan = (from: number, end: number) => number;
 
-/** The search over each live ScanBuffer's memory, by that memory's ArrayBuffer (a new one at each growth). */
-const finders = new WeakMap<ArrayBufferLike, Find>();
+/** The module's functions over each live ScanBuffer's memory, by that memory's ArrayBuffer (a new one at each growth). */
+const scans = new WeakMap<ArrayBufferLike, { find: Scan; count: Scan }>();
 
 /** The index of the first "\\u" in `bytes` at or after `from` (≥ 0), or -1: Buffer.indexOf's answer. */
 export function findEscape(bytes: Buffer, from: number): number {
-  const find = finders.get(bytes.buffer);
-  if (find === undefined) return bytes.indexOf(ESCAPE, from);
+  const scan = scans.get(bytes.buffer);
+  if (scan === undefined) return bytes.indexOf(ESCAPE, from);
   if (from >= bytes.length) return -1;
-  const at = find(bytes.byteOffset + from, bytes.byteOffset + bytes.length);
+  const at = scan.find(bytes.byteOffset + from, bytes.byteOffset + bytes.length);
   return at < 0 ? -1 : at - bytes.byteOffset;
+}
+
+/**
+ * How many bytes of `bytes[from, to)` are "{" or "[" (as many as the characters of its UTF-8 text: no byte below
+ * 0x80 is ever part of another character, or of a replaced invalid sequence), 16 bytes at a time; undefined for
+ * bytes outside a ScanBuffer.
+ */
+export function countOpeningBrackets(bytes: Buffer, from: number, to: number): number | undefined {
+  const scan = scans.get(bytes.buffer);
+  return scan === undefined ? undefined : scan.count(bytes.byteOffset + from, bytes.byteOffset + to);
 }
 
 /**
@@ -31,12 +41,12 @@ export function findEscape(bytes: Buffer, from: number): number {
  */
 export class ScanBuffer {
   readonly #memory: WebAssembly.Memory;
-  readonly #find: Find;
+  readonly #scan: { find: Scan; count: Scan };
 
   private constructor(instance: WebAssembly.Instance) {
     this.#memory = instance.exports.memory as WebAssembly.Memory;
-    this.#find = instance.exports.find as Find;
-    finders.set(this.#memory.buffer, this.#find);
+    this.#scan = { find: instance.exports.find as Scan, count: instance.exports.count as Scan };
+    scans.set(this.#memory.buffer, this.#scan);
   }
 
   static create(): ScanBuffer | undefined {
@@ -49,10 +59,29 @@ export class ScanBuffer {
     const have = this.#memory.buffer.byteLength;
     if (have < n) {
       this.#memory.grow(Math.ceil((n - have) / PAGE));
-      finders.set(this.#memory.buffer, this.#find);
+      scans.set(this.#memory.buffer, this.#scan);
     }
     return Buffer.from(this.#memory.buffer, 0, n);
   }
+}
+
+/** The ScanBuffer a thread's streaming reads share, while no read holds it. */
+let spare: ScanBuffer | undefined;
+
+/**
+ * A ScanBuffer for one reader until it gives it back (`returnScanBuffer`): the thread's own when free, else a
+ * new one, so two reads alive at once on a thread (an await between chunks lets another start) never share
+ * bytes. undefined where WebAssembly SIMD is not available.
+ */
+export function borrowScanBuffer(): ScanBuffer | undefined {
+  const b = spare ?? ScanBuffer.create();
+  spare = undefined;
+  return b;
+}
+
+/** Gives a borrowed ScanBuffer back: the thread keeps one for the next read, any other is left to the collector. */
+export function returnScanBuffer(b: ScanBuffer): void {
+  spare ??= b;
 }
 
 const PAGE = 65536;
@@ -69,8 +98,9 @@ function scanModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-// The module, written out here (it is ≈ 200 bytes; no tool builds it): one memory and
-//   find(p, end): the first i in [p, end - 1) with mem[i] = '\\' and mem[i + 1] = 'u', or -1.
+// The module, written out here (it is ≈ 300 bytes; no tool builds it): one memory and
+//   find(p, end): the first i in [p, end - 1) with mem[i] = '\\' and mem[i + 1] = 'u', or -1;
+//   count(p, end): how many bytes of [p, end) are '{' or '['.
 // 16 positions a step (v128 loads at p and p + 1, compared with '\\' and 'u', and-ed; any set lane: the first
 // one's index from the bitmask), then the last few bytes one at a time.
 function moduleBytes(): Uint8Array<ArrayBuffer> {
@@ -104,18 +134,53 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
     ...i32(-1), END_,
   ];
   const code = [...vec([[2, 0x7b]]), ...body]; // locals: 2 × v128
+  // count(p, end): how many of mem[p..end) are '{' or '['. 16 bytes a step (one v128 load compared with both,
+  // or-ed, the set lanes counted: bitmask, popcnt), then the last few one at a time.
+  const [CURLY, SQUARE, N] = [2, 3, 4]; // after the parameters: two v128 locals, one i32
+  const [OR, OR32, POPCNT] = [0x50, 0x72, 0x69]; // v128.or, i32.or, i32.popcnt
+  const either = (at: number[]) => [...at, ...get(CURLY), ...simd(EQ), ...at, ...get(SQUARE), ...simd(EQ), ...simd(OR)];
+  // biome-ignore format: one step of the count a line
+  const countBody = [
+    ...i32(0x7b), ...simd(SPLAT), ...set(CURLY),
+    ...i32(0x5b), ...simd(SPLAT), ...set(SQUARE),
+    BLOCK, VOID, LOOP, VOID,
+    ...get(P), ...i32(16), ADD, ...get(END), GT_U, BR_IF, 1, // fewer than 16 bytes from p: the tail
+    ...get(N), ...either([...get(P), ...load(0)]), ...simd(BITMASK), POPCNT, ADD, ...set(N),
+    ...get(P), ...i32(16), ADD, ...set(P), BR, 0,
+    END_, END_,
+    BLOCK, VOID, LOOP, VOID,
+    ...get(P), ...get(END), GE_U, BR_IF, 1,
+    ...get(N), ...get(P), LOAD8, 0, 0, ...i32(0x7b), EQ32, ...get(P), LOAD8, 0, 0, ...i32(0x5b), EQ32, OR32, ADD, ...set(N),
+    ...get(P), ...i32(1), ADD, ...set(P), BR, 0,
+    END_, END_,
+    ...get(N), END_,
+  ];
+  const countCode = [
+    ...vec([
+      [2, 0x7b],
+      [1, 0x7f],
+    ]),
+    ...countBody,
+  ]; // locals: 2 × v128, 1 × i32
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vec([[0x60, ...vec([[0x7f], [0x7f]]), ...vec([[0x7f]])]])), // type: (i32, i32) -> i32
-    ...section(3, vec([[0]])), // function 0 of type 0
+    ...section(3, vec([[0], [0]])), // functions 0 and 1, of type 0
     ...section(5, vec([[0x00, 1]])), // memory: 1 page, no maximum
     ...section(
       7,
       vec([
         [...name("find"), 0x00, 0],
+        [...name("count"), 0x00, 1],
         [...name("memory"), 0x02, 0],
       ]),
     ),
-    ...section(10, vec([[...leb(code.length), ...code]])),
+    ...section(
+      10,
+      vec([
+        [...leb(code.length), ...code],
+        [...leb(countCode.length), ...countCode],
+      ]),
+    ),
   ]);
 }

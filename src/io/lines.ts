@@ -2,8 +2,8 @@
 // sequence, so splitting bytes on it is exact; each line is then decoded and checked for valid UTF-8.
 // Lines of any length (50 MB and more) are assembled from chunk pieces only once complete.
 import { isUtf8 } from "node:buffer";
-import type { LineRecord } from "../shared/lines.js";
-import { ESCAPE, findEscape } from "./escapes.js";
+import { type LineRecord, LONG_LINE_BYTES } from "../shared/lines.js";
+import { countOpeningBrackets, ESCAPE, findEscape } from "./escapes.js";
 
 export class ByteLineSplitter {
   private pieces: Buffer[] = [];
@@ -26,13 +26,16 @@ export class ByteLineSplitter {
     this.seen += buf.length;
     this.bytes += buf.length;
     let start = 0;
-    // The next "\u" in the chunk (a native search, far cheaper than one over each decoded line).
-    let nextEscape = buf.indexOf(ESCAPE);
+    // The next "\u" in the chunk, searched once over its bytes (far cheaper than over each decoded line): 16
+    // bytes at a time when the chunk sits in a ScanBuffer (the file reader's chunks, io/read.ts).
+    let nextEscape = findEscape(buf, 0);
     for (;;) {
       const nl = buf.indexOf(10, start);
       if (nl === -1) break;
-      if (nextEscape !== -1 && nextEscape < start) nextEscape = buf.indexOf(ESCAPE, start);
-      this.line(buf.subarray(start, nl), true, nextEscape === -1 || nextEscape >= nl);
+      if (nextEscape !== -1 && nextEscape < start) nextEscape = findEscape(buf, start);
+      // A long line held whole in the chunk: its brackets counted on its bytes (in a ScanBuffer only).
+      const brackets = nl - start > LONG_LINE_BYTES && this.pieces.length === 0 ? countOpeningBrackets(buf, start, nl) : undefined;
+      this.line(buf.subarray(start, nl), true, nextEscape === -1 || nextEscape >= nl, brackets);
       start = nl + 1;
     }
     if (start < buf.length) {
@@ -47,8 +50,8 @@ export class ByteLineSplitter {
     if (this.pending > 0) this.line(Buffer.alloc(0), false);
   }
 
-  /** `noEscape`: the tail piece holds no "\u" (the whole line when no pieces came before it). */
-  private line(tailPiece: Buffer, terminated: boolean, noEscape = false): void {
+  /** `noEscape`: the tail piece holds no "\u" (the whole line when no pieces came before it); `brackets`: its count of them. */
+  private line(tailPiece: Buffer, terminated: boolean, noEscape = false, brackets?: number): void {
     let bytes = tailPiece;
     let whole = true;
     if (this.pieces.length > 0) {
@@ -62,6 +65,7 @@ export class ByteLineSplitter {
     if (!isUtf8(bytes)) rec.invalidUtf8 = true;
     // Exact whatever the chunking: a line assembled from pieces is searched whole.
     if (whole ? noEscape : bytes.indexOf(ESCAPE) === -1) rec.noUnicodeEscape = true;
+    if (brackets !== undefined) rec.openingBrackets = brackets;
     this.emit(rec);
   }
 }
@@ -93,6 +97,10 @@ export function eachLineOf(bytes: Buffer, emit: (line: LineRecord) => void): num
     if (nextEscape !== -1 && nextEscape < start) nextEscape = findEscape(bytes, start);
     const rec: LineRecord = { no: ++no, text: bytes.toString("utf8", start, end), terminated: nl !== -1 };
     if (nextEscape === -1 || nextEscape >= end) rec.noUnicodeEscape = true;
+    if (end - start > LONG_LINE_BYTES) {
+      const brackets = countOpeningBrackets(bytes, start, end);
+      if (brackets !== undefined) rec.openingBrackets = brackets;
+    }
     emit(rec);
     if (nl === -1) return no;
     start = nl + 1;

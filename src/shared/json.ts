@@ -34,12 +34,17 @@ export function openingBracketsExceed(text: string, limit: number): boolean {
 
 /**
  * Parses one JSON text. `maxDepth` rejects pathological nesting before anything recursive sees it
- * (JSON.parse itself copes with 200 000 levels, JSON.stringify and validators do not).
+ * (JSON.parse itself copes with 200 000 levels, JSON.stringify and validators do not). `openingBrackets`: the
+ * text's count of "{" and "[", when the caller has it (the byte reader's, LineRecord.openingBrackets).
  */
-export function parseJson(text: string, maxDepth = MAX_DEPTH): JsonParse {
+export function parseJson(text: string, maxDepth = MAX_DEPTH, openingBrackets?: number): JsonParse {
   // A text shorter than 2*maxDepth, or holding at most maxDepth opening brackets, cannot nest deeper than
   // maxDepth: the exact scan runs only when a cheap (native indexOf) count cannot rule it out.
-  if (text.length > 2 * maxDepth && openingBracketsExceed(text, maxDepth) && jsonDepth(text) > maxDepth) {
+  if (
+    text.length > 2 * maxDepth &&
+    (openingBrackets === undefined ? openingBracketsExceed(text, maxDepth) : openingBrackets > maxDepth) &&
+    jsonDepth(text) > maxDepth
+  ) {
     return { ok: false, detail: `nesting deeper than ${maxDepth}`, tooDeep: true };
   }
   try {

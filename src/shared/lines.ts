@@ -13,7 +13,15 @@ export interface LineRecord {
   invalidUtf8?: boolean;
   /** Set by both line splitters when the line holds no "\\u" (no escaped character: a reader can skip looking for one). */
   noUnicodeEscape?: boolean;
+  /**
+   * How many "{" and "[" the line holds (strings included), when the byte reader counted them: on a line of more
+   * than LONG_LINE_BYTES it read from a ScanBuffer. parseJson's bound on the nesting, counted in the same pass.
+   */
+  openingBrackets?: number;
 }
+
+/** Lines longer than this (in bytes) get `openingBrackets` from the byte reader: parseJson counts on longer texts only. */
+export const LONG_LINE_BYTES = 2000;
 
 /** Splits a whole text into line records. A final "\n" does not start another line. */
 export function splitText(text: string): LineRecord[] {

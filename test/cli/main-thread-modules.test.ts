@@ -33,6 +33,13 @@ let runs = 0;
 
 /** The files under dist/ the main thread loaded for a command line, relative to dist/. */
 function loaded(args: string[]): string[] {
+  return loadedUrls(args)
+    .filter((u) => u.startsWith(DIST))
+    .map((u) => u.slice(DIST.length));
+}
+
+/** Every file the main thread loaded for a command line, as URLs. */
+function loadedUrls(args: string[]): string[] {
   ensureBuilt();
   const list = join(dir, `loaded-${++runs}.txt`);
   writeFileSync(list, "");
@@ -44,8 +51,7 @@ function loaded(args: string[]): string[] {
   expect(r.status, r.stderr).toBeLessThanOrEqual(1);
   return readFileSync(list, "utf8")
     .split("\n")
-    .filter((u) => u.startsWith(DIST))
-    .map((u) => u.slice(DIST.length));
+    .filter((u) => u !== "");
 }
 const ENGINES = /^(formats|context|capsule|schema)\//;
 
@@ -69,6 +75,14 @@ describe("the main thread's modules, as loaded", () => {
     expect(files).toContain("formats/registry.js");
     expect(files).toContain("formats/pi/index.js");
     expect(files.filter((f) => /^formats\/(claude-code|codex|scorel|yoi)\/index\.js$/.test(f))).toEqual([]);
+  });
+
+  // (--help loads them through require, which this hook does not see: the help tests hold its text.)
+  it("a command loads yargs without what only its help text draws (cliui, string-width)", () => {
+    const helpOnly = (urls: string[]) => urls.filter((u) => /\/node_modules\/(?:cliui|string-width|wrap-ansi)\//.test(u));
+    const replay = loadedUrls(["replay", FILES[0], "--json"]);
+    expect(replay.some((u) => u.includes("/node_modules/yargs/build/lib/yargs-factory.js"))).toBe(true);
+    expect(helpOnly(replay)).toEqual([]);
   });
 
   it("--version loads no job and no engine", () => {

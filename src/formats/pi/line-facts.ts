@@ -2,7 +2,7 @@
 // of reading — decoding, JSON.parse, the lone-surrogate scan and the entry schema — can run for many lines
 // on other threads and the file's reader (parse.ts) carries on from the facts in line order.
 import type { SchemaIssue } from "../../schema/ajv.js";
-import { findLoneSurrogate, isObject, parseJson, type JsonParse } from "../../shared/json.js";
+import { findLoneSurrogate, isObject, MAX_DEPTH, parseJson, type JsonParse } from "../../shared/json.js";
 import type { LineRecord } from "../../shared/lines.js";
 import { checkRecordSchema } from "./schema.js";
 import type { PiVersion } from "./model.js";
@@ -40,7 +40,7 @@ export function piLineFacts(rec: LineRecord, version?: PiVersion, escapes = true
   const f: PiLineFacts = { no: rec.no, terminated: rec.terminated, cr: rec.text.endsWith("\r"), blank: rec.text.trim() === "" };
   if (rec.invalidUtf8) f.invalidUtf8 = true;
   if (f.blank) return f;
-  const parsed = parseJson(rec.text);
+  const parsed = parseJson(rec.text, MAX_DEPTH, rec.openingBrackets);
   f.parsed = parsed;
   if (!parsed.ok) return f;
   if (escapes && maybeSurrogateEscape(rec.text)) {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ESCAPE, findEscape, ScanBuffer } from "../../../src/io/escapes.js";
+import { countOpeningBrackets, ESCAPE, findEscape, ScanBuffer } from "../../../src/io/escapes.js";
 import { eachLineOf } from "../../../src/io/lines.js";
 import { RangeReader } from "../../../src/io/ranges.js";
 
@@ -50,6 +50,26 @@ describe("io/escapes", () => {
     big.write("\\u", 5 * 65536);
     expect(findEscape(big, 0)).toBe(5 * 65536);
     expect(findEscape(big.subarray(1, 5 * 65536 + 1), 0)).toBe(-1);
+  });
+
+  it('counts the "{" and "[" of bytes held there as the characters of their text, valid UTF-8 or not (property)', () => {
+    const scan = ScanBuffer.create()!;
+    const bracketBytes = fc
+      .array(fc.oneof(fc.constantFrom("{", "[", "}", "]", "é{", "\u4e2d["), fc.constantFrom(Buffer.from([0xe4, 0x7b]), Buffer.from([0xff, 0x5b]))), {
+        maxLength: 80,
+      })
+      .map((ps) => Buffer.concat(ps.map((p) => (typeof p === "string" ? Buffer.from(p) : p))));
+    fc.assert(
+      fc.property(bracketBytes, fc.nat(40), (bytes, offset) => {
+        const mem = scan.get(offset + bytes.length + 16);
+        mem.fill(0x7b); // brackets around: only [from, to) counts
+        bytes.copy(mem, offset);
+        const text = bytes.toString("utf8");
+        expect(countOpeningBrackets(mem, offset, offset + bytes.length)).toBe([...text].filter((c) => c === "{" || c === "[").length);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(countOpeningBrackets(Buffer.from("{[{["), 0, 4)).toBeUndefined();
   });
 
   it("bytes outside a ScanBuffer are searched by Buffer.indexOf", () => {

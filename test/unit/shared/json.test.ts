@@ -29,6 +29,19 @@ describe("shared/json", () => {
       { numRuns: 500 },
     );
   });
+  it("a bracket count given by the caller (the byte reader's) gives the same answer as counting (property)", () => {
+    const count = (t: string) => [...t].filter((c) => c === "{" || c === "[").length;
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 8 }), fc.integer({ min: 1, max: 6 }), (text, limit) => {
+        expect(parseJson(text, limit, count(text))).toEqual(parseJson(text, limit));
+      }),
+      { numRuns: 500 },
+    );
+    const deep = `${"[".repeat(1001)}${"]".repeat(1001)}`;
+    expect(parseJson(deep, 1000, 1001)).toMatchObject({ ok: false, tooDeep: true });
+    // The count rules the depth scan out: a wrong (low) count lets the text through, which is why only the reader's count is given.
+    expect(parseJson(deep, 1000, 1000).ok).toBe(true);
+  });
   it("finds lone surrogates in keys and values, and accepts proper pairs", () => {
     expect(hasLoneSurrogate("\ud83d\ude00")).toBe(false);
     expect(hasLoneSurrogate("a\ud800b")).toBe(true);
