@@ -30,7 +30,7 @@ export function precompiledModule(schemas) {
     ajv.addSchema(s);
     names[`v${i}`] = s.$id;
   });
-  const code = dropDiscardedErrors(standaloneCode(ajv, names));
+  const code = pathsOnFailure(dropDiscardedErrors(standaloneCode(ajv, names)));
   // Ajv's runtime helpers (string length, deep equality), when a schema needs one, are CommonJS modules the
   // generated code loads with require().
   const head = code.includes("require(") ? 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n' : "";
@@ -52,6 +52,35 @@ export function precompiledModule(schemas) {
 export function dropDiscardedErrors(code) {
   return code.replace(/const (err\d+) = \{\};if\(vErrors === null\)\{vErrors = \[\1\];\}else \{vErrors\.push\(\1\);\}errors\+\+;/g, "errors++;");
 }
+
+/**
+ * Ajv's code calls the validator of a referenced schema with a new options object holding the instance path it
+ * builds for the call (`instancePath + "/content/" + i`), although that path is read only when an error is
+ * made. For a Scorel event, that is an object and a string per content block. Each such call now passes one
+ * shared object whose path is empty, and only when the call fails is the path put in front of the instance path
+ * of each error it returned: every error path in Ajv's code is the caller's path followed by a suffix, so the
+ * errors are the same, in the same order (test/unit/schema/precompiled.test.ts). The callee reads nothing else
+ * of the object but passes it on (`parentData`, `parentDataProperty`, `rootData` serve options not used here:
+ * defaults, coercion, `$data`). Calls of another shape are left as Ajv wrote them; `callsLeft` counts them.
+ */
+export function pathsOnFailure(code) {
+  const call =
+    /if\(!\((validate\d+)\(([\w.[\]]+), \{instancePath(?::instancePath(\+"[^"]*"(?: \+ i\d+)?))?,parentData(?::[\w.]+)?,parentDataProperty(?::(?:"[^"]*"|i\d+))?,rootData\}\)\)\)\{vErrors = vErrors === null \? \1\.errors : vErrors\.concat\(\1\.errors\);/g;
+  let n = 0;
+  const out = code.replace(call, (_, fn, data, suffix = "") => {
+    n++;
+    return `if(!(${fn}(${data}, noPath))){prefixPaths(${fn}.errors, instancePath${suffix});vErrors = vErrors === null ? ${fn}.errors : vErrors.concat(${fn}.errors);`;
+  });
+  if (n === 0) return out;
+  const helpers =
+    'const noPath = {instancePath: ""};\n' +
+    "function prefixPaths(errors, path){if(path !== \"\")for(let i = 0; i < errors.length; i++){const e = errors[i];if(e !== undefined)e.instancePath = path + e.instancePath;}}\n";
+  // After Ajv's "use strict" directive (module code is strict anyway), before the validators.
+  return out.startsWith('"use strict";') ? `"use strict";${helpers}${out.slice(13)}` : helpers + out;
+}
+
+/** Nested validator calls that still build an options object (a test expects none). */
+export const callsLeft = (code) => (code.match(/validate\d+\([^()]*, \{instancePath[,:]/g) ?? []).length;
 
 function schemasOf(folder) {
   const dir = join(ROOT, "src/schema/json", folder);

@@ -23,19 +23,26 @@ export interface LineRecord {
 /** Lines longer than this (in bytes) get `openingBrackets` from the byte reader: parseJson counts on longer texts only. */
 export const LONG_LINE_BYTES = 2000;
 
+const escapeFrom = (text: string, from: number): number => {
+  const i = text.indexOf("\\u", from);
+  return i === -1 ? Number.POSITIVE_INFINITY : i;
+};
+
 /** Splits a whole text into line records. A final "\n" does not start another line. */
 export function splitText(text: string): LineRecord[] {
   const out: LineRecord[] = [];
   let start = 0;
   let no = 1;
-  let nextEscape = text.indexOf("\\u");
+  // Where the next "\u" is; Infinity, not -1, when there is none: with -1, V8's optimised loop on a warm thread
+  // took seconds on a multi-megabyte text without any (docs/performance.md §4.41).
+  let nextEscape = escapeFrom(text, 0);
   for (;;) {
     const nl = text.indexOf("\n", start);
     const end = nl === -1 ? text.length : nl;
     if (nl === -1 && start >= text.length) return out;
-    if (nextEscape !== -1 && nextEscape < start) nextEscape = text.indexOf("\\u", start);
+    if (nextEscape < start) nextEscape = escapeFrom(text, start);
     const rec: LineRecord = { no: no++, text: text.slice(start, end), terminated: nl !== -1 };
-    if (nextEscape === -1 || nextEscape >= end) rec.noUnicodeEscape = true;
+    if (nextEscape >= end) rec.noUnicodeEscape = true;
     out.push(rec);
     if (nl === -1) return out;
     start = nl + 1;

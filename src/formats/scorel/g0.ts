@@ -13,7 +13,7 @@ import type { LineRec } from "./records.js";
 const LEGACY: Record<string, string> = { message: "msg", rewind: "rewind", compact: "compact" };
 
 export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
-  const r = emptyLoad();
+  const r: LoadResult = { ...emptyLoad(), lineOf: new Map() };
   const fail = (f: Finding, message: string): void => {
     r.findings.push(f);
     if (!r.verdict) r.verdict = { code: "SCOREL_G0_LOAD_ERROR", message, line: f.line, eventId: f.eventId };
@@ -51,11 +51,11 @@ export function loadG0(recs: readonly LineRec[], file: string): LoadResult {
     r.events.push(ev);
     if (known) entries.push(ev);
   }
-  replay(entries, r, fail);
+  replay(entries, r, r.lineOf!, fail);
   return r;
 }
 
-function replay(entries: ScorelEvent[], r: LoadResult, fail: (f: Finding, message: string) => void): void {
+function replay(entries: ScorelEvent[], r: LoadResult, lineOf: Map<string, number>, fail: (f: Finding, message: string) => void): void {
   const { tree } = r;
   const active: ScorelEvent[] = [];
   // The replay crashes reading `.message.role` of a message entry whose message is null/undefined.
@@ -65,7 +65,7 @@ function replay(entries: ScorelEvent[], r: LoadResult, fail: (f: Finding, messag
   };
   const crashed = new Set<string>();
   for (const e of entries) {
-    if (!r.lineOf.has(e.id)) r.lineOf.set(e.id, e.line);
+    if (!lineOf.has(e.id)) lineOf.set(e.id, e.line);
     if (e.type === "message") {
       const seen = r.byId.get(e.id);
       if (seen) {

@@ -69,7 +69,7 @@ function checkBranch(a: AuditInput, e: ScorelEvent, push: Push): void {
     push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", { problem: "branch-leaf-missing", id }));
     return;
   }
-  const child = (a.tree.children.get(id) ?? []).find((c) => (a.lineOf.get(c) ?? Infinity) < e.line);
+  const child = (a.tree.children.get(id) ?? []).find((c) => (a.byId.get(c)?.line ?? Infinity) < e.line);
   if (child) push(finding("SCOREL_INV_29_BRANCH_LEAF", e, "/leafEventId", { problem: "branch-not-leaf", id, child }));
 }
 

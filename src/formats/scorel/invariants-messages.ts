@@ -68,12 +68,18 @@ export function checkMessages(a: AuditInput, push: Push): void {
   }
 }
 
-/** The toolCallIds of an event's blocks of one type. */
-function callIds(e: ScorelEvent, type: "tool_call" | "tool_result"): string[] {
+/** The toolCallIds of an assistant's tool_call blocks. */
+function callIds(e: ScorelEvent): string[] {
   const out: string[] = [];
   const c = messageOf(e)?.content;
-  if (Array.isArray(c)) for (const b of c) if (isObject(b) && b.type === type && typeof b.toolCallId === "string") out.push(b.toolCallId);
+  if (Array.isArray(c)) for (const b of c) if (isObject(b) && b.type === "tool_call" && typeof b.toolCallId === "string") out.push(b.toolCallId);
   return out;
+}
+
+/** Removes from `pending` the toolCallIds an event's tool_result blocks answer (no list made). */
+function answer(e: ScorelEvent, pending: Set<string>): void {
+  const c = messageOf(e)?.content;
+  if (Array.isArray(c)) for (const b of c) if (isObject(b) && b.type === "tool_result" && typeof b.toolCallId === "string") pending.delete(b.toolCallId);
 }
 
 /** An assistant's call ids: a list for the usual few (no set to build), a set past that. */
@@ -93,7 +99,7 @@ export function checkToolPairs(a: AuditInput, push: Push): void {
   const calls = (asst: ScorelEvent): Calls => {
     let c = callsOf.get(asst);
     if (c === undefined) {
-      const ids = callIds(asst, "tool_call");
+      const ids = callIds(asst);
       c = ids.length > SMALL_CALLS ? new Set(ids) : ids;
       callsOf.set(asst, c);
     }
@@ -123,14 +129,15 @@ export function checkToolPairs(a: AuditInput, push: Push): void {
         }
     }
     if (e.type === "assistant_message" && messageOf(e)?.stopReason === "tool_call") {
-      const pending = new Set(callIds(e, "tool_call"));
+      // The calls the results below read too (they answer this assistant): listed once.
+      const pending = new Set(calls(e));
       // Descendants up to (not into) the next assistant or user message, on every branch.
       const queue: string[] = [];
       for (const k of tree.children.get(id) ?? []) queue.push(k);
       for (let qi = 0; qi < queue.length && pending.size > 0; qi++) {
         const x = byId.get(queue[qi])!;
         if (x.type === "assistant_message" || x.type === "user_message") continue;
-        for (const tc of callIds(x, "tool_result")) pending.delete(tc);
+        answer(x, pending);
         for (const k of tree.children.get(x.id) ?? []) queue.push(k);
       }
       if (pending.size > 0)

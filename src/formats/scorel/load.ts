@@ -36,7 +36,11 @@ export interface LoadResult {
   headerLine?: number;
   events: ScorelEvent[];
   byId: Map<string, ScorelEvent>;
-  lineOf: Map<string, number>;
+  /**
+   * G0 only: the first line of every entry id (messages, rewinds, compacts alike). For the header profiles an id's
+   * line is its event's in `byId` (the one table is made per event; the session's lineOf is made from it if asked).
+   */
+  lineOf?: Map<string, number>;
   tree: SessionTree;
   findings: Finding[];
   verdict: Verdict | null;
@@ -58,7 +62,6 @@ export function emptyLoad(): LoadResult {
     header: null,
     events: [],
     byId: new Map(),
-    lineOf: new Map(),
     tree: emptyTree(),
     findings: [],
     verdict: null,
@@ -97,7 +100,8 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
   }
 
   const parsed = recs.filter((x) => !x.empty);
-  const unreadable = parsed.filter((x) => !x.ok).length;
+  let unreadable = 0;
+  for (const x of parsed) if (!x.ok) unreadable++;
   let headerRec = parsed[0];
   let headerSid: string | undefined;
   let eventsFrom = 1;
@@ -135,7 +139,8 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
   const t = new TreeBuilder(r, profile, unreadable);
   let prevSeq = 0;
   let prevSeqLine: number | undefined;
-  for (const rec of parsed.slice(eventsFrom)) {
+  for (let i = eventsFrom; i < parsed.length; i++) {
+    const rec = parsed[i];
     if (!rec.ok) continue;
     const v = rec.value;
     const sp = sessionProblem(v, headerSid);
@@ -175,7 +180,6 @@ export function loadPass(recs: readonly LineRec[], profile: HeaderProfile): Load
       } else {
         fresh = true;
         r.byId.set(idOf, ev);
-        r.lineOf.set(idOf, rec.no);
       }
     }
     if (typeof v.seq === "number") {
@@ -221,7 +225,7 @@ class TreeBuilder {
             line: ev.line,
             eventId: ev.id,
             pointer: "/parentId",
-            args: { problem: "second-root", root: this.rootId, rootLine: this.r.lineOf.get(this.rootId) },
+            args: { problem: "second-root", root: this.rootId, rootLine: this.r.byId.get(this.rootId)?.line },
           };
           this.note(f, "Only the first event can have a null parentId");
           this.moveLeaf(ev, false);
@@ -274,12 +278,12 @@ class TreeBuilder {
   }
 
   finish(): void {
-    const { tree, byId, lineOf } = this.r;
+    const { tree, byId } = this.r;
     tree.leaves = tree.nodes.filter((id) => tree.children.get(id)!.length === 0);
     tree.activeLeafId = this.leaf;
     for (const { f, parentId, noRoot } of this.pendingParent) {
       const target = byId.get(parentId);
-      const line = lineOf.get(parentId);
+      const line = target?.line;
       const at = { problem: "bad-parent", parentId, noRoot } as const;
       let found: ScorelProblem;
       if (parentId === f.eventId) found = { ...at, why: "self" };

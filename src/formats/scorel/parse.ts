@@ -54,6 +54,9 @@ function assemble(recs: LineRec[], opts: ParseOptions, bag: DiagnosticBag, lineC
     out.push(diagOf(f, { file: opts.file, line: f.line, eventId: f.eventId, pointer: f.pointer }));
   }
   const header = r.header;
+  // Made when first read (check and TTSR read it; an audit does not): an id's line is its event's.
+  let lineOf = r.lineOf;
+  const byId = r.byId;
   return {
     format: "scorel",
     profile,
@@ -62,7 +65,13 @@ function assemble(recs: LineRec[], opts: ParseOptions, bag: DiagnosticBag, lineC
     id: header && typeof header.sessionId === "string" ? header.sessionId : undefined,
     diagnostics: inFileOrder(out),
     tree: r.tree,
-    lineOf: r.lineOf,
+    get lineOf() {
+      if (!lineOf) {
+        lineOf = new Map();
+        for (const [id, e] of byId) lineOf.set(id, e.line);
+      }
+      return lineOf;
+    },
     lineCount,
     header,
     events: r.events,

@@ -1,7 +1,7 @@
 // JSON Schemas of every Scorel line (src/schema/json/scorel/*.json) and which one applies to an event under
 // a profile. Only records that passed the loader's own checks are schema-checked, so every schema issue is
 // something the real loader tolerates (enums, optional fields, docs/scorel.md §14): a SCHEMA warning.
-import { addSchemas, check, loadPrecompiled, type SchemaIssue } from "../../schema/ajv.js";
+import { addSchemas, check, checkInto, loadPrecompiled, type SchemaIssue } from "../../schema/ajv.js";
 import contentBlock from "../../schema/json/scorel/content-block.json" with { type: "json" };
 import contextControlPayload from "../../schema/json/scorel/context-control-payload.json" with { type: "json" };
 import designBranch from "../../schema/json/scorel/design-branch.json" with { type: "json" };
@@ -162,4 +162,10 @@ export const headerSchema = (profile: ScorelProfile): object => (profile === "de
 export function checkSchema(schema: object, value: unknown): SchemaIssue[] {
   register();
   return check(schema, value);
+}
+
+/** checkSchema's issues appended to `out` (a valid event, nearly every one, makes no list). */
+export function checkSchemaInto(schema: object, value: unknown, out: SchemaIssue[]): void {
+  register();
+  checkInto(schema, value, out);
 }

@@ -7,7 +7,8 @@ import { checkDesign } from "./invariants-design.js";
 import { checkMessages, checkTs, checkToolPairs } from "./invariants-messages.js";
 import type { Finding, LoadResult } from "./load.js";
 import type { ScorelProfile, ScorelSession } from "./model.js";
-import { checkSchema, eventSchema, headerSchema } from "./schemas.js";
+import { checkSchemaInto, eventSchema, headerSchema } from "./schemas.js";
+import type { SchemaIssue } from "../../schema/ajv.js";
 
 export function auditFindings(r: LoadResult, profile: ScorelProfile): Finding[] {
   const out: Finding[] = [];
@@ -30,8 +31,12 @@ export function schemaFindings(r: LoadResult, profile: ScorelProfile, known: rea
   for (const f of known) if (f.line !== undefined && f.pointer !== undefined) covered.set(f.line, [...(covered.get(f.line) ?? []), f.pointer]);
   const isCovered = (line: number, p: string): boolean => (covered.get(line) ?? []).some((c) => p === c || p.startsWith(`${c}/`));
   const out: Finding[] = [];
+  // One list for every line's issues, emptied before each check.
+  const issues: SchemaIssue[] = [];
   const run = (schema: object, value: unknown, line: number, eventId?: string): void => {
-    for (const i of checkSchema(schema, value)) {
+    issues.length = 0;
+    checkSchemaInto(schema, value, issues);
+    for (const i of issues) {
       // ajv also reports the if/then wrapper of a block whose own field failed: the field issue says it.
       if (/^must match "(then|else)" schema$/.test(i.detail)) continue;
       // A "required" issue sits on the parent object; compare with the missing property's own pointer.

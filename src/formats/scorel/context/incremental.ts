@@ -76,15 +76,25 @@ function pathEvents(session: ScorelSession, parentId: string | null, from: numbe
   return out;
 }
 
-/** The step environment of one tree node: one object per node, no closures (this runs for every event). */
+/**
+ * The step environment of a tree node. One per engine, set for each step (this runs for every event): a step
+ * reads it while it runs and keeps nothing of it.
+ */
 class NodeEnv implements StepEnv {
+  hidden: ReadonlySet<string> = new Set();
+  index = 0;
+  private parentId: string | null = null;
   constructor(
     readonly rules: Rules,
-    readonly hidden: ReadonlySet<string>,
-    readonly index: number,
     private readonly session: ScorelSession,
-    private readonly parentId: string | null,
   ) {}
+
+  at(hidden: ReadonlySet<string>, index: number, parentId: string | null): this {
+    this.hidden = hidden;
+    this.index = index;
+    this.parentId = parentId;
+    return this;
+  }
 
   before(from: number): (ScorelEvent | undefined)[] {
     return pathEvents(this.session, this.parentId, from, this.index);
@@ -97,6 +107,7 @@ class TreeEngine {
   private tree: TreeIndex;
   private controls: ControlIndex;
   private rules: Rules;
+  private env: NodeEnv;
 
   constructor(
     private readonly session: ScorelSession,
@@ -104,6 +115,7 @@ class TreeEngine {
   ) {
     // Its entries are read only through their Msg views (MsgCells): share what a copy would repeat.
     this.rules = { ...rulesFor(profile), share: true };
+    this.env = new NodeEnv(this.rules, session);
     this.tree = new TreeIndex(session);
     this.controls = new ControlIndex(this.rules.hiding ? controlEvents(session) : [], this.tree);
   }
@@ -154,7 +166,7 @@ class TreeEngine {
     if (!ev) return { depth, seq: undefined, applicable, hidden, nat: sp.nat };
     let nat: List<Entry>;
     try {
-      nat = applyEvent(sp.nat, ev, new NodeEnv(this.rules, hidden, depth, this.session, parentId));
+      nat = applyEvent(sp.nat, ev, this.env.at(hidden, depth, parentId));
     } catch (e) {
       if (e instanceof BuildFailure) return { depth, seq: ev.seq, applicable, hidden, nat: null, error: e.detail };
       throw e;
@@ -182,7 +194,7 @@ class TreeEngine {
       for (let k = seg.length - 1, d = top; k >= 0; k--, d++) {
         const ev = this.session.byId.get(seg[k]);
         const parentId = k + 1 < seg.length ? seg[k + 1] : (up ?? null);
-        if (ev) nat = applyEvent(nat, ev, new NodeEnv(this.rules, hidden, d, this.session, parentId));
+        if (ev) nat = applyEvent(nat, ev, this.env.at(hidden, d, parentId));
       }
       return nat;
     });

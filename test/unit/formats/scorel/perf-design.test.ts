@@ -70,7 +70,8 @@ describe("scorel design invariants cost", () => {
   it("§12 rule 28: a rewind does not copy the rest of the file (items copied by slice grow linearly)", () => {
     const small = work(300);
     const large = work(1200);
-    expect(large.copied / small.copied).toBeLessThanOrEqual(4.5);
+    // (The load pass itself copies nothing by slice: zero both times passes.)
+    expect(large.copied).toBeLessThanOrEqual(4.5 * small.copied);
   });
 
   it("§12 rules 28, 30: the rounds stay valid (no finding)", () => {
