@@ -6,7 +6,7 @@
 // at a time by a few WebAssembly SIMD instructions instead (≈ 5 ms for that file;
 // docs/performance.md §4.33, §4.39). Any other bytes, or a runtime without WebAssembly SIMD: Buffer.indexOf.
 
-import { leb, name, section, sleb, vec } from "../shared/wasm-bytes.js";
+import { compileOnce, leb, memoryModule, sleb, vec } from "../shared/wasm-bytes.js";
 
 /** "\\u" as bytes (an escape in JSON text starts with it). */
 export const ESCAPE = Buffer.from("\\u");
@@ -85,18 +85,8 @@ export function returnScanBuffer(b: ScanBuffer): void {
 }
 
 const PAGE = 65536;
-let compiled: WebAssembly.Module | null | undefined;
 
-function scanModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = typeof WebAssembly === "object" ? new WebAssembly.Module(moduleBytes()) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const scanModule = compileOnce(moduleBytes);
 
 // The module, written out here (it is ≈ 300 bytes; no tool builds it): one memory and
 //   find(p, end): the first i in [p, end - 1) with mem[i] = '\\' and mem[i + 1] = 'u', or -1;
@@ -162,25 +152,8 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
     ]),
     ...countBody,
   ]; // locals: 2 × v128, 1 × i32
-  return new Uint8Array([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec([[0x7f], [0x7f]]), ...vec([[0x7f]])]])), // type: (i32, i32) -> i32
-    ...section(3, vec([[0], [0]])), // functions 0 and 1, of type 0
-    ...section(5, vec([[0x00, 1]])), // memory: 1 page, no maximum
-    ...section(
-      7,
-      vec([
-        [...name("find"), 0x00, 0],
-        [...name("count"), 0x00, 1],
-        [...name("memory"), 0x02, 0],
-      ]),
-    ),
-    ...section(
-      10,
-      vec([
-        [...leb(code.length), ...code],
-        [...leb(countCode.length), ...countCode],
-      ]),
-    ),
+  return memoryModule(2, [
+    { name: "find", code },
+    { name: "count", code: countCode },
   ]);
 }

@@ -5,7 +5,7 @@
 // finds the next place where one may start, 16 positions a step, and that place's few neighbours are tested by
 // mayHoldSecret itself: the answer is exactly mayHoldSecret's, the search only skips the text where no literal can
 // be. Where WebAssembly SIMD is not available (--jitless): mayHoldSecret on the whole text.
-import { leb, name, section, sleb, vec } from "../shared/wasm-bytes.js";
+import { compileOnce, leb, memoryModule, sleb, vec } from "../shared/wasm-bytes.js";
 
 /**
  * What the search looks for: per bucket (at most 8), three-byte fingerprints as the characters each of their
@@ -84,14 +84,12 @@ class Scanner {
   }
 }
 
+const scanModule = compileOnce(moduleBytes);
 let scanner: Scanner | null | undefined;
 const scannerOf = (): Scanner | null => {
   if (scanner === undefined) {
-    try {
-      scanner = typeof WebAssembly === "object" ? new Scanner(new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()))) : null;
-    } catch {
-      scanner = null;
-    }
+    const m = scanModule();
+    scanner = m === null ? null : new Scanner(new WebAssembly.Instance(m));
   }
   return scanner;
 };
@@ -174,18 +172,5 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
     ...i32(-1), END_,
   ];
   const code = [...vec([[9, 0x7b]]), ...body]; // locals: 9 × v128
-  return new Uint8Array([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec([[0x7f], [0x7f]]), ...vec([[0x7f]])]])), // type: (i32, i32) -> i32
-    ...section(3, vec([[0]])), // function 0 of type 0
-    ...section(5, vec([[0x00, 1]])), // memory: 1 page, no maximum
-    ...section(
-      7,
-      vec([
-        [...name("find"), 0x00, 0],
-        [...name("memory"), 0x02, 0],
-      ]),
-    ),
-    ...section(10, vec([[...leb(code.length), ...code]])),
-  ]);
+  return memoryModule(2, [{ name: "find", code }]);
 }

@@ -5,7 +5,7 @@
 // script file, U+2028/2029's); the first such byte, if any, is handled alone and the scan goes on after it.
 // Each thread has its own instance (a module's state is per thread); undefined where WebAssembly SIMD is not
 // available (--jitless): the JS loop of json-escape.ts then does it all.
-import { leb, name, section, sleb, vec } from "./wasm-bytes.js";
+import { compileOnce, leb, memoryModule, sleb, vec } from "./wasm-bytes.js";
 
 type Escape = (p: number, end: number, o: number, lead: number) => number;
 
@@ -60,19 +60,9 @@ export class SimdEscaper {
   }
 }
 
-let compiled: WebAssembly.Module | null | undefined;
 const TABLE = table();
 
-function escapeModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = typeof WebAssembly === "object" ? new WebAssembly.Module(moduleBytes()) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const escapeModule = compileOnce(moduleBytes);
 
 /** The table at 0: each byte's escaped form (JSON.stringify's: \b \t \n \f \r \" \\ and \u00XX), set by JS. */
 function table(): Uint8Array {
@@ -175,18 +165,5 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
     ]),
     ...body,
   ]; // locals: b, mask, base; v and the five splats
-  return new Uint8Array([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec([[0x7f], [0x7f], [0x7f], [0x7f]]), ...vec([[0x7f]])]])), // (i32 × 4) -> i32
-    ...section(3, vec([[0]])),
-    ...section(5, vec([[0x00, 1]])), // memory: 1 page, no maximum
-    ...section(
-      7,
-      vec([
-        [...name("escape"), 0x00, 0],
-        [...name("memory"), 0x02, 0],
-      ]),
-    ),
-    ...section(10, vec([[...leb(code.length), ...code]])),
-  ]);
+  return memoryModule(4, [{ name: "escape", code }]);
 }

@@ -89,14 +89,7 @@ function escapeAscii(table: Uint8Array, text: string, out: Uint8Array, at: numbe
       out[at++] = c;
       continue;
     }
-    out[at++] = 0x5c;
-    out[at++] = e;
-    if (e === 0x75) {
-      out[at++] = 0x30;
-      out[at++] = 0x30;
-      out[at++] = HEX[c >> 4];
-      out[at++] = HEX[c & 15];
-    }
+    at = writeEscape(out, at, c, e);
   }
   out[at++] = 0x22;
   return at;
@@ -131,16 +124,22 @@ function escapeLoop(table: Uint8Array, text: string, out: Uint8Array, at: number
       } else out[at++] = c;
       continue;
     }
-    out[at++] = 0x5c;
-    out[at++] = e;
-    if (e === 0x75) {
-      out[at++] = 0x30;
-      out[at++] = 0x30;
-      out[at++] = HEX[c >> 4];
-      out[at++] = HEX[c & 15];
-    }
+    at = writeEscape(out, at, c, e);
   }
   out[at++] = 0x22;
+  return at;
+}
+
+/** Writes the escape of byte `c` (`e`: the letter after the backslash, "u" for \u00XX) at `at`; returns its end. */
+function writeEscape(out: Uint8Array, at: number, c: number, e: number): number {
+  out[at++] = 0x5c;
+  out[at++] = e;
+  if (e === 0x75) {
+    out[at++] = 0x30;
+    out[at++] = 0x30;
+    out[at++] = HEX[c >> 4];
+    out[at++] = HEX[c & 15];
+  }
   return at;
 }
 
