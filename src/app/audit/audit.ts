@@ -23,7 +23,7 @@ import { isYoiSegmentName } from "../../formats/yoi/segment-name.js";
 import { basename, dirname } from "node:path";
 import { fileSize } from "../../io/stat.js";
 import type { ResourceLimits } from "node:worker_threads";
-import { auditWorkerLimits } from "./limits.js";
+import { limitsForSizes } from "./limits.js";
 import { adoptAuditEarly, dropAuditEarly, takeEarlyListing } from "./early.js";
 import { exactCounter } from "../../context/tokens-exact.js";
 import { shownPath } from "../shown-path.js";
@@ -128,7 +128,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditRun> {
   const keepFull = opts.keepSessions !== false;
   const store = new FileSessionStore(spillDir);
   const sizes = listed?.sizes ?? files.map((f) => (isStdin(f) ? 0 : fileSize(f)));
-  const limits = auditProbe.workerLimits ?? auditWorkerLimits(sizes.reduce((a, b) => Math.max(a, b), 0));
+  const limits = auditProbe.workerLimits ?? limitsForSizes(sizes);
   // Workers the launcher started for this pool are adopted only if they are exactly what it would start.
   const pool =
     script && files.length > 0 && size > 0

@@ -13,9 +13,9 @@ import { type ResourceLimits, Worker } from "node:worker_threads";
 import { expandInputs, type ExpandedInputs } from "../../io/paths.js";
 import { fileSize } from "../../io/stat.js";
 import { defaultPoolSize, workerScript } from "../workers/pool.js";
-import { afterThreadStart, beforeThreadStart, setByUser } from "../workers/young-heap.js";
+import { afterThreadStart, beforeThreadStart, holdsYoungGrowth } from "../workers/young-heap.js";
 import { compileInWorkers, compileInWorkersDone } from "../workers/compile-tier.js";
-import { auditWorkerLimits } from "./limits.js";
+import { limitsForSizes } from "./limits.js";
 
 interface Early {
   paths: readonly string[];
@@ -50,11 +50,11 @@ export function startAuditEarly(paths: readonly string[], workers?: number): voi
     early = { paths, listing, script: "", size, limits: {}, workers: [], inPlace: false, failed: true };
     return;
   }
-  const limits = auditWorkerLimits(sizes.reduce((a, b) => Math.max(a, b), 0));
+  const limits = limitsForSizes(sizes);
   const started: Early = { paths, listing, script: script.href, size, limits, workers: [], inPlace: compileInWorkers(size, cores), failed: false };
   for (let i = 0; i < count; i++) {
     // As WorkerPool.spawn does: the young generation starts at its full size (the audit holds growth, young-heap.ts).
-    beforeThreadStart(limits.maxYoungGenerationSizeMb, !setByUser("semi-space-growth-factor"));
+    beforeThreadStart(limits.maxYoungGenerationSizeMb, holdsYoungGrowth());
     const w = new Worker(script, { resourceLimits: limits });
     // A thread that fails or ends before it is adopted is not adopted (nor are the others).
     w.on("error", () => (started.failed = true));

@@ -27,3 +27,6 @@ export function auditWorkerLimits(largestBytes: number): ResourceLimits {
     maxOldGenerationSizeMb: Math.max(32, Math.ceil(12 + 10 * largestMb)),
   };
 }
+
+/** auditWorkerLimits for a run of files of these sizes (its largest). */
+export const limitsForSizes = (sizes: readonly number[]): ResourceLimits => auditWorkerLimits(sizes.reduce((a, b) => Math.max(a, b), 0));

@@ -27,13 +27,16 @@ export const setByUser = (flag: string): boolean => [...process.execArgv, proces
 const OLD_GROWTH_PERCENT = 10;
 let oldHeld = false;
 
+/** Whether holdHeapGrowth holds the young generations (the command line does not set their growth itself). */
+export const holdsYoungGrowth = (): boolean => !setByUser("semi-space-growth-factor");
+
 /** From now on this process's threads keep their young generation at its current size (until released). */
 export function holdHeapGrowth(): void {
   if (!oldHeld && !setByUser("heap-growing-percent")) {
     oldHeld = true;
     growOldBy(OLD_GROWTH_PERCENT);
   }
-  if (held || setByUser("semi-space-growth-factor")) return;
+  if (held || !holdsYoungGrowth()) return;
   held = true;
   growBy(1);
 }
